@@ -1,0 +1,308 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import jwt from 'jsonwebtoken';
+import type { Pool } from 'pg';
+import type { StackConfig } from './config';
+import { bearerClaims } from './jwt';
+import { lenientJson } from './json-body';
+
+/**
+ * The subset of Supabase Auth (GoTrue) that supabase-js's email/password flow uses:
+ * signup, token (password, refresh_token), user, logout, settings, health.
+ * Users, sessions and refresh tokens live in the database's `auth` schema, as on hosted Supabase;
+ * passwords are bcrypt hashes made by pgcrypto, the same format GoTrue writes.
+ */
+
+const API_VERSION = '2024-01-01';
+const MIN_PASSWORD_LENGTH = 6;
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface UserRow {
+  id: string;
+  email: string;
+  email_confirmed_at: Date | null;
+  confirmation_sent_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  is_anonymous: boolean;
+}
+
+const USER_COLUMNS =
+  'id, email, email_confirmed_at, confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous';
+
+/** The user object GoTrue returns. */
+function userJson(u: UserRow) {
+  return {
+    id: u.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: u.email,
+    email_confirmed_at: u.email_confirmed_at?.toISOString() ?? undefined,
+    phone: '',
+    confirmation_sent_at: u.confirmation_sent_at?.toISOString() ?? undefined,
+    confirmed_at: u.email_confirmed_at?.toISOString() ?? undefined,
+    last_sign_in_at: u.last_sign_in_at?.toISOString() ?? undefined,
+    app_metadata: u.raw_app_meta_data ?? { provider: 'email', providers: ['email'] },
+    user_metadata: u.raw_user_meta_data ?? {},
+    identities: [],
+    created_at: u.created_at.toISOString(),
+    updated_at: u.updated_at.toISOString(),
+    is_anonymous: u.is_anonymous,
+  };
+}
+
+/** Error body of Supabase Auth's API version 2024-01-01: `{ code, message }`; supabase-js reads `code` only when the version header is present. */
+function authError(reply: FastifyReply, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+  return reply.code(status).header('x-supabase-api-version', API_VERSION).send({ code, message, ...extra });
+}
+
+/** Counts failed password sign-ins per client address, like GoTrue's token rate limit. */
+class FailedSigninLimiter {
+  private failures = new Map<string, number[]>();
+  constructor(private max: number, private windowMs: number) {}
+  private recent(key: string): number[] {
+    const now = Date.now();
+    const kept = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    this.failures.set(key, kept);
+    return kept;
+  }
+  isBlocked(key: string): boolean {
+    return this.recent(key).length >= this.max;
+  }
+  recordFailure(key: string): void {
+    this.recent(key).push(Date.now());
+  }
+}
+
+/** The caller's address; the first X-Forwarded-For hop when a proxy sits in front, as with Supabase's gateway. */
+function clientAddress(req: FastifyRequest): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || req.ip;
+}
+
+export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, publicUrl: string) {
+  const limiter = new FailedSigninLimiter(config.auth.maxFailedSignins, config.auth.failedSigninWindowSeconds * 1000);
+
+  async function createSession(user: UserRow) {
+    const sessionId = randomUUID();
+    const refreshToken = randomBytes(24).toString('base64url');
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
+      await client.query('insert into auth.refresh_tokens (token, user_id, revoked, session_id) values ($1, $2, false, $3)', [
+        refreshToken,
+        user.id,
+        sessionId,
+      ]);
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback');
+      throw err;
+    } finally {
+      client.release();
+    }
+    return sessionBody(user, sessionId, refreshToken);
+  }
+
+  function sessionBody(user: UserRow, sessionId: string, refreshToken: string) {
+    const now = Math.floor(Date.now() / 1000);
+    const expiresIn = config.auth.jwtExpirySeconds;
+    const claims = {
+      aud: 'authenticated',
+      exp: now + expiresIn,
+      iat: now,
+      iss: `${publicUrl}/auth/v1`,
+      sub: user.id,
+      email: user.email,
+      phone: '',
+      app_metadata: user.raw_app_meta_data ?? { provider: 'email', providers: ['email'] },
+      user_metadata: user.raw_user_meta_data ?? {},
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: now }],
+      session_id: sessionId,
+      is_anonymous: false,
+    };
+    return {
+      access_token: jwt.sign(claims, jwtSecret, { algorithm: 'HS256' }),
+      token_type: 'bearer',
+      expires_in: expiresIn,
+      expires_at: now + expiresIn,
+      refresh_token: refreshToken,
+      user: userJson(user),
+    };
+  }
+
+  async function signInWithPassword(req: FastifyRequest, reply: FastifyReply) {
+    const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
+    const address = clientAddress(req);
+    if (limiter.isBlocked(address)) return authError(reply, 429, 'over_request_rate_limit', 'Request rate limit reached');
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!email || !password) return authError(reply, 400, 'validation_failed', 'missing email or phone');
+    const { rows } = await pool.query<UserRow & { password_ok: boolean }>(
+      `select ${USER_COLUMNS}, encrypted_password = extensions.crypt($2, encrypted_password) as password_ok
+         from auth.users where lower(email) = $1 and deleted_at is null`,
+      [email, password],
+    );
+    const user = rows[0];
+    if (!user || !user.password_ok) {
+      limiter.recordFailure(address);
+      return authError(reply, 400, 'invalid_credentials', 'Invalid login credentials');
+    }
+    if (config.auth.enableConfirmations && !user.email_confirmed_at) {
+      return authError(reply, 400, 'email_not_confirmed', 'Email not confirmed');
+    }
+    const updated = await pool.query<UserRow>(
+      `update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+      [user.id],
+    );
+    return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(updated.rows[0]));
+  }
+
+  /** Rotation: a refresh token is used once; its successor belongs to the same session. */
+  async function refresh(req: FastifyRequest, reply: FastifyReply) {
+    const token = (req.body as { refresh_token?: unknown } | undefined)?.refresh_token;
+    if (typeof token !== 'string' || !token) return authError(reply, 400, 'validation_failed', 'refresh_token required');
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<{ id: string; user_id: string; revoked: boolean; session_id: string }>(
+        'select id, user_id, revoked, session_id from auth.refresh_tokens where token = $1 for update',
+        [token],
+      );
+      const current = rows[0];
+      if (!current || !current.session_id) {
+        await client.query('rollback');
+        return authError(reply, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      }
+      if (current.revoked) {
+        await client.query('rollback');
+        return authError(reply, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      }
+      const next = randomBytes(24).toString('base64url');
+      await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [current.id]);
+      await client.query(
+        'insert into auth.refresh_tokens (token, user_id, revoked, session_id, parent) values ($1, $2, false, $3, $4)',
+        [next, current.user_id, current.session_id, token],
+      );
+      await client.query('update auth.sessions set updated_at = now() where id = $1', [current.session_id]);
+      const user = await client.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [current.user_id]);
+      await client.query('commit');
+      if (!user.rows[0]) return authError(reply, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      return reply.header('x-supabase-api-version', API_VERSION).send(sessionBody(user.rows[0], current.session_id, next));
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** The signed-in user's claims, or an error reply when the JWT is missing, invalid or its session is gone. */
+  async function requireUser(req: FastifyRequest, reply: FastifyReply) {
+    const claims = bearerClaims({ authorization: req.headers.authorization }, jwtSecret);
+    if (!claims) {
+      authError(reply, 403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or invalid');
+      return null;
+    }
+    if (!claims.sub) {
+      authError(reply, 403, 'bad_jwt', 'invalid claim: missing sub claim');
+      return null;
+    }
+    if (claims.session_id) {
+      const { rowCount } = await pool.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
+      if (!rowCount) {
+        authError(reply, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+        return null;
+      }
+    }
+    return claims;
+  }
+
+  return async function plugin(app: FastifyInstance) {
+    lenientJson(app);
+    app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+      if (err.statusCode && err.statusCode < 500) return authError(reply, err.statusCode, 'validation_failed', err.message);
+      console.error('[auth]', err);
+      return authError(reply, 500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+    });
+
+    app.get('/health', async () => ({ version: 'local-supabase', name: 'GoTrue', description: 'Tablée local Supabase Auth' }));
+
+    app.get('/settings', async () => ({
+      external: { email: true, phone: false },
+      disable_signup: !config.auth.enableSignup,
+      mailer_autoconfirm: !config.auth.enableConfirmations,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }));
+
+    app.post('/signup', async (req, reply) => {
+      if (!config.auth.enableSignup) return authError(reply, 422, 'signup_disabled', 'Signups not allowed for this instance');
+      const body = (req.body ?? {}) as { email?: unknown; password?: unknown; data?: unknown };
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const password = typeof body.password === 'string' ? body.password : '';
+      if (!email) return authError(reply, 400, 'validation_failed', 'To signup, please provide your email');
+      if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
+      if (password.length < MIN_PASSWORD_LENGTH) {
+        return authError(reply, 422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+          weak_password: { reasons: ['length'] },
+        });
+      }
+      const metadata = body.data && typeof body.data === 'object' ? body.data : {};
+      const confirmed = !config.auth.enableConfirmations;
+      const inserted = await pool.query<UserRow>(
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
+                                 raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new, email_change)
+         values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
+                 extensions.crypt($2, extensions.gen_salt('bf', 10)), case when $3 then now() end, case when $3 then null else now() end,
+                 '{"provider":"email","providers":["email"]}', $4, '', '', '', '')
+         on conflict do nothing
+         returning ${USER_COLUMNS}`,
+        [email, password, confirmed, JSON.stringify(metadata)],
+      );
+      const user = inserted.rows[0];
+      if (!user) return authError(reply, 422, 'user_already_exists', 'User already registered');
+      await pool.query(
+        `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+         values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean), 'email', now(), now())`,
+        [user.id, email, confirmed],
+      );
+      reply.header('x-supabase-api-version', API_VERSION);
+      // With confirmations on, GoTrue answers with the bare user and no session.
+      return confirmed ? createSession(user) : userJson(user);
+    });
+
+    app.post('/token', async (req, reply) => {
+      const grantType = (req.query as { grant_type?: string }).grant_type;
+      if (grantType === 'password') return signInWithPassword(req, reply);
+      if (grantType === 'refresh_token') return refresh(req, reply);
+      return authError(reply, 400, 'validation_failed', 'unsupported_grant_type');
+    });
+
+    app.get('/user', async (req, reply) => {
+      const claims = await requireUser(req, reply);
+      if (!claims) return reply;
+      const { rows } = await pool.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [claims.sub]);
+      if (!rows[0]) return authError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      return reply.header('x-supabase-api-version', API_VERSION).send(userJson(rows[0]));
+    });
+
+    app.post('/logout', async (req, reply) => {
+      const claims = await requireUser(req, reply);
+      if (!claims) return reply;
+      const scope = (req.query as { scope?: string }).scope ?? 'global';
+      if (scope === 'local') await pool.query('delete from auth.sessions where id = $1', [claims.session_id]);
+      else if (scope === 'others') await pool.query('delete from auth.sessions where user_id = $1 and id <> $2', [claims.sub, claims.session_id]);
+      else await pool.query('delete from auth.sessions where user_id = $1', [claims.sub]);
+      return reply.code(204).send();
+    });
+  };
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything local-supabase can be told, read once from the environment. */
+export interface StackConfig {
+  /** Public port of the single origin (/rest/v1, /auth/v1, /storage/v1). */
+  port: number;
+  /** Port of the embedded PostgreSQL (ignored with DATABASE_URL). */
+  dbPort: number;
+  /** Internal port of PostgREST, reached only through the proxy. */
+  postgrestPort: number;
+  /** Root of everything this stack writes: database, storage files, keys. */
+  dataDir: string;
+  /** An existing PostgreSQL to use instead of the embedded one (superuser URL). */
+  databaseUrl?: string;
+  /** Repository's supabase/ folder: migrations, seed.sql, seed/storage. */
+  supabaseDir: string;
+  seed: boolean;
+  /** Trade durability for speed (fsync off): for throw-away test databases. */
+  fast: boolean;
+  quiet: boolean;
+  auth: {
+    enableSignup: boolean;
+    enableConfirmations: boolean;
+    jwtExpirySeconds: number;
+    /** Failed password sign-ins allowed per client address in `failedSigninWindowSeconds`. */
+    maxFailedSignins: number;
+    failedSigninWindowSeconds: number;
+  };
+  /** Origins allowed by CORS; '*' allows any (the default for a local stack). */
+  corsOrigins: string[] | '*';
+}
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} doit être un entier positif (reçu « ${raw} »)`);
+  return value;
+}
+
+function bool(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return raw === '1' || raw.toLowerCase() === 'true';
+}
+
+export function readConfig(): StackConfig {
+  const port = int('LOCAL_SUPABASE_PORT', 54321);
+  const cors = process.env.LOCAL_SUPABASE_CORS_ORIGINS;
+  return {
+    port,
+    dbPort: int('LOCAL_SUPABASE_DB_PORT', port + 1),
+    postgrestPort: int('LOCAL_SUPABASE_POSTGREST_PORT', port + 2),
+    dataDir: path.resolve(process.env.LOCAL_SUPABASE_DATA_DIR || path.join(repoRoot, '.data', 'local-supabase')),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    supabaseDir: path.resolve(process.env.LOCAL_SUPABASE_SUPABASE_DIR || path.join(repoRoot, 'supabase')),
+    seed: bool('LOCAL_SUPABASE_SEED', true),
+    fast: bool('LOCAL_SUPABASE_FAST', false),
+    quiet: bool('LOCAL_SUPABASE_QUIET', false),
+    auth: {
+      enableSignup: bool('AUTH_ENABLE_SIGNUP', true),
+      enableConfirmations: bool('AUTH_ENABLE_CONFIRMATIONS', false),
+      jwtExpirySeconds: int('AUTH_JWT_EXPIRY', 3600),
+      maxFailedSignins: int('AUTH_MAX_FAILED_SIGNINS', 10),
+      failedSigninWindowSeconds: int('AUTH_FAILED_SIGNIN_WINDOW', 300),
+    },
+    corsOrigins: cors && cors !== '*' ? cors.split(',').map((o) => o.trim()) : '*',
+  };
+}

