@@ -1,17 +1,4 @@
-/** Every test of the repository: `pnpm test` at the root. */
-const tsJest = ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, isolatedModules: true } }];
-
+/** Every test of the repository (`pnpm test`): each package keeps its own jest.config.cjs. */
 module.exports = {
-  projects: [
-    {
-      displayName: 'local-supabase',
-      rootDir: '<rootDir>/local-supabase',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/**/*.test.ts'],
-      transform: { '^.+\\.ts$': tsJest },
-      globalSetup: '<rootDir>/test/global-setup.ts',
-      globalTeardown: '<rootDir>/test/global-teardown.ts',
-      testTimeout: 60000,
-    },
-  ],
+  projects: ['<rootDir>/local-supabase'],
 };

@@ -26,14 +26,8 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
 
   const dbDir = path.join(config.dataDir, 'db');
   const passwordFile = path.join(config.dataDir, 'db-password');
-  try {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.accessSync(config.dataDir, fs.constants.W_OK);
-    // Run as root, PostgreSQL runs as the `postgres` user, which must be able to reach <dataDir>/db.
-    if (process.getuid?.() === 0) fs.chmodSync(config.dataDir, 0o755);
-  } catch {
-    throw new StartupError(`Le dossier de données ${config.dataDir} est inutilisable (création ou écriture impossible).`);
-  }
+  // Run as root, PostgreSQL runs as the `postgres` user, which must be able to reach <dataDir>/db.
+  if (process.getuid?.() === 0) fs.chmodSync(config.dataDir, 0o755);
   await assertPortFree(config.dbPort, 'PostgreSQL');
 
   const fresh = !fs.existsSync(path.join(dbDir, 'PG_VERSION'));

@@ -11,6 +11,7 @@ import { startPostgrest, type PostgrestProcess } from './postgrest';
 import { authRoutes } from './auth';
 import { storageRoutes } from './storage';
 import { assertPortFree } from './ports';
+import { StartupError } from './errors';
 
 export interface RunningStack {
   url: string;
@@ -22,6 +23,16 @@ export interface RunningStack {
 
 /** Headers the browser must be allowed to read: the API version (auth error codes) and Content-Range (PostgREST counts). */
 const EXPOSED_HEADERS = ['x-supabase-api-version', 'content-range', 'content-profile', 'content-location', 'location'];
+
+function ensureDataDir(dir: string) {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+    if (!fs.statSync(dir).isDirectory()) throw new Error('not a directory');
+  } catch {
+    throw new StartupError(`Le dossier de données ${dir} est inutilisable (création ou écriture impossible).`);
+  }
+}
 
 /** Copies the seed's storage files (supabase/seed/storage/<bucket>/<name>) next to the objects seed.sql recorded. */
 function copySeedStorage(supabaseDir: string, storageDir: string) {
@@ -62,6 +73,7 @@ export async function startStack(config: StackConfig, log: (line: string) => voi
   };
   try {
     await assertPortFree(config.port, 'API local-supabase');
+    ensureDataDir(config.dataDir);
     const keys = loadOrCreateKeys(config.dataDir);
     const db = await startDatabase(config, log);
     stops.push(() => db.stop());

@@ -28,6 +28,11 @@ interface Bucket {
   updated_at: Date;
 }
 
+/** Bucket as Storage returns it (pg reads bigint as a string). */
+function bucketJson(b: Bucket) {
+  return { ...b, file_size_limit: b.file_size_limit === null ? null : Number(b.file_size_limit) };
+}
+
 /** Storage's error body: `{ statusCode, error, message }` with the matching HTTP status. */
 function storageError(reply: FastifyReply, status: number, error: string, message: string) {
   return reply.code(status).send({ statusCode: String(status), error, message });
@@ -236,14 +241,14 @@ export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string)
     app.delete('/object/:bucket', remove);
 
     app.get('/bucket', async (req, reply) => {
-      const rows = await asCaller(callerClaims(req), async (c) => (await c.query('select * from storage.buckets order by id')).rows);
-      return reply.send(rows);
+      const rows = await asCaller(callerClaims(req), async (c) => (await c.query<Bucket>('select * from storage.buckets order by id')).rows);
+      return reply.send(rows.map(bucketJson));
     });
     app.get('/bucket/:id', async (req, reply) => {
       const { id } = req.params as { id: string };
-      const rows = await asCaller(callerClaims(req), async (c) => (await c.query('select * from storage.buckets where id = $1', [id])).rows);
+      const rows = await asCaller(callerClaims(req), async (c) => (await c.query<Bucket>('select * from storage.buckets where id = $1', [id])).rows);
       if (!rows[0]) throw new HttpFailure(404, 'Bucket not found', 'Bucket not found');
-      return reply.send(rows[0]);
+      return reply.send(bucketJson(rows[0]));
     });
     app.post('/bucket', async (req, reply) => {
       const body = (req.body ?? {}) as { id?: string; name?: string; public?: boolean; file_size_limit?: number | null; allowed_mime_types?: string[] | null };

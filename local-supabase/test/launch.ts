@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 
 export interface LaunchedStack {
   url: string;
@@ -33,7 +34,9 @@ export function tempDataDir(label: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `tablee-${label}-`));
 }
 
-const packageDir = path.resolve(__dirname, '..');
+// Loaded both by jest (CommonJS) and by the bench through tsx (ES module, where __dirname does not exist; it runs from the package).
+const packageDir = typeof __dirname === 'string' ? path.resolve(__dirname, '..') : process.cwd();
+const tsxCli = createRequire(path.join(packageDir, 'package.json')).resolve('tsx/cli');
 
 /**
  * Starts local-supabase as its own process, as `pnpm start` does, on free ports and the given data
@@ -41,7 +44,7 @@ const packageDir = path.resolve(__dirname, '..');
  */
 export async function launchStack(options: { dataDir: string; env?: Record<string, string>; ports?: LaunchedStack['ports'] }): Promise<LaunchedStack> {
   const ports = options.ports ?? { api: await freePort(), db: await freePort(), postgrest: await freePort() };
-  const child: ChildProcess = spawn(process.execPath, [require.resolve('tsx/cli'), 'src/cli.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [tsxCli, 'src/cli.ts'], {
     cwd: packageDir,
     env: {
       ...process.env,

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { service } from './clients';
+
+const service15 = (from: string, to: string, arrivalTimes: string[], isOpen = true) => ({
+  isOpen,
+  hours: { from, to },
+  arrivalTimes,
+  groupSize: { min: 2, max: 30 },
+  allowALaCarte: true,
+  maxALaCarteSize: 12,
+  partialPrivatizationSupplement: true,
+  partialPrivatizationMinSize: 15,
+  partialPrivatizationAmount: 150.5,
+});
+
+export const sample = {
+  information: (name: string) => ({
+    name,
+    address: '12 rue des Halles, 69001 Lyon',
+    description: 'Bouchon lyonnais, cuisine de marché.',
+    url: 'https://exemple.fr',
+    amenities: { groundFloor: true, accessibleToDisabled: true, parking: false, airConditioning: true, wifi: true, valetParking: false },
+    contact: { email: 'contact@exemple.fr', whatsapp: '+33612345678', responseTime: 'fast' },
+  }),
+  hours: {
+    daysOpen: ['monday', 'tuesday', 'friday'],
+    hasDifferentSettings: true,
+    days: [
+      { day: 'monday', lunchService: service15('12:00', '14:00', ['12:00', '12:30']), dinnerService: service15('19:00', '22:00', ['19:30', '20:00']) },
+      { day: 'tuesday', lunchService: service15('11:45', '14:30', ['12:15']), dinnerService: service15('19:00', '22:00', ['20:00'], false) },
+      { day: 'friday', lunchService: service15('12:00', '14:00', []), dinnerService: service15('18:30', '23:45', ['21:00', '21:15']) },
+    ],
+  },
+  menus: [
+    {
+      name: 'Menu Découverte',
+      pricePerPerson: 39.5,
+      content: 'Entrée, plat, dessert',
+      menuType: 'choice',
+      availability: { lunch: true, dinner: true },
+      isKidsMenu: false,
+      items: [
+        { name: 'Œuf meurette', type: 'starter' },
+        { name: 'Quenelle de brochet', type: 'main' },
+        { name: 'Côtes-du-Rhône', type: 'drink' },
+      ],
+      alternatives: [{ name: 'Risotto aux cèpes', type: 'main', isGlutenFree: true, isVegan: false, otherDietaryNotes: 'sans lactose' }],
+    },
+    { name: 'Menu Enfant', pricePerPerson: 0, content: '', menuType: 'choice', availability: { lunch: true, dinner: false }, isKidsMenu: true, items: [], alternatives: [] },
+  ],
+  options: [
+    { title: 'Coupe de champagne', price: 12.5, priceType: 'per_person' },
+    { title: 'Gâteau d’anniversaire', price: 45, priceType: 'total' },
+  ],
+  faqs: [
+    { question: 'Acceptez-vous les chiens ?', answer: 'Oui, en terrasse.' },
+    { question: 'Y a-t-il un parking ?', answer: 'Un parking public à 200 m.' },
+    { question: 'Peut-on privatiser ?', answer: 'Oui, à partir de 15 personnes.' },
+  ],
+  billing: {
+    company_name: 'SAS Les Halles',
+    legal_form: 'SAS',
+    siret_number: '73282932000074',
+    rcs_city: 'Lyon',
+    vat_number: 'FR44732829320',
+    address: '12 rue des Halles',
+    postal_code: '69001',
+    city: 'Lyon',
+    requires_deposit: true,
+    deposit_method: 'acompte',
+    deposit_type: 'percentage',
+    deposit_amount: 30,
+    iban: 'FR7630006000011234567890189',
+    bic: 'AGRIFRPP',
+    contact_name: 'Camille Martin',
+    contact_email: 'compta@exemple.fr',
+    contact_phone: '+33478000000',
+  },
+  cgv: { cancellation_policy: '48h', modification_policy: '24h', link: 'https://exemple.fr/cgv.pdf' },
+};
+
+export async function must<T>(promise: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
+  const { data, error } = await promise;
+  if (error) throw new Error(`unexpected error: ${JSON.stringify(error)}`);
+  return data;
+}
+
+/** A restaurant with every section filled through the owner's own API calls, plus what only the service role writes. */
+export async function completeRestaurant(owner: SupabaseClient, name: string) {
+  const { id } = await must(owner.from('restaurants').insert({ name }).select('id').single());
+  const restaurantId = id as string;
+  await must(owner.rpc('save_restaurant_information', { p_restaurant_id: restaurantId, p_information: sample.information(name) }));
+  await must(owner.rpc('save_restaurant_hours', { p_restaurant_id: restaurantId, p_hours: sample.hours }));
+  await must(owner.rpc('save_restaurant_menus', { p_restaurant_id: restaurantId, p_menus: sample.menus }));
+  await must(owner.rpc('save_restaurant_options', { p_restaurant_id: restaurantId, p_options: sample.options }));
+  await must(owner.rpc('save_restaurant_faqs', { p_restaurant_id: restaurantId, p_faqs: sample.faqs }));
+  await must(owner.from('restaurant_billing').upsert({ restaurant_id: restaurantId, ...sample.billing }, { onConflict: 'restaurant_id' }));
+  await must(owner.from('restaurant_cgv').upsert({ restaurant_id: restaurantId, ...sample.cgv }, { onConflict: 'restaurant_id' }));
+  const photo = await must(
+    owner
+      .from('restaurant_photos')
+      .insert({
+        restaurant_id: restaurantId,
+        url: `http://localhost/storage/v1/object/public/restaurant-photos/${restaurantId}/1-a.png`,
+        filename: `${restaurantId}/1-a.png`,
+        original_filename: 'terrasse.png',
+        file_size: 2048,
+        mime_type: 'image/png',
+        display_order: 1,
+        alt_text: 'La terrasse',
+      })
+      .select('id')
+      .single(),
+  );
+
+  const admin = service();
+  const conversation = await must(admin.from('conversations').insert({ restaurant_id: restaurantId }).select('id').single());
+  await must(
+    admin.from('messages').insert([
+      { conversation_id: conversation.id, role: 'user', content: 'Bonjour, une table pour 15 samedi ?' },
+      { conversation_id: conversation.id, role: 'assistant', content: 'Avec plaisir ! À quelle heure ?' },
+    ]),
+  );
+  const numero = `TST-${randomBytes(5).toString('hex').toUpperCase()}`;
+  const reservation = await must(
+    admin
+      .from('restaurant_reservations')
+      .insert({
+        restaurant_id: restaurantId,
+        conversation_id: conversation.id,
+        numero_reservation_restaurateur: 'R-0001',
+        numero_reservation: numero,
+        code_reservation: 'ABC123',
+        customer_name: 'Jeanne Dupont',
+        email: 'jeanne@exemple.fr',
+        phone_number: '+33600000000',
+        selected_menu: 'Menu Découverte',
+        total_amount: 592.5,
+        number_people: 15,
+        children: 2,
+        reservation_date: '2026-12-12',
+        arrival_time: '12:30',
+        options: [{ title: 'Coupe de champagne', price: 12.5, quantity: 15 }],
+      })
+      .select('id, numero_reservation, code_manage')
+      .single(),
+  );
+  return {
+    restaurantId,
+    photoId: photo.id as string,
+    conversationId: conversation.id as string,
+    reservation: reservation as { id: string; numero_reservation: string; code_manage: string },
+  };
+}
