@@ -34,10 +34,16 @@ function ensureDataDir(dir: string) {
   }
 }
 
-/** Copies the seed's storage files (supabase/seed/storage/<bucket>/<name>) next to the objects seed.sql recorded. */
-function copySeedStorage(supabaseDir: string, storageDir: string) {
+/**
+ * Copies the seed's storage files (supabase/seed/storage/<bucket>/<name>) next to the objects seed.sql
+ * recorded, and points the seeded photo URLs (written for the default port) at this stack's address.
+ */
+async function copySeedStorage(db: Database, supabaseDir: string, storageDir: string, publicUrl: string) {
   const source = path.join(supabaseDir, 'seed', 'storage');
   if (fs.existsSync(source)) fs.cpSync(source, storageDir, { recursive: true, force: false });
+  await db.pool.query("update public.restaurant_photos set url = replace(url, 'http://localhost:54321/', $1) where url like 'http://localhost:54321/%'", [
+    `${publicUrl}/`,
+  ]);
 }
 
 function buildApp(config: StackConfig, keys: StackKeys, db: Database, postgrestUrl: string, publicUrl: string, storageDir: string): FastifyInstance {
@@ -80,10 +86,10 @@ export async function startStack(config: StackConfig, log: (line: string) => voi
     const migrations = await migrate(db.pool, config.supabaseDir, keys, config.seed);
     const storageDir = path.join(config.dataDir, 'storage');
     fs.mkdirSync(storageDir, { recursive: true });
-    if (migrations.seeded) copySeedStorage(config.supabaseDir, storageDir);
+    const url = `http://localhost:${config.port}`;
+    if (migrations.seeded) await copySeedStorage(db, config.supabaseDir, storageDir, url);
     const postgrest = await startPostgrest(config, keys, db.url, log);
     stops.push(() => postgrest.stop());
-    const url = `http://localhost:${config.port}`;
     const app = buildApp(config, keys, db, postgrest.url, url, storageDir);
     await app.listen({ port: config.port, host: '0.0.0.0' });
     stops.push(() => app.close());

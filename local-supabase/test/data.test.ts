@@ -1,37 +1,9 @@
 import { newOwner, service, withDb } from './clients';
-import { completeRestaurant, must, sample } from './fixtures';
+import { completeRestaurant, must, restaurantSnapshot, sample } from './fixtures';
 
 const NESTED = `*, restaurant_amenities(*), restaurant_contacts(*), restaurant_billing(*), restaurant_cgv(*),
   restaurant_photos(*), restaurant_hours(*), restaurant_arrival_times(*), restaurant_options(*), restaurant_faqs(*),
   restaurant_menus(*, menu_items(*), menu_item_alternatives(*))`;
-
-/** Every stored row of one restaurant, as text, to prove a refused or failed call changed nothing. */
-export async function restaurantSnapshot(restaurantId: string): Promise<string> {
-  return withDb(async (db) => {
-    const { rows } = await db.query(
-      `select jsonb_build_object(
-         'restaurant', (select to_jsonb(r) from restaurants r where id = $1),
-         'amenities', (select jsonb_agg(to_jsonb(t)) from restaurant_amenities t where restaurant_id = $1),
-         'contacts', (select jsonb_agg(to_jsonb(t)) from restaurant_contacts t where restaurant_id = $1),
-         'billing', (select jsonb_agg(to_jsonb(t)) from restaurant_billing t where restaurant_id = $1),
-         'cgv', (select jsonb_agg(to_jsonb(t)) from restaurant_cgv t where restaurant_id = $1),
-         'photos', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_photos t where restaurant_id = $1),
-         'hours', (select jsonb_agg(to_jsonb(t) order by day) from restaurant_hours t where restaurant_id = $1),
-         'arrivals', (select jsonb_agg(to_jsonb(t) order by day, service, arrival_time) from restaurant_arrival_times t where restaurant_id = $1),
-         'menus', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_menus t where restaurant_id = $1),
-         'items', (select jsonb_agg(to_jsonb(i) order by i.id) from menu_items i join restaurant_menus m on m.id = i.menu_id where m.restaurant_id = $1),
-         'alternatives', (select jsonb_agg(to_jsonb(a) order by a.id) from menu_item_alternatives a join restaurant_menus m on m.id = a.menu_id where m.restaurant_id = $1),
-         'options', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_options t where restaurant_id = $1),
-         'faqs', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_faqs t where restaurant_id = $1),
-         'reservations', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_reservations t where restaurant_id = $1),
-         'conversations', (select jsonb_agg(to_jsonb(t) order by id) from conversations t where restaurant_id = $1),
-         'messages', (select jsonb_agg(to_jsonb(m) order by m.id) from messages m join conversations c on c.id = m.conversation_id where c.restaurant_id = $1)
-       )::text as snapshot`,
-      [restaurantId],
-    );
-    return rows[0].snapshot as string;
-  });
-}
 
 describe('data: an owner works on their restaurant through PostgREST', () => {
   it('reads the whole restaurant in one nested select, every section as saved', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { service } from './clients';
+import { service, withDb } from './clients';
 
 const service15 = (from: string, to: string, arrivalTimes: string[], isOpen = true) => ({
   isOpen,
@@ -80,10 +80,11 @@ export const sample = {
   cgv: { cancellation_policy: '48h', modification_policy: '24h', link: 'https://exemple.fr/cgv.pdf' },
 };
 
-export async function must<T>(promise: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
+/** The data of a call that must succeed (and return something). */
+export async function must<T>(promise: PromiseLike<{ data: T; error: unknown }>): Promise<NonNullable<T>> {
   const { data, error } = await promise;
   if (error) throw new Error(`unexpected error: ${JSON.stringify(error)}`);
-  return data;
+  return data as NonNullable<T>;
 }
 
 /** A restaurant with every section filled through the owner's own API calls, plus what only the service role writes. */
@@ -153,3 +154,32 @@ export async function completeRestaurant(owner: SupabaseClient, name: string) {
     reservation: reservation as { id: string; numero_reservation: string; code_manage: string },
   };
 }
+
+/** Every stored row of one restaurant, as text, to prove a refused or failed call changed nothing. */
+export async function restaurantSnapshot(restaurantId: string): Promise<string> {
+  return withDb(async (db) => {
+    const { rows } = await db.query(
+      `select jsonb_build_object(
+         'restaurant', (select to_jsonb(r) from restaurants r where id = $1),
+         'amenities', (select jsonb_agg(to_jsonb(t)) from restaurant_amenities t where restaurant_id = $1),
+         'contacts', (select jsonb_agg(to_jsonb(t)) from restaurant_contacts t where restaurant_id = $1),
+         'billing', (select jsonb_agg(to_jsonb(t)) from restaurant_billing t where restaurant_id = $1),
+         'cgv', (select jsonb_agg(to_jsonb(t)) from restaurant_cgv t where restaurant_id = $1),
+         'photos', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_photos t where restaurant_id = $1),
+         'hours', (select jsonb_agg(to_jsonb(t) order by day) from restaurant_hours t where restaurant_id = $1),
+         'arrivals', (select jsonb_agg(to_jsonb(t) order by day, service, arrival_time) from restaurant_arrival_times t where restaurant_id = $1),
+         'menus', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_menus t where restaurant_id = $1),
+         'items', (select jsonb_agg(to_jsonb(i) order by i.id) from menu_items i join restaurant_menus m on m.id = i.menu_id where m.restaurant_id = $1),
+         'alternatives', (select jsonb_agg(to_jsonb(a) order by a.id) from menu_item_alternatives a join restaurant_menus m on m.id = a.menu_id where m.restaurant_id = $1),
+         'options', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_options t where restaurant_id = $1),
+         'faqs', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_faqs t where restaurant_id = $1),
+         'reservations', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_reservations t where restaurant_id = $1),
+         'conversations', (select jsonb_agg(to_jsonb(t) order by id) from conversations t where restaurant_id = $1),
+         'messages', (select jsonb_agg(to_jsonb(m) order by m.id) from messages m join conversations c on c.id = m.conversation_id where c.restaurant_id = $1)
+       )::text as snapshot`,
+      [restaurantId],
+    );
+    return rows[0].snapshot as string;
+  });
+}
+

@@ -32,7 +32,7 @@ describe('storage: the restaurant-photos bucket', () => {
     expect(raw.data?.path).toBe(rawName);
 
     const multipartName = `${owner.restaurantId}/${Date.now()}-blob.png`;
-    const blob = await owner.client.storage.from(BUCKET).upload(multipartName, new Blob([image], { type: 'image/png' }));
+    const blob = await owner.client.storage.from(BUCKET).upload(multipartName, new Blob([new Uint8Array(image)], { type: 'image/png' }));
     expect(blob.error).toBeNull();
 
     const url = owner.client.storage.from(BUCKET).getPublicUrl(rawName).data.publicUrl;
