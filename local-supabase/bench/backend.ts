@@ -1,0 +1,97 @@
+/**
+ * Backend latency through supabase-js, at demo scale and at the large dataset
+ * (10,000 reservations, 2,000 conversations × 30 messages). Not a test: it prints a table.
+ *   pnpm --filter @tablee/local-supabase bench
+ */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import ws from 'ws';
+import { launchStack, tempDataDir } from '../test/launch';
+
+const RUNS = 40;
+const WARMUP = 5;
+const TARGET_MS = 50;
+const NESTED = `*, restaurant_amenities(*), restaurant_contacts(*), restaurant_billing(*), restaurant_cgv(*),
+  restaurant_photos(*), restaurant_hours(*), restaurant_arrival_times(*), restaurant_options(*), restaurant_faqs(*),
+  restaurant_menus(*, menu_items(*), menu_item_alternatives(*))`;
+
+interface Row {
+  operation: string;
+  scale: string;
+  median: number;
+  p95: number;
+}
+
+async function time(operation: string, scale: string, call: () => PromiseLike<{ error: unknown }>): Promise<Row> {
+  const samples: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i += 1) {
+    const start = performance.now();
+    const { error } = await call();
+    const elapsed = performance.now() - start;
+    if (error) throw new Error(`${operation}: ${JSON.stringify(error)}`);
+    if (i >= WARMUP) samples.push(elapsed);
+  }
+  samples.sort((a, b) => a - b);
+  return { operation, scale, median: samples[Math.floor(samples.length / 2)], p95: samples[Math.ceil(samples.length * 0.95) - 1] };
+}
+
+async function signedIn(url: string, anonKey: string, email: string, password: string): Promise<SupabaseClient> {
+  const client = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return client;
+}
+
+async function measure(client: SupabaseClient, scale: string): Promise<Row[]> {
+  const { data: restaurant } = await client.from('restaurants').select('id').order('created_at').limit(1).single();
+  const id = restaurant!.id as string;
+  const { data: options } = await client.from('restaurant_options').select('id, title, price, price_type').eq('restaurant_id', id).order('display_order');
+  const optionsPayload = (options ?? []).map((o) => ({ id: o.id, title: o.title, price: o.price, priceType: o.price_type }));
+  const reservations = () => client.from('restaurant_reservations').select('*', { count: 'exact' }).eq('restaurant_id', id).order('created_at', { ascending: false });
+  return [
+    await time('restaurant, nested read', scale, () => client.from('restaurants').select(NESTED).eq('id', id).single()),
+    await time('reservations, first page of 50 + count', scale, () => reservations().range(0, 49)),
+    await time('reservations, status filter + count', scale, () => reservations().eq('status', 0).range(0, 49)),
+    await time('reservations, name search + count', scale, () => reservations().ilike('customer_name', '%mar%').range(0, 49)),
+    await time('conversations, page of 10 + count', scale, () =>
+      client.from('conversation_summaries').select('*', { count: 'exact' }).eq('restaurant_id', id).order('updated_at', { ascending: false }).range(0, 9),
+    ),
+    await time('section save (options rpc)', scale, () => client.rpc('save_restaurant_options', { p_restaurant_id: id, p_options: optionsPayload })),
+  ];
+}
+
+async function main() {
+  const dataDir = tempDataDir('bench');
+  const stack = await launchStack({ dataDir });
+  try {
+    const rows = await measure(await signedIn(stack.url, stack.anonKey, 'demo@tablee.fr', 'tablee-demo'), 'demo');
+
+    const loadStart = performance.now();
+    const db = new pg.Client({ connectionString: stack.dbUrl });
+    await db.connect();
+    await db.query(fs.readFileSync(fileURLToPath(new URL('../sql/large-dataset.sql', import.meta.url)), 'utf8'));
+    await db.query('vacuum analyze');
+    await db.end();
+    const loadSeconds = (performance.now() - loadStart) / 1000;
+
+    rows.push(...(await measure(await signedIn(stack.url, stack.anonKey, 'bench@tablee.fr', 'tablee-bench'), 'large')));
+
+    console.log(`\nBackend latency through supabase-js (${RUNS} runs after ${WARMUP} warm-up; large dataset loaded in ${loadSeconds.toFixed(1)} s)\n`);
+    console.log('| operation | scale | median ms | p95 ms | target |');
+    console.log('|---|---|---:|---:|---|');
+    for (const r of rows) {
+      const verdict = r.scale === 'large' ? (r.median < TARGET_MS ? `ok (< ${TARGET_MS})` : `OVER ${TARGET_MS}`) : '';
+      console.log(`| ${r.operation} | ${r.scale} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${verdict} |`);
+    }
+  } finally {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
