@@ -1,4 +1,7 @@
 /** Every test of the repository (`pnpm test`): each package keeps its own jest.config.cjs. */
 module.exports = {
   projects: ['<rootDir>/local-supabase'],
+  // Global options (ignored inside a project): the suites start real servers.
+  testTimeout: 60000,
+  reporters: ['default', '<rootDir>/scripts/summary-reporter.cjs'],
 };

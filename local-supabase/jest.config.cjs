@@ -8,5 +8,4 @@ module.exports = {
   },
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
-  testTimeout: 60000,
 };

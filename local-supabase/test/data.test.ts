@@ -195,3 +195,28 @@ describe('data: reservation transitions (service role only)', () => {
     expect(stored.is_accepted).toBe(winners[0].status === 1);
   });
 });
+
+describe('data: what owners may do with the chatbot’s rows', () => {
+  it('deletes a conversation (its messages go with it) and a single message, but never writes reservations', async () => {
+    const owner = await newOwner('chat');
+    const { restaurantId, conversationId, reservation } = await completeRestaurant(owner.client, 'Conversations');
+    const messages = await must(owner.client.from('messages').select('id').eq('conversation_id', conversationId).order('created_at'));
+    expect(messages).toHaveLength(2);
+    expect(await must(owner.client.from('messages').delete().eq('id', messages[0].id).select('id'))).toHaveLength(1);
+
+    const before = await restaurantSnapshot(restaurantId);
+    const own = owner.client.from('restaurant_reservations');
+    expect((await own.update({ status: 1 }).eq('id', reservation.id).select()).error).not.toBeNull();
+    expect((await own.delete().eq('id', reservation.id).select()).error).not.toBeNull();
+    expect((await own.insert({ restaurant_id: restaurantId, numero_reservation_restaurateur: 'R-2', numero_reservation: `X-${reservation.id}`, code_reservation: 'X', number_people: 2 })).error).not.toBeNull();
+    expect((await owner.client.from('conversations').insert({ restaurant_id: restaurantId })).error).not.toBeNull();
+    expect((await owner.client.from('messages').insert({ conversation_id: conversationId, role: 'assistant', content: 'x' })).error).not.toBeNull();
+    expect(await restaurantSnapshot(restaurantId)).toBe(before);
+
+    expect(await must(owner.client.from('conversations').delete().eq('id', conversationId).select('id'))).toHaveLength(1);
+    const left = await withDb((db) => db.query('select count(*)::int as n from messages where conversation_id = $1', [conversationId]));
+    expect(left.rows[0].n).toBe(0);
+    const linked = await must(owner.client.from('restaurant_reservations').select('conversation_id').eq('id', reservation.id).single());
+    expect(linked.conversation_id).toBeNull();
+  });
+});

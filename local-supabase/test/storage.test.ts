@@ -23,6 +23,16 @@ describe('storage: the restaurant-photos bucket', () => {
     expect([...data!.allowed_mime_types!].sort()).toEqual(['image/gif', 'image/jpeg', 'image/png', 'image/webp']);
   });
 
+  it('creates buckets only with the service role', async () => {
+    const id = `essai-${Date.now()}`;
+    expect((await anon().storage.createBucket(id, { public: false })).error).not.toBeNull();
+    const owner = await newOwner('bucket');
+    expect((await owner.client.storage.createBucket(id, { public: false })).error).not.toBeNull();
+    expect((await service().storage.createBucket(id, { public: false, fileSizeLimit: 1024 })).error).toBeNull();
+    const { data } = await service().storage.getBucket(id);
+    expect(data).toMatchObject({ id, public: false, file_size_limit: 1024 });
+  });
+
   it('uploads (raw and multipart), serves the public URL with its type, and removes', async () => {
     const owner = await ownerWithRestaurant('upload');
     const image = png(32, 16);
