@@ -147,6 +147,30 @@ grant execute on function private.try_uuid(text) to authenticated, service_role;
 grant execute on function private.parse_slot(text, text) to authenticated, service_role;
 grant execute on function private.parse_service(jsonb, text, time, time) to authenticated, service_role;
 
+-- Raises unless p_given holds exactly the ids of p_current, once each (a reorder
+-- may move rows, never add, drop or repeat one).
+create or replace function private.assert_same_ids(p_given uuid[], p_current uuid[], p_what text)
+returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_given is null then
+    raise exception 'La liste des % est obligatoire', p_what using errcode = '22023';
+  end if;
+  if cardinality(p_given) <> cardinality(p_current)
+     or (select coalesce(array_agg(x order by x), '{}') from unnest(p_given) x)
+        is distinct from (select coalesce(array_agg(x order by x), '{}') from unnest(p_current) x) then
+    raise exception 'La nouvelle liste doit contenir exactement les % du restaurant, une seule fois chacune', p_what
+      using errcode = '22023';
+  end if;
+end
+$$;
+
+revoke all on function private.assert_same_ids(uuid[], uuid[], text) from public;
+grant execute on function private.assert_same_ids(uuid[], uuid[], text) to authenticated, service_role;
+
 -- ---------------------------------------------------------------- delete_restaurant_photo
 -- Spec §7 fallback when the direct delete fails. Returns the storage object
 -- name so the client can remove the file from the bucket.
@@ -618,20 +642,11 @@ declare
   v_current uuid[];
 begin
   perform private.assert_restaurant_owner(p_restaurant_id);
-  if p_faq_ids is null then
-    raise exception 'La liste des FAQ est obligatoire' using errcode = '22023';
-  end if;
-
   -- Lock the list: two reorders of the same restaurant run one after the other.
-  select coalesce(array_agg(f.id order by f.id), '{}') into v_current
+  select coalesce(array_agg(f.id), '{}') into v_current
     from (select f.id from public.restaurant_faqs f
            where f.restaurant_id = p_restaurant_id for update) f;
-
-  if cardinality(p_faq_ids) <> cardinality(v_current)
-     or (select coalesce(array_agg(x order by x), '{}') from unnest(p_faq_ids) x) is distinct from v_current then
-    raise exception 'La nouvelle liste doit contenir exactement les FAQ du restaurant, une seule fois chacune'
-      using errcode = '22023';
-  end if;
+  perform private.assert_same_ids(p_faq_ids, v_current, 'FAQ');
 
   update public.restaurant_faqs f
      set display_order = (n.pos - 1)::int
@@ -655,19 +670,10 @@ declare
   v_current uuid[];
 begin
   perform private.assert_restaurant_owner(p_restaurant_id);
-  if p_photo_ids is null then
-    raise exception 'La liste des photos est obligatoire' using errcode = '22023';
-  end if;
-
-  select coalesce(array_agg(p.id order by p.id), '{}') into v_current
+  select coalesce(array_agg(p.id), '{}') into v_current
     from (select p.id from public.restaurant_photos p
            where p.restaurant_id = p_restaurant_id for update) p;
-
-  if cardinality(p_photo_ids) <> cardinality(v_current)
-     or (select coalesce(array_agg(x order by x), '{}') from unnest(p_photo_ids) x) is distinct from v_current then
-    raise exception 'La nouvelle liste doit contenir exactement les photos du restaurant, une seule fois chacune'
-      using errcode = '22023';
-  end if;
+  perform private.assert_same_ids(p_photo_ids, v_current, 'photos');
 
   update public.restaurant_photos p
      set display_order = n.pos::int
