@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+
+export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Debian's Chromium (or CHROME_PATH). Missing, the suite fails and says how to install it. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(`Chromium introuvable (${executablePath}). Installez-le : sudo apt-get install -y chromium (ou indiquez CHROME_PATH).`);
+  }
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath, args: CHROME_FLAGS });
+}
+
+export interface Ready {
+  url: string;
+  supabase: { url: string; anonKey: string; serviceRoleKey: string; dbUrl: string };
+  configFile: string;
+  servers: Record<string, { pid: number; port: number }>;
+}
+
+export function ready(): Ready {
+  return JSON.parse(fs.readFileSync(process.env.E2E_READY_FILE!, 'utf8')) as Ready;
+}
+
+/** Counts React renderers (one per react-dom copy) through the devtools hook React looks for at start. */
+export const COUNT_REACT = `
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(), supportsFiber: true,
+    inject(renderer) { const id = this.renderers.size + 1; this.renderers.set(id, renderer); return id; },
+    onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {}, checkDCE() {},
+  };
+`;
+
+export async function signIn(page: Page, base: string, email: string, password: string) {
+  await page.goto(`${base}/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+}
+
+/** axe-core in the page; returns the serious and critical violations. */
+export async function seriousViolations(page: Page) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run()).violations;
+  })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

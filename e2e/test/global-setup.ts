@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../local-supabase/test/launch';
+
+export const E2E_PORTS = { shell: 3100, 'mfe-onboarding': 3101, 'mfe-restaurant-profile': 3102, 'mfe-operations': 3103, 'mfe-public-links': 3104 };
+
+/** Starts scripts/start.mjs (E2E_SKIP_BUILD=1 reuses the existing dist/ folders) and waits for its ready line. */
+export default async function globalSetup() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-e2e-'));
+  fs.chmodSync(dir, 0o777); // embedded PostgreSQL runs as 'postgres' when the tests run as root
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    LOCAL_SUPABASE_DATA_DIR: path.join(dir, 'data'),
+    LOCAL_SUPABASE_PORT: String(await freePort()),
+    LOCAL_SUPABASE_DB_PORT: String(await freePort()),
+    LOCAL_SUPABASE_POSTGREST_PORT: String(await freePort()),
+    LOCAL_SUPABASE_FAST: '1',
+    LOCAL_SUPABASE_QUIET: '1',
+    TABLEE_RUNTIME_DIR: path.join(dir, 'runtime'),
+    TABLEE_READY_JSON: '1',
+    TABLEE_SKIP_BUILD: process.env.E2E_SKIP_BUILD === '1' ? '1' : '0',
+  };
+  for (const [module, port] of Object.entries(E2E_PORTS)) env[`${module.replace(/-/g, '_').toUpperCase()}_PORT`] = String(port);
+  const child: ChildProcess = spawn(process.execPath, [path.resolve(__dirname, '../../scripts/start.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the application did not start in time:\n${output}`)), 300_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /TABLEE_READY (.+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(JSON.parse(match[1]));
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`scripts/start.mjs exited with ${code}:\n${output}`));
+    });
+  });
+  fs.writeFileSync(path.join(dir, 'ready.json'), JSON.stringify(ready));
+  process.env.E2E_READY_FILE = path.join(dir, 'ready.json');
+  (globalThis as { __e2e?: unknown }).__e2e = { child, dir };
+}

@@ -1,0 +1,12 @@
+import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
+import { sharedDependencies } from '@tablee/shared/federation';
+
+/** Exposes one route module (relative <Routes>, no router of its own) that the shell mounts under its prefix. */
+export default createModuleFederationConfig({
+  name: 'mfe_onboarding',
+  filename: 'remoteEntry.js',
+  exposes: { './routes': './src/routes.tsx' },
+  shared: sharedDependencies,
+  shareStrategy: 'loaded-first',
+  dts: false,
+});

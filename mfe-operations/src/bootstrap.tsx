@@ -1,0 +1,11 @@
+/** Standalone: the same providers as the shell, a sign-in, and this module's routes under their prefix. */
+import { OPERATIONAL_TABS, renderStandalone } from '@tablee/shared';
+import OperationsRoutes from './routes';
+
+void renderStandalone({
+  title: 'mfe-operations',
+  mountPath: '/restaurants/:restaurantId/operational',
+  routes: OperationsRoutes,
+  requiresAuth: true,
+  restaurantLinks: (id) => OPERATIONAL_TABS.map((tab) => ({ to: `/restaurants/${id}/${tab.path}`, label: tab.label })),
+});

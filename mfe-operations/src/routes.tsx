@@ -1,0 +1,20 @@
+/**
+ * Exposed as 'mfe_operations/routes'. Mounted by the shell under /restaurants/:restaurantId/operational.
+ */
+import { Navigate, Route, Routes } from 'react-router';
+import { ConversationDetailPage } from './features/conversations/components/ConversationDetailPage';
+import { ConversationsPage } from './features/conversations/components/ConversationsPage';
+import { ReservationDetailPage } from './features/reservations/components/ReservationDetailPage';
+import { ReservationsPage } from './features/reservations/components/ReservationsPage';
+
+export default function OperationsRoutes() {
+  return (
+    <Routes>
+      <Route path="reservations" element={<ReservationsPage />} />
+      <Route path="reservations/:reservationId" element={<ReservationDetailPage />} />
+      <Route path="conversations" element={<ConversationsPage />} />
+      <Route path="conversations/:conversationId" element={<ConversationDetailPage />} />
+      <Route path="*" element={<Navigate to="reservations" replace />} />
+    </Routes>
+  );
+}

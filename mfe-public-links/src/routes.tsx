@@ -1,0 +1,13 @@
+/** Exposed as 'mfe_public_links/routes'. Mounted by the shell under /reservations, outside the guard. */
+import { Route, Routes } from 'react-router';
+import { ReservationLinkPage } from './features/reservation-link/components/ReservationLinkPage';
+
+export default function PublicLinksRoutes() {
+  return (
+    <Routes>
+      <Route path=":numero/accept/:codeManage" element={<ReservationLinkPage action="accept" />} />
+      <Route path=":numero/reject/:codeManage" element={<ReservationLinkPage action="reject" />} />
+      <Route path="*" element={<ReservationLinkPage action="accept" />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,11 @@
+/** Standalone: the same providers as the shell, a sign-in, and this module's routes under their prefix. */
+import { RESTAURANT_TABS, renderStandalone } from '@tablee/shared';
+import RestaurantProfileRoutes from './routes';
+
+void renderStandalone({
+  title: 'mfe-restaurant-profile',
+  mountPath: '/restaurants/:restaurantId',
+  routes: RestaurantProfileRoutes,
+  requiresAuth: true,
+  restaurantLinks: (id) => RESTAURANT_TABS.map((tab) => ({ to: `/restaurants/${id}/${tab.path}`, label: tab.label })),
+});

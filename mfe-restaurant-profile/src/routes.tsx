@@ -1,0 +1,29 @@
+/**
+ * Exposed as 'mfe_restaurant_profile/routes'. Mounted by the shell under /restaurants/:restaurantId,
+ * so every path here is relative and the restaurant id comes from the parent route.
+ */
+import { Navigate, Route, Routes } from 'react-router';
+import { BillingPage } from './features/billing/components/BillingPage';
+import { CgvPage } from './features/cgv/components/CgvPage';
+import { FaqPage } from './features/faq/components/FaqPage';
+import { HoursPage } from './features/hours/components/HoursPage';
+import { InformationPage } from './features/information/components/InformationPage';
+import { MenusPage } from './features/menus/components/MenusPage';
+import { OptionsPage } from './features/options/components/OptionsPage';
+import { PhotosPage } from './features/photos/components/PhotosPage';
+
+export default function RestaurantProfileRoutes() {
+  return (
+    <Routes>
+      <Route path="information" element={<InformationPage />} />
+      <Route path="photos" element={<PhotosPage />} />
+      <Route path="hours" element={<HoursPage />} />
+      <Route path="menus" element={<MenusPage />} />
+      <Route path="options" element={<OptionsPage />} />
+      <Route path="cgv" element={<CgvPage />} />
+      <Route path="faq" element={<FaqPage />} />
+      <Route path="billing" element={<BillingPage />} />
+      <Route path="*" element={<Navigate to="information" replace />} />
+    </Routes>
+  );
+}

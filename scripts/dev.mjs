@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// `pnpm dev`: like start, with every module under `rsbuild dev` (hot reload) on its own port.
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { MODULES, buildConfig, root, rsbuildBin, startLocalSupabase, stopAllOnSignal, writeJson } from './lib.mjs';
+
+const children = [];
+stopAllOnSignal(() => children);
+
+const { child: supabase, stack } = await startLocalSupabase();
+children.push(supabase);
+const config = buildConfig(stack);
+for (const m of MODULES) {
+  // The dev server serves public/ as is; public/config.json is ignored by git.
+  writeJson(path.join(root, m.dir, 'public', 'config.json'), config);
+  children.push(spawn(rsbuildBin(m.dir), ['dev'], { cwd: path.join(root, m.dir), stdio: 'inherit', env: { ...process.env, PORT: String(m.port) } }));
+}
+console.log(`\nTablée (dev) : http://localhost:${MODULES[0].port} — demo@tablee.fr / tablee-demo — Ctrl-C pour tout arrêter.\n`);

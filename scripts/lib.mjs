@@ -1,0 +1,88 @@
+// Helpers shared by the launchers (start.mjs, dev.mjs, dev-module.mjs, preview-module.mjs).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(path.join(root, 'shared', 'package.json'));
+const { modules } = require('./federation.cjs');
+
+/** Each front-end module: folder, federation name, port (env SHELL_PORT, MFE_ONBOARDING_PORT, … override). */
+export const MODULES = Object.entries(modules).map(([dir, { name, port }]) => {
+  const envName = `${dir.replace(/-/g, '_').toUpperCase()}_PORT`;
+  return { dir, name, port: Number(process.env[envName]) || port };
+});
+export const REMOTES = MODULES.filter((m) => m.dir !== 'shell');
+
+export function rsbuildBin(moduleDir) {
+  return path.join(root, moduleDir, 'node_modules', '.bin', 'rsbuild');
+}
+
+export function buildConfig(stack, publicHost = 'localhost') {
+  return {
+    supabaseUrl: stack.url,
+    supabaseAnonKey: stack.anonKey,
+    reservationApiUrl: process.env.RESERVATION_API_URL || 'http://localhost:8787/api',
+    remotes: Object.fromEntries(REMOTES.map((m) => [m.name, { entry: `http://${publicHost}:${m.port}/mf-manifest.json` }])),
+  };
+}
+
+export function writeJson(file, value) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Starts local-supabase (as its own `pnpm start` does) and resolves with its ready line. */
+export function startLocalSupabase(env = {}) {
+  const dir = path.join(root, 'local-supabase');
+  const tsx = createRequire(path.join(dir, 'package.json')).resolve('tsx/cli');
+  const child = spawn(process.execPath, [tsx, 'src/cli.ts'], {
+    cwd: dir,
+    env: { ...process.env, LOCAL_SUPABASE_READY_JSON: '1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk.toString();
+      const match = /LOCAL_SUPABASE_READY (.+)/.exec(out);
+      if (match) {
+        child.stdout.removeAllListeners('data');
+        child.stdout.on('data', (c) => process.stdout.write(c));
+        resolve({ child, stack: JSON.parse(match[1]) });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`local-supabase s'est arrêté (code ${code})\n${out}`)));
+  });
+}
+
+export function run(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} : code ${code}`))));
+  });
+}
+
+/** Stops every child on Ctrl-C / SIGTERM, then exits. */
+export function stopAllOnSignal(children) {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(
+      children()
+        .filter((c) => c && c.exitCode === null && c.signalCode === null)
+        .map((c) => new Promise((resolve) => {
+          c.once('exit', resolve);
+          c.kill('SIGINT');
+          setTimeout(() => c.kill('SIGKILL'), 10_000).unref();
+        })),
+    );
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return stop;
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// Serves one built module as its own static site (one "deployment"): its dist/ folder, /config.json
+// from the file the launcher wrote, CORS open (the shell on another origin fetches remotes' manifests
+// and chunks), and index.html for any other path without an extension (client-side routes).
+//   node scripts/serve.mjs --dir shell/dist --port 3000 --config .data/runtime/config.json [--name shell]
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const opt = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const dir = path.resolve(opt('dir') ?? '.');
+const port = Number(opt('port') ?? 3000);
+const configFile = opt('config') && path.resolve(opt('config'));
+const name = opt('name') ?? path.basename(path.dirname(dir));
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+function send(res, status, headers, body) {
+  res.writeHead(status, { 'Access-Control-Allow-Origin': '*', ...headers });
+  res.end(body);
+}
+
+const server = http.createServer((req, res) => {
+  if (req.method === 'OPTIONS') return send(res, 204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': '*' });
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { Allow: 'GET, HEAD' }, '');
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    return send(res, 400, {}, 'Bad request');
+  }
+  if (pathname === '/config.json') {
+    if (!configFile || !fs.existsSync(configFile)) return send(res, 404, { 'Content-Type': 'text/plain' }, 'config.json absent');
+    return send(res, 200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' }, req.method === 'HEAD' ? undefined : fs.readFileSync(configFile));
+  }
+  let file = path.join(dir, pathname);
+  if (!file.startsWith(dir)) return send(res, 403, {}, 'Forbidden');
+  if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    if (path.extname(pathname)) return send(res, 404, { 'Content-Type': 'text/plain' }, 'Not found');
+    file = path.join(dir, 'index.html');
+  }
+  const ext = path.extname(file);
+  // Hashed chunks are immutable; the entry points (index.html, mf-manifest.json, remoteEntry.js) are not.
+  const immutable = file.includes(`${path.sep}static${path.sep}`);
+  send(
+    res,
+    200,
+    { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' },
+    req.method === 'HEAD' ? undefined : fs.readFileSync(file),
+  );
+});
+
+server.listen(port, () => console.log(`${name} servi sur http://localhost:${port}`));
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `pnpm start`: local-supabase with demo data, every front-end module built and served on its own
+// port as a separate deployment, /config.json written from the running stack. Ctrl-C stops everything.
+// Env: LOCAL_SUPABASE_* (ports, data dir), SHELL_PORT / MFE_*_PORT, TABLEE_RUNTIME_DIR (where
+// config.json goes), TABLEE_SKIP_BUILD=1 (serve the existing dist/), TABLEE_READY_JSON=1 (one
+// machine-readable ready line, for the e2e suite).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { MODULES, buildConfig, root, rsbuildBin, run, startLocalSupabase, stopAllOnSignal, writeJson } from './lib.mjs';
+
+const children = [];
+stopAllOnSignal(() => children);
+
+const runtimeDir = path.resolve(process.env.TABLEE_RUNTIME_DIR || path.join(root, '.data', 'runtime'));
+const configFile = path.join(runtimeDir, 'config.json');
+
+const { child: supabase, stack } = await startLocalSupabase();
+children.push(supabase);
+supabase.once('exit', (code) => {
+  console.error(`local-supabase s'est arrêté (code ${code})`);
+  process.kill(process.pid, 'SIGTERM');
+});
+
+if (process.env.TABLEE_SKIP_BUILD !== '1') {
+  // One build at a time (they are CPU-heavy).
+  for (const m of MODULES) {
+    console.log(`\nConstruction de ${m.dir}…`);
+    await run(rsbuildBin(m.dir), ['build'], { cwd: path.join(root, m.dir), env: { ...process.env, NODE_ENV: 'production' } });
+  }
+}
+
+writeJson(configFile, buildConfig(stack));
+
+const servers = {};
+await Promise.all(
+  MODULES.map(
+    (m) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), '--dir', path.join(root, m.dir, 'dist'), '--port', String(m.port), '--config', configFile, '--name', m.dir], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        children.push(child);
+        servers[m.dir] = { pid: child.pid, port: m.port };
+        child.stdout.once('data', () => resolve());
+        child.once('exit', (code) => reject(new Error(`${m.dir} : serveur arrêté (code ${code})`)));
+      }),
+  ),
+);
+
+const shellUrl = `http://localhost:${MODULES.find((m) => m.dir === 'shell').port}`;
+if (process.env.TABLEE_READY_JSON === '1') {
+  console.log(`TABLEE_READY ${JSON.stringify({ url: shellUrl, supabase: stack, configFile, servers })}`);
+} else {
+  console.log(
+    [
+      '',
+      `Tablée est prête : ${shellUrl}`,
+      '  compte de démonstration : demo@tablee.fr / tablee-demo',
+      ...MODULES.filter((m) => m.dir !== 'shell').map((m) => `  ${m.dir.padEnd(24)} http://localhost:${m.port}`),
+      `  Supabase (local)         ${stack.url}`,
+      '  Ctrl-C pour tout arrêter.',
+      '',
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,11 @@
+/** @tablee/shared: mappers, formatting, status mapping, auth error mapping, toast persistence (jsdom). */
+module.exports = {
+  displayName: 'shared',
+  testEnvironment: '<rootDir>/jest/environment.cjs',
+  setupFilesAfterEnv: ['<rootDir>/jest/setup.cjs'],
+  testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, isolatedModules: true, jsx: 'react-jsx' } }],
+  },
+  testTimeout: 30000,
+};

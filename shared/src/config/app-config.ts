@@ -1,0 +1,58 @@
+/**
+ * Run-time configuration, read from /config.json of the serving origin (written at start time by the
+ * launcher or the deployment, never committed and never baked into a build).
+ */
+export interface RemoteConfig {
+  /** URL of the remote's mf-manifest.json. */
+  entry: string;
+}
+
+export interface AppConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  reservationApiUrl: string;
+  /** Keyed by federation name: mfe_onboarding, mfe_restaurant_profile, mfe_operations, mfe_public_links. */
+  remotes: Record<string, RemoteConfig>;
+}
+
+export class ConfigError extends Error {}
+
+export function parseAppConfig(raw: unknown): AppConfig {
+  if (!raw || typeof raw !== 'object') throw new ConfigError('config.json : objet attendu');
+  const c = raw as Record<string, unknown>;
+  for (const key of ['supabaseUrl', 'supabaseAnonKey'] as const) {
+    if (typeof c[key] !== 'string' || !c[key]) throw new ConfigError(`config.json : « ${key} » manquant`);
+  }
+  const remotes: Record<string, RemoteConfig> = {};
+  if (c.remotes && typeof c.remotes === 'object') {
+    for (const [name, value] of Object.entries(c.remotes as Record<string, unknown>)) {
+      const entry = typeof value === 'string' ? value : (value as { entry?: unknown })?.entry;
+      if (typeof entry === 'string' && entry) remotes[name] = { entry };
+    }
+  }
+  return {
+    supabaseUrl: c.supabaseUrl as string,
+    supabaseAnonKey: c.supabaseAnonKey as string,
+    reservationApiUrl: typeof c.reservationApiUrl === 'string' ? c.reservationApiUrl : '',
+    remotes,
+  };
+}
+
+let current: AppConfig | null = null;
+
+/** Fetches and remembers /config.json (no cache: a redeployed config applies on the next load). */
+export async function loadAppConfig(url = '/config.json'): Promise<AppConfig> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new ConfigError(`config.json introuvable (${response.status})`);
+  current = parseAppConfig(await response.json());
+  return current;
+}
+
+export function setAppConfig(config: AppConfig): void {
+  current = config;
+}
+
+export function getAppConfig(): AppConfig {
+  if (!current) throw new ConfigError('Configuration non chargée');
+  return current;
+}

@@ -1,0 +1,427 @@
+/** Row ↔ model mapping, written once (ARCHITECTURE.md, Data). */
+import {
+  DEFAULT_COUNTRY,
+  DEFAULT_DEPOSIT_TYPE,
+  DEFAULT_DINNER_HOURS,
+  DEFAULT_GROUP_SIZE,
+  DEFAULT_LUNCH_HOURS,
+  DEFAULT_MAX_A_LA_CARTE_SIZE,
+  DEFAULT_PRICE_TYPE,
+  DEFAULT_PRIVATIZATION_MIN_SIZE,
+  DEFAULT_RESPONSE_TIME,
+} from '../constants';
+import { statusFromCode } from './reservation-status';
+import type {
+  AmenitiesRow,
+  BillingRow,
+  CgvRow,
+  ContactRow,
+  ConversationRow,
+  FaqRow,
+  MessageRow,
+  Numeric,
+  OptionRow,
+  PhotoRow,
+  ReservationRow,
+  RestaurantRow,
+} from './rows';
+import {
+  DAYS,
+  type AdditionalOption,
+  type Amenities,
+  type Billing,
+  type Cgv,
+  type Contact,
+  type Conversation,
+  type Day,
+  type DaySettings,
+  type Faq,
+  type Hours,
+  type Information,
+  type Message,
+  type Photo,
+  type Policy,
+  type Reservation,
+  type ReservationOption,
+  type ResponseTime,
+  type Restaurant,
+  type ServiceSettings,
+} from './types';
+
+export function toNumber(value: Numeric | undefined, fallback = 0): number {
+  if (value === null || value === undefined || value === '') return fallback;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/** 'HH:MM:SS' (PostgreSQL time) → 'HH:MM'. */
+export function toHHMM(time: string | null | undefined): string {
+  if (!time) return '';
+  const match = /^(\d{1,2}):(\d{2})/.exec(time);
+  return match ? `${match[1].padStart(2, '0')}:${match[2]}` : time;
+}
+
+function one<T>(value: T | T[] | null | undefined): T | undefined {
+  if (Array.isArray(value)) return value[0];
+  return value ?? undefined;
+}
+
+export const defaultAmenities = (): Amenities => ({
+  groundFloor: false,
+  accessibleToDisabled: false,
+  parking: false,
+  airConditioning: false,
+  wifi: false,
+  valetParking: false,
+});
+
+export function amenitiesFromRow(row: AmenitiesRow | null | undefined): Amenities {
+  if (!row) return defaultAmenities();
+  return {
+    groundFloor: !!row.ground_floor,
+    accessibleToDisabled: !!row.accessible_to_disabled,
+    parking: !!row.parking,
+    airConditioning: !!row.air_conditioning,
+    wifi: !!row.wifi,
+    valetParking: !!row.valet_parking,
+  };
+}
+
+export function amenitiesToRow(restaurantId: string, a: Amenities) {
+  return {
+    restaurant_id: restaurantId,
+    ground_floor: a.groundFloor,
+    accessible_to_disabled: a.accessibleToDisabled,
+    parking: a.parking,
+    air_conditioning: a.airConditioning,
+    wifi: a.wifi,
+    valet_parking: a.valetParking,
+  };
+}
+
+function responseTime(value: string | null | undefined): ResponseTime {
+  return value === 'fast' || value === 'medium' || value === 'slow' ? value : DEFAULT_RESPONSE_TIME;
+}
+
+export function contactFromRow(row: ContactRow | null | undefined): Contact {
+  return { email: row?.email ?? '', whatsapp: row?.whatsapp ?? '', responseTime: responseTime(row?.response_time) };
+}
+
+export function contactToRow(restaurantId: string, c: Contact) {
+  return { restaurant_id: restaurantId, email: c.email, whatsapp: c.whatsapp, response_time: c.responseTime };
+}
+
+export function restaurantFromRow(row: RestaurantRow): Restaurant {
+  const information: Information = {
+    name: row.name ?? '',
+    address: row.address ?? '',
+    description: row.description ?? '',
+    amenities: amenitiesFromRow(one(row.restaurant_amenities)),
+    contact: contactFromRow(one(row.restaurant_contacts)),
+  };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name ?? '',
+    url: row.url ?? undefined,
+    firstMessage: row.first_message ?? undefined,
+    address: row.address ?? '',
+    description: row.description ?? '',
+    hasDifferentHoursSettings: !!row.has_different_hours_settings,
+    updatedAt: row.updated_at,
+    information,
+  };
+}
+
+/** The restaurants row fields the owner edits (information, url, first message). */
+export function restaurantToRow(r: Pick<Restaurant, 'name' | 'address' | 'description'> & Partial<Pick<Restaurant, 'url' | 'firstMessage' | 'hasDifferentHoursSettings'>>) {
+  const row: Record<string, unknown> = { name: r.name, address: r.address, description: r.description };
+  if (r.url !== undefined) row.url = r.url.trim() === '' ? null : r.url.trim();
+  if (r.firstMessage !== undefined) row.first_message = r.firstMessage;
+  if (r.hasDifferentHoursSettings !== undefined) row.has_different_hours_settings = r.hasDifferentHoursSettings;
+  return row;
+}
+
+export function photoFromRow(row: PhotoRow): Photo {
+  return {
+    id: row.id,
+    url: row.url,
+    altText: row.alt_text ?? '',
+    displayOrder: row.display_order ?? 0,
+    originalFilename: row.original_filename ?? row.filename.split('/').pop() ?? '',
+    fileSize: toNumber(row.file_size),
+  };
+}
+
+export function optionFromRow(row: OptionRow): AdditionalOption {
+  return {
+    id: row.id,
+    title: row.title,
+    price: toNumber(row.price),
+    priceType: row.price_type === 'total' ? 'total' : DEFAULT_PRICE_TYPE,
+  };
+}
+
+export function optionToRow(restaurantId: string, o: AdditionalOption, displayOrder: number) {
+  return { restaurant_id: restaurantId, title: o.title, price: o.price, price_type: o.priceType, display_order: displayOrder };
+}
+
+export const defaultBilling = (): Billing => ({
+  legalInformation: { companyName: '', legalForm: '', siretNumber: '', rcsCity: '', vatNumber: '' },
+  headquartersAddress: { address: '', postalCode: '', city: '', country: DEFAULT_COUNTRY },
+  paymentConditions: { requiresDeposit: false, depositType: DEFAULT_DEPOSIT_TYPE },
+  remainingPayment: { onSite: true, online: false },
+  bankDetails: { iban: '', bic: '' },
+  billingContact: { name: '', email: '', phone: '' },
+});
+
+export function billingFromRow(row: BillingRow | null | undefined): Billing {
+  if (!row) return defaultBilling();
+  const online = !!row.payment_online;
+  return {
+    legalInformation: {
+      companyName: row.company_name ?? '',
+      legalForm: row.legal_form ?? '',
+      siretNumber: row.siret_number ?? '',
+      rcsCity: row.rcs_city ?? '',
+      vatNumber: row.vat_number ?? '',
+    },
+    headquartersAddress: {
+      address: row.address ?? '',
+      postalCode: row.postal_code ?? '',
+      city: row.city ?? '',
+      country: row.country || DEFAULT_COUNTRY,
+    },
+    paymentConditions: {
+      requiresDeposit: !!row.requires_deposit,
+      depositMethod: row.deposit_method === 'acompte' || row.deposit_method === 'empreinte' ? row.deposit_method : undefined,
+      depositType: row.deposit_type === 'fixed' ? 'fixed' : DEFAULT_DEPOSIT_TYPE,
+      depositAmount: row.deposit_amount === null ? undefined : toNumber(row.deposit_amount),
+    },
+    // Exactly one is true; the database default (and the spec's) is on site.
+    remainingPayment: { onSite: !online, online },
+    bankDetails: { iban: row.iban ?? '', bic: row.bic ?? '' },
+    billingContact: { name: row.contact_name ?? '', email: row.contact_email ?? '', phone: row.contact_phone ?? '' },
+  };
+}
+
+export function billingToRow(restaurantId: string, b: Billing) {
+  return {
+    restaurant_id: restaurantId,
+    company_name: b.legalInformation.companyName,
+    legal_form: b.legalInformation.legalForm,
+    siret_number: b.legalInformation.siretNumber,
+    rcs_city: b.legalInformation.rcsCity,
+    vat_number: b.legalInformation.vatNumber,
+    address: b.headquartersAddress.address,
+    postal_code: b.headquartersAddress.postalCode,
+    city: b.headquartersAddress.city,
+    country: b.headquartersAddress.country || DEFAULT_COUNTRY,
+    requires_deposit: b.paymentConditions.requiresDeposit,
+    deposit_type: b.paymentConditions.depositType,
+    deposit_amount: b.paymentConditions.depositAmount ?? null,
+    deposit_method: b.paymentConditions.depositMethod ?? null,
+    payment_onsite: b.remainingPayment.onSite,
+    payment_online: b.remainingPayment.online,
+    iban: b.bankDetails.iban,
+    bic: b.bankDetails.bic,
+    contact_name: b.billingContact.name,
+    contact_email: b.billingContact.email,
+    contact_phone: b.billingContact.phone,
+  };
+}
+
+const POLICIES: readonly Policy[] = ['same_day', '24h', '48h', '72h', '7_days'];
+const policy = (value: string): Policy => (POLICIES.includes(value as Policy) ? (value as Policy) : '24h');
+
+export function cgvFromRow(row: CgvRow): Cgv {
+  return {
+    restaurantId: row.restaurant_id,
+    cancellationPolicy: policy(row.cancellation_policy),
+    modificationPolicy: policy(row.modification_policy),
+    link: row.link ?? undefined,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The CGV upsert payload (spec §7): link trimmed, empty means none; updated_at as an ISO time. */
+export function cgvToRow(c: Pick<Cgv, 'restaurantId' | 'cancellationPolicy' | 'modificationPolicy' | 'link'>, now: Date = new Date()) {
+  const link = c.link?.trim();
+  return {
+    restaurant_id: c.restaurantId,
+    cancellation_policy: c.cancellationPolicy,
+    modification_policy: c.modificationPolicy,
+    link: link ? link : null,
+    updated_at: now.toISOString(),
+  };
+}
+
+export function faqFromRow(row: FaqRow): Faq {
+  return { id: row.id, question: row.question, answer: row.answer, displayOrder: row.display_order };
+}
+
+export function messageFromRow(row: MessageRow): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id ?? '',
+    role: row.role === 'assistant' ? 'assistant' : 'user',
+    content: row.content,
+    createdAt: row.created_at,
+  };
+}
+
+const byCreatedAt = (a: { createdAt: string }, b: { createdAt: string }) => a.createdAt.localeCompare(b.createdAt);
+
+/** A conversation with its messages oldest first, plus the derived last message and count. */
+export function conversationFromRow(row: ConversationRow): Conversation {
+  const messages = (row.messages ?? []).map((m) => messageFromRow({ ...m, conversation_id: m.conversation_id ?? row.id })).sort(byCreatedAt);
+  return {
+    id: row.id,
+    restaurantId: row.restaurant_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    messages,
+    messageCount: messages.length,
+    lastMessage: messages[messages.length - 1],
+  };
+}
+
+function reservationOptions(value: unknown): ReservationOption[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((o): o is Record<string, unknown> => !!o && typeof o === 'object')
+    .map((o) => ({
+      title: String(o.title ?? ''),
+      price: toNumber(o.price as Numeric),
+      quantity: Math.max(1, Math.trunc(toNumber(o.quantity as Numeric, 1))),
+    }));
+}
+
+export function reservationFromRow(row: ReservationRow): Reservation {
+  const conversation = row.conversations ? conversationFromRow(row.conversations) : undefined;
+  return {
+    id: row.numero_reservation_restaurateur,
+    rowId: row.id,
+    numeroReservation: row.numero_reservation,
+    customerName: row.customer_name ?? '',
+    email: row.email ?? '',
+    phoneNumber: row.phone_number ?? '',
+    status: statusFromCode(row.status),
+    selectedMenu: row.selected_menu ?? '',
+    totalAmount: toNumber(row.total_amount),
+    createdAt: row.created_at,
+    numberPeople: row.number_people,
+    children: row.children ?? 0,
+    reservationDate: row.reservation_date,
+    arrivalTime: toHHMM(row.arrival_time),
+    options: reservationOptions(row.options),
+    codeReservation: row.code_reservation,
+    codeManage: row.code_manage,
+    isAccepted: !!row.is_accepted,
+    restaurantId: row.restaurant_id,
+    conversationId: row.conversation_id ?? undefined,
+    conversation: conversation?.messages?.map((m) => ({
+      id: m.id,
+      sender: m.role === 'assistant' ? 'bot' : 'user',
+      content: m.content,
+      timestamp: m.createdAt,
+    })),
+  };
+}
+
+// ---- Hours: one restaurant_hours row per open day, arrival times in their own table ----
+
+export const defaultService = (kind: 'lunch' | 'dinner'): ServiceSettings => ({
+  isOpen: true,
+  hours: { ...(kind === 'lunch' ? DEFAULT_LUNCH_HOURS : DEFAULT_DINNER_HOURS) },
+  arrivalTimes: [],
+  groupSize: { ...DEFAULT_GROUP_SIZE },
+  allowALaCarte: true,
+  maxALaCarteSize: DEFAULT_MAX_A_LA_CARTE_SIZE,
+  partialPrivatizationSupplement: false,
+  partialPrivatizationMinSize: DEFAULT_PRIVATIZATION_MIN_SIZE,
+  partialPrivatizationAmount: 0,
+});
+
+export const defaultDaySettings = (): DaySettings => ({ lunchService: defaultService('lunch'), dinnerService: defaultService('dinner') });
+
+export interface HoursRow {
+  day: string;
+  [column: string]: unknown;
+}
+export interface ArrivalTimeRow {
+  day: string;
+  service: string;
+  arrival_time: string;
+}
+
+function serviceFromRow(row: HoursRow, prefix: 'lunch' | 'dinner', arrivals: ArrivalTimeRow[]): ServiceSettings {
+  const col = (name: string) => row[`${prefix}_${name}`];
+  const d = defaultService(prefix);
+  return {
+    isOpen: col('is_open') === undefined ? d.isOpen : !!col('is_open'),
+    hours: { from: toHHMM(col('from_time') as string) || d.hours.from, to: toHHMM(col('to_time') as string) || d.hours.to },
+    arrivalTimes: arrivals
+      .filter((a) => a.day === row.day && a.service === prefix)
+      .map((a) => toHHMM(a.arrival_time))
+      .sort(),
+    groupSize: { min: toNumber(col('group_min') as Numeric, d.groupSize.min), max: toNumber(col('group_max') as Numeric, d.groupSize.max) },
+    allowALaCarte: col('allow_a_la_carte') === undefined ? d.allowALaCarte : !!col('allow_a_la_carte'),
+    maxALaCarteSize: toNumber(col('max_a_la_carte_size') as Numeric, d.maxALaCarteSize),
+    partialPrivatizationSupplement: !!col('partial_privatization_supplement'),
+    partialPrivatizationMinSize: toNumber(col('partial_privatization_min_size') as Numeric, d.partialPrivatizationMinSize),
+    partialPrivatizationAmount: toNumber(col('partial_privatization_amount') as Numeric, 0),
+  };
+}
+
+/**
+ * Rows → hours. The first open day's row gives the default settings; every day's row gives its
+ * specific settings (used only when hasDifferentSettings is true).
+ */
+export function hoursFromRows(daysOpen: string[] | null | undefined, hasDifferentSettings: boolean, rows: HoursRow[], arrivals: ArrivalTimeRow[]): Hours {
+  const open = DAYS.filter((d) => (daysOpen ?? []).includes(d));
+  const sorted = [...rows].sort((a, b) => DAYS.indexOf(a.day as Day) - DAYS.indexOf(b.day as Day));
+  const settings = (row: HoursRow): DaySettings => ({
+    lunchService: serviceFromRow(row, 'lunch', arrivals),
+    dinnerService: serviceFromRow(row, 'dinner', arrivals),
+  });
+  const specificDaySettings: Partial<Record<Day, DaySettings>> = {};
+  if (hasDifferentSettings) for (const row of sorted) specificDaySettings[row.day as Day] = settings(row);
+  return {
+    daysOpen: open,
+    hasDifferentSettings,
+    defaultSettings: sorted[0] ? settings(sorted[0]) : defaultDaySettings(),
+    specificDaySettings,
+  };
+}
+
+function serviceToColumns(prefix: 'lunch' | 'dinner', s: ServiceSettings) {
+  return {
+    [`${prefix}_is_open`]: s.isOpen,
+    [`${prefix}_from_time`]: s.hours.from,
+    [`${prefix}_to_time`]: s.hours.to,
+    [`${prefix}_group_min`]: s.groupSize.min,
+    [`${prefix}_group_max`]: s.groupSize.max,
+    [`${prefix}_allow_a_la_carte`]: s.allowALaCarte,
+    [`${prefix}_max_a_la_carte_size`]: s.maxALaCarteSize,
+    [`${prefix}_partial_privatization_supplement`]: s.partialPrivatizationSupplement,
+    [`${prefix}_partial_privatization_min_size`]: s.partialPrivatizationMinSize,
+    [`${prefix}_partial_privatization_amount`]: s.partialPrivatizationAmount,
+  };
+}
+
+/** Hours → one row per open day and the arrival times of open services only (spec §3). */
+export function hoursToRows(restaurantId: string, hours: Hours): { hours: HoursRow[]; arrivalTimes: (ArrivalTimeRow & { restaurant_id: string })[] } {
+  const rows: HoursRow[] = [];
+  const arrivalTimes: (ArrivalTimeRow & { restaurant_id: string })[] = [];
+  for (const day of DAYS.filter((d) => hours.daysOpen.includes(d))) {
+    const s = (hours.hasDifferentSettings && hours.specificDaySettings[day]) || hours.defaultSettings;
+    rows.push({ restaurant_id: restaurantId, day, ...serviceToColumns('lunch', s.lunchService), ...serviceToColumns('dinner', s.dinnerService) });
+    for (const [service, settings] of [['lunch', s.lunchService], ['dinner', s.dinnerService]] as const) {
+      if (!settings.isOpen) continue;
+      for (const time of settings.arrivalTimes) arrivalTimes.push({ restaurant_id: restaurantId, day, service, arrival_time: time });
+    }
+  }
+  return { hours: rows, arrivalTimes };
+}

@@ -1,0 +1,134 @@
+/** Database rows as PostgREST returns them (supabase/migrations). numeric columns may arrive as strings. */
+export type Numeric = number | string | null;
+
+export interface RestaurantRow {
+  id: string;
+  user_id: string;
+  name: string | null;
+  url: string | null;
+  first_message: string | null;
+  address: string | null;
+  description: string | null;
+  has_different_hours_settings: boolean | null;
+  days_open?: string[] | null;
+  updated_at: string;
+  restaurant_amenities?: AmenitiesRow | AmenitiesRow[] | null;
+  restaurant_contacts?: ContactRow | ContactRow[] | null;
+}
+
+export interface AmenitiesRow {
+  ground_floor: boolean | null;
+  accessible_to_disabled: boolean | null;
+  parking: boolean | null;
+  air_conditioning: boolean | null;
+  wifi: boolean | null;
+  valet_parking: boolean | null;
+}
+
+export interface ContactRow {
+  email: string | null;
+  whatsapp: string | null;
+  response_time: string | null;
+}
+
+export interface PhotoRow {
+  id: string;
+  restaurant_id: string;
+  url: string;
+  filename: string;
+  original_filename: string | null;
+  file_size: Numeric;
+  mime_type: string;
+  display_order: number | null;
+  alt_text: string | null;
+  created_at: string;
+}
+
+export interface OptionRow {
+  id: string;
+  restaurant_id?: string;
+  title: string;
+  price: Numeric;
+  price_type: string | null;
+  display_order?: number | null;
+}
+
+export interface BillingRow {
+  company_name: string | null;
+  legal_form: string | null;
+  siret_number: string | null;
+  rcs_city: string | null;
+  vat_number: string | null;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country: string | null;
+  requires_deposit: boolean | null;
+  deposit_type: string | null;
+  deposit_amount: Numeric;
+  deposit_method: string | null;
+  payment_onsite: boolean | null;
+  payment_online: boolean | null;
+  iban: string | null;
+  bic: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+}
+
+export interface CgvRow {
+  restaurant_id: string;
+  cancellation_policy: string;
+  modification_policy: string;
+  link: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FaqRow {
+  id: string;
+  restaurant_id?: string;
+  question: string;
+  answer: string;
+  display_order: number;
+}
+
+export interface MessageRow {
+  id: string;
+  conversation_id?: string;
+  role: string;
+  content: string;
+  created_at: string;
+}
+
+export interface ConversationRow {
+  id: string;
+  restaurant_id: string;
+  created_at: string;
+  updated_at: string;
+  messages?: MessageRow[] | null;
+}
+
+export interface ReservationRow {
+  id: string;
+  restaurant_id: string;
+  conversation_id: string | null;
+  numero_reservation_restaurateur: string;
+  numero_reservation: string;
+  code_reservation: string;
+  code_manage: string;
+  status: number | string | null;
+  is_accepted: boolean | null;
+  customer_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  selected_menu: string | null;
+  total_amount: Numeric;
+  number_people: number;
+  children: number | null;
+  reservation_date: string;
+  arrival_time: string | null;
+  options: unknown;
+  created_at: string;
+  conversations?: ConversationRow | null;
+}

@@ -1,0 +1,216 @@
+/** Domain model of spec §3 (camelCase). Database rows (snake_case) are in rows.ts; mappers.ts converts. */
+import type { ReservationStatus } from './reservation-status';
+
+export type Day = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+export const DAYS: readonly Day[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+export type ResponseTime = 'fast' | 'medium' | 'slow';
+
+export interface Amenities {
+  groundFloor: boolean;
+  accessibleToDisabled: boolean;
+  parking: boolean;
+  airConditioning: boolean;
+  wifi: boolean;
+  valetParking: boolean;
+}
+
+export interface Contact {
+  email: string;
+  whatsapp: string;
+  responseTime: ResponseTime;
+}
+
+export interface Information {
+  name: string;
+  address: string;
+  description: string;
+  amenities: Amenities;
+  contact: Contact;
+}
+
+export interface Photo {
+  id: string;
+  url: string;
+  altText: string;
+  displayOrder: number;
+  originalFilename: string;
+  fileSize: number;
+}
+
+export interface ServiceSettings {
+  isOpen: boolean;
+  hours: { from: string; to: string };
+  arrivalTimes: string[];
+  groupSize: { min: number; max: number };
+  allowALaCarte: boolean;
+  maxALaCarteSize: number;
+  partialPrivatizationSupplement: boolean;
+  partialPrivatizationMinSize: number;
+  partialPrivatizationAmount: number;
+}
+
+export interface DaySettings {
+  lunchService: ServiceSettings;
+  dinnerService: ServiceSettings;
+}
+
+export interface Hours {
+  daysOpen: Day[];
+  hasDifferentSettings: boolean;
+  defaultSettings: DaySettings;
+  specificDaySettings: Partial<Record<Day, DaySettings>>;
+}
+
+export type MenuType = 'choice' | 'sharing';
+export type ItemType = 'aperitif' | 'starter' | 'main' | 'side' | 'dessert' | 'drink';
+export type AlternativeType = Exclude<ItemType, 'drink'>;
+
+export interface MenuItem {
+  name: string;
+  type: ItemType;
+}
+
+export interface MenuAlternative {
+  name: string;
+  type: AlternativeType;
+  isGlutenFree: boolean;
+  isVegan: boolean;
+  otherDietaryNotes: string;
+}
+
+export interface Menu {
+  id?: string;
+  name: string;
+  pricePerPerson: number;
+  content?: string;
+  menuType: MenuType;
+  availability: { lunch: boolean; dinner: boolean };
+  items: MenuItem[];
+  alternatives: MenuAlternative[];
+  isKidsMenu: boolean;
+}
+
+export interface Menus {
+  regularMenus: Menu[];
+  childrenMenu?: Menu;
+}
+
+export type PriceType = 'per_person' | 'total';
+
+export interface AdditionalOption {
+  id?: string;
+  title: string;
+  price: number;
+  priceType: PriceType;
+}
+
+export type DepositMethod = 'acompte' | 'empreinte';
+export type DepositType = 'percentage' | 'fixed';
+
+export interface Billing {
+  legalInformation: { companyName: string; legalForm: string; siretNumber: string; rcsCity: string; vatNumber: string };
+  headquartersAddress: { address: string; postalCode: string; city: string; country: string };
+  paymentConditions: { requiresDeposit: boolean; depositMethod?: DepositMethod; depositType: DepositType; depositAmount?: number };
+  remainingPayment: { onSite: boolean; online: boolean };
+  bankDetails: { iban: string; bic: string };
+  billingContact: { name: string; email: string; phone: string };
+}
+
+export type Policy = 'same_day' | '24h' | '48h' | '72h' | '7_days';
+
+export interface Cgv {
+  restaurantId: string;
+  cancellationPolicy: Policy;
+  modificationPolicy: Policy;
+  link?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Faq {
+  id: string;
+  question: string;
+  answer: string;
+  displayOrder: number;
+}
+
+export interface Restaurant {
+  id: string;
+  userId: string;
+  name: string;
+  url?: string;
+  firstMessage?: string;
+  address: string;
+  description: string;
+  hasDifferentHoursSettings: boolean;
+  updatedAt: string;
+  information?: Information;
+  photos?: Photo[];
+  hours?: Hours;
+  menus?: Menus;
+  options?: AdditionalOption[];
+  billing?: Billing;
+}
+
+export interface ReservationOption {
+  title: string;
+  price: number;
+  quantity: number;
+}
+
+export interface ConversationMessage {
+  id: string;
+  sender: 'user' | 'bot';
+  content: string;
+  timestamp: string;
+}
+
+export interface Reservation {
+  /** Restaurant-facing number (numero_reservation_restaurateur). */
+  id: string;
+  /** Database row id. */
+  rowId: string;
+  numeroReservation: string;
+  customerName: string;
+  email: string;
+  phoneNumber: string;
+  status: ReservationStatus;
+  selectedMenu: string;
+  totalAmount: number;
+  createdAt: string;
+  numberPeople: number;
+  children: number;
+  reservationDate: string;
+  arrivalTime: string;
+  options: ReservationOption[];
+  codeReservation: string;
+  codeManage: string;
+  isAccepted: boolean;
+  restaurantId: string;
+  conversationId?: string;
+  conversation?: ConversationMessage[];
+}
+
+export interface Message {
+  id: string;
+  conversationId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: string;
+}
+
+export interface Conversation {
+  id: string;
+  restaurantId: string;
+  createdAt: string;
+  updatedAt: string;
+  lastMessage?: Message;
+  messageCount: number;
+  messages?: Message[];
+}
+
+export interface User {
+  id: string;
+  email: string;
+}

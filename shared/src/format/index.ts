@@ -1,0 +1,81 @@
+/** fr-FR formatting (spec §1, §2): dd/mm/yyyy, long dates with weekday, HH:MM, euros, file sizes. */
+import { LOCALE } from '../constants';
+
+type DateInput = string | number | Date;
+
+/** A 'YYYY-MM-DD' date (PostgreSQL date) is a calendar day, not an instant: read it as local midnight. */
+export function toDate(value: DateInput): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split('-').map(Number);
+    return new Date(y, m - 1, d);
+  }
+  return new Date(value);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 25/12/2026 */
+export function formatDate(value: DateInput): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+}
+
+/** vendredi 25 décembre 2026 */
+export function formatLongDate(value: DateInput): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(d);
+}
+
+/** 19:30 — from a Date/ISO instant, or from a PostgreSQL 'HH:MM:SS' time. */
+export function formatTime(value: DateInput): string {
+  if (typeof value === 'string' && /^\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) {
+    const [h, m] = value.split(':');
+    return `${h.padStart(2, '0')}:${m}`;
+  }
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** 25/12/2026 19:30 */
+export function formatDateTime(value: DateInput): string {
+  const date = formatDate(value);
+  return date ? `${date} ${formatTime(value)}` : '';
+}
+
+/** 'Aujourd'hui à HH:MM', 'Hier à HH:MM', or dd/mm HH:MM (spec §2, conversation detail). */
+export function formatMessageTime(value: DateInput, now: Date = new Date()): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const day = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
+  const diffDays = Math.round((day(now) - day(d)) / 86_400_000);
+  if (diffDays === 0) return `Aujourd'hui à ${formatTime(d)}`;
+  if (diffDays === 1) return `Hier à ${formatTime(d)}`;
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)} ${formatTime(d)}`;
+}
+
+const euroFormatter = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 1 234,50 € (two decimals, French grouping; Intl's narrow no-break spaces are kept). */
+export function formatEuros(amount: number | string | null | undefined): string {
+  const n = typeof amount === 'string' ? Number(amount) : amount ?? 0;
+  return euroFormatter.format(Number.isFinite(n) ? n : 0);
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+/** 0 Bytes, 512 Bytes, 1.5 KB, 2.25 MB, 1 GB (base 1024, up to two decimals). */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (!bytes || bytes <= 0 || !Number.isFinite(bytes)) return '0 Bytes';
+  const i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** i;
+  return `${parseFloat(value.toFixed(2))} ${SIZE_UNITS[i]}`;
+}
+
+/** Text cut to `max` characters followed by '...' when longer. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}

@@ -1,0 +1,88 @@
+/**
+ * The session as jotai atoms in the one store (ARCHITECTURE.md): user, session, loading.
+ * supabase-js refreshes the tokens itself (autoRefreshToken); every change arrives through
+ * onAuthStateChange and lands here, so every module sees the same user.
+ */
+import type { Session } from '@supabase/supabase-js';
+import { atom, createStore } from 'jotai';
+import { getSupabase } from '../supabase/client';
+import type { User } from '../domain/types';
+import { signInErrorMessage, signUpErrorMessage } from './errors';
+
+export const tableeStore = createStore();
+
+export const sessionAtom = atom<Session | null>(null);
+export const userAtom = atom<User | null>(null);
+/** True until the stored session has been read at start. */
+export const authLoadingAtom = atom<boolean>(true);
+
+function apply(session: Session | null) {
+  tableeStore.set(sessionAtom, session);
+  tableeStore.set(userAtom, session?.user ? { id: session.user.id, email: session.user.email ?? '' } : null);
+}
+
+let started = false;
+let unsubscribe: (() => void) | null = null;
+
+/** Reads the stored session and follows every later change (sign-in, refresh, sign-out). Idempotent. */
+export function startSession(): Promise<void> {
+  if (started) return Promise.resolve();
+  started = true;
+  const client = getSupabase();
+  const { data } = client.auth.onAuthStateChange((_event, session) => {
+    apply(session);
+    tableeStore.set(authLoadingAtom, false);
+  });
+  unsubscribe = () => data.subscription.unsubscribe();
+  return client.auth
+    .getSession()
+    .then(({ data: { session } }) => apply(session))
+    .catch(() => apply(null))
+    .finally(() => tableeStore.set(authLoadingAtom, false));
+}
+
+/** Tests only. */
+export function stopSessionForTests(): void {
+  unsubscribe?.();
+  unsubscribe = null;
+  started = false;
+  apply(null);
+  tableeStore.set(authLoadingAtom, true);
+}
+
+export type AuthResult = { ok: true } | { ok: false; message: string; code?: string; status?: number };
+
+export async function signIn(email: string, password: string): Promise<AuthResult> {
+  try {
+    const { data, error } = await getSupabase().auth.signInWithPassword({ email, password });
+    if (error) return { ok: false, message: signInErrorMessage(error), code: error.code, status: error.status };
+    apply(data.session);
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, message: signInErrorMessage(err) };
+  }
+}
+
+/**
+ * Creates the account without signing in (spec §2, §4). The server confirms automatically and returns
+ * a session; it is dropped locally right away (scope 'local' revokes nothing on the server).
+ */
+export async function signUp(email: string, password: string): Promise<AuthResult> {
+  try {
+    const client = getSupabase();
+    const { data, error } = await client.auth.signUp({ email, password });
+    if (error) return { ok: false, message: signUpErrorMessage(error), code: error.code, status: error.status };
+    if (data.session) await client.auth.signOut({ scope: 'local' });
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, message: signUpErrorMessage(err) };
+  }
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await getSupabase().auth.signOut();
+  } finally {
+    apply(null);
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Renders one remote on its own (`pnpm --filter <remote> dev` or its built preview): same providers as
+ * the shell, a sign-in against the configured Supabase, and the remote's routes under their prefix.
+ */
+import { Button, Card, Form, Input, Layout, List, Typography } from 'antd';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { loadAppConfig } from '../config/app-config';
+import { signIn, signOut, startSession, userAtom } from '../session/session';
+import { initSupabase, getSupabase } from '../supabase/client';
+import { AppProviders } from '../ui/AppProviders';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { PageError, PageLoading } from '../ui/PageStates';
+import { RequireSession, type SignInRedirectState } from '../ui/RequireSession';
+
+export interface StandaloneOptions {
+  /** Package name, shown in the header. */
+  title: string;
+  /** Route prefix the shell mounts the remote under, e.g. '/restaurants/:restaurantId'. */
+  mountPath: string;
+  routes: ComponentType;
+  requiresAuth: boolean;
+  /** Links offered on the home page for one of the user's restaurants. */
+  restaurantLinks?: (restaurantId: string) => { to: string; label: string }[];
+  /** Links offered on the home page without a restaurant. */
+  links?: { to: string; label: string }[];
+}
+
+function StandaloneSignIn() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const from = (location.state as SignInRedirectState | null)?.from ?? '/';
+  return (
+    <Card title="Connexion" style={{ maxWidth: 420, margin: '48px auto' }}>
+      <Form
+        layout="vertical"
+        onFinish={async ({ email, password }: { email: string; password: string }) => {
+          setPending(true);
+          setError(null);
+          const result = await signIn(email, password);
+          setPending(false);
+          if (result.ok) navigate(from, { replace: true });
+          else setError(result.message);
+        }}
+      >
+        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email requis' }]}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item label="Mot de passe" name="password" rules={[{ required: true, message: 'Mot de passe requis' }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
+        <Button type="primary" htmlType="submit" loading={pending} block>
+          Se connecter
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function StandaloneHome({ options }: { options: StandaloneOptions }) {
+  const user = useAtomValue(userAtom);
+  const [restaurants, setRestaurants] = useState<{ id: string; name: string }[] | null>(null);
+  const [error, setError] = useState(false);
+  useEffect(() => {
+    if (!user || !options.restaurantLinks) return;
+    getSupabase()
+      .from('restaurants')
+      .select('id, name')
+      .order('created_at')
+      .then(({ data, error: e }) => (e ? setError(true) : setRestaurants(data ?? [])));
+  }, [user, options.restaurantLinks]);
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {options.title} — mode autonome
+      </Typography.Title>
+      {options.links && <List bordered dataSource={options.links} renderItem={(l) => <List.Item><Link to={l.to}>{l.label}</Link></List.Item>} />}
+      {options.restaurantLinks && !user && <Link to="/signin">Se connecter pour choisir un restaurant</Link>}
+      {error && <PageError message="Erreur de chargement" />}
+      {restaurants?.map((r) => (
+        <Card key={r.id} size="small" title={r.name || 'Restaurant sans nom'}>
+          {options.restaurantLinks!(r.id).map((l) => (
+            <Link key={l.to} to={l.to} style={{ marginRight: 16 }}>
+              {l.label}
+            </Link>
+          ))}
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Header({ title }: { title: string }) {
+  const user = useAtomValue(userAtom);
+  return (
+    <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#fff', borderBottom: '1px solid #f0f0f0' }}>
+      <Link to="/" style={{ fontWeight: 600 }}>
+        Tablée · {title}
+      </Link>
+      <span style={{ flex: 1 }} />
+      {user && (
+        <>
+          <span>{user.email}</span>
+          <Button onClick={() => void signOut()}>Se déconnecter</Button>
+        </>
+      )}
+    </Layout.Header>
+  );
+}
+
+function StandaloneApp({ options }: { options: StandaloneOptions }) {
+  const RemoteRoutes = options.routes;
+  const guarded = (node: ReactNode) => (options.requiresAuth ? <RequireSession>{node}</RequireSession> : node);
+  return (
+    <BrowserRouter>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Header title={options.title} />
+        <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
+          <ErrorBoundary>
+            <Routes>
+              <Route path="/" element={<StandaloneHome options={options} />} />
+              <Route path="/signin" element={<StandaloneSignIn />} />
+              <Route path={`${options.mountPath}/*`} element={guarded(<RemoteRoutes />)} />
+              <Route path="*" element={<Navigate to="/" replace />} />
+            </Routes>
+          </ErrorBoundary>
+        </Layout.Content>
+      </Layout>
+    </BrowserRouter>
+  );
+}
+
+export async function renderStandalone(options: StandaloneOptions): Promise<void> {
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  root.render(<AppProviders><PageLoading /></AppProviders>);
+  try {
+    const config = await loadAppConfig();
+    initSupabase({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey });
+    void startSession();
+    root.render(
+      <AppProviders>
+        <StandaloneApp options={options} />
+      </AppProviders>,
+    );
+  } catch (err) {
+    console.error(err);
+    root.render(
+      <AppProviders>
+        <PageError title="Configuration introuvable" message="Le fichier /config.json n'a pas pu être lu." onRetry={() => window.location.reload()} />
+      </AppProviders>,
+    );
+  }
+}

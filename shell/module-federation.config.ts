@@ -1,0 +1,14 @@
+import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
+import { sharedDependencies } from '@tablee/shared/federation';
+
+/**
+ * The host declares no remote at build time: it reads their manifest URLs from /config.json and
+ * registers them at run time (src/app/remotes.ts), so a remote moves or redeploys without a rebuild.
+ */
+export default createModuleFederationConfig({
+  name: 'shell',
+  remotes: {},
+  shared: sharedDependencies,
+  shareStrategy: 'loaded-first',
+  dts: false,
+});

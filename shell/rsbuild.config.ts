@@ -1,0 +1,14 @@
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import moduleFederationConfig from './module-federation.config';
+
+export default defineConfig({
+  plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig)],
+  source: { entry: { index: './src/index.tsx' } },
+  html: { title: 'Tablée', template: './index.html' },
+  server: { port: Number(process.env.PORT) || 3000, strictPort: true, historyApiFallback: true, cors: { origin: '*' } },
+  // The shell is served at deep URLs (/restaurants/…): its own chunks are at absolute paths.
+  output: { assetPrefix: '/' },
+  dev: { assetPrefix: '/' },
+});

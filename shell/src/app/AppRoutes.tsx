@@ -1,0 +1,38 @@
+/** The shell's route table (ARCHITECTURE.md): its own screens, and each remote under its prefix. */
+import { RequireSession } from '@tablee/shared';
+import { Navigate, Route, Routes } from 'react-router';
+import { SignInPage } from '../features/auth/components/SignInPage';
+import { SignUpPage } from '../features/auth/components/SignUpPage';
+import { DashboardPage } from '../features/dashboard/components/DashboardPage';
+import { ProtectedLayout } from '../features/layout/components/ProtectedLayout';
+import { RestaurantLayout } from '../features/restaurant/components/RestaurantLayout';
+import { RemoteArea } from './RemoteArea';
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/signin" element={<SignInPage />} />
+      <Route path="/signup" element={<SignUpPage />} />
+      {/* One-click links: no sign-in. */}
+      <Route path="/reservations/*" element={<RemoteArea key="mfe_public_links" name="mfe_public_links" />} />
+      <Route
+        element={
+          <RequireSession>
+            <ProtectedLayout />
+          </RequireSession>
+        }
+      >
+        <Route index element={<Navigate to="/dashboard" replace />} />
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/restaurants" element={<Navigate to="/dashboard" replace />} />
+        <Route path="/onboarding/*" element={<RemoteArea key="mfe_onboarding" name="mfe_onboarding" />} />
+        <Route path="/restaurants/:restaurantId" element={<RestaurantLayout />}>
+          <Route index element={<Navigate to="information" replace />} />
+          <Route path="operational/*" element={<RemoteArea key="mfe_operations" name="mfe_operations" />} />
+          <Route path="*" element={<RemoteArea key="mfe_restaurant_profile" name="mfe_restaurant_profile" />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/dashboard" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,45 @@
+import { OPERATIONAL_TABS, RESTAURANT_TABS } from '@tablee/shared';
+import { NavLink } from 'react-router';
+
+const sectionTitle = { fontSize: 12, fontWeight: 700, textTransform: 'uppercase' as const, letterSpacing: 0.5, color: '#595959', margin: '16px 12px 8px' };
+
+function Item({ to, label }: { to: string; label: string }) {
+  return (
+    <li>
+      <NavLink
+        to={to}
+        style={({ isActive }) => ({
+          display: 'block',
+          padding: '8px 12px',
+          borderRadius: 6,
+          color: isActive ? '#8a3414' : '#262626',
+          background: isActive ? '#fbe9e1' : 'transparent',
+          fontWeight: isActive ? 600 : 400,
+        })}
+      >
+        {label}
+      </NavLink>
+    </li>
+  );
+}
+
+/** 'Gestion du restaurant' (eight tabs) and 'Gestion opérationnelle' (spec §2); NavLink marks the active item (aria-current). */
+export function RestaurantSidebar({ restaurantId }: { restaurantId: string }) {
+  const base = `/restaurants/${restaurantId}`;
+  return (
+    <nav aria-label="Menu du restaurant" style={{ width: 240, flexShrink: 0 }}>
+      <h2 style={sectionTitle}>Gestion du restaurant</h2>
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {RESTAURANT_TABS.map((tab) => (
+          <Item key={tab.path} to={`${base}/${tab.path}`} label={tab.label} />
+        ))}
+      </ul>
+      <h2 style={sectionTitle}>Gestion opérationnelle</h2>
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {OPERATIONAL_TABS.map((tab) => (
+          <Item key={tab.path} to={`${base}/${tab.path}`} label={tab.label} />
+        ))}
+      </ul>
+    </nav>
+  );
+}

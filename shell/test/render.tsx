@@ -1,0 +1,35 @@
+import { AppProviders, initSupabase, resetSupabaseForTests, startSession, stopSessionForTests } from '@tablee/shared';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AppRoutes } from '../src/app/AppRoutes';
+
+/** Points the one Supabase client at a test stack (fresh client and session per call). */
+export async function connect(stack: 'main' | 'strict' = 'main') {
+  stopSessionForTests();
+  resetSupabaseForTests();
+  localStorage.clear();
+  const url = stack === 'main' ? process.env.SHELL_TEST_URL! : process.env.SHELL_TEST_STRICT_URL!;
+  const anonKey = stack === 'main' ? process.env.SHELL_TEST_ANON_KEY! : process.env.SHELL_TEST_STRICT_ANON_KEY!;
+  const client = initSupabase({ url, anonKey });
+  await startSession();
+  return client;
+}
+
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** The shell's routes at `path`, with the same providers as the app. */
+export function renderApp(path: string, state?: unknown) {
+  return render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.fr`;
