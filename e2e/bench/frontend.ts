@@ -1,0 +1,112 @@
+/**
+ * Front-end budgets of ARCHITECTURE.md, measured in headless Chromium against the composed app
+ * (started as `pnpm start` starts it, on a throw-away data directory). Not a test: it prints tables.
+ *   pnpm --filter @tablee/e2e bench
+ */
+import zlib from 'node:zlib';
+import type { Page, Response } from 'playwright-core';
+import globalSetup, { E2E_PORTS } from '../test/global-setup';
+import globalTeardown from '../test/global-teardown';
+import { launchBrowser, ready, signIn } from '../test/browser';
+
+const RUNS = 5;
+const moduleByPort = new Map(Object.entries(E2E_PORTS).map(([name, port]) => [String(port), name]));
+
+interface Bytes {
+  js: number;
+  jsGzip: number;
+  css: number;
+  cssGzip: number;
+}
+
+/** JavaScript and CSS a first visit downloads, per module (by the origin that served it). */
+async function firstVisitBytes(page: Page, url: string): Promise<Map<string, Bytes>> {
+  const perModule = new Map<string, Bytes>();
+  const pending: Promise<void>[] = [];
+  page.on('response', (response: Response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      response.body().then(
+        (body) => {
+          const module = moduleByPort.get(new URL(response.url()).port) ?? new URL(response.url()).host;
+          const entry = perModule.get(module) ?? { js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
+          const gzip = zlib.gzipSync(body).length;
+          if (type === 'script') {
+            entry.js += body.length;
+            entry.jsGzip += gzip;
+          } else {
+            entry.css += body.length;
+            entry.cssGzip += gzip;
+          }
+          perModule.set(module, entry);
+        },
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  return perModule;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1);
+
+async function main() {
+  await globalSetup();
+  const browser = await launchBrowser();
+  try {
+    const base = ready().url;
+    for (const [label, path, signedIn] of [['/signin', '/signin', false], ['/dashboard', '/dashboard', true]] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      if (signedIn) await signIn(page, base, 'demo@tablee.fr', 'tablee-demo');
+      // A first visit: nothing cached (a new context), then the page itself.
+      const fresh = await browser.newContext({ storageState: signedIn ? await context.storageState() : undefined });
+      const bytes = await firstVisitBytes(await fresh.newPage(), `${base}${path}`);
+      console.log(`\nFirst visit of ${label}: bytes downloaded per module`);
+      console.log('| module | JS KB | JS gzip KB | CSS KB | CSS gzip KB |');
+      console.log('|---|---:|---:|---:|---:|');
+      const total: Bytes = { js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
+      for (const [module, b] of [...bytes.entries()].sort()) {
+        console.log(`| ${module} | ${kb(b.js)} | ${kb(b.jsGzip)} | ${kb(b.css)} | ${kb(b.cssGzip)} |`);
+        for (const key of Object.keys(total) as (keyof Bytes)[]) total[key] += b[key];
+      }
+      console.log(`| total | ${kb(total.js)} | ${kb(total.jsGzip)} | ${kb(total.css)} | ${kb(total.cssGzip)} |`);
+      if (label === '/signin') console.log(`aim: under 300 KB of gzip JavaScript — ${total.jsGzip / 1024 < 300 ? 'met' : 'NOT met'}`);
+      await fresh.close();
+      await context.close();
+    }
+
+    // Time to first content and to the restaurant list after navigation, warm cache, median of RUNS.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, base, 'demo@tablee.fr', 'tablee-demo');
+    const firstContent: number[] = [];
+    const list: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const start = Date.now();
+      await page.goto(`${base}/dashboard`);
+      await page.getByText('Le Comptoir des Halles').waitFor();
+      list.push(Date.now() - start);
+      firstContent.push(
+        await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN),
+      );
+    }
+    console.log(`\n/dashboard, median of ${RUNS} navigations: first content ${median(firstContent).toFixed(0)} ms, restaurant list ${median(list)} ms (aim: list under 1000 ms — ${median(list) < 1000 ? 'met' : 'NOT met'})`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await globalTeardown();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Config } from './config';
+import { createMailer, type Mailer } from './email/mailer';
+import { htmlPage } from './lib/html';
+import { redactUrl } from './lib/redact';
+import { createServiceClient } from './lib/supabase';
+import { MESSAGES } from './reservations/outcomes';
+import { reservationRoutes } from './reservations/routes';
+import { sheetRoutes } from './sheets/routes';
+
+export interface AppOptions {
+  /** Where the JSON logs go (tests read them to check that no code is logged). */
+  logStream?: NodeJS.WritableStream;
+  db?: SupabaseClient;
+  mailer?: Mailer;
+}
+
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Codes are secrets and bodies carry personal data: log the method, the redacted URL and the status only.
+      serializers: {
+        req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    },
+    bodyLimit: 16 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  const db = options.db ?? createServiceClient(config);
+  const mailer = options.mailer ?? createMailer(config);
+  app.addHook('onClose', async () => mailer.close());
+
+  // The link page may POST with a JSON content type and no body: that is not malformed.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'HEAD', 'POST'] });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new Error('rate limited'), { statusCode: context.statusCode, code: 'RATE_LIMITED' }),
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode === 429 ? 429 : error.statusCode && error.statusCode < 500 ? 400 : 500;
+    if (status === 500) request.log.error({ err: error }, 'request failed');
+    const message = status === 429 ? MESSAGES.tooManyRequests : status === 400 ? MESSAGES.invalidInput : MESSAGES.internal;
+    if (request.url.startsWith('/api/')) {
+      return reply.code(status).send({ success: false, numero_reservation_restaurateur: null, status: null, message });
+    }
+    const title = status === 429 ? 'Trop de tentatives' : status === 400 ? 'Lien invalide' : 'Erreur';
+    return reply.code(status).type('text/html; charset=utf-8').send(htmlPage(title, message));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.code(404).send({ success: false, numero_reservation_restaurateur: null, status: null, message: MESSAGES.notFoundRoute });
+    }
+    return reply.code(404).type('text/html; charset=utf-8').send(htmlPage('Page introuvable', MESSAGES.notFoundRoute));
+  });
+
+  // Connectivity check of the front end (HEAD /, any status below 500 means reachable); HEAD comes with GET.
+  app.get('/', async () => ({ service: 'tablee-reservation-service', status: 'ok' }));
+  await app.register(reservationRoutes, { config, db, mailer });
+  await app.register(sheetRoutes, { config, db });
+  return app;
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Everything the service reads from its environment, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  supabaseUrl: string;
+  serviceRoleKey: string;
+  /** SMTP server for customer e-mails; without it each e-mail is written as an .eml file in outboxDir. */
+  smtpUrl?: string;
+  outboxDir: string;
+  mailFrom: string;
+  /** Public origin of this service, used to build the links of the kitchen and dining-room sheets. */
+  publicBaseUrl: string;
+  corsOrigins: string[];
+  /** Requests allowed per client IP and window on the endpoints that take a code_manage. */
+  rateLimit: { max: number; timeWindowMs: number };
+  logLevel: string;
+  /** Behind a reverse proxy, read the client IP from X-Forwarded-For (otherwise anyone could spoof it past the rate limit). */
+  trustProxy: boolean;
+}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().default('0.0.0.0'),
+  SUPABASE_URL: z.url(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
+  SMTP_URL: z.string().optional(),
+  OUTBOX_DIR: z.string().optional(),
+  MAIL_FROM: z.string().default('Tablée <reservations@tablee.fr>'),
+  PUBLIC_BASE_URL: z.url().optional(),
+  CORS_ORIGINS: z.string().default('http://localhost:3000,http://localhost:3004'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
+  LOG_LEVEL: z.string().default('info'),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+});
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+    throw new Error(`Invalid reservation-service configuration: ${fields}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    supabaseUrl: e.SUPABASE_URL,
+    serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
+    smtpUrl: e.SMTP_URL || undefined,
+    outboxDir: e.OUTBOX_DIR ? path.resolve(e.OUTBOX_DIR) : path.join(repoRoot(), '.data', 'outbox'),
+    mailFrom: e.MAIL_FROM,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: e.RATE_LIMIT_WINDOW_MS },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+  };
+}
+
+// The default outbox is <repo>/.data/outbox whatever the working directory (pnpm --filter runs in the package).
+function repoRoot(): string {
+  let dir = process.cwd();
+  while (!fs.existsSync(path.join(dir, 'pnpm-workspace.yaml'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}

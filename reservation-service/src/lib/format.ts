@@ -1,0 +1,41 @@
+/** fr-FR formatting shared by the e-mails and the sheets (one place for each rule). */
+
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const longDate = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC',
+});
+
+export function formatEuros(amount: number | string | null | undefined): string {
+  return euros.format(Number(amount ?? 0));
+}
+
+/** 'YYYY-MM-DD' (a calendar date, no time zone) → 'samedi 5 décembre 2026'. */
+export function formatDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return longDate.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** 'HH:MM:SS' → 'HH:MM'. */
+export function formatTime(time: string | null | undefined): string {
+  return time ? time.slice(0, 5) : 'non précisée';
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n > 1 ? many : one}`;
+}
+
+export function formatParty(adults: number, children: number): string {
+  const total = plural(adults + children, 'personne', 'personnes');
+  if (!children) return `${total} (${plural(adults, 'adulte', 'adultes')})`;
+  return `${total} (${plural(adults, 'adulte', 'adultes')} et ${plural(children, 'enfant', 'enfants')})`;
+}
+
+export interface ReservationOption { title: string; price: number; quantity: number }
+
+export function formatOption(o: ReservationOption): string {
+  return `${o.title} × ${o.quantity} (${formatEuros(o.price)} l'unité)`;
+}
+
+export const ITEM_TYPE_LABELS: Record<string, string> = {
+  aperitif: 'Apéritif', starter: 'Entrée', main: 'Plat', side: 'Accompagnement', dessert: 'Dessert', drink: 'Boisson',
+};

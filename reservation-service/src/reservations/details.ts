@@ -1,0 +1,74 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ReservationOption } from '../lib/format';
+
+export interface MenuItem { name: string; type: string; display_order: number }
+export interface MenuAlternative {
+  name: string; type: string; is_gluten_free: boolean; is_vegan: boolean; other_dietary_notes: string | null; display_order: number;
+}
+export interface Billing {
+  requires_deposit: boolean; deposit_type: string | null; deposit_amount: number | null; deposit_method: string | null;
+  payment_onsite: boolean; payment_online: boolean;
+}
+
+/** A reservation with everything the e-mail and the sheets print, read in one request. */
+export interface ReservationDetails {
+  id: string;
+  numero_reservation: string;
+  numero_reservation_restaurateur: string;
+  code_reservation: string;
+  code_manage: string;
+  status: number;
+  customer_name: string;
+  email: string | null;
+  phone_number: string | null;
+  selected_menu: string | null;
+  total_amount: number;
+  number_people: number;
+  children: number;
+  reservation_date: string;
+  arrival_time: string | null;
+  options: ReservationOption[];
+  restaurant: { name: string; address: string; billing: Billing | null };
+  menu: { name: string; price_per_person: number; items: MenuItem[]; alternatives: MenuAlternative[] } | null;
+}
+
+const SELECT = `id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
+  customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date,
+  arrival_time, options,
+  restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
+    deposit_amount, deposit_method, payment_onsite, payment_online)),
+  menu:restaurant_menus!selected_menu_id(name, price_per_person,
+    items:menu_items(name, type, display_order),
+    alternatives:menu_item_alternatives(name, type, is_gluten_free, is_vegan, other_dietary_notes, display_order))`;
+
+// PostgREST returns a one-to-one embed as an object, older versions as a one-element array.
+const one = <T>(value: T | T[] | null | undefined): T | null => (Array.isArray(value) ? value[0] ?? null : value ?? null);
+const byOrder = <T extends { display_order: number }>(list: T[] | null | undefined): T[] =>
+  [...(list ?? [])].sort((a, b) => a.display_order - b.display_order);
+
+export async function loadReservation(
+  db: SupabaseClient,
+  key: { id: string } | { numero: string },
+): Promise<ReservationDetails | null> {
+  let query = db.from('restaurant_reservations').select(SELECT);
+  query = 'id' in key ? query.eq('id', key.id) : query.eq('numero_reservation', key.numero);
+  const { data, error } = await query.maybeSingle();
+  if (error) throw new Error(`reading the reservation failed: ${error.code ?? ''} ${error.message}`);
+  if (!data) return null;
+  const row = data as unknown as Record<string, any>;
+  const restaurant = one(row.restaurant) as Record<string, any> | null;
+  const menu = one(row.menu) as Record<string, any> | null;
+  return {
+    ...(row as ReservationDetails),
+    total_amount: Number(row.total_amount),
+    options: Array.isArray(row.options) ? row.options : [],
+    restaurant: {
+      name: restaurant?.name ?? '',
+      address: restaurant?.address ?? '',
+      billing: one(restaurant?.billing) as Billing | null,
+    },
+    menu: menu
+      ? { name: menu.name, price_per_person: Number(menu.price_per_person), items: byOrder(menu.items), alternatives: byOrder(menu.alternatives) }
+      : null,
+  };
+}

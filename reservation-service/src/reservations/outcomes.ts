@@ -1,0 +1,41 @@
+/**
+ * The one table from a transition outcome (what transition_reservation answered) to the HTTP answer.
+ * Every refusal leaves the reservation untouched: the SQL function changes nothing unless 'ok'.
+ */
+export type Outcome = 'ok' | 'not_found' | 'wrong_code' | 'not_pending';
+export type Action = 'accept' | 'reject';
+
+export const TARGET_STATUS: Record<Action, 1 | 2> = { accept: 1, reject: 2 };
+
+/** Status as already decided, for the 409 message (0 pending, 1 accepted, 2 rejected, 3 paid, 4 cancelled). */
+const ALREADY: Record<number, string> = {
+  1: 'elle a déjà été acceptée',
+  2: 'elle a déjà été refusée',
+  3: 'elle a déjà été acceptée et payée',
+  4: 'elle a été annulée',
+};
+
+export const OUTCOME_HTTP: Record<Outcome, { status: number; message: (action: Action, currentStatus: number | null) => string }> = {
+  ok: {
+    status: 200,
+    message: (action) => (action === 'accept' ? 'Réservation acceptée.' : 'Réservation refusée.'),
+  },
+  not_found: { status: 404, message: () => 'Réservation non trouvée.' },
+  wrong_code: { status: 403, message: () => 'Code de gestion invalide : ce lien ne permet pas de gérer cette réservation.' },
+  not_pending: {
+    status: 409,
+    message: (_action, current) =>
+      `Cette réservation a déjà été traitée : ${ALREADY[current ?? -1] ?? 'elle n’est plus en attente'}. Aucune modification n’a été faite.`,
+  },
+};
+
+/** Fixed answers that are not transition outcomes. */
+export const MESSAGES = {
+  invalidInput: 'Requête invalide : numéro de réservation, code de gestion ou identifiant de restaurant manquant ou mal formé.',
+  tooManyRequests: 'Trop de tentatives. Veuillez patienter quelques minutes.',
+  internal: 'Une erreur est survenue. Veuillez réessayer plus tard.',
+  notFoundRoute: 'Adresse inconnue.',
+  emailSent: 'Un email de confirmation a été envoyé au client.',
+  emailNoAddress: 'Le client n’a pas d’adresse email : aucun email n’a été envoyé.',
+  emailFailed: 'L’email au client n’a pas pu être envoyé ; contactez-le directement.',
+};

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** Shapes of the inputs; anything else is answered 400 before the database is reached. */
+export const numeroReservation = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+// code_manage is at least 32 characters in the schema (hex when generated).
+export const codeManage = z.string().regex(/^[A-Za-z0-9_-]{32,256}$/);
+
+export const linkParams = z.object({ numero_reservation: numeroReservation, code_manage: codeManage });
+
+export const dashboardBody = z.object({
+  numero_reservation: numeroReservation,
+  code_manage: codeManage,
+  restaurant_id: z.uuid(),
+});
+
+export const sheetParams = z.object({ numero_reservation: numeroReservation });
+export const sheetQuery = z.object({ code: codeManage });

@@ -1,0 +1,30 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { loadReservation, type ReservationDetails } from '../reservations/details';
+
+/** Sheets exist only for accepted (1) or paid (3) reservations. */
+const SHEET_STATUSES = new Set([1, 3]);
+
+/** The one table from a refusal to its HTTP status and French page. */
+export const SHEET_REFUSALS = {
+  not_found: { status: 404, title: 'Réservation introuvable', message: 'Aucune réservation ne correspond à ce lien.' },
+  wrong_code: { status: 403, title: 'Accès refusé', message: 'Le code de ce lien n’est pas valide pour cette réservation.' },
+  not_accepted: {
+    status: 409,
+    title: 'Fiche indisponible',
+    message: 'Les fiches cuisine et salle ne sont disponibles que pour les réservations acceptées ou payées.',
+  },
+} as const;
+
+export type SheetAccess = { ok: true; reservation: ReservationDetails } | { ok: false; refusal: keyof typeof SHEET_REFUSALS };
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** Same order as transition_reservation: an unknown number, then the code, and only then the status. */
+export async function authorizeSheet(db: SupabaseClient, numero: string, code: string): Promise<SheetAccess> {
+  const reservation = await loadReservation(db, { numero });
+  if (!reservation) return { ok: false, refusal: 'not_found' };
+  if (!timingSafeEqual(digest(reservation.code_manage), digest(code))) return { ok: false, refusal: 'wrong_code' };
+  if (!SHEET_STATUSES.has(reservation.status)) return { ok: false, refusal: 'not_accepted' };
+  return { ok: true, reservation };
+}

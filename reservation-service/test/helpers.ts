@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import pdfParse from 'pdf-parse/lib/pdf-parse.js';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { createServiceClient } from '../src/lib/supabase';
+
+export const LYON = '20000000-0000-4000-8000-000000000001';
+export const MENU_CANUT = '30000000-0000-4000-8000-000000000011';
+export const DEMO = {
+  numero: 'TBL-DEMO01',
+  code: '5c06b198eb4f8b5fd3bce7eaa7beed96d7a6d2df23a66a865a473378d69431df',
+};
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      SUPABASE_URL: process.env.TEST_SUPABASE_URL,
+      SUPABASE_SERVICE_ROLE_KEY: process.env.TEST_SUPABASE_SERVICE_ROLE_KEY,
+      OUTBOX_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-outbox-')),
+      PUBLIC_BASE_URL: 'http://sheets.test',
+      CORS_ORIGINS: 'http://localhost:3004',
+      RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: 'info',
+    }),
+    ...overrides,
+  };
+}
+
+export interface RunningService { app: FastifyInstance; url: string; config: Config; logs: () => string; close: () => Promise<void> }
+
+/** The service in-process on a free port, logs captured. */
+export async function startService(overrides: Partial<Config> = {}): Promise<RunningService> {
+  const config = testConfig(overrides);
+  let logs = '';
+  const logStream = new Writable({ write(chunk, _enc, cb) { logs += chunk.toString(); cb(); } });
+  const app = await buildApp(config, { logStream });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, config, logs: () => logs, close: () => app.close() };
+}
+
+export const db = () => createServiceClient(testConfig());
+
+export interface PendingReservation { id: string; numero: string; code: string; restaurateur: string; email: string }
+
+/** A fresh reservation (pending unless told otherwise), created with the service role as the chatbot would. */
+export async function createReservation(overrides: Record<string, unknown> = {}): Promise<PendingReservation> {
+  const suffix = randomBytes(4).toString('hex').toUpperCase();
+  const row = {
+    restaurant_id: LYON,
+    numero_reservation_restaurateur: `T-${suffix}`,
+    numero_reservation: `TST-${suffix}`,
+    code_reservation: suffix.slice(0, 6),
+    code_manage: randomBytes(32).toString('hex'),
+    status: 0,
+    customer_name: 'Hélène Test',
+    email: `client-${suffix.toLowerCase()}@test.tablee.fr`,
+    phone_number: '06 11 22 33 44',
+    selected_menu: 'Menu Canut',
+    selected_menu_id: MENU_CANUT,
+    total_amount: 1234.5,
+    number_people: 12,
+    children: 2,
+    reservation_date: '2026-12-05',
+    arrival_time: '19:45',
+    options: [{ title: 'Apéritif maison', price: 6, quantity: 12 }],
+    ...overrides,
+  };
+  const { data, error } = await db().from('restaurant_reservations').insert(row).select('id').single();
+  if (error) throw new Error(error.message);
+  return { id: data.id, numero: row.numero_reservation, code: row.code_manage, restaurateur: row.numero_reservation_restaurateur, email: row.email as string };
+}
+
+export async function readRow(numero: string): Promise<Record<string, unknown>> {
+  const { data, error } = await db().from('restaurant_reservations').select('*').eq('numero_reservation', numero).single();
+  if (error) throw new Error(error.message);
+  return data;
+}
+
+export interface ReceivedMail { to: string[]; raw: string }
+
+/** A real SMTP server on a free port that keeps what it receives. */
+export async function startSmtp(): Promise<{ url: string; messages: ReceivedMail[]; close: () => Promise<void> }> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+// ---------------------------------------------------------------- reading e-mails back (RFC 822, as nodemailer writes them)
+
+function splitHead(raw: string): { headers: Record<string, string>; body: string } {
+  const normalized = raw.replace(/\r\n/g, '\n');
+  const at = normalized.indexOf('\n\n');
+  const head = normalized.slice(0, at).replace(/\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\n')) {
+    const i = line.indexOf(':');
+    headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return { headers, body: normalized.slice(at + 2) };
+}
+
+function decodeBody(body: string, encoding = ''): string {
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/quoted-printable/i.test(encoding)) {
+    const bytes = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h) => `%${h}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  }
+  return body;
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+    );
+}
+
+export function parseMail(raw: string): { to: string; subject: string; text: string; html: string } {
+  const { headers, body } = splitHead(raw);
+  const parts: Record<string, string> = {};
+  const boundary = /boundary="?([^";]+)"?/.exec(headers['content-type'] ?? '')?.[1];
+  const chunks = boundary ? body.split(`--${boundary}`).slice(1, -1) : [raw];
+  for (const chunk of chunks) {
+    const part = splitHead(chunk.replace(/^\n/, ''));
+    const type = (part.headers['content-type'] ?? '').split(';')[0];
+    parts[type] = decodeBody(part.body.trimEnd(), part.headers['content-transfer-encoding']);
+  }
+  return { to: headers.to, subject: decodeWords(headers.subject ?? ''), text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
+}
+
+/** A PDF's text, spaces normalised. */
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await pdfParse(pdf);
+  return text.replace(/[\u00a0\u202f]/g, ' ');
+}
+
+export const uuid = () => randomUUID();
+
+export function post(url: string, body?: unknown, headers: Record<string, string> = {}) {
+  return fetch(url, {
+    method: 'POST',
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
