@@ -13,5 +13,4 @@ module.exports = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 120000,
-  maxWorkers: 1,
 };

@@ -15,18 +15,33 @@ export function ProtectedLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header
-        style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#fff', borderBottom: '1px solid #eee', paddingInline: 24 }}
+        // Wraps on a phone instead of pushing sign-out off screen; antd's header is otherwise a fixed 64 px line.
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: '8px 16px',
+          height: 'auto',
+          minHeight: 64,
+          lineHeight: 1.4,
+          paddingBlock: 12,
+          paddingInline: 16,
+          background: '#fff',
+          borderBottom: '1px solid #eee',
+        }}
       >
         <span style={{ fontWeight: 700, fontSize: 18, color: '#8a3414' }}>Tablée</span>
         {onboarding ? (
           <span style={{ fontWeight: 600 }}>Ajout d'un nouveau restaurant</span>
         ) : (
           <>
-            <nav aria-label="Navigation principale">
+            <nav aria-label="Navigation principale" style={{ whiteSpace: 'nowrap' }}>
               <Link to="/dashboard">Tableau de bord</Link>
             </nav>
             <span style={{ flex: 1 }} />
-            <span data-testid="user-email">{user?.email}</span>
+            <span data-testid="user-email" style={{ overflowWrap: 'anywhere' }}>
+              {user?.email}
+            </span>
             <Button
               onClick={async () => {
                 await signOut();
