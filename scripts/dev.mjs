@@ -2,13 +2,15 @@
 // `pnpm dev`: like start, with every module under `rsbuild dev` (hot reload) on its own port.
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { MODULES, buildConfig, root, rsbuildBin, startLocalSupabase, stopAllOnSignal, writeJson } from './lib.mjs';
+import { MODULES, buildConfig, root, rsbuildBin, startLocalSupabase, startReservationService, stopAllOnSignal, writeJson } from './lib.mjs';
 
 const children = [];
 stopAllOnSignal(() => children);
 
 const { child: supabase, stack } = await startLocalSupabase();
 children.push(supabase);
+const reservations = await startReservationService(stack);
+children.push(reservations.child);
 const config = buildConfig(stack);
 for (const m of MODULES) {
   // The dev server serves public/ as is; public/config.json is ignored by git.

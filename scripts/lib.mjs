@@ -20,11 +20,14 @@ export function rsbuildBin(moduleDir) {
   return path.join(root, moduleDir, 'node_modules', '.bin', 'rsbuild');
 }
 
+/** Port of the reservation service (env RESERVATION_SERVICE_PORT, default 8787). */
+export const RESERVATION_SERVICE_PORT = Number(process.env.RESERVATION_SERVICE_PORT) || 8787;
+
 export function buildConfig(stack, publicHost = 'localhost') {
   return {
     supabaseUrl: stack.url,
     supabaseAnonKey: stack.anonKey,
-    reservationApiUrl: process.env.RESERVATION_API_URL || 'http://localhost:8787/api',
+    reservationApiUrl: process.env.RESERVATION_API_URL || `http://${publicHost}:${RESERVATION_SERVICE_PORT}/api`,
     remotes: Object.fromEntries(REMOTES.map((m) => [m.name, { entry: `http://${publicHost}:${m.port}/mf-manifest.json` }])),
   };
 }
@@ -55,6 +58,46 @@ export function startLocalSupabase(env = {}) {
       }
     });
     child.once('exit', (code) => reject(new Error(`local-supabase s'est arrêté (code ${code})\n${out}`)));
+  });
+}
+
+/**
+ * Starts the reservation service against the running stack (service-role key), allowing the
+ * front-end origins (CORS), and resolves once it listens. Mail: SMTP_URL if set, else .eml files
+ * in OUTBOX_DIR (default .data/outbox).
+ */
+export function startReservationService(stack, publicHost = 'localhost') {
+  const dir = path.join(root, 'reservation-service');
+  const tsx = createRequire(path.join(dir, 'package.json')).resolve('tsx/cli');
+  const origins = MODULES.flatMap((m) => [`http://localhost:${m.port}`, `http://127.0.0.1:${m.port}`, `http://${publicHost}:${m.port}`]);
+  const child = spawn(process.execPath, [tsx, 'src/server.ts'], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: String(RESERVATION_SERVICE_PORT),
+      SUPABASE_URL: stack.url,
+      SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+      PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://${publicHost}:${RESERVATION_SERVICE_PORT}`,
+      CORS_ORIGINS: process.env.CORS_ORIGINS || [...new Set(origins)].join(','),
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://localhost:${RESERVATION_SERVICE_PORT}`;
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      if (child.exitCode !== null) return reject(new Error(`reservation-service s'est arrêté (code ${child.exitCode})`));
+      try {
+        const response = await fetch(`${url}/`, { method: 'HEAD' });
+        if (response.status < 500) return resolve({ child, url });
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() - started > 60_000) return reject(new Error('reservation-service ne répond pas'));
+      setTimeout(poll, 200);
+    };
+    void poll();
   });
 }
 

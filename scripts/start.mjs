@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `pnpm start`: local-supabase with demo data, every front-end module built and served on its own
+// `pnpm start`: local-supabase with demo data, the reservation service, every front-end module built and served on its own
 // port as a separate deployment, /config.json written from the running stack. Ctrl-C stops everything.
-// Env: LOCAL_SUPABASE_* (ports, data dir), SHELL_PORT / MFE_*_PORT, TABLEE_RUNTIME_DIR (where
+// Env: LOCAL_SUPABASE_* (ports, data dir), SHELL_PORT / MFE_*_PORT, RESERVATION_SERVICE_PORT, SMTP_URL, OUTBOX_DIR, TABLEE_RUNTIME_DIR (where
 // config.json goes), TABLEE_SKIP_BUILD=1 (serve the existing dist/), TABLEE_READY_JSON=1 (one
 // machine-readable ready line, for the e2e suite).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { MODULES, buildConfig, root, rsbuildBin, run, startLocalSupabase, stopAllOnSignal, writeJson } from './lib.mjs';
+import { MODULES, buildConfig, root, rsbuildBin, run, startLocalSupabase, startReservationService, stopAllOnSignal, writeJson } from './lib.mjs';
 
 const children = [];
 stopAllOnSignal(() => children);
@@ -20,6 +20,9 @@ supabase.once('exit', (code) => {
   console.error(`local-supabase s'est arrêté (code ${code})`);
   process.kill(process.pid, 'SIGTERM');
 });
+
+const reservations = await startReservationService(stack);
+children.push(reservations.child);
 
 if (process.env.TABLEE_SKIP_BUILD !== '1') {
   // One build at a time (they are CPU-heavy).
@@ -49,7 +52,7 @@ await Promise.all(
 
 const shellUrl = `http://localhost:${MODULES.find((m) => m.dir === 'shell').port}`;
 if (process.env.TABLEE_READY_JSON === '1') {
-  console.log(`TABLEE_READY ${JSON.stringify({ url: shellUrl, supabase: stack, configFile, servers })}`);
+  console.log(`TABLEE_READY ${JSON.stringify({ url: shellUrl, supabase: stack, reservationService: reservations.url, configFile, servers })}`);
 } else {
   console.log(
     [
@@ -58,6 +61,7 @@ if (process.env.TABLEE_READY_JSON === '1') {
       '  compte de démonstration : demo@tablee.fr / tablee-demo',
       ...MODULES.filter((m) => m.dir !== 'shell').map((m) => `  ${m.dir.padEnd(24)} http://localhost:${m.port}`),
       `  Supabase (local)         ${stack.url}`,
+      `  reservation-service      ${reservations.url}/api  (e-mails : .data/outbox/ sans SMTP_URL)`,
       '  Ctrl-C pour tout arrêter.',
       '',
     ].join('\n'),

@@ -21,6 +21,8 @@ const sharedDependencies = {
   dayjs: singleton(peers.dayjs),
   '@supabase/supabase-js': singleton(peers['@supabase/supabase-js']),
   '@tablee/shared': singleton(sharedVersion),
+  // Subpaths (@tablee/shared/sections) are singletons too: one copy of the section forms' state.
+  '@tablee/shared/': singleton(sharedVersion),
 };
 
 /** Module names (as registered by the shell) and their fixed ports. */

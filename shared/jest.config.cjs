@@ -7,5 +7,7 @@ module.exports = {
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, isolatedModules: true, jsx: 'react-jsx' } }],
   },
+  // @tablee/shared imports itself by name (see src/sections): resolve that to the sources.
+  moduleNameMapper: { '^@tablee/shared$': '<rootDir>/src/index.ts', '^@tablee/shared/sections$': '<rootDir>/src/sections/index.ts' },
   testTimeout: 30000,
 };

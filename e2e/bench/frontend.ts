@@ -10,7 +10,6 @@ import globalTeardown from '../test/global-teardown';
 import { launchBrowser, ready, signIn } from '../test/browser';
 
 const RUNS = 5;
-const moduleByPort = new Map(Object.entries(E2E_PORTS).map(([name, port]) => [String(port), name]));
 
 interface Bytes {
   js: number;
@@ -29,7 +28,8 @@ async function firstVisitBytes(page: Page, url: string): Promise<Map<string, Byt
     pending.push(
       response.body().then(
         (body) => {
-          const module = moduleByPort.get(new URL(response.url()).port) ?? new URL(response.url()).host;
+          const port = Number(new URL(response.url()).port);
+          const module = Object.entries(E2E_PORTS).find(([, p]) => p === port)?.[0] ?? new URL(response.url()).host;
           const entry = perModule.get(module) ?? { js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
           const gzip = zlib.gzipSync(body).length;
           if (type === 'script') {

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../local-supabase/test/launch';
 
-export const E2E_PORTS = { shell: 3100, 'mfe-onboarding': 3101, 'mfe-restaurant-profile': 3102, 'mfe-operations': 3103, 'mfe-public-links': 3104 };
+/** Module → port, chosen free at setup (so that several checkouts can run their suites at once). */
+export const E2E_PORTS: Record<string, number> = {};
+const MODULE_DIRS = ['shell', 'mfe-onboarding', 'mfe-restaurant-profile', 'mfe-operations', 'mfe-public-links'];
 
 /** Starts scripts/start.mjs (E2E_SKIP_BUILD=1 reuses the existing dist/ folders) and waits for its ready line. */
 export default async function globalSetup() {
@@ -19,9 +21,12 @@ export default async function globalSetup() {
     LOCAL_SUPABASE_FAST: '1',
     LOCAL_SUPABASE_QUIET: '1',
     TABLEE_RUNTIME_DIR: path.join(dir, 'runtime'),
+    RESERVATION_SERVICE_PORT: String(await freePort()),
+    OUTBOX_DIR: path.join(dir, 'outbox'),
     TABLEE_READY_JSON: '1',
     TABLEE_SKIP_BUILD: process.env.E2E_SKIP_BUILD === '1' ? '1' : '0',
   };
+  for (const module of MODULE_DIRS) E2E_PORTS[module] = await freePort();
   for (const [module, port] of Object.entries(E2E_PORTS)) env[`${module.replace(/-/g, '_').toUpperCase()}_PORT`] = String(port);
   const child: ChildProcess = spawn(process.execPath, [path.resolve(__dirname, '../../scripts/start.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

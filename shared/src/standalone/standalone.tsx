@@ -6,7 +6,7 @@ import { Button, Card, Form, Input, Layout, List, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { createBrowserRouter, Link, Navigate, Route, RouterProvider, Routes, useLocation, useNavigate } from 'react-router';
 import { loadAppConfig } from '../config/app-config';
 import { signIn, signOut, startSession, userAtom } from '../session/session';
 import { initSupabase, getSupabase } from '../supabase/client';
@@ -117,21 +117,19 @@ function StandaloneApp({ options }: { options: StandaloneOptions }) {
   const RemoteRoutes = options.routes;
   const guarded = (node: ReactNode) => (options.requiresAuth ? <RequireSession>{node}</RequireSession> : node);
   return (
-    <BrowserRouter>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Header title={options.title} />
-        <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
-          <ErrorBoundary>
-            <Routes>
-              <Route path="/" element={<StandaloneHome options={options} />} />
-              <Route path="/signin" element={<StandaloneSignIn />} />
-              <Route path={`${options.mountPath}/*`} element={guarded(<RemoteRoutes />)} />
-              <Route path="*" element={<Navigate to="/" replace />} />
-            </Routes>
-          </ErrorBoundary>
-        </Layout.Content>
-      </Layout>
-    </BrowserRouter>
+    <Layout style={{ minHeight: '100vh' }}>
+      <Header title={options.title} />
+      <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
+        <ErrorBoundary>
+          <Routes>
+            <Route path="/" element={<StandaloneHome options={options} />} />
+            <Route path="/signin" element={<StandaloneSignIn />} />
+            <Route path={`${options.mountPath}/*`} element={guarded(<RemoteRoutes />)} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </ErrorBoundary>
+      </Layout.Content>
+    </Layout>
   );
 }
 
@@ -145,7 +143,8 @@ export async function renderStandalone(options: StandaloneOptions): Promise<void
     void startSession();
     root.render(
       <AppProviders>
-        <StandaloneApp options={options} />
+        {/* A data router, as in the shell, so that screens may use useBlocker. */}
+        <RouterProvider router={createBrowserRouter([{ path: '*', element: <StandaloneApp options={options} /> }])} />
       </AppProviders>,
     );
   } catch (err) {

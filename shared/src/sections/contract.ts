@@ -1,0 +1,39 @@
+// Files under sections/ import shared's core by its package name ('@tablee/shared'), never
+// relatively: this subpath is a federation module of its own and must use the one instance of the
+// Supabase client, session and toast.
+import type { FormInstance } from 'antd';
+
+/**
+ * The contract every section form follows (information, photos, hours, menus, options, billing, cgv,
+ * faq). A section form is written once, here in @tablee/shared/sections, and used by two pages:
+ * - the edit tab of mfe-restaurant-profile (explicit 'Enregistrer les modifications', toast, guard);
+ * - the onboarding step of mfe-onboarding (autosave as the owner types).
+ * The form itself is controlled and persists nothing: the page owns the value and when it is saved.
+ * The rules that differ between the two (group-size ranges, menu add rule, deposit clearing…)
+ * are decided inside the form from `context`.
+ */
+export type SectionContext = 'onboarding' | 'edit';
+
+export interface SectionFormProps<T> {
+  context: SectionContext;
+  value: T;
+  /** Called with the whole next value on every change the owner makes. */
+  onChange: (next: T) => void;
+  /** True while a save runs, when the page wants the form read-only. */
+  disabled?: boolean;
+  /**
+   * The antd form instance the section's <Form> binds to, so the page can run its rules
+   * (`form.validateFields()`) before saving. Sections without field rules ignore it.
+   */
+  form?: FormInstance;
+}
+
+/** The data side of a section: one request to load, one transaction to save. */
+export interface SectionApi<T> {
+  load: (restaurantId: string) => Promise<T>;
+  /** Resolves when stored; rejects (nothing stored) otherwise. */
+  save: (restaurantId: string, value: T) => Promise<void>;
+}
+
+/** The toast texts of spec §8 for saves of the sections that share them. */
+export const SAVE_ERROR_MESSAGE = 'Une erreur est survenue lors de la sauvegarde. Veuillez réessayer.';

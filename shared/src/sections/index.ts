@@ -1,0 +1,6 @@
+/**
+ * @tablee/shared/sections — the restaurant section forms and their data calls, used by the edit tabs
+ * (mfe-restaurant-profile) and the onboarding steps (mfe-onboarding). A subpath of its own so that
+ * the shell's sign-in and dashboard never download the forms.
+ */
+export * from './contract';
