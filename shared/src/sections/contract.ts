@@ -16,6 +16,7 @@ export type SectionContext = 'onboarding' | 'edit';
 
 export interface SectionFormProps<T> {
   context: SectionContext;
+  restaurantId: string;
   value: T;
   /** Called with the whole next value on every change the owner makes. */
   onChange: (next: T) => void;
@@ -27,6 +28,12 @@ export interface SectionFormProps<T> {
    */
   form?: FormInstance;
 }
+
+/*
+ * Naming, for a section X (information, photos, hours, menus, options, billing, cgv, faq), in
+ * shared/src/sections/<x>/: `XForm` (a component taking SectionFormProps<XValue>), `xApi`
+ * (a SectionApi<XValue>), and pure rule helpers next to them, all exported from ../index.ts.
+ */
 
 /** The data side of a section: one request to load, one transaction to save. */
 export interface SectionApi<T> {
