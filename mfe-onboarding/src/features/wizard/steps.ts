@@ -1,0 +1,26 @@
+import { ONBOARDING_STEPS } from '@tablee/shared';
+import type { SectionApi, SectionFormProps } from '@tablee/shared/sections';
+import type { ComponentType } from 'react';
+
+export type OnboardingStepKey = (typeof ONBOARDING_STEPS)[number]['key'];
+
+/** One wizard step: a section form and its api (from @tablee/shared/sections), and how it autosaves. */
+export interface OnboardingStep<T = never> {
+  key: OnboardingStepKey;
+  label: string;
+  api: SectionApi<T>;
+  Form: ComponentType<SectionFormProps<T>>;
+  debounceMs: number;
+  /** Onboarding defaults applied to what was loaded (e.g. hours: all seven days when nothing is saved). */
+  prepare?: (loaded: T) => T;
+}
+
+// Erases T where steps of different sections sit in one list; each step is used with its own T only.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOnboardingStep = OnboardingStep<any>;
+
+/** The step key as written in the URL (?etape=…); unknown keys read as null. */
+export function stepIndex(steps: readonly AnyOnboardingStep[], key: string | null | undefined): number | null {
+  const index = steps.findIndex((s) => s.key === key);
+  return index >= 0 ? index : null;
+}
