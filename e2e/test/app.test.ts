@@ -120,7 +120,7 @@ test('every remote area composes at run time with one React and one Supabase cli
     supabaseClients: (window as unknown as { __TABLEE__?: { supabaseClients: number } }).__TABLEE__?.supabaseClients,
   }));
   expect(counts).toEqual({ renderers: 1, supabaseClients: 1 });
-  // The public link page is a remote too, without sign-in (the reservation service is not running here).
+  // The public link page is a remote too, without sign-in (an unknown reservation: nothing changes).
   await page.goto(`${app.url}/reservations/R-1/accept/not-a-code`);
   await page.getByText("Échec de l'acceptation").waitFor();
   await page.getByText('Une erreur est survenue').waitFor();
