@@ -77,6 +77,22 @@ test('the demo owner sees both seeded restaurants', async () => {
   await page.context().close();
 });
 
+test("the dashboard says 'Erreur de chargement' when the list cannot be read, and Réessayer recovers", async () => {
+  const page = await newPage();
+  await signIn(page, app.url, DEMO.email, DEMO.password);
+  await page.waitForURL(`${app.url}/dashboard`);
+  // The network drops the restaurant list (the database is fine): the page says so and offers a retry.
+  await page.route('**/rest/v1/restaurants*', (route) => route.abort('connectionreset'));
+  await page.reload();
+  await page.getByText('Erreur de chargement').waitFor();
+  expect(await page.getByText('Le Comptoir des Halles').count()).toBe(0);
+  await page.unroute('**/rest/v1/restaurants*');
+  await page.getByRole('button', { name: 'Réessayer' }).click();
+  await page.getByText('Le Comptoir des Halles').waitFor();
+  expect(await page.getByText('Erreur de chargement').count()).toBe(0);
+  await page.context().close();
+});
+
 test('a protected URL while signed out goes to /signin, then back after sign-in; sign-out', async () => {
   const [first] = await demoRestaurants();
   const page = await newPage();
@@ -120,7 +136,7 @@ test('every remote area composes at run time with one React and one Supabase cli
     supabaseClients: (window as unknown as { __TABLEE__?: { supabaseClients: number } }).__TABLEE__?.supabaseClients,
   }));
   expect(counts).toEqual({ renderers: 1, supabaseClients: 1 });
-  // The public link page is a remote too, without sign-in (the reservation service is not running here).
+  // The public link page is a remote too, without sign-in (an unknown reservation: nothing changes).
   await page.goto(`${app.url}/reservations/R-1/accept/not-a-code`);
   await page.getByText("Échec de l'acceptation").waitFor();
   await page.getByText('Une erreur est survenue').waitFor();

@@ -16,8 +16,15 @@ export async function launchBrowser(): Promise<Browser> {
 export interface Ready {
   url: string;
   supabase: { url: string; anonKey: string; serviceRoleKey: string; dbUrl: string };
+  /** Origin of the reservation service (its API is under /api). */
+  reservationService: string;
   configFile: string;
   servers: Record<string, { pid: number; port: number }>;
+}
+
+/** Where the reservation service writes its .eml files in the e2e run (OUTBOX_DIR of global-setup). */
+export function outboxDir(): string {
+  return require('node:path').join(require('node:path').dirname(process.env.E2E_READY_FILE!), 'outbox');
 }
 
 export function ready(): Ready {

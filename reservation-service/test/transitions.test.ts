@@ -24,7 +24,7 @@ describe('link endpoints (code in the path)', () => {
     const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, numero_reservation_restaurateur: r.restaurateur, status: 1 });
+    expect(body).toMatchObject({ success: true, numero_reservation_restaurateur: r.restaurateur, status: 1, email_sent: true });
     expect(body.message).toContain('Réservation acceptée');
     expect(body.message).toContain('Un email de confirmation a été envoyé au client.');
     expect(body.feuille_cuisine_url).toBe(`http://sheets.test/reservations/${r.numero}/feuille-cuisine?code=${r.code}`);
@@ -55,7 +55,7 @@ describe('link endpoints (code in the path)', () => {
     const res = await post(`${service.url}/api/reservations/${r.numero}/reject/${r.code}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, numero_reservation_restaurateur: r.restaurateur, status: 2 });
+    expect(body).toMatchObject({ success: true, numero_reservation_restaurateur: r.restaurateur, status: 2, email_sent: true });
     expect(body.message).toContain('Réservation refusée');
     expect(body.feuille_cuisine_url).toBeUndefined();
     expect(await readRow(r.numero)).toMatchObject({ status: 2, is_accepted: false });

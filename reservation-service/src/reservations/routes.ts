@@ -29,7 +29,8 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
     // The decision is committed; the e-mail is sent once, here, by the one request that won.
     const emailNote = await notifyCustomer(app, db, mailer, result.reservation_id!, action);
     const sheets = action === 'accept' ? sheetLinks(config, numero, code) : {};
-    return reply.code(rule.status).send({ ...body, message: `${body.message} ${emailNote}`, ...sheets });
+    const emailSent = emailNote === MESSAGES.emailSent;
+    return reply.code(rule.status).send({ ...body, message: `${body.message} ${emailNote}`, email_sent: emailSent, ...sheets });
   }
 
   for (const action of ['accept', 'reject'] as const) {

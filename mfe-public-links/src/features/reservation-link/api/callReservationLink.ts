@@ -2,18 +2,51 @@ import { getAppConfig } from '@tablee/shared';
 
 export type LinkAction = 'accept' | 'reject';
 
-export interface LinkResponse {
-  success: boolean;
+/** What the link page shows, read from the reservation service's answer (spec §2, §7, §8). */
+export type LinkOutcome =
+  | { kind: 'done'; numero?: string; emailSent: boolean; message?: string }
+  /** 409: the reservation was accepted, refused, paid or cancelled before; nothing changed. */
+  | { kind: 'already-handled'; numero?: string; message: string }
+  /** Any other refusal or failure; `apiError` is 'Erreur API {status}: {body}' for a non-OK answer. */
+  | { kind: 'failed'; refused: boolean; message?: string; apiError?: string };
+
+interface ServiceAnswer {
+  success?: boolean;
   numero_reservation_restaurateur?: string;
+  message?: string;
+  email_sent?: boolean;
 }
 
-/**
- * POST {reservation API}/reservations/{numero}/{accept|reject}/{code_manage} (spec §7).
- * A non-OK answer throws 'Erreur API {status}: {body}' (spec §8).
- */
-export async function callReservationLink(action: LinkAction, numero: string, codeManage: string): Promise<LinkResponse> {
+function parse(body: string): ServiceAnswer | null {
+  try {
+    const value: unknown = JSON.parse(body);
+    return value && typeof value === 'object' ? (value as ServiceAnswer) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST {reservation API}/reservations/{numero}/{accept|reject}/{code_manage} (spec §7), no body. */
+export async function callReservationLink(action: LinkAction, numero: string, codeManage: string): Promise<LinkOutcome> {
   const base = getAppConfig().reservationApiUrl.replace(/\/+$/, '');
-  const response = await fetch(`${base}/reservations/${encodeURIComponent(numero)}/${action}/${encodeURIComponent(codeManage)}`, { method: 'POST' });
-  if (!response.ok) throw new Error(`Erreur API ${response.status}: ${await response.text()}`);
-  return (await response.json()) as LinkResponse;
+  let response: Response;
+  try {
+    response = await fetch(`${base}/reservations/${encodeURIComponent(numero)}/${action}/${encodeURIComponent(codeManage)}`, { method: 'POST' });
+  } catch (err) {
+    return { kind: 'failed', refused: false, message: 'Le service de réservation est injoignable. Réessayez dans quelques instants.', apiError: err instanceof Error ? err.message : String(err) };
+  }
+  const text = await response.text();
+  const answer = parse(text);
+  if (response.ok && answer?.success) {
+    return { kind: 'done', numero: answer.numero_reservation_restaurateur, emailSent: answer.email_sent !== false, message: answer.message };
+  }
+  if (response.status === 409) {
+    return { kind: 'already-handled', numero: answer?.numero_reservation_restaurateur, message: answer?.message ?? 'Cette réservation a déjà été traitée.' };
+  }
+  return {
+    kind: 'failed',
+    refused: answer?.success === false,
+    message: answer?.message,
+    apiError: response.ok ? undefined : `Erreur API ${response.status}: ${text}`,
+  };
 }

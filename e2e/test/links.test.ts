@@ -1,0 +1,118 @@
+/**
+ * The one-click links of the e-mails (issue 6): signed out, the demo data's pending reservations are
+ * accepted and refused through their links; the database, the outbox and the page agree.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, outboxDir, ready, seriousViolations, type Ready } from './browser';
+
+// Fixed in supabase/seed.sql.
+const DEMO01 = { numero: 'TBL-DEMO01', restaurateur: 'R-0001', code: '5c06b198eb4f8b5fd3bce7eaa7beed96d7a6d2df23a66a865a473378d69431df' };
+const DEMO02 = { numero: 'TBL-DEMO02', restaurateur: 'R-0002', code: '0fe70b94cfdbfc53fe4c13d979d741c82f0ea7dc7e9bbd474ba2e4d3a28f0084' };
+
+let browser: Browser;
+let app: Ready;
+
+async function statusOf(numero: string): Promise<number> {
+  const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');
+  const client = new pg.Client({ connectionString: app.supabase.dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select status from public.restaurant_reservations where numero_reservation = $1', [numero]);
+    return rows[0].status;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The .eml files written for one reservation (named …-{numero}-{acceptee|refusee}-….eml). */
+function emailsFor(numero: string): string[] {
+  const dir = outboxDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((f) => f.includes(`-${numero}-`));
+}
+
+/** A fresh context: no session, no stored token (the link pages need no sign-in). */
+async function signedOutPage(): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+beforeAll(async () => {
+  app = ready();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('the accept link accepts the pending reservation signed out, e-mails the customer once, and says so', async () => {
+  expect(await statusOf(DEMO01.numero)).toBe(0);
+  const page = await signedOutPage();
+  await page.goto(`${app.url}/reservations/${DEMO01.numero}/accept/${DEMO01.code}`);
+  await page.getByText('Réservation acceptée !').waitFor();
+  const body = await page.locator('body').innerText();
+  expect(body).toContain(DEMO01.restaurateur);
+  expect(body).toContain('Un email de confirmation a été envoyé au client.');
+  expect(body).toContain('Vous pouvez fermer cette page.');
+  expect(new URL(page.url()).pathname).toBe(`/reservations/${DEMO01.numero}/accept/${DEMO01.code}`); // no detour by /signin
+  expect(await seriousViolations(page)).toEqual([]);
+
+  expect(await statusOf(DEMO01.numero)).toBe(1);
+  const emails = emailsFor(DEMO01.numero);
+  expect(emails).toHaveLength(1);
+  expect(emails[0]).toContain('-acceptee-');
+  expect(fs.readFileSync(path.join(outboxDir(), emails[0]), 'utf8')).toMatch(/^Subject: /m);
+
+  // The same link again: clearly already handled, nothing changed, no second e-mail.
+  await page.reload();
+  await page.getByText('Réservation déjà traitée').waitFor();
+  expect(await page.locator('body').innerText()).toContain('elle a déjà été acceptée');
+  expect(await statusOf(DEMO01.numero)).toBe(1);
+  expect(emailsFor(DEMO01.numero)).toHaveLength(1);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the reject link refuses the pending reservation signed out', async () => {
+  expect(await statusOf(DEMO02.numero)).toBe(0);
+  const page = await signedOutPage();
+  await page.goto(`${app.url}/reservations/${DEMO02.numero}/reject/${DEMO02.code}`);
+  await page.getByText('Réservation refusée').waitFor();
+  const body = await page.locator('body').innerText();
+  expect(body).toContain(DEMO02.restaurateur);
+  expect(body).toContain('Un email de confirmation a été envoyé au client.');
+  expect(await statusOf(DEMO02.numero)).toBe(2);
+  expect(emailsFor(DEMO02.numero)).toEqual([expect.stringContaining('-refusee-')]);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a wrong code changes nothing and shows the error texts with the API detail', async () => {
+  const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');
+  const client = new pg.Client({ connectionString: app.supabase.dbUrl });
+  await client.connect();
+  const { rows } = await client.query('select numero_reservation, status from public.restaurant_reservations where status = 0 order by numero_reservation limit 1');
+  await client.end();
+  const pending = rows[0] as { numero_reservation: string; status: number };
+  const before = emailsFor(pending.numero_reservation).length;
+
+  const page = await signedOutPage();
+  await page.goto(`${app.url}/reservations/${pending.numero_reservation}/accept/${'0'.repeat(64)}`);
+  await page.getByText("Échec de l'acceptation").waitFor();
+  const body = await page.locator('body').innerText();
+  expect(body).toContain('Une erreur est survenue');
+  expect(body).toContain('Vérifiez le lien reçu par email ou contactez le support Tablée.');
+  expect(body).toMatch(/Erreur API 403: \{.*"success":false/);
+  expect(await statusOf(pending.numero_reservation)).toBe(0);
+  expect(emailsFor(pending.numero_reservation)).toHaveLength(before);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a link without its code says the URL lacks parameters', async () => {
+  const page = await signedOutPage();
+  await page.goto(`${app.url}/reservations/${DEMO02.numero}/reject`);
+  await page.getByText("Paramètres manquants dans l'URL").waitFor();
+  expect(await page.locator('body').innerText()).toContain("Échec de l'acceptation");
+});
