@@ -14,9 +14,13 @@ import { newRestaurant, signInNewOwner } from './session';
  */
 type Text = { text: string };
 
-function TextForm({ context, restaurantId, value, onChange }: SectionFormProps<Text>) {
+function TextForm({ context, restaurantId, value, onChange, onBusyChange }: SectionFormProps<Text> & { onBusyChange?: (busy: boolean) => void }) {
   return (
     <div>
+      <label>
+        Envoi en cours
+        <input type="checkbox" onChange={(e) => onBusyChange?.(e.target.checked)} />
+      </label>
       <label>
         Texte
         <input value={value.text} onChange={(e) => onChange({ text: e.target.value })} />
@@ -120,6 +124,20 @@ describe('wizard navigation', () => {
     await user.click(screen.getByRole('button', { name: 'Terminer' }));
     await waitFor(() => expect(location()).toBe('/restaurants'));
     expect(readOnboardingProgress()).toBeNull();
+  });
+
+  it('waits while the form reports a long action of its own (photo upload): no Précédent, Suivant', async () => {
+    const { client } = await signInNewOwner();
+    const id = await newRestaurant(client);
+    renderWizard(`/onboarding/${id}?etape=photos`, sixSteps().steps);
+    await heading(2);
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Envoi en cours'));
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Précédent' })).toBeDisabled();
+    await user.click(screen.getByLabelText('Envoi en cours'));
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Précédent' })).toBeEnabled();
   });
 
   it('resumes at the step of the URL, else at the step stored for this restaurant', async () => {

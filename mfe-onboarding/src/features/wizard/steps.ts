@@ -9,7 +9,8 @@ export interface OnboardingStep<T = never> {
   key: OnboardingStepKey;
   label: string;
   api: SectionApi<T>;
-  Form: ComponentType<SectionFormProps<T>>;
+  /** A form may report long actions that are stored on their own (photo uploads): the wizard waits for them. */
+  Form: ComponentType<SectionFormProps<T> & { onBusyChange?: (busy: boolean) => void }>;
   debounceMs: number;
   /** Onboarding defaults applied to what was loaded (e.g. hours: all seven days when nothing is saved). */
   prepare?: (loaded: T) => T;

@@ -12,7 +12,17 @@ type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; val
  * One step of the wizard: loads the section, shows its shared form in the 'onboarding' context, and
  * autosaves every change the owner makes. What was typed stays on screen whatever the save does.
  */
-export function StepPanel<T>({ step, restaurantId, controllerRef }: { step: OnboardingStep<T>; restaurantId: string; controllerRef: Ref<StepController> }) {
+export function StepPanel<T>({
+  step,
+  restaurantId,
+  controllerRef,
+  onBusyChange,
+}: {
+  step: OnboardingStep<T>;
+  restaurantId: string;
+  controllerRef: Ref<StepController>;
+  onBusyChange: (busy: boolean) => void;
+}) {
   const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
   const [form] = Form.useForm();
   const { api, Form: SectionForm, prepare } = step;
@@ -60,6 +70,7 @@ export function StepPanel<T>({ step, restaurantId, controllerRef }: { step: Onbo
         restaurantId={restaurantId}
         value={load.value}
         form={form}
+        onBusyChange={onBusyChange}
         onChange={(next) => {
           setLoad({ state: 'ready', value: next });
           autosaveRef.current?.schedule(next);

@@ -23,6 +23,8 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [moving, setMoving] = useState(false);
+  /** The step's form is storing something on its own (photo uploads): moving on waits for it. */
+  const [stepBusy, setStepBusy] = useState(false);
   const controllerRef = useRef<StepController>(null);
   useFlushOnLeave(controllerRef);
 
@@ -41,6 +43,7 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const stored = readOnboardingProgress();
   const current = stepIndex(steps, searchParams.get(STEP_PARAM)) ?? (stored?.restaurantId === restaurantId ? stepIndex(steps, stored.step) : null) ?? 0;
   const currentKey = steps[current].key;
+  useEffect(() => setStepBusy(false), [currentKey]);
   useEffect(() => {
     if (load.state !== 'ready') return;
     writeOnboardingProgress({ restaurantId, step: currentKey });
@@ -80,17 +83,17 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
           Étape {current + 1}/{total} · {steps[current].label}
         </Typography.Title>
       </div>
-      <StepPanel key={currentKey} step={steps[current]} restaurantId={restaurantId} controllerRef={controllerRef} />
+      <StepPanel key={currentKey} step={steps[current]} restaurantId={restaurantId} controllerRef={controllerRef} onBusyChange={setStepBusy} />
       <nav aria-label="Navigation entre les étapes" style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
-        <Button disabled={current === 0 || moving} onClick={() => void goTo(current - 1)}>
+        <Button disabled={current === 0 || moving || stepBusy} onClick={() => void goTo(current - 1)}>
           Précédent
         </Button>
         {last ? (
-          <Button type="primary" loading={moving} onClick={() => void finish()}>
+          <Button type="primary" loading={moving} disabled={stepBusy} onClick={() => void finish()}>
             Terminer
           </Button>
         ) : (
-          <Button type="primary" loading={moving} onClick={() => void goTo(current + 1)}>
+          <Button type="primary" loading={moving} disabled={stepBusy} onClick={() => void goTo(current + 1)}>
             Suivant
           </Button>
         )}
