@@ -33,3 +33,20 @@ export const RESERVATION_FILTER_LABELS: Readonly<Record<ReservationStatus | 'all
   cancelled: 'Annulées',
   paid: 'Payées',
 };
+
+/** The filter's choices in the spec's order (§2). */
+export const RESERVATION_FILTERS: readonly (ReservationStatus | 'all')[] = ['all', 'pending', 'accepted', 'rejected', 'cancelled', 'paid'];
+
+/** Label and colour of one reservation's status badge (singular; the filter's labels are plural). */
+export const RESERVATION_STATUS_BADGES: Readonly<Record<ReservationStatus, { label: string; color: string }>> = {
+  pending: { label: 'En attente', color: 'gold' },
+  accepted: { label: 'Acceptée', color: 'green' },
+  rejected: { label: 'Refusée', color: 'red' },
+  paid: { label: 'Payée', color: 'blue' },
+  cancelled: { label: 'Annulée', color: 'default' },
+};
+
+/** The filter value of a URL parameter; anything unknown means every reservation. */
+export function parseReservationFilter(value: string | null | undefined): ReservationStatus | 'all' {
+  return RESERVATION_FILTERS.includes(value as ReservationStatus) ? (value as ReservationStatus) : 'all';
+}
