@@ -124,6 +124,8 @@ export function ReservationsPage() {
       </Typography.Text>
       <Table<Reservation>
         rowKey="rowId"
+        // A reservation's `children` is a head count, not nested rows.
+        expandable={{ childrenColumnName: 'noNestedRows' }}
         columns={columns}
         dataSource={page.reservations}
         loading={state.status === 'loading'}
