@@ -8,7 +8,8 @@ export function ReservationConversation({ messages }: { messages: ConversationMe
       {!messages?.length ? (
         <Typography.Text type="secondary">Aucune conversation disponible</Typography.Text>
       ) : (
-        <ol aria-label="Messages" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8, maxHeight: 520, overflowY: 'auto' }}>
+        // Focusable: the list scrolls, keyboard users must reach it.
+        <ol aria-label="Messages" tabIndex={0} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8, maxHeight: 520, overflowY: 'auto' }}>
           {messages.map((m) => {
             const isUser = m.sender === 'user';
             return (

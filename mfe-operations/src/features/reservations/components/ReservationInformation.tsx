@@ -32,7 +32,7 @@ export function ReservationInformation({ reservation: r }: { reservation: Reserv
   ];
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Informations</h2>}>
-      <Descriptions column={1} size="small" items={items} />
+      <Descriptions column={1} size="small" items={items} styles={{ label: { color: '#595959' } }} />
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import { Tag } from 'antd';
 export function StatusBadge({ status }: { status: ReservationStatus }) {
   const badge = RESERVATION_STATUS_BADGES[status];
   return (
-    <Tag color={badge.color} data-status={status} style={{ marginInlineEnd: 0 }}>
+    <Tag data-status={status} style={{ marginInlineEnd: 0, color: badge.color, background: badge.background, borderColor: badge.color }}>
       {badge.label}
     </Tag>
   );
