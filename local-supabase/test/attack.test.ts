@@ -44,6 +44,7 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['save_restaurant_faqs', { p_restaurant_id: r, p_faqs: [] }],
     ['reorder_faqs', { p_restaurant_id: r, p_faq_ids: [...v.faqIds].reverse() }],
     ['reorder_photos', { p_restaurant_id: r, p_photo_ids: [v.photoId] }],
+    ['save_restaurant_photos', { p_restaurant_id: r, p_photos: [{ id: v.photoId, altText: 'piraté' }] }],
     ['delete_restaurant_photo', { photo_id: v.photoId, user_id: attackerId }],
     ['delete_restaurant_photo', { photo_id: v.photoId, user_id: v.userId }],
     ['transition_reservation', { p_numero_reservation: v.reservation.numero_reservation, p_code_manage: v.reservation.code_manage, p_target_status: 1 }],

@@ -75,3 +75,6 @@ export const ONBOARDING_STEPS = [
   { key: 'options', label: 'Options' },
   { key: 'billing', label: 'Facturation' },
 ] as const;
+
+/** How a message's author is named on the operational screens (the bot is 'Assistant'). */
+export const MESSAGE_AUTHOR_LABELS = { user: 'Client', assistant: 'Assistant' } as const;

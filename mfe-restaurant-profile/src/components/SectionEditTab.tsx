@@ -14,7 +14,7 @@ import { useSectionEditor } from '../hooks/useSectionEditor';
 export interface SectionEditTabProps<T> {
   title: string;
   api: SectionApi<T>;
-  messages: { success: string; error?: string };
+  messages: { success: string; error?: string; loadError?: string };
   renderForm: (props: SectionFormProps<T>) => ReactNode;
   submitLabel?: string;
 }
@@ -36,7 +36,7 @@ export function SectionEditTab<T>({ title, api, messages, renderForm, submitLabe
   return (
     <PageFrame title={title}>
       {editor.status === 'loading' && <PageLoading />}
-      {editor.status === 'error' && <PageError message="Erreur de chargement" onRetry={editor.reload} />}
+      {editor.status === 'error' && <PageError message={messages.loadError ?? 'Erreur de chargement'} onRetry={editor.reload} />}
       {editor.status === 'ready' && editor.value !== undefined && (
         <>
           {renderForm({ context: 'edit', restaurantId, value: editor.value, onChange: editor.setValue, disabled: editor.saving, form })}

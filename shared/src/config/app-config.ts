@@ -56,3 +56,8 @@ export function getAppConfig(): AppConfig {
   if (!current) throw new ConfigError('Configuration non chargée');
   return current;
 }
+
+/** The reservation service's origin (its API URL without the trailing /api): the PDF sheets live there. */
+export function reservationServiceOrigin(config: Pick<AppConfig, 'reservationApiUrl'> = getAppConfig()): string {
+  return config.reservationApiUrl.replace(/\/+$/, '').replace(/\/api$/, '');
+}

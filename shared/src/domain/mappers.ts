@@ -17,6 +17,7 @@ import type {
   CgvRow,
   ContactRow,
   ConversationRow,
+  ConversationSummaryRow,
   FaqRow,
   MessageRow,
   Numeric,
@@ -284,6 +285,27 @@ export function conversationFromRow(row: ConversationRow): Conversation {
     messages,
     messageCount: messages.length,
     lastMessage: messages[messages.length - 1],
+  };
+}
+
+/** A card of the conversation list: the view gives the count and the last message, never every message. */
+export function conversationSummaryFromRow(row: ConversationSummaryRow): Conversation {
+  return {
+    id: row.id,
+    restaurantId: row.restaurant_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    messageCount: row.message_count ?? 0,
+    lastMessage:
+      row.last_message_content === null
+        ? undefined
+        : {
+            id: '',
+            conversationId: row.id,
+            role: row.last_message_role === 'assistant' ? 'assistant' : 'user',
+            content: row.last_message_content,
+            createdAt: row.last_message_at ?? row.updated_at,
+          },
   };
 }
 

@@ -33,3 +33,23 @@ export const RESERVATION_FILTER_LABELS: Readonly<Record<ReservationStatus | 'all
   cancelled: 'Annulées',
   paid: 'Payées',
 };
+
+/** The filter's choices in the spec's order (§2). */
+export const RESERVATION_FILTERS: readonly (ReservationStatus | 'all')[] = ['all', 'pending', 'accepted', 'rejected', 'cancelled', 'paid'];
+
+/**
+ * Label and colours of one reservation's status badge (singular; the filter's labels are plural).
+ * Text colours are dark enough on their background for WCAG AA (axe-core checks the screens).
+ */
+export const RESERVATION_STATUS_BADGES: Readonly<Record<ReservationStatus, { label: string; color: string; background: string }>> = {
+  pending: { label: 'En attente', color: '#874d00', background: '#fff7e6' },
+  accepted: { label: 'Acceptée', color: '#135200', background: '#f6ffed' },
+  rejected: { label: 'Refusée', color: '#a8071a', background: '#fff1f0' },
+  paid: { label: 'Payée', color: '#003a8c', background: '#e6f4ff' },
+  cancelled: { label: 'Annulée', color: '#434343', background: '#f0f0f0' },
+};
+
+/** The filter value of a URL parameter; anything unknown means every reservation. */
+export function parseReservationFilter(value: string | null | undefined): ReservationStatus | 'all' {
+  return RESERVATION_FILTERS.includes(value as ReservationStatus) ? (value as ReservationStatus) : 'all';
+}

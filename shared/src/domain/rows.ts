@@ -132,3 +132,15 @@ export interface ReservationRow {
   created_at: string;
   conversations?: ConversationRow | null;
 }
+
+/** One row of the view conversation_summaries (a card of the conversation list). */
+export interface ConversationSummaryRow {
+  id: string;
+  restaurant_id: string;
+  created_at: string;
+  updated_at: string;
+  message_count: number | null;
+  last_message_role: string | null;
+  last_message_content: string | null;
+  last_message_at: string | null;
+}

@@ -4,3 +4,17 @@
  * the shell's sign-in and dashboard never download the forms.
  */
 export * from './contract';
+export * from './move';
+export * from './form-kit';
+export * from './photos/rules';
+export * from './photos/api';
+export * from './photos/PhotosForm';
+export * from './menus/rules';
+export * from './menus/api';
+export * from './menus/MenusForm';
+export * from './options/rules';
+export * from './options/api';
+export * from './options/OptionsForm';
+export * from './faq/rules';
+export * from './faq/api';
+export * from './faq/FaqManager';

@@ -12,7 +12,7 @@ dayjs.locale('fr');
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <Provider store={tableeStore}>
-      <ConfigProvider locale={frFR} theme={{ token: { colorPrimary: '#b5441b', colorLink: '#a33d17', borderRadius: 6 } }}>
+      <ConfigProvider locale={frFR} theme={{ token: { colorPrimary: '#b5441b', colorLink: '#a33d17', colorError: '#cf1322', borderRadius: 6 } }}>
         {children}
       </ConfigProvider>
     </Provider>

@@ -1,10 +1,77 @@
-import { NotYetAvailable, PageFrame } from '@tablee/shared';
+import { CONVERSATIONS_PAGE_SIZE, isUuid, PageEmpty, PageError, PageFrame, PageLoading } from '@tablee/shared';
+import { Spin, Typography } from 'antd';
+import { useCallback } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useConversationPage } from '../hooks/useConversationPage';
+import { rangeText } from '../pagination';
+import { ConversationCard } from './ConversationCard';
+import { ConversationPagination } from './ConversationPagination';
 
-/** Page frame of the conversation list; the list itself is built by a later issue. */
-export function ConversationsPage() {
+
+function Frame({ children }: { children: React.ReactNode }) {
   return (
     <PageFrame title="Conversations" subtitle="Liste des conversations avec vos clients">
-      <NotYetAvailable />
+      {children}
     </PageFrame>
+  );
+}
+
+/** Conversation cards, 10 per page, paged in the database; the page is kept in the URL (?page=). */
+export function ConversationsPage() {
+  const { restaurantId = '' } = useParams();
+  if (!restaurantId) return <Frame><PageError message="ID du restaurant manquant" /></Frame>;
+  if (!isUuid(restaurantId)) return <Frame><PageError message="Restaurant ID vide ou invalide" /></Frame>;
+  return <ConversationList restaurantId={restaurantId} />;
+}
+
+function ConversationList({ restaurantId }: { restaurantId: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = Number(searchParams.get('page'));
+  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  const goTo = useCallback(
+    (p: number, replace = false) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (p > 1) next.set('page', String(p));
+          else next.delete('page');
+          return next;
+        },
+        { replace },
+      ),
+    [setSearchParams],
+  );
+  const resetPage = useCallback(() => goTo(1, true), [goTo]);
+  const state = useConversationPage(restaurantId, page, resetPage);
+
+  if (state.status === 'error') {
+    return <Frame><PageError message="Erreur lors du chargement des conversations" onRetry={() => window.location.reload()} /></Frame>;
+  }
+  const data = state.status === 'ready' ? state.page : state.previous;
+  if (!data) return <Frame><PageLoading label="Chargement des conversations..." /></Frame>;
+  if (data.total === 0) {
+    return (
+      <Frame>
+        <PageEmpty title="Aucune conversation" description="Aucune conversation n'a encore été initiée avec votre restaurant." />
+      </Frame>
+    );
+  }
+  const totalPages = Math.ceil(data.total / CONVERSATIONS_PAGE_SIZE);
+  return (
+    <Frame>
+      <Spin spinning={state.status === 'loading'}>
+        <ul aria-label="Conversations" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 10 }}>
+          {data.conversations.map((c) => (
+            <li key={c.id}>
+              <ConversationCard conversation={c} />
+            </li>
+          ))}
+        </ul>
+      </Spin>
+      <Typography.Text data-testid="conversation-range" style={{ textAlign: 'center' }}>
+        {rangeText(page, CONVERSATIONS_PAGE_SIZE, data.total)}
+      </Typography.Text>
+      <ConversationPagination page={page} totalPages={totalPages} onChange={(p) => goTo(p)} />
+    </Frame>
   );
 }

@@ -1,10 +1,154 @@
-import { NotYetAvailable, PageFrame } from '@tablee/shared';
+import {
+  formatDate,
+  isUuid,
+  formatTime,
+  PageError,
+  PageFrame,
+  PageLoading,
+  RESERVATION_FILTER_LABELS,
+  RESERVATION_FILTERS,
+  RESERVATION_STATUS_BADGES,
+  useReservationCounts,
+  type Reservation,
+} from '@tablee/shared';
+import { Alert, DatePicker, Input, Radio, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { RESERVATIONS_PAGE_SIZE } from '../api/listReservations';
+import { formatPeople } from '../format';
+import { SEARCH_MAX_LENGTH, useReservationListParams } from '../hooks/useReservationListParams';
+import { useReservationPage } from '../hooks/useReservationPage';
+import { StatusBadge } from './StatusBadge';
 
-/** Page frame of the reservation list; the list itself is built by a later issue. */
+const SEARCH_DELAY_MS = 300;
+
+const TITLE = 'Réservations';
+const SUBTITLE = 'Liste des demandes de réservation pour votre établissement';
+
+/** Reservation list: status filter with counts, name search, date range, pages — all in the database. */
 export function ReservationsPage() {
+  const { restaurantId = '' } = useParams();
+  const validId = isUuid(restaurantId);
+  const { params, update } = useReservationListParams();
+  const counts = useReservationCounts(validId ? restaurantId : undefined);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const query = useMemo(
+    () => (validId ? { restaurantId, status: params.status, search: params.search, dateFrom: params.dateFrom, dateTo: params.dateTo, page: params.page } : null),
+    [validId, restaurantId, params.status, params.search, params.dateFrom, params.dateTo, params.page],
+  );
+  const state = useReservationPage(query);
+
+  // A page beyond the last one (an old link, a list that shrank) shows the first page.
+  useEffect(() => {
+    if (state.status === 'out-of-range') update({ page: 1 }, { replace: true });
+  }, [state.status, update]);
+
+  // The search box writes to the URL once typing pauses; the URL (back button) writes back to the box.
+  const [searchText, setSearchText] = useState(params.search);
+  useEffect(() => setSearchText((text) => (text.trim() === params.search ? text : params.search)), [params.search]);
+  useEffect(() => {
+    if (searchText.trim() === params.search) return;
+    const timer = setTimeout(() => update({ search: searchText }, { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, params.search, update]);
+
+  if (!restaurantId) return <Frame><PageError message="ID du restaurant manquant" /></Frame>;
+  if (!validId) return <Frame><PageError message="Restaurant ID vide ou invalide" /></Frame>;
+  if (state.status === 'error') {
+    return <Frame><PageError message="Erreur lors du chargement des réservations" onRetry={() => window.location.reload()} /></Frame>;
+  }
+  const page = state.status === 'ready' ? state.page : state.status === 'loading' ? state.previous : undefined;
+  if (!page) return <Frame><PageLoading label="Chargement des réservations..." /></Frame>;
+
+  const openDetail = (reservation: Reservation) => navigate(encodeURIComponent(reservation.id), { state: { listSearch: location.search } });
+  const columns: ColumnsType<Reservation> = [
+    {
+      title: 'Réservation',
+      dataIndex: 'id',
+      render: (id: string, r) => (
+        <Link to={encodeURIComponent(id)} state={{ listSearch: location.search }} onClick={(e) => e.stopPropagation()}>
+          {id}
+        </Link>
+      ),
+    },
+    { title: 'Client', dataIndex: 'customerName' },
+    { title: 'Date', dataIndex: 'reservationDate', render: (d: string) => formatDate(d) },
+    { title: 'Heure', dataIndex: 'arrivalTime', render: (t: string) => (t ? formatTime(t) : '') },
+    { title: 'Personnes', key: 'people', render: (_, r) => formatPeople(r.numberPeople, r.children) },
+    { title: 'Statut', dataIndex: 'status', render: (_, r) => <StatusBadge status={r.status} /> },
+  ];
+
+  const anyFilter = params.status !== 'all' || !!params.search || !!params.dateFrom || !!params.dateTo;
+  const emptyText = !anyFilter || params.status === 'all' ? 'Aucune réservation trouvée' : `Aucune réservation ${RESERVATION_STATUS_BADGES[params.status].label.toLowerCase()}`;
+
   return (
-    <PageFrame title="Réservations" subtitle="Liste des demandes de réservation pour votre établissement">
-      <NotYetAvailable />
+    <Frame>
+      <Radio.Group
+        aria-label="Filtrer par statut"
+        optionType="button"
+        value={params.status}
+        onChange={(e) => update({ status: e.target.value })}
+        options={RESERVATION_FILTERS.map((filter) => ({
+          value: filter,
+          label: counts ? `${RESERVATION_FILTER_LABELS[filter]} (${counts[filter]})` : RESERVATION_FILTER_LABELS[filter],
+        }))}
+        style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
+      />
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+        <Input.Search
+          aria-label="Rechercher par nom de client"
+          placeholder="Rechercher par nom de client"
+          allowClear
+          maxLength={SEARCH_MAX_LENGTH}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          onSearch={(value) => update({ search: value }, { replace: true })}
+          style={{ maxWidth: 320 }}
+        />
+        <DatePicker.RangePicker
+          aria-label="Dates de réservation"
+          format="DD/MM/YYYY"
+          allowEmpty={[true, true]}
+          placeholder={['Du', 'Au']}
+          value={[params.dateFrom ? dayjs(params.dateFrom) : null, params.dateTo ? dayjs(params.dateTo) : null]}
+          onChange={(dates) => update({ dateFrom: dates?.[0]?.format('YYYY-MM-DD'), dateTo: dates?.[1]?.format('YYYY-MM-DD') })}
+        />
+      </div>
+      {params.invalidRange && <Alert type="warning" showIcon title="La date de début doit précéder la date de fin : les dates ne sont pas appliquées." />}
+      <Typography.Text data-testid="reservation-count">
+        {page.total} réservation(s) — {RESERVATION_FILTER_LABELS[params.status]}
+      </Typography.Text>
+      <Table<Reservation>
+        rowKey="rowId"
+        // A reservation's `children` is a head count, not nested rows.
+        expandable={{ childrenColumnName: 'noNestedRows' }}
+        columns={columns}
+        dataSource={page.reservations}
+        loading={state.status === 'loading'}
+        locale={{ emptyText }}
+        scroll={{ x: 'max-content' }}
+        onRow={(r) => ({ onClick: () => openDetail(r), style: { cursor: 'pointer' } })}
+        pagination={{
+          current: params.page,
+          pageSize: RESERVATIONS_PAGE_SIZE,
+          total: page.total,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          onChange: (p) => update({ page: p }),
+        }}
+      />
+    </Frame>
+  );
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <PageFrame title={TITLE} subtitle={SUBTITLE}>
+      {children}
     </PageFrame>
   );
 }

@@ -1,10 +1,15 @@
-import { NotYetAvailable, PageFrame } from '@tablee/shared';
+import { PageFrame, Toast, useToast } from '@tablee/shared';
+import { FaqManager } from '@tablee/shared/sections';
+import { useParams } from 'react-router';
 
-/** Page frame of the 'faq' tab; the form itself is built by a later issue. */
+/** 'Foire Aux Questions': every add, edit, delete and move is stored at once, with its toast. */
 export function FaqPage() {
+  const { restaurantId = '' } = useParams();
+  const { toast, showToast, closeToast } = useToast();
   return (
     <PageFrame title="Foire Aux Questions">
-      <NotYetAvailable />
+      <FaqManager restaurantId={restaurantId} notify={showToast} />
+      <Toast toast={toast} onClose={closeToast} />
     </PageFrame>
   );
 }

@@ -1,10 +1,6 @@
-import { NotYetAvailable, PageFrame } from '@tablee/shared';
+import { MenusForm, menusApi } from '@tablee/shared/sections';
+import { SectionEditTab } from '../../../components/SectionEditTab';
 
-/** Page frame of the 'menus' tab; the form itself is built by a later issue. */
 export function MenusPage() {
-  return (
-    <PageFrame title="Menus">
-      <NotYetAvailable />
-    </PageFrame>
-  );
+  return <SectionEditTab title="Menus" api={menusApi} messages={{ success: 'Les menus ont été enregistrés avec succès !' }} renderForm={(props) => <MenusForm {...props} />} />;
 }

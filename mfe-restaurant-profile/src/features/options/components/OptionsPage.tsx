@@ -1,10 +1,8 @@
-import { NotYetAvailable, PageFrame } from '@tablee/shared';
+import { OptionsForm, optionsApi } from '@tablee/shared/sections';
+import { SectionEditTab } from '../../../components/SectionEditTab';
 
-/** Page frame of the 'options' tab; the form itself is built by a later issue. */
 export function OptionsPage() {
   return (
-    <PageFrame title="Options supplémentaires">
-      <NotYetAvailable />
-    </PageFrame>
+    <SectionEditTab title="Options supplémentaires" api={optionsApi} messages={{ success: 'Les options ont été enregistrées avec succès !' }} renderForm={(props) => <OptionsForm {...props} />} />
   );
 }

@@ -1,10 +1,14 @@
-import { NotYetAvailable, PageFrame } from '@tablee/shared';
+import { PHOTO_LOAD_ERROR, PhotosForm, photosApi } from '@tablee/shared/sections';
+import { SectionEditTab } from '../../../components/SectionEditTab';
 
-/** Page frame of the 'photos' tab; the form itself is built by a later issue. */
+/** 'Photos du restaurant': uploads and deletes are immediate; alt texts and order are saved with the button. */
 export function PhotosPage() {
   return (
-    <PageFrame title="Photos du restaurant">
-      <NotYetAvailable />
-    </PageFrame>
+    <SectionEditTab
+      title="Photos du restaurant"
+      api={photosApi}
+      messages={{ success: 'Les photos ont été enregistrées avec succès !', loadError: PHOTO_LOAD_ERROR }}
+      renderForm={(props) => <PhotosForm {...props} />}
+    />
   );
 }

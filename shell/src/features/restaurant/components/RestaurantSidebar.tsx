@@ -1,15 +1,19 @@
-import { OPERATIONAL_TABS, RESTAURANT_TABS } from '@tablee/shared';
+import { OPERATIONAL_TABS, RESTAURANT_TABS, useReservationCounts } from '@tablee/shared';
+import { Badge } from 'antd';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
 const sectionTitle = { fontSize: 12, fontWeight: 700, textTransform: 'uppercase' as const, letterSpacing: 0.5, color: '#595959', margin: '16px 12px 8px' };
 
-function Item({ to, label }: { to: string; label: string }) {
+function Item({ to, label, badge }: { to: string; label: string; badge?: ReactNode }) {
   return (
-    <li>
+    // The badge sits beside the link, so the link's name stays the tab's label.
+    <li style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
       <NavLink
         to={to}
         style={({ isActive }) => ({
           display: 'block',
+          flex: 1,
           padding: '8px 12px',
           borderRadius: 6,
           color: isActive ? '#8a3414' : '#262626',
@@ -19,8 +23,17 @@ function Item({ to, label }: { to: string; label: string }) {
       >
         {label}
       </NavLink>
+      {badge}
     </li>
   );
+}
+
+/** Number of pending requests beside 'Réservations' (nothing while loading or when there are none). */
+function PendingBadge({ restaurantId }: { restaurantId: string }) {
+  const pending = useReservationCounts(restaurantId)?.pending ?? 0;
+  if (pending === 0) return null;
+  const label = `${pending} réservation${pending > 1 ? 's' : ''} en attente`;
+  return <Badge count={pending} overflowCount={999} title={label} aria-label={label} data-testid="pending-badge" style={{ background: '#b5441b' }} />;
 }
 
 /** 'Gestion du restaurant' (eight tabs) and 'Gestion opérationnelle' (spec §2); NavLink marks the active item (aria-current). */
@@ -37,7 +50,12 @@ export function RestaurantSidebar({ restaurantId }: { restaurantId: string }) {
       <h2 style={sectionTitle}>Gestion opérationnelle</h2>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {OPERATIONAL_TABS.map((tab) => (
-          <Item key={tab.path} to={`${base}/${tab.path}`} label={tab.label} />
+          <Item
+            key={tab.path}
+            to={`${base}/${tab.path}`}
+            label={tab.label}
+            badge={tab.path === 'operational/reservations' ? <PendingBadge restaurantId={restaurantId} /> : undefined}
+          />
         ))}
       </ul>
     </nav>

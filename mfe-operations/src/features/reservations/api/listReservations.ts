@@ -1,0 +1,54 @@
+import { getSupabase, reservationFromRow, statusToCode, type Reservation, type ReservationRow, type ReservationStatus } from '@tablee/shared';
+
+export const RESERVATIONS_PAGE_SIZE = 20;
+
+export interface ReservationQuery {
+  restaurantId: string;
+  status: ReservationStatus | 'all';
+  /** Part of the customer's name, any case. */
+  search: string;
+  /** Reservation dates, 'YYYY-MM-DD', both included. */
+  dateFrom?: string;
+  dateTo?: string;
+  /** 1-based. */
+  page: number;
+}
+
+export interface ReservationPage {
+  reservations: Reservation[];
+  total: number;
+}
+
+/** The page asked for lies beyond the last one (PostgREST answers 416 with PGRST103). */
+export class PageOutOfRangeError extends Error {}
+
+const LIST_COLUMNS =
+  'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, code_manage, status, is_accepted, customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at';
+
+/** LIKE wildcards typed by the owner are searched literally; PostgREST also reads '*' as '%'. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '')}%`;
+}
+
+/**
+ * One page of the list, newest first, filtered and counted in the database (one request: rows and
+ * exact count). Indexes: (restaurant_id, status, created_at desc), (restaurant_id, reservation_date),
+ * trigram on customer_name.
+ */
+export async function listReservations(query: ReservationQuery): Promise<ReservationPage> {
+  const from = (query.page - 1) * RESERVATIONS_PAGE_SIZE;
+  let request = getSupabase().from('restaurant_reservations').select(LIST_COLUMNS, { count: 'exact' }).eq('restaurant_id', query.restaurantId);
+  if (query.status !== 'all') request = request.eq('status', statusToCode(query.status));
+  if (query.search) request = request.ilike('customer_name', likePattern(query.search));
+  if (query.dateFrom) request = request.gte('reservation_date', query.dateFrom);
+  if (query.dateTo) request = request.lte('reservation_date', query.dateTo);
+  const { data, count, error } = await request
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + RESERVATIONS_PAGE_SIZE - 1);
+  if (error?.code === 'PGRST103') throw new PageOutOfRangeError(error.message);
+  if (error) throw error;
+  // PostgREST answers 416 only past the total; a page starting exactly at it comes back empty.
+  if (query.page > 1 && !data?.length && (count ?? 0) > 0) throw new PageOutOfRangeError('page vide');
+  return { reservations: (data as unknown as ReservationRow[]).map(reservationFromRow), total: count ?? 0 };
+}

@@ -1,0 +1,26 @@
+/** Option rules of spec §3, §5, §9: title not blank, price ≥ 0 (step 0.01), per person by default. */
+import { DEFAULT_PRICE_TYPE, type AdditionalOption, type PriceType } from '@tablee/shared';
+
+export const PRICE_TYPE_OPTIONS: readonly { value: PriceType; label: string }[] = [
+  { value: 'per_person', label: 'Par personne' },
+  { value: 'total', label: 'Total' },
+];
+export const priceTypeLabel = (type: PriceType) => PRICE_TYPE_OPTIONS.find((o) => o.value === type)?.label ?? type;
+
+export const OPTION_TITLE_REQUIRED = "Le titre de l'option est obligatoire";
+export const OPTION_PRICE_INVALID = 'Le prix doit être un montant positif ou nul';
+
+export const emptyOption = (): AdditionalOption => ({ title: '', price: 0, priceType: DEFAULT_PRICE_TYPE });
+
+/** The French problems of one option, empty when it can be added or kept. */
+export function optionErrors(option: Pick<AdditionalOption, 'title' | 'price'>): string[] {
+  const errors: string[] = [];
+  if (option.title.trim() === '') errors.push(OPTION_TITLE_REQUIRED);
+  if (typeof option.price !== 'number' || !Number.isFinite(option.price) || option.price < 0) errors.push(OPTION_PRICE_INVALID);
+  return errors;
+}
+
+export const canAddOption = (draft: Pick<AdditionalOption, 'title' | 'price'>) => optionErrors(draft).length === 0;
+
+/** The p_options argument of save_restaurant_options, in display order. */
+export const optionsToPayload = (options: AdditionalOption[]) => options.map((o) => ({ id: o.id, title: o.title.trim(), price: o.price, priceType: o.priceType }));
