@@ -241,8 +241,15 @@ describe('wizard autosave', () => {
   it("saves after the step's own debounce (fake timers), and applies and saves the step's onboarding default", async () => {
     const { client } = await signInNewOwner();
     const id = await newRestaurant(client);
-    const { steps, sections } = sixSteps(500, { information: { prepare: (v: Text) => (v.text ? v : { text: 'lundi…dimanche' }) } });
+    // The first step's api loads a default ('lundi…dimanche') while nothing is stored.
+    const { steps, sections } = sixSteps(500);
     const first = sections[0].state;
+    const loadStored = steps[0].api.load;
+    steps[0] = {
+      ...steps[0],
+      api: { ...steps[0].api, load: async (rid: string) => ((await loadStored(rid)).text ? loadStored(rid) : { text: 'lundi…dimanche' }) },
+      isUnsavedDefault: (v: Text) => v.text === 'lundi…dimanche',
+    };
     renderWizard(`/onboarding/${id}`, steps);
     const input = await screen.findByLabelText('Texte');
     expect(input).toHaveValue('lundi…dimanche');

@@ -12,8 +12,11 @@ export interface OnboardingStep<T = never> {
   /** A form may report long actions that are stored on their own (photo uploads): the wizard waits for them. */
   Form: ComponentType<SectionFormProps<T> & { onBusyChange?: (busy: boolean) => void }>;
   debounceMs: number;
-  /** Onboarding defaults applied to what was loaded (e.g. hours: all seven days when nothing is saved). */
-  prepare?: (loaded: T) => T;
+  /**
+   * True when the loaded value is an onboarding default that is shown but not stored yet (hours: all
+   * seven days): it is then saved as if the owner had typed it, so the restaurant holds what was shown.
+   */
+  isUnsavedDefault?: (loaded: T) => boolean;
 }
 
 // Erases T where steps of different sections sit in one list; each step is used with its own T only.

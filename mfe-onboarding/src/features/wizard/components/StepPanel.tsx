@@ -25,7 +25,7 @@ export function StepPanel<T>({
 }) {
   const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
   const [form] = Form.useForm();
-  const { api, Form: SectionForm, prepare } = step;
+  const { api, Form: SectionForm, isUnsavedDefault } = step;
   const save = useCallback((value: T) => api.save(restaurantId, value), [api, restaurantId]);
   const { autosaveRef, state } = useAutosave(save, step.debounceMs);
 
@@ -34,12 +34,10 @@ export function StepPanel<T>({
     let current = true;
     api
       .load(restaurantId)
-      .then((loaded) => {
+      .then((value) => {
         if (!current) return;
-        const value = prepare ? prepare(loaded) : loaded;
         setLoad({ state: 'ready', value });
-        // An onboarding default the owner has not saved yet is saved like a change of theirs.
-        if (value !== loaded) autosaveRef.current?.schedule(value);
+        if (isUnsavedDefault?.(value)) autosaveRef.current?.schedule(value);
       })
       .catch((error) => {
         console.error('Chargement de l’étape impossible', error);
@@ -48,7 +46,7 @@ export function StepPanel<T>({
     return () => {
       current = false;
     };
-  }, [api, restaurantId, prepare, autosaveRef]);
+  }, [api, restaurantId, isUnsavedDefault, autosaveRef]);
   useEffect(fetchSection, [fetchSection]);
 
   useImperativeHandle(
