@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
@@ -7,7 +8,6 @@ import { COUNT_REACT, launchBrowser, ready, seriousViolations, signIn, type Read
 const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo' };
 let browser: Browser;
 let app: Ready;
-const restarted: ChildProcess[] = [];
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext();
@@ -36,7 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  for (const child of restarted) child.kill('SIGTERM');
 });
 
 test('sign up → message and prefilled email on /signin → sign in → empty dashboard', async () => {
@@ -162,8 +161,11 @@ test('a stopped remote leaves the shell and the other areas working, with a Fren
   await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Conversations', exact: true }).click();
   await page.getByText('Cette section est momentanément indisponible.').waitFor();
   const server = spawn(process.execPath, [path.resolve(__dirname, '../../scripts/serve.mjs'), '--dir', path.resolve(__dirname, '../../mfe-operations/dist'), '--port', String(operations.port), '--config', app.configFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  restarted.push(server);
   await new Promise((resolve) => server.stdout!.once('data', resolve));
+  // The restarted remote serves the rest of the suite (other files need it); global-teardown stops it.
+  fs.appendFileSync(path.join(path.dirname(process.env.E2E_READY_FILE!), 'extra-pids'), `${server.pid}\n`);
+  server.stdout!.destroy();
+  server.unref();
   await page.getByRole('button', { name: 'Réessayer' }).click();
   await page.getByRole('heading', { name: 'Conversations', exact: true }).waitFor();
   await page.context().close();

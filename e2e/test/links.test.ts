@@ -8,9 +8,15 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, outboxDir, ready, seriousViolations, type Ready } from './browser';
 
-// Fixed in supabase/seed.sql.
-const DEMO01 = { numero: 'TBL-DEMO01', restaurateur: 'R-0001', code: '5c06b198eb4f8b5fd3bce7eaa7beed96d7a6d2df23a66a865a473378d69431df' };
-const DEMO02 = { numero: 'TBL-DEMO02', restaurateur: 'R-0002', code: '0fe70b94cfdbfc53fe4c13d979d741c82f0ea7dc7e9bbd474ba2e4d3a28f0084' };
+interface Pending {
+  numero: string;
+  restaurateur: string;
+  code: string;
+}
+// Two pending reservations of the demo data, read at start. TBL-DEMO01 and TBL-DEMO02 (fixed codes in
+// seed.sql) are left to the operations suite, which accepts and refuses them from the dashboard.
+let DEMO01: Pending;
+let DEMO02: Pending;
 
 let browser: Browser;
 let app: Ready;
@@ -42,6 +48,17 @@ async function signedOutPage(): Promise<Page> {
 
 beforeAll(async () => {
   app = ready();
+  const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');
+  const client = new pg.Client({ connectionString: app.supabase.dbUrl });
+  await client.connect();
+  const { rows } = await client.query(
+    `select numero_reservation as numero, numero_reservation_restaurateur as restaurateur, code_manage as code
+     from public.restaurant_reservations
+     where status = 0 and numero_reservation not in ('TBL-DEMO01', 'TBL-DEMO02') order by numero_reservation limit 2`,
+  );
+  await client.end();
+  expect(rows).toHaveLength(2);
+  [DEMO01, DEMO02] = rows as Pending[];
   browser = await launchBrowser();
 });
 
@@ -93,7 +110,7 @@ test('a wrong code changes nothing and shows the error texts with the API detail
   const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');
   const client = new pg.Client({ connectionString: app.supabase.dbUrl });
   await client.connect();
-  const { rows } = await client.query('select numero_reservation, status from public.restaurant_reservations where status = 0 order by numero_reservation limit 1');
+  const { rows } = await client.query(`select numero_reservation, status from public.restaurant_reservations where status = 0 and numero_reservation not in ('TBL-DEMO01', 'TBL-DEMO02') order by numero_reservation desc limit 1`);
   await client.end();
   const pending = rows[0] as { numero_reservation: string; status: number };
   const before = emailsFor(pending.numero_reservation).length;
