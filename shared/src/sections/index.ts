@@ -4,3 +4,10 @@
  * the shell's sign-in and dashboard never download the forms.
  */
 export * from './contract';
+export * from './form-sync';
+export * from './data';
+// Part A of issue 4: information, hours, billing, cgv.
+export * from './information';
+export * from './hours';
+export * from './billing';
+export * from './cgv';
