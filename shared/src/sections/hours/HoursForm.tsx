@@ -50,12 +50,12 @@ function ServiceFields({ path, service, context, disabled, dayLabel }: ServiceFi
           <Checkbox disabled={disabled}>Service ouvert</Checkbox>
         </Form.Item>
         <Row gutter={12}>
-          <Col xs={12} sm={8}>
+          <Col span={12}>
             <Form.Item label="De" name={name('hours', 'from')}>
               <Select options={TIME_OPTIONS} disabled={closed} showSearch />
             </Form.Item>
           </Col>
-          <Col xs={12} sm={8}>
+          <Col span={12}>
             <Form.Item
               label="À"
               name={name('hours', 'to')}
@@ -70,12 +70,12 @@ function ServiceFields({ path, service, context, disabled, dayLabel }: ServiceFi
           <Select mode="multiple" options={TIME_OPTIONS} disabled={closed} placeholder="Choisir les heures d'arrivée" allowClear />
         </Form.Item>
         <Row gutter={12}>
-          <Col xs={12} sm={8}>
+          <Col span={12}>
             <Form.Item label="Taille de groupe min." name={name('groupSize', 'min')}>
               <Select options={numberOptions(rangeValues(ranges.min))} disabled={closed} />
             </Form.Item>
           </Col>
-          <Col xs={12} sm={8}>
+          <Col span={12}>
             <Form.Item
               label="Taille de groupe max."
               name={name('groupSize', 'max')}
@@ -87,12 +87,12 @@ function ServiceFields({ path, service, context, disabled, dayLabel }: ServiceFi
           </Col>
         </Row>
         <Row gutter={12} align="bottom">
-          <Col xs={24} sm={12}>
+          <Col span={12}>
             <Form.Item name={name('allowALaCarte')} valuePropName="checked">
               <Checkbox disabled={closed}>Autoriser la carte</Checkbox>
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>
+          <Col span={12}>
             <Form.Item label="Taille max. à la carte" name={name('maxALaCarteSize')}>
               <Select options={numberOptions(rangeValues(SIZE_RANGE))} disabled={closed || !service.allowALaCarte} />
             </Form.Item>
@@ -102,12 +102,12 @@ function ServiceFields({ path, service, context, disabled, dayLabel }: ServiceFi
           <Checkbox disabled={closed}>Supplément de privatisation partielle</Checkbox>
         </Form.Item>
         <Row gutter={12}>
-          <Col xs={12} sm={8}>
+          <Col span={12}>
             <Form.Item label="Taille min. de privatisation" name={name('partialPrivatizationMinSize')}>
               <Select options={numberOptions(rangeValues(SIZE_RANGE))} disabled={closed || !service.partialPrivatizationSupplement} />
             </Form.Item>
           </Col>
-          <Col xs={12} sm={8}>
+          <Col span={12}>
             <Form.Item
               label="Montant du supplément"
               name={name('partialPrivatizationAmount')}
