@@ -108,7 +108,7 @@ describe('HoursForm', () => {
 
   it('keeps the days in week order whatever the click order', async () => {
     const user = userEvent.setup({ delay: null });
-    const { latest } = renderSection(HoursForm, { ...defaultHours('edit'), daysOpen: [], defaultSettings: defaultDaySettings() });
+    const { latest } = renderSection<HoursValue>(HoursForm, { ...defaultHours('edit'), daysOpen: [], defaultSettings: defaultDaySettings() });
     await user.click(screen.getByRole('checkbox', { name: 'Vendredi' }));
     await user.click(screen.getByRole('checkbox', { name: 'Lundi' }));
     expect(latest.value.daysOpen).toEqual(['monday', 'friday']);
