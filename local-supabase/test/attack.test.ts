@@ -42,6 +42,7 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['save_restaurant_menus', { p_restaurant_id: r, p_menus: [] }],
     ['save_restaurant_options', { p_restaurant_id: r, p_options: [] }],
     ['save_restaurant_faqs', { p_restaurant_id: r, p_faqs: [] }],
+    ['save_restaurant_cgv', { p_restaurant_id: r, p_cgv: { cancellationPolicy: 'same_day', modificationPolicy: 'same_day', link: 'https://pirate.example' } }],
     ['reorder_faqs', { p_restaurant_id: r, p_faq_ids: [...v.faqIds].reverse() }],
     ['reorder_photos', { p_restaurant_id: r, p_photo_ids: [v.photoId] }],
     ['save_restaurant_photos', { p_restaurant_id: r, p_photos: [{ id: v.photoId, altText: 'piraté' }] }],

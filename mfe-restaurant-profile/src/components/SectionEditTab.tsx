@@ -14,6 +14,7 @@ import { useSectionEditor } from '../hooks/useSectionEditor';
 export interface SectionEditTabProps<T> {
   title: string;
   api: SectionApi<T>;
+  /** Toasts of spec §8 (error defaults to SAVE_ERROR_MESSAGE) and the load error (defaults to 'Erreur de chargement'). */
   messages: { success: string; error?: string; loadError?: string };
   renderForm: (props: SectionFormProps<T>) => ReactNode;
   submitLabel?: string;
@@ -27,8 +28,11 @@ export function SectionEditTab<T>({ title, api, messages, renderForm, submitLabe
   const submit = async () => {
     try {
       await form.validateFields();
-    } catch {
-      return; // the form shows its messages next to the fields
+    } catch (err) {
+      // The form shows its messages next to the fields; bring the first one into view.
+      const first = (err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) form.scrollToField(first.name, { block: 'center' });
+      return;
     }
     await editor.save();
   };
@@ -40,7 +44,8 @@ export function SectionEditTab<T>({ title, api, messages, renderForm, submitLabe
       {editor.status === 'ready' && editor.value !== undefined && (
         <>
           {renderForm({ context: 'edit', restaurantId, value: editor.value, onChange: editor.setValue, disabled: editor.saving, form })}
-          <div>
+          {/* Sticky, so the long forms (hours, billing) can be saved without scrolling back down. */}
+          <div style={{ position: 'sticky', bottom: 0, zIndex: 2, padding: '12px 0', background: '#fff', borderTop: '1px solid #f0f0f0' }}>
             <Button type="primary" disabled={!editor.dirty || editor.saving} onClick={() => void submit()}>
               {editor.saving ? 'Sauvegarde...' : submitLabel}
             </Button>

@@ -196,7 +196,7 @@ export function billingFromRow(row: BillingRow | null | undefined): Billing {
     paymentConditions: {
       requiresDeposit: !!row.requires_deposit,
       depositMethod: row.deposit_method === 'acompte' || row.deposit_method === 'empreinte' ? row.deposit_method : undefined,
-      depositType: row.deposit_type === 'fixed' ? 'fixed' : DEFAULT_DEPOSIT_TYPE,
+      depositType: row.deposit_type === 'fixed' || row.deposit_type === 'percentage' ? row.deposit_type : undefined,
       depositAmount: row.deposit_amount === null ? undefined : toNumber(row.deposit_amount),
     },
     // Exactly one is true; the database default (and the spec's) is on site.
@@ -219,7 +219,7 @@ export function billingToRow(restaurantId: string, b: Billing) {
     city: b.headquartersAddress.city,
     country: b.headquartersAddress.country || DEFAULT_COUNTRY,
     requires_deposit: b.paymentConditions.requiresDeposit,
-    deposit_type: b.paymentConditions.depositType,
+    deposit_type: b.paymentConditions.depositType ?? null,
     deposit_amount: b.paymentConditions.depositAmount ?? null,
     deposit_method: b.paymentConditions.depositMethod ?? null,
     payment_onsite: b.remainingPayment.onSite,

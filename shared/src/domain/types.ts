@@ -111,7 +111,8 @@ export type DepositType = 'percentage' | 'fixed';
 export interface Billing {
   legalInformation: { companyName: string; legalForm: string; siretNumber: string; rcsCity: string; vatNumber: string };
   headquartersAddress: { address: string; postalCode: string; city: string; country: string };
-  paymentConditions: { requiresDeposit: boolean; depositMethod?: DepositMethod; depositType: DepositType; depositAmount?: number };
+  /** Method, type and amount are absent when cleared (spec §4: unchecking the deposit in edit clears all three). */
+  paymentConditions: { requiresDeposit: boolean; depositMethod?: DepositMethod; depositType?: DepositType; depositAmount?: number };
   remainingPayment: { onSite: boolean; online: boolean };
   bankDetails: { iban: string; bic: string };
   billingContact: { name: string; email: string; phone: string };

@@ -1,10 +1,14 @@
-import { NotYetAvailable, PageFrame } from '@tablee/shared';
+import { BillingForm, billingApi } from '@tablee/shared/sections';
+import { SectionEditTab } from '../../../components/SectionEditTab';
 
-/** Page frame of the 'billing' tab; the form itself is built by a later issue. */
+/** The 'billing' tab (spec §2 'Facturation'). */
 export function BillingPage() {
   return (
-    <PageFrame title="Facturation">
-      <NotYetAvailable />
-    </PageFrame>
+    <SectionEditTab
+      title="Facturation"
+      api={billingApi}
+      messages={{ success: 'Les informations de facturation ont été enregistrées avec succès !' }}
+      renderForm={(props) => <BillingForm {...props} />}
+    />
   );
 }

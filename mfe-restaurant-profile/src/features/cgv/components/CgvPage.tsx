@@ -1,10 +1,15 @@
-import { NotYetAvailable, PageFrame } from '@tablee/shared';
+import { CGV_LOAD_ERROR_MESSAGE, CGV_SAVE_ERROR_MESSAGE, CGV_SAVED_MESSAGE, CGV_SUBMIT_LABEL, CgvForm, cgvApi } from '@tablee/shared/sections';
+import { SectionEditTab } from '../../../components/SectionEditTab';
 
-/** Page frame of the 'cgv' tab; the form itself is built by a later issue. */
+/** The 'cgv' tab (spec §2 'Conditions Générales de Vente (CGV)'), with its own button and messages (spec §8). */
 export function CgvPage() {
   return (
-    <PageFrame title="Conditions Générales de Vente (CGV)">
-      <NotYetAvailable />
-    </PageFrame>
+    <SectionEditTab
+      title="Conditions Générales de Vente (CGV)"
+      api={cgvApi}
+      submitLabel={CGV_SUBMIT_LABEL}
+      messages={{ success: CGV_SAVED_MESSAGE, error: CGV_SAVE_ERROR_MESSAGE, loadError: CGV_LOAD_ERROR_MESSAGE }}
+      renderForm={(props) => <CgvForm {...props} />}
+    />
   );
 }

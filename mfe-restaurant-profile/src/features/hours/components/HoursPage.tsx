@@ -1,10 +1,14 @@
-import { NotYetAvailable, PageFrame } from '@tablee/shared';
+import { HoursForm, hoursApi } from '@tablee/shared/sections';
+import { SectionEditTab } from '../../../components/SectionEditTab';
 
-/** Page frame of the 'hours' tab; the form itself is built by a later issue. */
+/** The 'hours' tab (spec §2 'Horaires & Fonctionnement'). */
 export function HoursPage() {
   return (
-    <PageFrame title="Horaires & Fonctionnement">
-      <NotYetAvailable />
-    </PageFrame>
+    <SectionEditTab
+      title="Horaires & Fonctionnement"
+      api={hoursApi}
+      messages={{ success: 'Les horaires ont été enregistrés avec succès !' }}
+      renderForm={(props) => <HoursForm {...props} />}
+    />
   );
 }

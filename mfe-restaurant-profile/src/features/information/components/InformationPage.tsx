@@ -1,10 +1,14 @@
-import { NotYetAvailable, PageFrame } from '@tablee/shared';
+import { InformationForm, informationApi } from '@tablee/shared/sections';
+import { SectionEditTab } from '../../../components/SectionEditTab';
 
-/** Page frame of the 'information' tab; the form itself is built by a later issue. */
+/** The 'information' tab (spec §2 'Informations du restaurant'). */
 export function InformationPage() {
   return (
-    <PageFrame title="Informations du restaurant">
-      <NotYetAvailable />
-    </PageFrame>
+    <SectionEditTab
+      title="Informations du restaurant"
+      api={informationApi}
+      messages={{ success: 'Les modifications ont été enregistrées avec succès !' }}
+      renderForm={(props) => <InformationForm {...props} />}
+    />
   );
 }

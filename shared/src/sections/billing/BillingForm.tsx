@@ -1,0 +1,204 @@
+/**
+ * Spec §2 'Billing': legal information, headquarters address, payment conditions (deposit rules of
+ * spec §4), remaining payment (exactly one of on site / online), bank details, billing contact.
+ */
+import { AutoComplete, Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row, type FormRule } from 'antd';
+import type { RuleObject } from 'antd/es/form';
+import type { ReactNode } from 'react';
+import type { SectionFormProps } from '../contract';
+import { useSectionForm } from '../form-sync';
+import {
+  applyDepositToggle,
+  bicError,
+  depositAmountLimits,
+  DEPOSIT_METHOD_OPTIONS,
+  DEPOSIT_TYPE_OPTIONS,
+  ibanError,
+  LEGAL_FORMS,
+  postalCodeError,
+  REMAINING_PAYMENT_OPTIONS,
+  siretError,
+  type BillingValue,
+} from './billing';
+
+const required = (message: string): FormRule => ({ required: true, whitespace: true, message });
+/** A rule from a pure check returning a French message or null; empty is left to the required rule. */
+const check = (error: (v: string) => string | null): RuleObject => ({
+  validator: (_, v: string | undefined) => {
+    const message = v ? error(v) : null;
+    return message ? Promise.reject(new Error(message)) : Promise.resolve();
+  },
+});
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <Card size="small" title={title}>
+        {children}
+      </Card>
+    </section>
+  );
+}
+
+type Remaining = BillingValue['remainingPayment'];
+
+export function BillingForm(props: SectionFormProps<BillingValue>) {
+  const { context, value } = props;
+  const { form, onValuesChange } = useSectionForm(props, (previous, next) =>
+    previous.paymentConditions.requiresDeposit !== next.paymentConditions.requiresDeposit ? applyDepositToggle(next, next.paymentConditions.requiresDeposit, context) : next,
+  );
+  const deposit = value.paymentConditions;
+  const depositOff = !!props.disabled || !deposit.requiresDeposit;
+  const limits = depositAmountLimits(deposit.depositType);
+  return (
+    <Form form={form} layout="vertical" initialValues={value} onValuesChange={onValuesChange} disabled={props.disabled} style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 900 }}>
+      <Group title="Informations légales">
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item label="Raison sociale" name={['legalInformation', 'companyName']} rules={[required('Veuillez saisir la raison sociale')]}>
+              <Input autoComplete="organization" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Forme juridique" name={['legalInformation', 'legalForm']} rules={[required('Veuillez saisir la forme juridique')]}>
+              <AutoComplete options={LEGAL_FORMS.map((f) => ({ value: f }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Numéro SIRET" name={['legalInformation', 'siretNumber']} rules={[required('Veuillez saisir le numéro SIRET'), check(siretError)]}>
+              <Input inputMode="numeric" placeholder="14 chiffres" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Ville du RCS" name={['legalInformation', 'rcsCity']} rules={[required('Veuillez saisir la ville du RCS')]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Numéro de TVA intracommunautaire" name={['legalInformation', 'vatNumber']} rules={[required('Veuillez saisir le numéro de TVA intracommunautaire')]}>
+              <Input placeholder="FR12345678901" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Group>
+
+      <Group title="Adresse du siège social">
+        <Form.Item label="Adresse" name={['headquartersAddress', 'address']} rules={[required("Veuillez saisir l'adresse du siège")]}>
+          <Input autoComplete="street-address" />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} sm={8}>
+            <Form.Item
+              label="Code postal"
+              name={['headquartersAddress', 'postalCode']}
+              dependencies={[['headquartersAddress', 'country']]}
+              rules={[required('Veuillez saisir le code postal'), ({ getFieldValue }) => check((v) => postalCodeError(v, getFieldValue(['headquartersAddress', 'country']) ?? ''))]}
+            >
+              <Input inputMode="numeric" autoComplete="postal-code" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item label="Ville" name={['headquartersAddress', 'city']} rules={[required('Veuillez saisir la ville')]}>
+              <Input autoComplete="address-level2" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item label="Pays" name={['headquartersAddress', 'country']} rules={[required('Veuillez saisir le pays')]}>
+              <Input autoComplete="country-name" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Group>
+
+      <Group title="Conditions de paiement">
+        <Form.Item name={['paymentConditions', 'requiresDeposit']} valuePropName="checked">
+          <Checkbox>Exiger un acompte ou une empreinte bancaire</Checkbox>
+        </Form.Item>
+        <Form.Item label="Mode" name={['paymentConditions', 'depositMethod']} rules={deposit.requiresDeposit ? [{ required: true, message: 'Veuillez choisir acompte ou empreinte bancaire' }] : []}>
+          <Radio.Group options={DEPOSIT_METHOD_OPTIONS.map((o) => ({ ...o }))} disabled={depositOff} />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item label="Type de montant" name={['paymentConditions', 'depositType']} rules={deposit.requiresDeposit ? [{ required: true, message: 'Veuillez choisir pourcentage ou montant fixe' }] : []}>
+              <Radio.Group options={DEPOSIT_TYPE_OPTIONS.map((o) => ({ ...o }))} disabled={depositOff} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              label="Montant"
+              name={['paymentConditions', 'depositAmount']}
+              dependencies={[['paymentConditions', 'depositType']]}
+              rules={
+                deposit.requiresDeposit
+                  ? [
+                      { required: true, message: 'Veuillez saisir le montant' },
+                      { type: 'number', min: 0, message: 'Le montant ne peut pas être négatif' },
+                      ...(limits.max !== undefined ? [{ type: 'number' as const, max: limits.max, message: 'Le pourcentage ne peut pas dépasser 100' }] : []),
+                    ]
+                  : []
+              }
+            >
+              <InputNumber
+                min={limits.min}
+                max={limits.max}
+                step={limits.step}
+                precision={limits.precision}
+                decimalSeparator=","
+                suffix={deposit.depositType === 'fixed' ? '€' : '%'}
+                style={{ width: '100%' }}
+                disabled={depositOff}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          label="Paiement du solde"
+          name="remainingPayment"
+          getValueProps={(r: Remaining) => ({ value: r?.online ? 'online' : 'onSite' })}
+          normalize={(choice: string): Remaining => ({ onSite: choice === 'onSite', online: choice === 'online' })}
+        >
+          <Radio.Group options={REMAINING_PAYMENT_OPTIONS.map((o) => ({ ...o }))} />
+        </Form.Item>
+      </Group>
+
+      <Group title="Coordonnées bancaires">
+        <Row gutter={12}>
+          <Col xs={24} md={16}>
+            <Form.Item label="IBAN" name={['bankDetails', 'iban']} rules={[required("Veuillez saisir l'IBAN"), check(ibanError)]}>
+              <Input autoComplete="off" placeholder="FR76 …" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label="BIC" name={['bankDetails', 'bic']} rules={[required('Veuillez saisir le BIC'), check(bicError)]}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Group>
+
+      <Group title="Contact facturation">
+        <Row gutter={12}>
+          <Col xs={24} md={8}>
+            <Form.Item label="Nom du contact" name={['billingContact', 'name']} rules={[required('Veuillez saisir le nom du contact')]}>
+              <Input autoComplete="name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              label="Email de facturation"
+              name={['billingContact', 'email']}
+              rules={[required("Veuillez saisir l'email de facturation"), { type: 'email', message: 'Veuillez saisir une adresse email valide' }]}
+            >
+              <Input type="email" autoComplete="email" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label="Téléphone" name={['billingContact', 'phone']} rules={[required('Veuillez saisir le téléphone du contact')]}>
+              <Input type="tel" autoComplete="tel" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Group>
+    </Form>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './cgv';
+export * from './CgvForm';

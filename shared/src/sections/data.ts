@@ -1,0 +1,30 @@
+/** The data calls every section shares: one nested select through the restaurant, one rpc per save. */
+import { getSupabase } from '@tablee/shared';
+
+export const NOT_FOUND_OR_FORBIDDEN = 'Restaurant non trouvé ou accès non autorisé';
+
+/** One Error for every failed data call of the sections, carrying the database's French message. */
+export function dataError(error: { message?: string; code?: string }): Error {
+  // PGRST116: `.single()` matched no row — RLS hides another owner's restaurant exactly like a missing one.
+  if (error.code === 'PGRST116') return Object.assign(new Error(NOT_FOUND_OR_FORBIDDEN), { code: error.code });
+  return Object.assign(new Error(error.message || 'Erreur inconnue'), { code: error.code });
+}
+
+/**
+ * The restaurant's row with the given columns and embedded tables, in one request. Through the
+ * restaurant, so a missing or foreign restaurant is an error rather than an empty section.
+ */
+export async function selectRestaurant<T>(restaurantId: string, columns: string): Promise<T> {
+  const { data, error } = await getSupabase().from('restaurants').select(columns).eq('id', restaurantId).single<T>();
+  if (error) throw dataError(error);
+  return data;
+}
+
+/** A save function of the database: one transaction. */
+export async function callRpc(fn: string, args: Record<string, unknown>): Promise<void> {
+  const { error } = await getSupabase().rpc(fn, args);
+  if (error) throw dataError(error);
+}
+
+/** A one-to-one embed arrives as an object (or a one-element list, depending on PostgREST's view of the key). */
+export const embeddedOne = <T,>(v: T | T[] | null | undefined): T | null => (Array.isArray(v) ? (v[0] ?? null) : (v ?? null));

@@ -1,0 +1,58 @@
+/** Spec §2 'Information' step/tab: name, address, description, six amenities, contact, response time, url (edit only). */
+import { RESPONSE_TIME_OPTIONS } from '@tablee/shared';
+import { Checkbox, Form, Input, Select } from 'antd';
+import type { SectionFormProps } from '../contract';
+import { useSectionForm } from '../form-sync';
+import { AMENITY_LABELS, hasUrlField, type InformationValue } from './information';
+
+export function InformationForm(props: SectionFormProps<InformationValue>) {
+  const { form, onValuesChange } = useSectionForm(props);
+  return (
+    <Form form={form} layout="vertical" initialValues={props.value} onValuesChange={onValuesChange} disabled={props.disabled} style={{ maxWidth: 720 }}>
+      <Form.Item label="Nom du restaurant" name="name" rules={[{ required: true, whitespace: true, message: 'Veuillez saisir le nom du restaurant' }]}>
+        <Input autoComplete="organization" />
+      </Form.Item>
+      <Form.Item label="Adresse" name="address" rules={[{ required: true, whitespace: true, message: "Veuillez saisir l'adresse du restaurant" }]}>
+        <Input autoComplete="street-address" />
+      </Form.Item>
+      <Form.Item label="Description" name="description">
+        <Input.TextArea rows={4} />
+      </Form.Item>
+      <Form.Item label="Équipements">
+        <div role="group" aria-label="Équipements" style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px' }}>
+          {AMENITY_LABELS.map(({ key, label }) => (
+            <Form.Item key={key} name={['amenities', key]} valuePropName="checked" noStyle>
+              <Checkbox>{label}</Checkbox>
+            </Form.Item>
+          ))}
+        </div>
+      </Form.Item>
+      <Form.Item
+        label="Email de contact"
+        name={['contact', 'email']}
+        rules={[
+          { required: true, whitespace: true, message: "Veuillez saisir l'email de contact" },
+          { type: 'email', message: 'Veuillez saisir une adresse email valide' },
+        ]}
+      >
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item
+        label="Numéro WhatsApp"
+        name={['contact', 'whatsapp']}
+        extra="Les confirmations de réservation sont envoyées à ce numéro."
+        rules={[{ required: true, whitespace: true, message: 'Veuillez saisir le numéro WhatsApp' }]}
+      >
+        <Input type="tel" autoComplete="tel" />
+      </Form.Item>
+      <Form.Item label="Délai de réponse habituel" name={['contact', 'responseTime']}>
+        <Select options={RESPONSE_TIME_OPTIONS.map((o) => ({ ...o }))} />
+      </Form.Item>
+      {hasUrlField(props.context) && (
+        <Form.Item label="Site web" name="url" rules={[{ type: 'url', message: 'Veuillez saisir une URL valide (ex. https://monrestaurant.fr)' }]}>
+          <Input type="url" placeholder="https://" />
+        </Form.Item>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './information';
+export * from './InformationForm';

@@ -1,0 +1,59 @@
+/** The information section (spec §2 'Information', §3 information, §5 required fields): value, defaults, data calls. */
+import { amenitiesFromRow, contactFromRow, defaultAmenities, DEFAULT_RESPONSE_TIME, type AmenitiesRow, type ContactRow, type Information } from '@tablee/shared';
+import type { SectionApi, SectionContext } from '../contract';
+import { callRpc, embeddedOne, selectRestaurant } from '../data';
+
+/** Spec §3 information, plus the restaurant's url which only the edit form shows ('' = none). */
+export interface InformationValue extends Information {
+  url?: string;
+}
+
+export const AMENITY_LABELS: readonly { key: keyof Information['amenities']; label: string }[] = [
+  { key: 'groundFloor', label: 'Plain-pied' },
+  { key: 'accessibleToDisabled', label: 'Accès PMR' },
+  { key: 'parking', label: 'Parking' },
+  { key: 'airConditioning', label: 'Climatisation' },
+  { key: 'wifi', label: 'WIFI' },
+  { key: 'valetParking', label: 'Voiturier' },
+];
+
+/** The url field exists on the edit form only (spec §2). */
+export const hasUrlField = (context: SectionContext) => context === 'edit';
+
+export const defaultInformation = (): InformationValue => ({
+  name: '',
+  address: '',
+  description: '',
+  amenities: defaultAmenities(),
+  contact: { email: '', whatsapp: '', responseTime: DEFAULT_RESPONSE_TIME },
+  url: '',
+});
+
+interface InformationRow {
+  name: string | null;
+  address: string | null;
+  description: string | null;
+  url: string | null;
+  restaurant_amenities: AmenitiesRow | AmenitiesRow[] | null;
+  restaurant_contacts: ContactRow | ContactRow[] | null;
+}
+
+export const informationApi: SectionApi<InformationValue> = {
+  async load(restaurantId) {
+    const data = await selectRestaurant<InformationRow>(restaurantId, 'name, address, description, url, restaurant_amenities(*), restaurant_contacts(*)');
+    return {
+      name: data.name ?? '',
+      address: data.address ?? '',
+      description: data.description ?? '',
+      amenities: amenitiesFromRow(embeddedOne(data.restaurant_amenities)),
+      contact: contactFromRow(embeddedOne(data.restaurant_contacts)),
+      url: data.url ?? '',
+    };
+  },
+  async save(restaurantId, value) {
+    // Without a url (onboarding) the key is left out, so the stored url is kept.
+    const { url, ...information } = value;
+    const p_information = url === undefined ? information : { ...information, url: url.trim() };
+    await callRpc('save_restaurant_information', { p_restaurant_id: restaurantId, p_information });
+  },
+};
