@@ -22,3 +22,4 @@ export async function newRestaurant(client: Awaited<ReturnType<typeof signInNewO
   expect(error).toBeNull();
   return data!.id as string;
 }
+

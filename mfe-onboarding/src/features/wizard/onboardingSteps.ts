@@ -1,7 +1,45 @@
-import type { AnyOnboardingStep } from './steps';
+import { AUTOSAVE_DEBOUNCE_MS, ONBOARDING_STEPS } from '@tablee/shared';
+import {
+  BillingForm,
+  billingApi,
+  createHoursApi,
+  defaultHours,
+  HoursForm,
+  InformationForm,
+  informationApi,
+  MenusForm,
+  menusApi,
+  OptionsForm,
+  optionsApi,
+  PhotosForm,
+  photosApi,
+  type HoursValue,
+} from '@tablee/shared/sections';
+import type { AnyOnboardingStep, OnboardingStep, OnboardingStepKey } from './steps';
 
 /**
- * The six onboarding steps: the shared section forms and apis of @tablee/shared/sections, each with its
- * autosave delay. Filled in once the section forms (issue 4) are merged.
+ * Autosave delays: the spec's (§9) for information, hours and photos; 500 ms for menus, options and
+ * billing, which are typed like the information step or change by whole additions.
  */
-export const ONBOARDING_SECTION_STEPS: readonly AnyOnboardingStep[] = [];
+const DEBOUNCE_MS: Record<OnboardingStepKey, number> = { ...AUTOSAVE_DEBOUNCE_MS, menus: 500, options: 500, billing: 500 };
+
+const label = (key: OnboardingStepKey) => ONBOARDING_STEPS.find((s) => s.key === key)!.label;
+const step = <T,>(key: OnboardingStepKey, rest: Omit<OnboardingStep<T>, 'key' | 'label' | 'debounceMs'>): OnboardingStep<T> => ({
+  key,
+  label: label(key),
+  debounceMs: DEBOUNCE_MS[key],
+  ...rest,
+});
+
+/** Hours never saved load as the onboarding default (all seven days, spec §3); shown, so stored too. */
+const isUnsavedOnboardingHours = (hours: HoursValue) => JSON.stringify(hours) === JSON.stringify(defaultHours('onboarding'));
+
+/** The six onboarding steps, in the spec's order: the shared section forms and apis of issue 4. */
+export const ONBOARDING_SECTION_STEPS: readonly AnyOnboardingStep[] = [
+  step('information', { api: informationApi, Form: InformationForm }),
+  step('photos', { api: photosApi, Form: PhotosForm }),
+  step('hours', { api: createHoursApi('onboarding'), Form: HoursForm, isUnsavedDefault: isUnsavedOnboardingHours }),
+  step('menus', { api: menusApi, Form: MenusForm }),
+  step('options', { api: optionsApi, Form: OptionsForm }),
+  step('billing', { api: billingApi, Form: BillingForm }),
+];
