@@ -75,23 +75,23 @@ describe('BillingForm', () => {
     expect(screen.getByRole('radio', { name: 'Sur place' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'En ligne' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Acompte' })).toBeDisabled();
-    expect(screen.getByLabelText('Montant')).toBeDisabled();
+    expect(screen.getByLabelText(/^Montant/)).toBeDisabled();
   });
 
   it('edit: unchecking the deposit clears the fields on screen, checking sets percentage and 0', async () => {
     const user = userEvent.setup({ delay: null });
     const { latest } = renderSection(BillingForm, filled());
-    expect(screen.getByLabelText('Montant')).toHaveValue('30');
+    expect(screen.getByLabelText(/^Montant/)).toHaveValue('30');
     await user.click(screen.getByRole('checkbox', { name: 'Exiger un acompte ou une empreinte bancaire' }));
     expect(latest.value.paymentConditions).toEqual({ requiresDeposit: false });
-    await waitFor(() => expect(screen.getByLabelText('Montant')).toHaveValue(''));
+    await waitFor(() => expect(screen.getByLabelText(/^Montant/)).toHaveValue(''));
     expect(screen.getByRole('radio', { name: 'Acompte' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Pourcentage' })).not.toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Exiger un acompte ou une empreinte bancaire' }));
     expect(latest.value.paymentConditions).toEqual({ requiresDeposit: true, depositType: 'percentage', depositAmount: 0 });
-    await waitFor(() => expect(screen.getByLabelText('Montant')).toHaveValue('0'));
+    await waitFor(() => expect(screen.getByLabelText(/^Montant/)).toHaveValue('0'));
     expect(screen.getByRole('radio', { name: 'Pourcentage' })).toBeChecked();
-    expect(screen.getByLabelText('Montant')).toHaveAttribute('aria-valuemax', '100');
+    expect(screen.getByLabelText(/^Montant/)).toHaveAttribute('aria-valuemax', '100');
   });
 
   it('onboarding: unchecking keeps type and amount', async () => {
@@ -105,8 +105,8 @@ describe('BillingForm', () => {
     const user = userEvent.setup({ delay: null });
     const { latest } = renderSection(BillingForm, filled());
     await user.click(screen.getByRole('radio', { name: 'Montant fixe' }));
-    expect(screen.getByLabelText('Montant')).not.toHaveAttribute('aria-valuemax');
-    const amount = screen.getByLabelText('Montant');
+    expect(screen.getByLabelText(/^Montant/)).not.toHaveAttribute('aria-valuemax');
+    const amount = screen.getByLabelText(/^Montant/);
     await user.clear(amount);
     await user.type(amount, '150,50');
     await user.tab();
