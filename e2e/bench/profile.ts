@@ -41,7 +41,7 @@ async function main() {
       await page.getByLabel('Description').fill(`Bouchon lyonnais — mesure ${i}`);
       const start = Date.now();
       const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/save_restaurant_information')), save.click()]);
-      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Enregistrer les modifications' && b.disabled));
+      await page.waitForFunction(() => Array.from(document.querySelectorAll('button')).some((b) => b.textContent === 'Enregistrer les modifications' && b.disabled));
       roundTrip.push(Date.now() - start);
       const timing = response.request().timing();
       rpc.push(timing.responseEnd - timing.requestStart);

@@ -63,7 +63,7 @@ test('information: edit, save, reload, kept', async () => {
 async function expectValue(label: string, value: string) {
   await page.waitForFunction(
     ([l, v]) => {
-      const input = [...document.querySelectorAll('label')].find((x) => x.textContent === l)?.htmlFor;
+      const input = Array.from(document.querySelectorAll('label')).find((x) => x.textContent === l)?.htmlFor;
       return input && (document.getElementById(input) as HTMLInputElement | null)?.value === v;
     },
     [label, value],
