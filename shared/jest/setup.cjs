@@ -20,3 +20,17 @@ if (!window.ResizeObserver) {
     disconnect() {}
   };
 }
+
+// antd's form batches through MessageChannel, which jsdom lacks. Node's own would keep jest alive
+// (one never-closed port per batch), so a timer-based stand-in.
+if (typeof MessageChannel === 'undefined') {
+  global.MessageChannel = class MessageChannel {
+    constructor() {
+      const port = () => ({ onmessage: null, close() {} });
+      this.port1 = port();
+      this.port2 = port();
+      this.port1.postMessage = (data) => setTimeout(() => this.port2.onmessage?.({ data }));
+      this.port2.postMessage = (data) => setTimeout(() => this.port1.onmessage?.({ data }));
+    }
+  };
+}
