@@ -39,7 +39,7 @@ export function SectionEditTab<T>({ title, api, messages, renderForm, submitLabe
       {editor.status === 'error' && <PageError message={messages.loadError ?? 'Erreur de chargement'} onRetry={editor.reload} />}
       {editor.status === 'ready' && editor.value !== undefined && (
         <>
-          {renderForm({ context: 'edit', restaurantId, value: editor.value, onChange: editor.setValue, disabled: editor.saving, form })}
+          {renderForm({ context: 'edit', restaurantId, value: editor.value, onChange: editor.setValue, onStored: editor.applyStored, disabled: editor.saving, form })}
           <div>
             <Button type="primary" disabled={!editor.dirty || editor.saving} onClick={() => void submit()}>
               {editor.saving ? 'Sauvegarde...' : submitLabel}
