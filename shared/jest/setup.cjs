@@ -1,7 +1,8 @@
 /** Test setup of the React packages: jest-dom matchers and the browser APIs antd expects from jsdom. */
 require('@testing-library/jest-dom');
 
-if (!window.matchMedia) {
+// Node-environment suites (storage uploads need Node's File) have no window.
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query) => ({
     matches: false,
     media: query,
@@ -13,7 +14,7 @@ if (!window.matchMedia) {
     dispatchEvent: () => false,
   });
 }
-if (!window.ResizeObserver) {
+if (typeof window !== 'undefined' && !window.ResizeObserver) {
   window.ResizeObserver = class {
     observe() {}
     unobserve() {}
