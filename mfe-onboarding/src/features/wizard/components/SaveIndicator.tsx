@@ -1,0 +1,26 @@
+import { SAVE_ERROR_MESSAGE } from '@tablee/shared/sections';
+import { Button, Space, Spin, Typography } from 'antd';
+import type { AutosaveState } from '../../../lib/autosave';
+
+/** The autosave state, always visible and announced to screen readers: saved / saving / error. */
+export function SaveIndicator({ state, onRetry }: { state: AutosaveState; onRetry: () => void }) {
+  return (
+    <div role="status" aria-live="polite" data-testid="save-indicator" data-status={state.status} style={{ minHeight: 24 }}>
+      {state.status === 'saved' && <Typography.Text type="success">✓ Enregistré</Typography.Text>}
+      {(state.status === 'pending' || state.status === 'saving') && (
+        <Space size={8}>
+          <Spin size="small" />
+          <Typography.Text type="secondary">Enregistrement…</Typography.Text>
+        </Space>
+      )}
+      {state.status === 'error' && (
+        <Space wrap>
+          <Typography.Text type="danger">{SAVE_ERROR_MESSAGE}</Typography.Text>
+          <Button size="small" onClick={onRetry}>
+            Réessayer
+          </Button>
+        </Space>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { ONBOARDING_STEPS } from '@tablee/shared';
+import type { SectionApi, SectionFormProps } from '@tablee/shared/sections';
+import type { ComponentType } from 'react';
+
+export type OnboardingStepKey = (typeof ONBOARDING_STEPS)[number]['key'];
+
+/** One wizard step: a section form and its api (from @tablee/shared/sections), and how it autosaves. */
+export interface OnboardingStep<T = never> {
+  key: OnboardingStepKey;
+  label: string;
+  api: SectionApi<T>;
+  /** A form may report long actions that are stored on their own (photo uploads): the wizard waits for them. */
+  Form: ComponentType<SectionFormProps<T> & { onBusyChange?: (busy: boolean) => void }>;
+  debounceMs: number;
+  /**
+   * True when the loaded value is an onboarding default that is shown but not stored yet (hours: all
+   * seven days): it is then saved as if the owner had typed it, so the restaurant holds what was shown.
+   */
+  isUnsavedDefault?: (loaded: T) => boolean;
+}
+
+// Erases T where steps of different sections sit in one list; each step is used with its own T only.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOnboardingStep = OnboardingStep<any>;
+
+/** The step key as written in the URL (?etape=…); unknown keys read as null. */
+export function stepIndex(steps: readonly AnyOnboardingStep[], key: string | null | undefined): number | null {
+  const index = steps.findIndex((s) => s.key === key);
+  return index >= 0 ? index : null;
+}

@@ -1,0 +1,24 @@
+import { initSupabase, resetSupabaseForTests, startSession, stopSessionForTests } from '@tablee/shared';
+
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.fr`;
+
+/** A new owner, signed in through the one Supabase client of @tablee/shared (fresh client and session). */
+export async function signInNewOwner() {
+  stopSessionForTests();
+  resetSupabaseForTests();
+  localStorage.clear();
+  const client = initSupabase({ url: process.env.ONBOARDING_TEST_URL!, anonKey: process.env.ONBOARDING_TEST_ANON_KEY! });
+  await startSession();
+  const email = uniqueEmail('onboarding');
+  expect((await client.auth.signUp({ email, password: 'secret-123' })).error).toBeNull();
+  const signIn = await client.auth.signInWithPassword({ email, password: 'secret-123' });
+  expect(signIn.error).toBeNull();
+  return { client, email, userId: signIn.data.user!.id };
+}
+
+/** An empty restaurant of the signed-in owner, as 'Démarrer' creates it. */
+export async function newRestaurant(client: Awaited<ReturnType<typeof signInNewOwner>>['client']): Promise<string> {
+  const { data, error } = await client.from('restaurants').insert({}).select('id').single();
+  expect(error).toBeNull();
+  return data!.id as string;
+}
