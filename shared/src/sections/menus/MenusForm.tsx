@@ -207,7 +207,7 @@ function MenuEntries({ menu, onChange }: { menu: Menu; onChange: (menu: Menu) =>
                 <span style={{ flex: 1 }}>
                   {a.name}
                   {a.isGlutenFree && <Tag style={{ marginLeft: 8 }}>Sans gluten</Tag>}
-                  {a.isVegan && <Tag>Végan</Tag>}
+                  {a.isVegan && <Tag style={{ marginLeft: 4 }}>Végan</Tag>}
                   {a.otherDietaryNotes && <Typography.Text type="secondary"> — {a.otherDietaryNotes}</Typography.Text>}
                 </span>
                 <Button size="small" type="link" danger aria-label={`Retirer l'alternative ${a.name}`} onClick={() => onChange({ ...menu, alternatives: menu.alternatives.filter((_, j) => j !== i) })}>
