@@ -23,15 +23,16 @@ export function RestaurantLayout() {
   if (load.state === 'loading') return <PageLoading />;
   if (load.state === 'missing') return <Navigate to="/dashboard" replace />;
   if (load.state === 'error') return <PageError message="Erreur de chargement" onRetry={fetchRestaurant} />;
+  // Wraps at phone width: the tab content goes below the sidebar instead of being squeezed beside it.
   return (
-    <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
       <aside style={{ background: '#fff', borderRadius: 8, padding: '4px 8px 12px', border: '1px solid #eee' }}>
         <Typography.Text strong style={{ display: 'block', padding: '12px 12px 0' }}>
           {load.name || 'Restaurant sans nom'}
         </Typography.Text>
         <RestaurantSidebar restaurantId={restaurantId} />
       </aside>
-      <div style={{ flex: 1, minWidth: 0, background: '#fff', borderRadius: 8, padding: 24, border: '1px solid #eee' }}>
+      <div style={{ flex: '1 1 480px', minWidth: 0, background: '#fff', borderRadius: 8, padding: 24, border: '1px solid #eee' }}>
         <Outlet />
       </div>
     </div>
