@@ -127,7 +127,7 @@ test('every remote area composes at run time with one React and one Supabase cli
   await page.waitForURL(`${app.url}/onboarding/intro`);
   await page.getByText("Ajout d'un nouveau restaurant").waitFor();
   await page.getByRole('button', { name: 'Démarrer' }).click();
-  await page.waitForURL(/\/onboarding\/[0-9a-f-]{36}$/);
+  await page.waitForURL(/\/onboarding\/[0-9a-f-]{36}(\?|$)/);
   await page.getByRole('heading', { name: 'Ajouter un restaurant' }).waitFor();
   await page.getByText('Étape 1/6').waitFor();
   const counts = await page.evaluate(() => ({

@@ -8,7 +8,7 @@ class JsdomWithFetch extends TestEnvironment {
   async setup() {
     await super.setup();
     const g = this.global;
-    for (const name of ['fetch', 'Headers', 'Request', 'Response', 'FormData', 'Blob', 'ReadableStream', 'TextEncoder', 'TextDecoder', 'structuredClone', 'AbortController', 'AbortSignal', 'MessageChannel', 'MessagePort']) {
+    for (const name of ['fetch', 'Headers', 'Request', 'Response', 'FormData', 'Blob', 'ReadableStream', 'TextEncoder', 'TextDecoder', 'structuredClone', 'AbortController', 'AbortSignal', 'MessageChannel']) {
       if (globalThis[name]) g[name] = globalThis[name];
     }
   }

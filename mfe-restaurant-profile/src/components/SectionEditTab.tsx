@@ -43,7 +43,7 @@ export function SectionEditTab<T>({ title, api, messages, renderForm, submitLabe
       {editor.status === 'error' && <PageError message={messages.loadError ?? 'Erreur de chargement'} onRetry={editor.reload} />}
       {editor.status === 'ready' && editor.value !== undefined && (
         <>
-          {renderForm({ context: 'edit', restaurantId, value: editor.value, onChange: editor.setValue, disabled: editor.saving, form })}
+          {renderForm({ context: 'edit', restaurantId, value: editor.value, onChange: editor.setValue, onStored: editor.applyStored, disabled: editor.saving, form })}
           {/* Sticky, so the long forms (hours, billing) can be saved without scrolling back down. */}
           <div style={{ position: 'sticky', bottom: 0, zIndex: 2, padding: '12px 0', background: '#fff', borderTop: '1px solid #f0f0f0' }}>
             <Button type="primary" disabled={!editor.dirty || editor.saving} onClick={() => void submit()}>

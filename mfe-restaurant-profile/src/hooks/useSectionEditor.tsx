@@ -16,6 +16,8 @@ export interface SectionEditor<T> {
   /** The value on screen (undefined until loaded). */
   value: T | undefined;
   setValue: (next: T) => void;
+  /** Part of the value was stored by the form itself (SectionFormProps.onStored): move the saved baseline. */
+  applyStored: (update: (saved: T) => T) => void;
   /** The value differs from what was last loaded or saved. */
   dirty: boolean;
   saving: boolean;
@@ -111,5 +113,7 @@ export function useSectionEditor<T>(restaurantId: string, api: SectionApi<T>, me
     [toast, closeToast, modalHolder],
   );
 
-  return { status, value, setValue: setValueState, dirty, saving, save, reload: () => setAttempt((n) => n + 1), feedback };
+  const applyStored = useCallback((update: (saved: T) => T) => setSaved((current) => (current === undefined ? current : update(current))), []);
+
+  return { status, value, setValue: setValueState, applyStored, dirty, saving, save, reload: () => setAttempt((n) => n + 1), feedback };
 }

@@ -27,6 +27,11 @@ export interface SectionFormProps<T> {
    * (`form.validateFields()`) before saving. Sections without field rules ignore it.
    */
   form?: FormInstance;
+  /**
+   * Called when the form itself stored part of its value at once (a photo uploaded or deleted), with
+   * how the last saved value changes, so the page does not count it as an unsaved change.
+   */
+  onStored?: (update: (saved: T) => T) => void;
 }
 
 /*

@@ -75,23 +75,23 @@ describe('BillingForm', () => {
     expect(screen.getByRole('radio', { name: 'Sur place' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'En ligne' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Acompte' })).toBeDisabled();
-    expect(screen.getByLabelText('Montant')).toBeDisabled();
+    expect(screen.getByLabelText(/^Montant \(/)).toBeDisabled();
   });
 
   it('edit: unchecking the deposit clears the fields on screen, checking sets percentage and 0', async () => {
     const user = userEvent.setup({ delay: null });
     const { latest } = renderSection(BillingForm, filled());
-    expect(screen.getByLabelText('Montant')).toHaveValue('30');
+    expect(screen.getByLabelText(/^Montant \(/)).toHaveValue('30');
     await user.click(screen.getByRole('checkbox', { name: 'Exiger un acompte ou une empreinte bancaire' }));
     expect(latest.value.paymentConditions).toEqual({ requiresDeposit: false });
-    await waitFor(() => expect(screen.getByLabelText('Montant')).toHaveValue(''));
+    await waitFor(() => expect(screen.getByLabelText(/^Montant \(/)).toHaveValue(''));
     expect(screen.getByRole('radio', { name: 'Acompte' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Pourcentage' })).not.toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Exiger un acompte ou une empreinte bancaire' }));
     expect(latest.value.paymentConditions).toEqual({ requiresDeposit: true, depositType: 'percentage', depositAmount: 0 });
-    await waitFor(() => expect(screen.getByLabelText('Montant')).toHaveValue('0'));
+    await waitFor(() => expect(screen.getByLabelText(/^Montant \(/)).toHaveValue('0'));
     expect(screen.getByRole('radio', { name: 'Pourcentage' })).toBeChecked();
-    expect(screen.getByLabelText('Montant')).toHaveAttribute('aria-valuemax', '100');
+    expect(screen.getByLabelText(/^Montant \(/)).toHaveAttribute('aria-valuemax', '100');
   });
 
   it('onboarding: unchecking keeps type and amount', async () => {
@@ -101,12 +101,18 @@ describe('BillingForm', () => {
     expect(latest.value.paymentConditions).toEqual({ requiresDeposit: false, depositType: 'percentage', depositAmount: 30 });
   });
 
-  it('a fixed amount takes cents and has no 100 cap; a percentage above 100 is refused', async () => {
+  it('a percentage is capped at 100; a fixed amount takes cents and has no cap', async () => {
     const user = userEvent.setup({ delay: null });
     const { latest } = renderSection(BillingForm, filled());
+    const percent = screen.getByLabelText('Montant (%)');
+    await user.clear(percent);
+    await user.type(percent, '150');
+    await user.tab();
+    await waitFor(() => expect(latest.value.paymentConditions.depositAmount).toBe(100));
     await user.click(screen.getByRole('radio', { name: 'Montant fixe' }));
-    expect(screen.getByLabelText('Montant')).not.toHaveAttribute('aria-valuemax');
-    const amount = screen.getByLabelText('Montant');
+    expect(await screen.findByLabelText('Montant (€ TTC)')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Montant \(/)).not.toHaveAttribute('aria-valuemax');
+    const amount = screen.getByLabelText(/^Montant \(/);
     await user.clear(amount);
     await user.type(amount, '150,50');
     await user.tab();

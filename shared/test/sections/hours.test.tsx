@@ -77,11 +77,10 @@ describe('HoursForm', () => {
     const lunch = within(section('Service du midi'));
     expect(lunch.getByLabelText('De')).toBeEnabled();
     expect(lunch.getByLabelText('Taille min. de privatisation')).toBeDisabled();
-    expect(lunch.getByLabelText('Montant du supplément')).toBeDisabled();
+    expect(lunch.getByLabelText('Montant du supplément (€ TTC)')).toBeDisabled();
     await user.click(lunch.getByRole('checkbox', { name: 'Supplément de privatisation partielle' }));
     expect(latest.value.defaultSettings.lunchService.partialPrivatizationSupplement).toBe(true);
-    await waitFor(() => expect(lunch.getByLabelText('Montant du supplément')).toBeEnabled());
-    expect(lunch.getByText('€ TTC')).toBeInTheDocument();
+    await waitFor(() => expect(lunch.getByLabelText('Montant du supplément (€ TTC)')).toBeEnabled());
     await user.click(lunch.getByRole('checkbox', { name: 'Autoriser la carte' }));
     await waitFor(() => expect(lunch.getByLabelText('Taille max. à la carte')).toBeDisabled());
     await user.click(lunch.getByRole('checkbox', { name: 'Service ouvert' }));

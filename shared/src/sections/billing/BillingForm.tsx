@@ -125,7 +125,7 @@ export function BillingForm(props: SectionFormProps<BillingValue>) {
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item
-              label="Montant"
+              label={deposit.depositType === 'fixed' ? 'Montant (€ TTC)' : 'Montant (%)'}
               name={['paymentConditions', 'depositAmount']}
               dependencies={[['paymentConditions', 'depositType']]}
               rules={
@@ -144,7 +144,6 @@ export function BillingForm(props: SectionFormProps<BillingValue>) {
                 step={limits.step}
                 precision={limits.precision}
                 decimalSeparator=","
-                suffix={deposit.depositType === 'fixed' ? '€' : '%'}
                 style={{ width: '100%' }}
                 disabled={depositOff}
               />

@@ -1,5 +1,5 @@
 /** The CGV section (spec §2 'CGV', §3 CGV, §5 policies and link, §6 ownership, §8 messages): value, choices, data calls. */
-import type { CgvRow, Policy } from '@tablee/shared';
+import { getSupabase, type CgvRow, type Policy } from '@tablee/shared';
 import type { SectionApi } from '../contract';
 import { callRpc, embeddedOne, selectRestaurant } from '../data';
 
@@ -24,6 +24,7 @@ export const CGV_SAVED_MESSAGE = 'CGV sauvegardées avec succès !';
 export const CGV_LOAD_ERROR_MESSAGE = 'Erreur lors du chargement des CGV';
 export const CGV_SAVE_ERROR_MESSAGE = 'Erreur lors de la sauvegarde des CGV';
 export const RESTAURANT_ID_REQUIRED_MESSAGE = 'ID du restaurant requis';
+export const NOT_SIGNED_IN_MESSAGE = 'Utilisateur non authentifié';
 
 const isPolicy = (v: string | null | undefined): v is Policy => POLICY_OPTIONS.some((o) => o.value === v);
 
@@ -45,6 +46,8 @@ export const cgvApi: SectionApi<CgvValue> = {
    */
   async save(restaurantId, value) {
     if (!restaurantId) throw new Error(RESTAURANT_ID_REQUIRED_MESSAGE);
+    // Signed out, the anonymous role may not even call the function: say it in the spec's words (no request made).
+    if (!(await getSupabase().auth.getSession()).data.session) throw new Error(NOT_SIGNED_IN_MESSAGE);
     const p_cgv = { cancellationPolicy: value.cancellationPolicy, modificationPolicy: value.modificationPolicy, link: value.link.trim() };
     await callRpc('save_restaurant_cgv', { p_restaurant_id: restaurantId, p_cgv });
   },

@@ -5,6 +5,7 @@
 import { PageError, PageLoading, type Faq, type ToastType } from '@tablee/shared';
 import { Button, Card, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { SectionTheme } from '../form-kit';
 import { moveItem } from '../move';
 import { faqApi } from './api';
 import { FAQ_ANSWER_REQUIRED, FAQ_DELETE_CONFIRM, FAQ_MESSAGES, FAQ_QUESTION_REQUIRED, isFaqValid, type FaqDraft } from './rules';
@@ -92,6 +93,7 @@ export function FaqManager({ restaurantId, notify }: FaqManagerProps) {
     }, null, FAQ_MESSAGES.reorderError);
 
   return (
+    <SectionTheme>
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       {faqs.length === 0 && <Typography.Text type="secondary">Aucune question pour le moment.</Typography.Text>}
       {faqs.length > 0 && (
@@ -148,6 +150,7 @@ export function FaqManager({ restaurantId, notify }: FaqManagerProps) {
       )}
       <AddFaqCard disabled={busy} onAdd={add} />
     </div>
+    </SectionTheme>
   );
 }
 

@@ -109,11 +109,11 @@ function ServiceFields({ path, service, context, disabled, dayLabel }: ServiceFi
           </Col>
           <Col span={12}>
             <Form.Item
-              label="Montant du supplément"
+              label="Montant du supplément (€ TTC)"
               name={name('partialPrivatizationAmount')}
               rules={[{ type: 'number', min: 0, message: 'Le montant ne peut pas être négatif' }]}
             >
-              <InputNumber min={0} step={0.01} precision={2} decimalSeparator="," suffix="€ TTC" style={{ width: '100%' }} disabled={closed || !service.partialPrivatizationSupplement} />
+              <InputNumber min={0} step={0.01} precision={2} decimalSeparator="," style={{ width: '100%' }} disabled={closed || !service.partialPrivatizationSupplement} />
             </Form.Item>
           </Col>
         </Row>

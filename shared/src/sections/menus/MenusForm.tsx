@@ -6,7 +6,7 @@ import type { ItemType, Menu, MenuAlternative, Menus } from '@tablee/shared';
 import { Button, Card, Checkbox, Form, Input, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
 import type { SectionContext, SectionFormProps } from '../contract';
-import { EuroInput, fieldGrid, SectionRulesCheck } from '../form-kit';
+import { EuroInput, fieldGrid, SectionRulesCheck, SectionTheme } from '../form-kit';
 import {
   ALTERNATIVE_TYPE_OPTIONS,
   canAddEntry,
@@ -28,6 +28,7 @@ export function MenusForm({ context, value, onChange, disabled, form }: SectionF
   const removeRegular = (index: number) => onChange({ ...value, regularMenus: value.regularMenus.filter((_, i) => i !== index) });
 
   return (
+    <SectionTheme>
     <Form form={form} layout="vertical" component="div" disabled={disabled}>
       <SectionRulesCheck errors={menusErrors(value)} />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -67,6 +68,7 @@ export function MenusForm({ context, value, onChange, disabled, form }: SectionF
         )}
       </div>
     </Form>
+    </SectionTheme>
   );
 }
 
@@ -204,8 +206,8 @@ function MenuEntries({ menu, onChange }: { menu: Menu; onChange: (menu: Menu) =>
                 <Tag>{itemTypeLabel(a.type)}</Tag>
                 <span style={{ flex: 1 }}>
                   {a.name}
-                  {a.isGlutenFree && <Tag color="gold" style={{ marginLeft: 8 }}>Sans gluten</Tag>}
-                  {a.isVegan && <Tag color="green">Végan</Tag>}
+                  {a.isGlutenFree && <Tag style={{ marginLeft: 8 }}>Sans gluten</Tag>}
+                  {a.isVegan && <Tag style={{ marginLeft: 4 }}>Végan</Tag>}
                   {a.otherDietaryNotes && <Typography.Text type="secondary"> — {a.otherDietaryNotes}</Typography.Text>}
                 </span>
                 <Button size="small" type="link" danger aria-label={`Retirer l'alternative ${a.name}`} onClick={() => onChange({ ...menu, alternatives: menu.alternatives.filter((_, j) => j !== i) })}>

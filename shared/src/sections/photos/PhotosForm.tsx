@@ -8,6 +8,7 @@ import { formatFileSize, type Photo } from '@tablee/shared';
 import { Alert, Button, Input, Popconfirm, Progress, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { SectionFormProps } from '../contract';
+import { SectionTheme } from '../form-kit';
 import { moveItem } from '../move';
 import { deletePhoto, errorText, uploadPhoto } from './api';
 import { deleteError, PHOTO_UPLOAD_HINT, uploadError, uploadFileError } from './rules';
@@ -23,7 +24,7 @@ interface Progress {
   current: string;
 }
 
-export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChange }: PhotosFormProps) {
+export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChange, onStored }: PhotosFormProps) {
   const [errors, setErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -52,6 +53,7 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
           const nextOrder = latest.current.reduce((max, p) => Math.max(max, p.displayOrder), 0) + 1;
           const photo = await uploadPhoto(restaurantId, file, nextOrder);
           change([...latest.current, photo]);
+          onStored?.((saved) => [...saved, photo]);
         } catch (err) {
           failures.push(uploadFileError(file.name, errorText(err)));
         }
@@ -70,6 +72,7 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
     try {
       await deletePhoto(photo.id);
       change(latest.current.filter((p) => p.id !== photo.id));
+      onStored?.((saved) => saved.filter((p) => p.id !== photo.id));
     } catch (err) {
       setErrors([deleteError(errorText(err))]);
     } finally {
@@ -80,6 +83,7 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
   const locked = disabled || busy;
 
   return (
+    <SectionTheme>
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       {errors.length > 0 && (
         <Alert
@@ -179,5 +183,6 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
         </ul>
       )}
     </div>
+    </SectionTheme>
   );
 }

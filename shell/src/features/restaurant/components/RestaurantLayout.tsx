@@ -24,14 +24,15 @@ export function RestaurantLayout() {
   if (load.state === 'missing') return <Navigate to="/dashboard" replace />;
   if (load.state === 'error') return <PageError message="Erreur de chargement" onRetry={fetchRestaurant} />;
   return (
-    <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
-      <aside style={{ background: '#fff', borderRadius: 8, padding: '4px 8px 12px', border: '1px solid #eee' }}>
+    // Side by side while both fit; on a phone the sidebar wraps above the tab (the content's 300 px basis).
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
+      <aside style={{ flex: '1 1 220px', maxWidth: '100%', background: '#fff', borderRadius: 8, padding: '4px 8px 12px', border: '1px solid #eee' }}>
         <Typography.Text strong style={{ display: 'block', padding: '12px 12px 0' }}>
           {load.name || 'Restaurant sans nom'}
         </Typography.Text>
         <RestaurantSidebar restaurantId={restaurantId} />
       </aside>
-      <div style={{ flex: 1, minWidth: 0, background: '#fff', borderRadius: 8, padding: 24, border: '1px solid #eee' }}>
+      <div style={{ flex: '999 1 300px', minWidth: 0, background: '#fff', borderRadius: 8, padding: 24, border: '1px solid #eee' }}>
         <Outlet />
       </div>
     </div>

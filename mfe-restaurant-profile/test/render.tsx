@@ -1,0 +1,55 @@
+import { AppProviders, getSupabase, initSupabase, resetSupabaseForTests } from '@tablee/shared';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import RestaurantProfileRoutes from '../src/routes';
+
+export const OWNER_PASSWORD = 'secret-123';
+
+/** A fresh owner signed in on the one client, with a restaurant whose information and CGV are filled. */
+export async function ownerWithRestaurant(): Promise<{ restaurantId: string; email: string }> {
+  localStorage.clear();
+  try {
+    await getSupabase().auth.stopAutoRefresh();
+  } catch {
+    /* no client yet */
+  }
+  resetSupabaseForTests();
+  const client = initSupabase({ url: process.env.PROFILE_TEST_URL!, anonKey: process.env.PROFILE_TEST_ANON_KEY! });
+  const email = `profile-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.fr`;
+  expect((await client.auth.signUp({ email, password: OWNER_PASSWORD })).error).toBeNull();
+  expect((await client.auth.signInWithPassword({ email, password: OWNER_PASSWORD })).error).toBeNull();
+  const { data, error } = await client.from('restaurants').insert({ name: 'Le Bouchon' }).select('id').single();
+  expect(error).toBeNull();
+  const restaurantId = data!.id as string;
+  const information = {
+    name: 'Le Bouchon',
+    address: '3 place des Terreaux, Lyon',
+    description: 'Cuisine lyonnaise',
+    url: '',
+    amenities: { groundFloor: true },
+    contact: { email: 'contact@bouchon.fr', whatsapp: '+33 6 00 00 00 00', responseTime: 'medium' },
+  };
+  expect((await client.rpc('save_restaurant_information', { p_restaurant_id: restaurantId, p_information: information })).error).toBeNull();
+  expect((await client.rpc('save_restaurant_cgv', { p_restaurant_id: restaurantId, p_cgv: { cancellationPolicy: '48h', modificationPolicy: '24h' } })).error).toBeNull();
+  return { restaurantId, email };
+}
+
+/** The module's routes under /restaurants/:restaurantId in a data router (useBlocker needs one), plus a page elsewhere. */
+export function renderProfile(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/restaurants/:restaurantId/*',
+        element: (
+          <>
+            <Link to="/dashboard">Tableau de bord</Link>
+            <RestaurantProfileRoutes />
+          </>
+        ),
+      },
+      { path: '/dashboard', element: <p>Mes Restaurants</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  return { ...render(<AppProviders><RouterProvider router={router} /></AppProviders>), router };
+}
