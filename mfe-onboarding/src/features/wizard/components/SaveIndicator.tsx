@@ -2,11 +2,14 @@ import { SAVE_ERROR_MESSAGE } from '@tablee/shared/sections';
 import { Button, Space, Spin, Typography } from 'antd';
 import type { AutosaveState } from '../../../lib/autosave';
 
+/** antd's success green is too light for text on the page background (contrast < 4.5:1). */
+const SAVED_GREEN = '#2f6b12';
+
 /** The autosave state, always visible and announced to screen readers: saved / saving / error. */
 export function SaveIndicator({ state, onRetry }: { state: AutosaveState; onRetry: () => void }) {
   return (
     <div role="status" aria-live="polite" data-testid="save-indicator" data-status={state.status} style={{ minHeight: 24 }}>
-      {state.status === 'saved' && <Typography.Text type="success">✓ Enregistré</Typography.Text>}
+      {state.status === 'saved' && <Typography.Text style={{ color: SAVED_GREEN }}>✓ Enregistré</Typography.Text>}
       {(state.status === 'pending' || state.status === 'saving') && (
         <Space size={8}>
           <Spin size="small" />

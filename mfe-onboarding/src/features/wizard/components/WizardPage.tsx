@@ -1,5 +1,5 @@
 import { PageError, PageFrame, PageLoading } from '@tablee/shared';
-import { Button, Progress, Steps, Typography } from 'antd';
+import { Button, Progress, Steps, theme, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { clearOnboardingProgress, readOnboardingProgress, writeOnboardingProgress } from '../../../lib/onboardingProgress';
@@ -26,6 +26,7 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   /** The step's form is storing something on its own (photo uploads): moving on waits for it. */
   const [stepBusy, setStepBusy] = useState(false);
   const controllerRef = useRef<StepController>(null);
+  const { token } = theme.useToken();
   useFlushOnLeave(controllerRef);
 
   const fetchRestaurant = useCallback(() => {
@@ -78,7 +79,7 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
     <PageFrame title="Ajouter un restaurant">
       <Steps size="small" current={current} items={steps.map((s) => ({ title: s.label }))} />
       <div>
-        <Progress percent={Math.round(((current + 1) / total) * 100)} showInfo={false} aria-label="Progression" />
+        <Progress percent={Math.round(((current + 1) / total) * 100)} showInfo={false} strokeColor={token.colorPrimary} aria-label="Progression" />
         <Typography.Title level={2} style={{ fontSize: 18, margin: '8px 0 0' }}>
           Étape {current + 1}/{total} · {steps[current].label}
         </Typography.Title>
