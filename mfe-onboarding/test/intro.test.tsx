@@ -1,15 +1,11 @@
 import { AppProviders, initSupabase, resetSupabaseForTests, stopSessionForTests } from '@tablee/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { IntroPage } from '../src/features/intro/components/IntroPage';
 import { readOnboardingProgress } from '../src/lib/onboardingProgress';
+import { LocationProbe } from './render';
 import { signInNewOwner } from './session';
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
 
 function renderIntro() {
   const router = createMemoryRouter(

@@ -1,11 +1,9 @@
-import { AppProviders } from '@tablee/shared';
 import { SAVE_ERROR_MESSAGE, type SectionApi, type SectionFormProps } from '@tablee/shared/sections';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
-import { WizardPage } from '../src/features/wizard/components/WizardPage';
 import type { AnyOnboardingStep, OnboardingStepKey } from '../src/features/wizard/steps';
 import { readOnboardingProgress, writeOnboardingProgress } from '../src/lib/onboardingProgress';
+import { renderWizard } from './render';
 import { newRestaurant, signInNewOwner } from './session';
 
 /*
@@ -59,36 +57,6 @@ function sixSteps(debounceMs = 60_000, overrides: Partial<Record<OnboardingStepK
   const sections = KEYS.map(() => memorySection());
   const steps: AnyOnboardingStep[] = KEYS.map((key, i) => ({ key, label: LABELS[i], api: sections[i].api, Form: TextForm, debounceMs, ...overrides[key] }));
   return { steps, sections };
-}
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
-function renderWizard(path: string, steps: AnyOnboardingStep[]) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/onboarding/:restaurantId',
-        element: (
-          <>
-            <WizardPage steps={steps} />
-            <Link to="/dashboard">Tableau de bord</Link>
-            <LocationProbe />
-          </>
-        ),
-      },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
 }
 
 const location = () => screen.getByTestId('location').textContent;
