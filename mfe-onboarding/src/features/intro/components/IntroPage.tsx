@@ -1,27 +1,19 @@
-import { Alert, Button, Card, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { writeOnboardingProgress } from '../../../lib/onboardingProgress';
 import { createRestaurant } from '../api/createRestaurant';
 
-/** Shown when 'Démarrer' cannot create the restaurant (the spec only logs it; the owner is told too). */
-export const CREATE_RESTAURANT_ERROR = 'Impossible de créer le restaurant. Veuillez réessayer.';
-
-/** Welcome page: 'Démarrer' creates an empty restaurant and opens its wizard at the information step. */
+/** Welcome page: 'Démarrer' creates an empty restaurant and opens its wizard (a failure is only logged, spec §2). */
 export function IntroPage() {
   const navigate = useNavigate();
   const [starting, setStarting] = useState(false);
-  const [failed, setFailed] = useState(false);
   const start = async () => {
     setStarting(true);
-    setFailed(false);
     try {
       const id = await createRestaurant();
-      writeOnboardingProgress({ restaurantId: id, step: 'information' });
-      navigate(`/onboarding/${id}?etape=information`);
+      navigate(`/onboarding/${id}`);
     } catch (err) {
       console.error('Création du restaurant impossible', err);
-      setFailed(true);
       setStarting(false);
     }
   };
@@ -31,13 +23,9 @@ export function IntroPage() {
         Bienvenue sur Tablée
       </Typography.Title>
       <Typography.Paragraph>
-        Votre assistant numérique répond à vos clients et à leurs demandes de réservation de groupe, en parlant comme vous.
+        Votre assistant numérique répond aux demandes de réservation de groupe en parlant comme vous. Décrivez votre
+        restaurant en six étapes : informations, photos, horaires, menus, options et facturation.
       </Typography.Paragraph>
-      <Typography.Paragraph>
-        Décrivez votre restaurant en six étapes : informations, photos, horaires, menus, options et facturation. Tout est
-        enregistré au fur et à mesure.
-      </Typography.Paragraph>
-      {failed && <Alert type="error" showIcon title={CREATE_RESTAURANT_ERROR} style={{ marginBottom: 16, textAlign: 'left' }} />}
       <Button type="primary" size="large" onClick={start} loading={starting}>
         Démarrer
       </Button>

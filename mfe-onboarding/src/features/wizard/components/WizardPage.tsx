@@ -1,103 +1,56 @@
-import { PageError, PageFrame, PageLoading } from '@tablee/shared';
-import { Button, Progress, Steps, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { clearOnboardingProgress, readOnboardingProgress, writeOnboardingProgress } from '../../../lib/onboardingProgress';
+import { NotYetAvailable, ONBOARDING_STEPS, PageError, PageFrame, PageLoading } from '@tablee/shared';
+import { Button, Progress, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { getOnboardingRestaurant } from '../api/getOnboardingRestaurant';
-import { useFlushOnLeave, type StepController } from '../hooks/useFlushOnLeave';
-import { stepIndex, type AnyOnboardingStep } from '../steps';
-import { StepPanel } from './StepPanel';
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'missing' } | { state: 'ready' };
 
-/** URL parameter of the current step (?etape=hours): a reload resumes there. */
-export const STEP_PARAM = 'etape';
-
 /**
- * The wizard 'Ajouter un restaurant': the six steps in order, progress, 'Étape n/6',
- * Précédent / Suivant / Terminer. Changing step first saves what is waiting, and stays if that fails.
+ * The six-step wizard's frame: progress, 'Étape n/6', Précédent/Suivant/Terminer. The step forms
+ * (and their autosave) are built by later issues.
  */
-export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
+export function WizardPage() {
   const { restaurantId = '' } = useParams();
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [moving, setMoving] = useState(false);
-  /** The step's form is storing something on its own (photo uploads): moving on waits for it. */
-  const [stepBusy, setStepBusy] = useState(false);
-  const controllerRef = useRef<StepController>(null);
-  useFlushOnLeave(controllerRef);
+  const [step, setStep] = useState(0);
 
   const fetchRestaurant = useCallback(() => {
     setLoad({ state: 'loading' });
     getOnboardingRestaurant(restaurantId)
       .then((r) => setLoad(r ? { state: 'ready' } : { state: 'missing' }))
-      .catch((error) => {
-        console.error('Chargement du restaurant impossible', error);
-        setLoad({ state: 'error' });
-      });
+      .catch(() => setLoad({ state: 'error' }));
   }, [restaurantId]);
   useEffect(fetchRestaurant, [fetchRestaurant]);
-
-  // The step: from the URL, else where this restaurant's onboarding was left in this browser, else the first.
-  const stored = readOnboardingProgress();
-  const current = stepIndex(steps, searchParams.get(STEP_PARAM)) ?? (stored?.restaurantId === restaurantId ? stepIndex(steps, stored.step) : null) ?? 0;
-  const currentKey = steps[current].key;
-  useEffect(() => setStepBusy(false), [currentKey]);
-  useEffect(() => {
-    if (load.state !== 'ready') return;
-    writeOnboardingProgress({ restaurantId, step: currentKey });
-    if (searchParams.get(STEP_PARAM) !== currentKey) setSearchParams({ [STEP_PARAM]: currentKey }, { replace: true });
-  }, [load.state, restaurantId, currentKey, searchParams, setSearchParams]);
-
-  /** Saves what the step still holds; false (and the step stays on screen with its error) if that fails. */
-  const saveStep = async () => {
-    setMoving(true);
-    try {
-      return (await controllerRef.current?.flush()) ?? true;
-    } finally {
-      setMoving(false);
-    }
-  };
-  const goTo = async (index: number) => {
-    if (await saveStep()) setSearchParams({ [STEP_PARAM]: steps[index].key }, { replace: true });
-  };
-  const finish = async () => {
-    if (!(await saveStep())) return;
-    clearOnboardingProgress();
-    navigate('/restaurants');
-  };
 
   if (load.state === 'loading') return <PageLoading />;
   if (load.state === 'missing') return <Navigate to="/restaurants" replace />;
   if (load.state === 'error') return <PageError message="Erreur de chargement" onRetry={fetchRestaurant} />;
 
-  const total = steps.length;
-  const last = current === total - 1;
+  const total = ONBOARDING_STEPS.length;
+  const last = step === total - 1;
   return (
     <PageFrame title="Ajouter un restaurant">
-      <Steps size="small" current={current} items={steps.map((s) => ({ title: s.label }))} />
-      <div>
-        <Progress percent={Math.round(((current + 1) / total) * 100)} showInfo={false} aria-label="Progression" />
-        <Typography.Title level={2} style={{ fontSize: 18, margin: '8px 0 0' }}>
-          Étape {current + 1}/{total} · {steps[current].label}
-        </Typography.Title>
-      </div>
-      <StepPanel key={currentKey} step={steps[current]} restaurantId={restaurantId} controllerRef={controllerRef} onBusyChange={setStepBusy} />
-      <nav aria-label="Navigation entre les étapes" style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
-        <Button disabled={current === 0 || moving || stepBusy} onClick={() => void goTo(current - 1)}>
+      <Progress percent={Math.round(((step + 1) / total) * 100)} showInfo={false} aria-label="Progression" />
+      <Typography.Text strong>
+        Étape {step + 1}/{total} · {ONBOARDING_STEPS[step].label}
+      </Typography.Text>
+      <NotYetAvailable />
+      <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+        <Button disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
           Précédent
         </Button>
         {last ? (
-          <Button type="primary" loading={moving} disabled={stepBusy} onClick={() => void finish()}>
+          <Button type="primary" onClick={() => navigate('/restaurants')}>
             Terminer
           </Button>
         ) : (
-          <Button type="primary" loading={moving} disabled={stepBusy} onClick={() => void goTo(current + 1)}>
+          <Button type="primary" onClick={() => setStep((s) => s + 1)}>
             Suivant
           </Button>
         )}
-      </nav>
+      </div>
     </PageFrame>
   );
 }
