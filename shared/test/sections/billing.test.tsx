@@ -143,10 +143,11 @@ describe('BillingForm', () => {
     await user.type(screen.getByLabelText('Code postal'), '6903');
     await user.click(screen.getByRole('button', { name: 'Valider' }));
     expect(await screen.findByText('Veuillez saisir la raison sociale')).toBeInTheDocument();
-    expect(screen.getByText(SIRET_CHECKSUM_MESSAGE)).toBeInTheDocument();
-    expect(screen.getByText(IBAN_CHECKSUM_MESSAGE)).toBeInTheDocument();
-    expect(screen.getByText(BIC_MESSAGE)).toBeInTheDocument();
-    expect(screen.getByText(POSTAL_CODE_MESSAGE)).toBeInTheDocument();
+    // antd shows each field's message when its own (asynchronous) rule settles: wait for each.
+    expect(await screen.findByText(SIRET_CHECKSUM_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(IBAN_CHECKSUM_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(BIC_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(POSTAL_CODE_MESSAGE)).toBeInTheDocument();
     expect(latest.validated).toBe(false);
     // Another country: its postal code is not checked.
     await user.clear(screen.getByLabelText('Pays'));
