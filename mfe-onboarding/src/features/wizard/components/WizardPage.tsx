@@ -1,5 +1,5 @@
 import { PageError, PageFrame, PageLoading } from '@tablee/shared';
-import { Button, Progress, Steps, theme, Typography } from 'antd';
+import { Button, Grid, Progress, Steps, theme, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { clearOnboardingProgress, readOnboardingProgress, writeOnboardingProgress } from '../../../lib/onboardingProgress';
@@ -27,6 +27,8 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const [stepBusy, setStepBusy] = useState(false);
   const controllerRef = useRef<StepController>(null);
   const { token } = theme.useToken();
+  // On a phone the six step names would stack above the form: the bar and 'Étape n/6' say enough there.
+  const showStepNames = Grid.useBreakpoint().md ?? true;
   useFlushOnLeave(controllerRef);
 
   const fetchRestaurant = useCallback(() => {
@@ -77,7 +79,7 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const last = current === total - 1;
   return (
     <PageFrame title="Ajouter un restaurant">
-      <Steps size="small" current={current} items={steps.map((s) => ({ title: s.label }))} />
+      {showStepNames && <Steps size="small" current={current} items={steps.map((s) => ({ title: s.label }))} />}
       <div>
         <Progress percent={Math.round(((current + 1) / total) * 100)} showInfo={false} strokeColor={token.colorPrimary} aria-label="Progression" />
         <Typography.Title level={2} style={{ fontSize: 18, margin: '8px 0 0' }}>
