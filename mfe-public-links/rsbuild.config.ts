@@ -1,16 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { remoteRsbuildConfig } from '@tablee/shared/rsbuild-remote';
 import moduleFederationConfig from './module-federation.config';
 
-export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig)],
-  source: { entry: { index: './src/index.tsx' } },
-  html: { title: 'Tablée', template: './index.html' },
-  server: { port: Number(process.env.PORT) || 3004, strictPort: true, historyApiFallback: true, cors: { origin: '*' } },
-  output: {
-    // Chunks are fetched from this module's own origin even when the shell loads it.
-    assetPrefix: 'auto',
-  },
-  dev: { assetPrefix: 'auto' },
-});
+export default defineConfig(remoteRsbuildConfig('mfe-public-links', [pluginReact(), pluginModuleFederation(moduleFederationConfig)]));

@@ -101,6 +101,23 @@ export function startReservationService(stack, publicHost = 'localhost') {
   });
 }
 
+/**
+ * For the one-module launchers (dev-module, preview-module): the module named on the command line
+ * and a Supabase to point it at — SUPABASE_URL and SUPABASE_ANON_KEY if given, else local-supabase
+ * started here (its process is added to `children`).
+ */
+export async function singleModule(children) {
+  const dir = process.argv[2];
+  const mod = MODULES.find((m) => m.dir === dir);
+  if (!mod) throw new Error(`module inconnu : ${dir}`);
+  if (process.env.SUPABASE_URL && process.env.SUPABASE_ANON_KEY) {
+    return { mod, stack: { url: process.env.SUPABASE_URL, anonKey: process.env.SUPABASE_ANON_KEY } };
+  }
+  const started = await startLocalSupabase();
+  children.push(started.child);
+  return { mod, stack: started.stack };
+}
+
 export function run(command, args, options) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', ...options });

@@ -5,11 +5,9 @@
  */
 import zlib from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
-import globalSetup, { E2E_PORTS } from '../test/global-setup';
-import globalTeardown from '../test/global-teardown';
-import { launchBrowser, ready, signIn } from '../test/browser';
-
-const RUNS = 5;
+import { E2E_PORTS } from '../test/global-setup';
+import { ready, signIn } from '../test/browser';
+import { median, RUNS, runBench } from './harness';
 
 interface Bytes {
   js: number;
@@ -50,63 +48,46 @@ async function firstVisitBytes(page: Page, url: string): Promise<Map<string, Byt
   return perModule;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 const kb = (n: number) => (n / 1024).toFixed(1);
 
-async function main() {
-  await globalSetup();
-  const browser = await launchBrowser();
-  try {
-    const base = ready().url;
-    for (const [label, path, signedIn] of [['/signin', '/signin', false], ['/dashboard', '/dashboard', true]] as const) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      if (signedIn) await signIn(page, base, 'demo@tablee.fr', 'tablee-demo');
-      // A first visit: nothing cached (a new context), then the page itself.
-      const fresh = await browser.newContext({ storageState: signedIn ? await context.storageState() : undefined });
-      const bytes = await firstVisitBytes(await fresh.newPage(), `${base}${path}`);
-      console.log(`\nFirst visit of ${label}: bytes downloaded per module`);
-      console.log('| module | JS KB | JS gzip KB | CSS KB | CSS gzip KB |');
-      console.log('|---|---:|---:|---:|---:|');
-      const total: Bytes = { js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
-      for (const [module, b] of [...bytes.entries()].sort()) {
-        console.log(`| ${module} | ${kb(b.js)} | ${kb(b.jsGzip)} | ${kb(b.css)} | ${kb(b.cssGzip)} |`);
-        for (const key of Object.keys(total) as (keyof Bytes)[]) total[key] += b[key];
-      }
-      console.log(`| total | ${kb(total.js)} | ${kb(total.jsGzip)} | ${kb(total.css)} | ${kb(total.cssGzip)} |`);
-      if (label === '/signin') console.log(`aim: under 300 KB of gzip JavaScript — ${total.jsGzip / 1024 < 300 ? 'met' : 'NOT met'}`);
-      await fresh.close();
-      await context.close();
-    }
-
-    // Time to first content and to the restaurant list after navigation, warm cache, median of RUNS.
+runBench(async (browser) => {
+  const base = ready().url;
+  for (const [label, path, signedIn] of [['/signin', '/signin', false], ['/dashboard', '/dashboard', true]] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signIn(page, base, 'demo@tablee.fr', 'tablee-demo');
-    const firstContent: number[] = [];
-    const list: number[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      const start = Date.now();
-      await page.goto(`${base}/dashboard`);
-      await page.getByText('Le Comptoir des Halles').waitFor();
-      list.push(Date.now() - start);
-      firstContent.push(
-        await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN),
-      );
+    if (signedIn) await signIn(page, base, 'demo@tablee.fr', 'tablee-demo');
+    // A first visit: nothing cached (a new context), then the page itself.
+    const fresh = await browser.newContext({ storageState: signedIn ? await context.storageState() : undefined });
+    const bytes = await firstVisitBytes(await fresh.newPage(), `${base}${path}`);
+    console.log(`\nFirst visit of ${label}: bytes downloaded per module`);
+    console.log('| module | JS KB | JS gzip KB | CSS KB | CSS gzip KB |');
+    console.log('|---|---:|---:|---:|---:|');
+    const total: Bytes = { js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
+    for (const [module, b] of [...bytes.entries()].sort()) {
+      console.log(`| ${module} | ${kb(b.js)} | ${kb(b.jsGzip)} | ${kb(b.css)} | ${kb(b.cssGzip)} |`);
+      for (const key of Object.keys(total) as (keyof Bytes)[]) total[key] += b[key];
     }
-    console.log(`\n/dashboard, median of ${RUNS} navigations: first content ${median(firstContent).toFixed(0)} ms, restaurant list ${median(list)} ms (aim: list under 1000 ms — ${median(list) < 1000 ? 'met' : 'NOT met'})`);
+    console.log(`| total | ${kb(total.js)} | ${kb(total.jsGzip)} | ${kb(total.css)} | ${kb(total.cssGzip)} |`);
+    if (label === '/signin') console.log(`aim: under 300 KB of gzip JavaScript — ${total.jsGzip / 1024 < 300 ? 'met' : 'NOT met'}`);
+    await fresh.close();
     await context.close();
-  } finally {
-    await browser.close();
-    await globalTeardown();
   }
-}
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
+  // Time to first content and to the restaurant list after navigation, warm cache, median of RUNS.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, base, 'demo@tablee.fr', 'tablee-demo');
+  const firstContent: number[] = [];
+  const list: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const start = Date.now();
+    await page.goto(`${base}/dashboard`);
+    await page.getByText('Le Comptoir des Halles').waitFor();
+    list.push(Date.now() - start);
+    firstContent.push(
+      await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN),
+    );
+  }
+  console.log(`\n/dashboard, median of ${RUNS} navigations: first content ${median(firstContent).toFixed(0)} ms, restaurant list ${median(list)} ms (aim: list under 1000 ms — ${median(list) < 1000 ? 'met' : 'NOT met'})`);
+  await context.close();
 });

@@ -5,16 +5,8 @@
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import globalSetup from '../test/global-setup';
-import globalTeardown from '../test/global-teardown';
-import { launchBrowser, ready } from '../test/browser';
-
-const RUNS = 5;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
+import { ready } from '../test/browser';
+import { median, RUNS, runBench } from './harness';
 
 /** RUNS pending copies of the demo reservation TBL-DEMO01, each with its own number and code. */
 async function pendingCopies(dbUrl: string): Promise<{ numero: string; code: string }[]> {
@@ -41,47 +33,35 @@ async function pendingCopies(dbUrl: string): Promise<{ numero: string; code: str
   }
 }
 
-async function main() {
-  await globalSetup();
-  const browser = await launchBrowser();
-  try {
-    const app = ready() as ReturnType<typeof ready>;
-    const copies = await pendingCopies(app.supabase.dbUrl);
+runBench(async (browser) => {
+  const app = ready() as ReturnType<typeof ready>;
+  const copies = await pendingCopies(app.supabase.dbUrl);
 
-    const roundTrips: number[] = [];
-    for (const { numero, code } of copies) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const start = Date.now();
-      await page.goto(`${app.url}/reservations/${numero}/accept/${code}`);
-      await page.getByText('Réservation acceptée !').waitFor();
-      roundTrips.push(Date.now() - start);
-      await context.close();
-    }
-    console.log(`\nAccept link, median of ${RUNS} (new page, no cache): link page load to 'Réservation acceptée !' ${median(roundTrips)} ms`);
-
-    console.log('\n| sheet | median ms | size KB |');
-    console.log('|---|---:|---:|');
-    for (const sheet of ['feuille-cuisine', 'feuille-salle']) {
-      const times: number[] = [];
-      let size = 0;
-      for (const { numero, code } of copies) {
-        const start = Date.now();
-        const response = await fetch(`${app.reservationService}/reservations/${numero}/${sheet}?code=${code}`);
-        const body = Buffer.from(await response.arrayBuffer());
-        times.push(Date.now() - start);
-        if (response.status !== 200 || body.subarray(0, 5).toString() !== '%PDF-') throw new Error(`${sheet}: ${response.status}`);
-        size = body.length;
-      }
-      console.log(`| ${sheet} | ${median(times)} | ${(size / 1024).toFixed(1)} |`);
-    }
-  } finally {
-    await browser.close();
-    await globalTeardown();
+  const roundTrips: number[] = [];
+  for (const { numero, code } of copies) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const start = Date.now();
+    await page.goto(`${app.url}/reservations/${numero}/accept/${code}`);
+    await page.getByText('Réservation acceptée !').waitFor();
+    roundTrips.push(Date.now() - start);
+    await context.close();
   }
-}
+  console.log(`\nAccept link, median of ${RUNS} (new page, no cache): link page load to 'Réservation acceptée !' ${median(roundTrips)} ms`);
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
+  console.log('\n| sheet | median ms | size KB |');
+  console.log('|---|---:|---:|');
+  for (const sheet of ['feuille-cuisine', 'feuille-salle']) {
+    const times: number[] = [];
+    let size = 0;
+    for (const { numero, code } of copies) {
+      const start = Date.now();
+      const response = await fetch(`${app.reservationService}/reservations/${numero}/${sheet}?code=${code}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      times.push(Date.now() - start);
+      if (response.status !== 200 || body.subarray(0, 5).toString() !== '%PDF-') throw new Error(`${sheet}: ${response.status}`);
+      size = body.length;
+    }
+    console.log(`| ${sheet} | ${median(times)} | ${(size / 1024).toFixed(1)} |`);
+  }
 });

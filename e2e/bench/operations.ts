@@ -7,18 +7,11 @@
  */
 import type { Page } from 'playwright-core';
 import { loadLargeDataset } from '../../local-supabase/test/large-dataset';
-import globalSetup from '../test/global-setup';
-import globalTeardown from '../test/global-teardown';
-import { launchBrowser, ready, signIn } from '../test/browser';
+import { ready, signIn } from '../test/browser';
+import { median, RUNS, runBench } from './harness';
 
-const RUNS = 5;
 const RESTAURANT = 'b1000000-0000-4000-8000-000000000001';
 const CONVERSATION = 'b6000000-0000-4000-8000-000000000001';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** Data requests of one load: the path and query of every /rest/v1 call, in order. */
 function recordDataRequests(page: Page): string[] {
@@ -30,73 +23,61 @@ function recordDataRequests(page: Page): string[] {
   return seen;
 }
 
-async function main() {
-  await globalSetup();
-  const browser = await launchBrowser();
-  try {
-    const app = ready();
-    await loadLargeDataset(app.supabase.dbUrl);
-    const base = `${app.url}/restaurants/${RESTAURANT}/operational`;
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signIn(page, app.url, 'bench@tablee.fr', 'tablee-bench');
+runBench(async (browser) => {
+  const app = ready();
+  await loadLargeDataset(app.supabase.dbUrl);
+  const base = `${app.url}/restaurants/${RESTAURANT}/operational`;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, app.url, 'bench@tablee.fr', 'tablee-bench');
 
-    const screens: [string, string, (p: Page) => Promise<unknown>][] = [
-      ['first reservation rows', `${base}/reservations`, (p) => p.locator('tbody tr.ant-table-row').first().waitFor()],
-      [
-        'filtered result (en attente + « mar » + dates)',
-        `${base}/reservations?statut=pending&recherche=mar&du=2000-01-01&au=2100-12-31`,
-        (p) => p.getByTestId('reservation-count').getByText(/réservation\(s\) — En attente/).waitFor().then(() => p.locator('tbody tr.ant-table-row').first().waitFor()),
-      ],
-      ['conversation list', `${base}/conversations`, (p) => p.getByTestId('conversation-card').first().waitFor()],
-      ['conversation with 30 messages', `${base}/conversations/${CONVERSATION}`, (p) => p.locator('ol[aria-label="Messages"] > li').nth(29).waitFor()],
-    ];
+  const screens: [string, string, (p: Page) => Promise<unknown>][] = [
+    ['first reservation rows', `${base}/reservations`, (p) => p.locator('tbody tr.ant-table-row').first().waitFor()],
+    [
+      'filtered result (en attente + « mar » + dates)',
+      `${base}/reservations?statut=pending&recherche=mar&du=2000-01-01&au=2100-12-31`,
+      (p) => p.getByTestId('reservation-count').getByText(/réservation\(s\) — En attente/).waitFor().then(() => p.locator('tbody tr.ant-table-row').first().waitFor()),
+    ],
+    ['conversation list', `${base}/conversations`, (p) => p.getByTestId('conversation-card').first().waitFor()],
+    ['conversation with 30 messages', `${base}/conversations/${CONVERSATION}`, (p) => p.locator('ol[aria-label="Messages"] > li').nth(29).waitFor()],
+  ];
 
-    console.log(`\nOperational screens on the large dataset, median of ${RUNS} full navigations (warm cache)`);
-    console.log('| screen | to data on screen (ms) | aim < 1000 ms | data requests per load |');
-    console.log('|---|---:|---|---|');
-    const details: string[] = [];
-    for (const [label, url, done] of screens) {
-      const times: number[] = [];
-      let requests: string[] = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        requests = recordDataRequests(page);
-        const start = Date.now();
-        await page.goto(url);
-        await done(page);
-        times.push(Date.now() - start);
-        page.removeAllListeners('request');
-      }
-      const ms = median(times);
-      console.log(`| ${label} | ${ms} | ${ms < 1000 ? 'met' : 'NOT met'} | ${requests.length} |`);
-      details.push(`${label}: ${requests.join(' · ')}`);
-    }
-    // In the app: from the list already on screen, one click on a filter to its rows.
-    const clicks: number[] = [];
-    let filterRequests: string[] = [];
+  console.log(`\nOperational screens on the large dataset, median of ${RUNS} full navigations (warm cache)`);
+  console.log('| screen | to data on screen (ms) | aim < 1000 ms | data requests per load |');
+  console.log('|---|---:|---|---|');
+  const details: string[] = [];
+  for (const [label, url, done] of screens) {
+    const times: number[] = [];
+    let requests: string[] = [];
     for (let i = 0; i < RUNS; i += 1) {
-      await page.goto(`${base}/reservations`);
-      await page.locator('tbody tr.ant-table-row').first().waitFor();
-      filterRequests = recordDataRequests(page);
+      requests = recordDataRequests(page);
       const start = Date.now();
-      await page.getByText(/^Annulées \(\d+\)$/).click();
-      await page.getByTestId('reservation-count').getByText(/— Annulées$/).waitFor();
-      await page.locator('tbody [data-status="cancelled"]').first().waitFor();
-      clicks.push(Date.now() - start);
+      await page.goto(url);
+      await done(page);
+      times.push(Date.now() - start);
       page.removeAllListeners('request');
     }
-    console.log(`| filter clicked in the list (Annulées) | ${median(clicks)} | ${median(clicks) < 1000 ? 'met' : 'NOT met'} | ${filterRequests.length} |`);
-    details.push(`filter clicked: ${filterRequests.join(' · ')}`);
-    console.log('\nData requests of one full load (the shell’s restaurant check and the shared status counts included):');
-    for (const line of details) console.log(`- ${line}`);
-    await context.close();
-  } finally {
-    await browser.close();
-    await globalTeardown();
+    const ms = median(times);
+    console.log(`| ${label} | ${ms} | ${ms < 1000 ? 'met' : 'NOT met'} | ${requests.length} |`);
+    details.push(`${label}: ${requests.join(' · ')}`);
   }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
+  // In the app: from the list already on screen, one click on a filter to its rows.
+  const clicks: number[] = [];
+  let filterRequests: string[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    await page.goto(`${base}/reservations`);
+    await page.locator('tbody tr.ant-table-row').first().waitFor();
+    filterRequests = recordDataRequests(page);
+    const start = Date.now();
+    await page.getByText(/^Annulées \(\d+\)$/).click();
+    await page.getByTestId('reservation-count').getByText(/— Annulées$/).waitFor();
+    await page.locator('tbody [data-status="cancelled"]').first().waitFor();
+    clicks.push(Date.now() - start);
+    page.removeAllListeners('request');
+  }
+  console.log(`| filter clicked in the list (Annulées) | ${median(clicks)} | ${median(clicks) < 1000 ? 'met' : 'NOT met'} | ${filterRequests.length} |`);
+  details.push(`filter clicked: ${filterRequests.join(' · ')}`);
+  console.log('\nData requests of one full load (the shell’s restaurant check and the shared status counts included):');
+  for (const line of details) console.log(`- ${line}`);
+  await context.close();
 });

@@ -18,3 +18,4 @@ export * from './ui/toast';
 export * from './ui/ErrorBoundary';
 export * from './ui/RequireSession';
 export * from './standalone/standalone';
+export * from './ui/useLoad';

@@ -6,10 +6,10 @@
 import { Modal } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
-import { Toast, useToast } from '@tablee/shared';
+import { Toast, useLoad, useToast, type LoadStatus } from '@tablee/shared';
 import { SAVE_ERROR_MESSAGE, type SectionApi } from '@tablee/shared/sections';
 
-export type EditorStatus = 'loading' | 'error' | 'ready';
+export type EditorStatus = LoadStatus;
 
 export interface SectionEditor<T> {
   status: EditorStatus;
@@ -34,35 +34,18 @@ export const UNSAVED_CHANGES_MESSAGE = 'Vous avez des modifications non enregist
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function useSectionEditor<T>(restaurantId: string, api: SectionApi<T>, messages: { success: string; error?: string }): SectionEditor<T> {
-  const [status, setStatus] = useState<EditorStatus>('loading');
   const [value, setValueState] = useState<T>();
   const [saved, setSaved] = useState<T>();
   const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const { toast, showToast, closeToast } = useToast();
   const [modal, modalHolder] = Modal.useModal();
   const apiRef = useRef(api);
   apiRef.current = api;
 
-  useEffect(() => {
-    let live = true;
-    setStatus('loading');
-    apiRef.current.load(restaurantId).then(
-      (loaded) => {
-        if (!live) return;
-        setValueState(loaded);
-        setSaved(loaded);
-        setStatus('ready');
-      },
-      (err: unknown) => {
-        console.error(err);
-        if (live) setStatus('error');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [restaurantId, attempt]);
+  const { status, reload } = useLoad(restaurantId, () => apiRef.current.load(restaurantId), (loaded) => {
+    setValueState(loaded);
+    setSaved(loaded);
+  });
 
   const dirty = status === 'ready' && !same(value, saved);
 
@@ -115,5 +98,5 @@ export function useSectionEditor<T>(restaurantId: string, api: SectionApi<T>, me
 
   const applyStored = useCallback((update: (saved: T) => T) => setSaved((current) => (current === undefined ? current : update(current))), []);
 
-  return { status, value, setValue: setValueState, applyStored, dirty, saving, save, reload: () => setAttempt((n) => n + 1), feedback };
+  return { status, value, setValue: setValueState, applyStored, dirty, saving, save, reload, feedback };
 }

@@ -61,3 +61,13 @@ export function getAppConfig(): AppConfig {
 export function reservationServiceOrigin(config: Pick<AppConfig, 'reservationApiUrl'> = getAppConfig()): string {
   return config.reservationApiUrl.replace(/\/+$/, '').replace(/\/api$/, '');
 }
+
+/** A reservation-service API URL: `path` under the configured API base (…/api). */
+export function reservationApiEndpoint(path: string, config: Pick<AppConfig, 'reservationApiUrl'> = getAppConfig()): string {
+  return `${config.reservationApiUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** The text of a non-OK reservation-service answer (spec §8): 'Erreur API {status}: {body}'. */
+export function reservationApiError(status: number, body: string): string {
+  return `Erreur API ${status}: ${body}`;
+}

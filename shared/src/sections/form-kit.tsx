@@ -1,6 +1,6 @@
 /** Small pieces the section forms share. */
-import { ConfigProvider, Form, InputNumber } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import { Form, InputNumber } from 'antd';
+import type { CSSProperties } from 'react';
 
 /**
  * Lets a controlled section form take part in the page's `form.validateFields()`: one hidden field,
@@ -37,12 +37,3 @@ export function EuroInput({ value, onChange, ...rest }: { value: number; onChang
   );
 }
 
-/**
- * antd's default red (#ff4d4f) and secondary grey fail WCAG AA contrast on white (axe-core,
- * 'color-contrast'): the sections use darker shades of the same colours.
- */
-const ACCESSIBLE_TOKENS = { colorError: '#c41d1f', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorTextSecondary: 'rgba(0, 0, 0, 0.65)' };
-
-export function SectionTheme({ children }: { children: ReactNode }) {
-  return <ConfigProvider theme={{ token: ACCESSIBLE_TOKENS }}>{children}</ConfigProvider>;
-}

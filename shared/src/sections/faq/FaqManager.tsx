@@ -2,10 +2,9 @@
  * FAQ section (spec §2, §5, §8; edit only): list with add, edit, delete behind a confirmation, and
  * move up/down. Every operation is stored at once; `notify` shows the page's toast.
  */
-import { PageError, PageLoading, type Faq, type ToastType } from '@tablee/shared';
+import { PageError, PageLoading, useLoad, type Faq, type ToastType } from '@tablee/shared';
 import { Button, Card, Form, Input, Popconfirm, Space, Typography } from 'antd';
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
-import { SectionTheme } from '../form-kit';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { moveItem } from '../move';
 import { faqApi } from './api';
 import { FAQ_ANSWER_REQUIRED, FAQ_DELETE_CONFIRM, FAQ_MESSAGES, FAQ_QUESTION_REQUIRED, isFaqValid, type FaqDraft } from './rules';
@@ -18,30 +17,11 @@ export interface FaqManagerProps {
 const emptyDraft = (): FaqDraft => ({ question: '', answer: '' });
 
 export function FaqManager({ restaurantId, notify }: FaqManagerProps) {
-  const [status, setStatus] = useState<'loading' | 'error' | 'ready'>('loading');
   const [faqs, setFaqs] = useState<Faq[]>([]);
-  const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<{ id: string; draft: FaqDraft } | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    setStatus('loading');
-    faqApi.list(restaurantId).then(
-      (list) => {
-        if (!live) return;
-        setFaqs(list);
-        setStatus('ready');
-      },
-      (err: unknown) => {
-        console.error(err);
-        if (live) setStatus('error');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [restaurantId, attempt]);
+  const { status, reload } = useLoad(restaurantId, () => faqApi.list(restaurantId), setFaqs);
 
   /** Runs one stored operation; returns whether it succeeded. */
   const run = useCallback(
@@ -63,7 +43,7 @@ export function FaqManager({ restaurantId, notify }: FaqManagerProps) {
   );
 
   if (status === 'loading') return <PageLoading />;
-  if (status === 'error') return <PageError message={FAQ_MESSAGES.loadError} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (status === 'error') return <PageError message={FAQ_MESSAGES.loadError} onRetry={reload} />;
 
   const add = (draft: FaqDraft) =>
     run(async () => {
@@ -93,7 +73,7 @@ export function FaqManager({ restaurantId, notify }: FaqManagerProps) {
     }, null, FAQ_MESSAGES.reorderError);
 
   return (
-    <SectionTheme>
+    <>
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       {faqs.length === 0 && <Typography.Text type="secondary">Aucune question pour le moment.</Typography.Text>}
       {faqs.length > 0 && (
@@ -150,7 +130,7 @@ export function FaqManager({ restaurantId, notify }: FaqManagerProps) {
       )}
       <AddFaqCard disabled={busy} onAdd={add} />
     </div>
-    </SectionTheme>
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import type { ItemType, Menu, MenuAlternative, Menus } from '@tablee/shared';
 import { Button, Card, Checkbox, Form, Input, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
 import type { SectionContext, SectionFormProps } from '../contract';
-import { EuroInput, fieldGrid, SectionRulesCheck, SectionTheme } from '../form-kit';
+import { EuroInput, fieldGrid, SectionRulesCheck } from '../form-kit';
 import {
   ALTERNATIVE_TYPE_OPTIONS,
   canAddEntry,
@@ -28,7 +28,7 @@ export function MenusForm({ context, value, onChange, disabled, form }: SectionF
   const removeRegular = (index: number) => onChange({ ...value, regularMenus: value.regularMenus.filter((_, i) => i !== index) });
 
   return (
-    <SectionTheme>
+    <>
     <Form form={form} layout="vertical" component="div" disabled={disabled}>
       <SectionRulesCheck errors={menusErrors(value)} />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -68,7 +68,7 @@ export function MenusForm({ context, value, onChange, disabled, form }: SectionF
         )}
       </div>
     </Form>
-    </SectionTheme>
+    </>
   );
 }
 

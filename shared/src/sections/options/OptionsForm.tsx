@@ -3,7 +3,7 @@ import { formatEuros, type AdditionalOption } from '@tablee/shared';
 import { Button, Card, Form, Input, Radio, Space, Table, Typography } from 'antd';
 import { useId, useState } from 'react';
 import type { SectionFormProps } from '../contract';
-import { EuroInput, fieldGrid, SectionRulesCheck, SectionTheme } from '../form-kit';
+import { EuroInput, fieldGrid, SectionRulesCheck } from '../form-kit';
 import { canAddOption, emptyOption, OPTION_PRICE_INVALID, OPTION_TITLE_REQUIRED, optionErrors, PRICE_TYPE_OPTIONS, priceTypeLabel } from './rules';
 
 export function OptionsForm({ context, value, onChange, disabled, form }: SectionFormProps<AdditionalOption[]>) {
@@ -83,7 +83,7 @@ export function OptionsForm({ context, value, onChange, disabled, form }: Sectio
   const priceInvalid = touched && optionErrors({ title: 'x', price: draft.price }).length > 0;
 
   return (
-    <SectionTheme>
+    <>
     <Form form={form} layout="vertical" component="div" disabled={disabled}>
       <SectionRulesCheck errors={errors} />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -142,6 +142,6 @@ export function OptionsForm({ context, value, onChange, disabled, form }: Sectio
         </Card>
       </div>
     </Form>
-    </SectionTheme>
+    </>
   );
 }

@@ -8,7 +8,6 @@ import { formatFileSize, type Photo } from '@tablee/shared';
 import { Alert, Button, Input, Popconfirm, Progress, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { SectionFormProps } from '../contract';
-import { SectionTheme } from '../form-kit';
 import { moveItem } from '../move';
 import { deletePhoto, errorText, uploadPhoto } from './api';
 import { deleteError, PHOTO_UPLOAD_HINT, uploadError, uploadFileError } from './rules';
@@ -83,7 +82,7 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
   const locked = disabled || busy;
 
   return (
-    <SectionTheme>
+    <>
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       {errors.length > 0 && (
         <Alert
@@ -183,6 +182,6 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
         </ul>
       )}
     </div>
-    </SectionTheme>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { getAppConfig, type Reservation, type ReservationStatus } from '@tablee/shared';
+import { reservationApiEndpoint, reservationApiError, type Reservation, type ReservationStatus } from '@tablee/shared';
 
 const ENDPOINTS: Partial<Record<ReservationStatus, string>> = {
   accepted: 'accept_reservation',
@@ -24,13 +24,12 @@ async function answerText(response: Response): Promise<string> {
 export async function updateReservationStatus(reservation: Pick<Reservation, 'numeroReservation' | 'codeManage' | 'restaurantId'>, target: ReservationStatus): Promise<void> {
   const endpoint = ENDPOINTS[target];
   if (!endpoint) throw new Error(`Statut non supporté par l'API: ${target}`);
-  const base = getAppConfig().reservationApiUrl.replace(/\/+$/, '');
-  const response = await fetch(`${base}/reservations/${endpoint}`, {
+  const response = await fetch(reservationApiEndpoint(`reservations/${endpoint}`), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ numero_reservation: reservation.numeroReservation, code_manage: reservation.codeManage, restaurant_id: reservation.restaurantId }),
   });
-  if (!response.ok) throw new Error(`Erreur API ${response.status}: ${await answerText(response)}`);
+  if (!response.ok) throw new Error(reservationApiError(response.status, await answerText(response)));
   const answer = (await response.json()) as { success?: boolean; message?: string };
   if (!answer.success) throw new Error(answer.message || 'Erreur inconnue');
 }

@@ -1,4 +1,4 @@
-import { getAppConfig } from '@tablee/shared';
+import { reservationApiEndpoint, reservationApiError } from '@tablee/shared';
 
 export type LinkAction = 'accept' | 'reject';
 
@@ -28,10 +28,9 @@ function parse(body: string): ServiceAnswer | null {
 
 /** POST {reservation API}/reservations/{numero}/{accept|reject}/{code_manage} (spec §7), no body. */
 export async function callReservationLink(action: LinkAction, numero: string, codeManage: string): Promise<LinkOutcome> {
-  const base = getAppConfig().reservationApiUrl.replace(/\/+$/, '');
   let response: Response;
   try {
-    response = await fetch(`${base}/reservations/${encodeURIComponent(numero)}/${action}/${encodeURIComponent(codeManage)}`, { method: 'POST' });
+    response = await fetch(reservationApiEndpoint(`reservations/${encodeURIComponent(numero)}/${action}/${encodeURIComponent(codeManage)}`), { method: 'POST' });
   } catch (err) {
     return { kind: 'failed', refused: false, message: 'Le service de réservation est injoignable. Réessayez dans quelques instants.', apiError: err instanceof Error ? err.message : String(err) };
   }
@@ -47,6 +46,6 @@ export async function callReservationLink(action: LinkAction, numero: string, co
     kind: 'failed',
     refused: answer?.success === false,
     message: answer?.message,
-    apiError: response.ok ? undefined : `Erreur API ${response.status}: ${text}`,
+    apiError: response.ok ? undefined : reservationApiError(response.status, text),
   };
 }

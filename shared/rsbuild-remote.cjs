@@ -1,0 +1,25 @@
+/**
+ * The Rsbuild settings every remote shares (one place, so the four remotes cannot drift apart):
+ * the standalone entry, the page template, the fixed dev port of shared/federation.cjs, CORS for
+ * the shell's origin, and `assetPrefix: 'auto'` so that the shell fetches a remote's chunks from
+ * the remote's own origin (ARCHITECTURE.md: otherwise RUNTIME-001).
+ * Each remote passes its plugins (React, and Module Federation with its own name and exposes).
+ */
+const path = require('node:path');
+const { modules } = require('./federation.cjs');
+
+/** @param {string} moduleDir e.g. 'mfe-operations' @param {unknown[]} plugins */
+function remoteRsbuildConfig(moduleDir, plugins) {
+  const module = modules[moduleDir];
+  if (!module) throw new Error(`module inconnu : ${moduleDir}`);
+  return {
+    plugins,
+    source: { entry: { index: './src/index.tsx' } },
+    html: { title: 'Tablée', template: path.join(__dirname, 'remote-index.html') },
+    server: { port: Number(process.env.PORT) || module.port, strictPort: true, historyApiFallback: true, cors: { origin: '*' } },
+    output: { assetPrefix: 'auto' },
+    dev: { assetPrefix: 'auto' },
+  };
+}
+
+module.exports = { remoteRsbuildConfig };
