@@ -1,17 +1,2 @@
-/**
- * mfe-operations: pure UI rules in jsdom with Testing Library, and the data layer and screens through
- * the unmodified supabase-js against a real local-supabase loaded with the large dataset
- * (test/global-setup.ts; never a mocked Supabase).
- */
-module.exports = {
-  displayName: 'mfe-operations',
-  testEnvironment: '<rootDir>/../shared/jest/environment.cjs',
-  setupFilesAfterEnv: ['<rootDir>/../shared/jest/setup.cjs'],
-  testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
-  transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, isolatedModules: true, jsx: 'react-jsx' } }],
-  },
-  globalSetup: '<rootDir>/test/global-setup.ts',
-  globalTeardown: '<rootDir>/test/global-teardown.ts',
-  testTimeout: 60000,
-};
+/** mfe-operations: UI rules in jsdom (unit); the data layer and screens against the run's local-supabase with the large dataset (integration). */
+module.exports = require('../shared/jest/jsdom-project.cjs')('mfe-operations');

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -24,7 +25,7 @@ export interface Ready {
 
 /** Where the reservation service writes its .eml files in the e2e run (OUTBOX_DIR of global-setup). */
 export function outboxDir(): string {
-  return require('node:path').join(require('node:path').dirname(process.env.E2E_READY_FILE!), 'outbox');
+  return path.join(path.dirname(process.env.E2E_READY_FILE!), 'outbox');
 }
 
 export function ready(): Ready {

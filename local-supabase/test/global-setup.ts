@@ -1,8 +1,21 @@
 import { launchStack, tempDataDir } from './launch';
+import { loadLargeDataset } from './large-dataset';
 
-/** One seeded stack shared by the test files; its coordinates reach the workers through the environment. */
+/**
+ * The one local-supabase of an integration run (`pnpm test:integration`), shared by every package's
+ * tests: seeded with the demo data and the large dataset (bench@tablee.fr), as `pnpm start` and
+ * `pnpm bench` have them. Each test isolates itself with an owner and a restaurant of its own; the
+ * few that need a stack of their own (restart, migrations, strict auth settings) start it and say why.
+ * Its coordinates reach the test files through the environment.
+ */
 export default async function globalSetup() {
-  const stack = await launchStack({ dataDir: tempDataDir('test') });
+  const stack = await launchStack({
+    dataDir: tempDataDir('test'),
+    // Every file signs in from 127.0.0.1: the failed sign-ins of one must not trip another's rate
+    // limit. The limit itself is tested on stacks of its own (auth.test.ts, shell's signin.test.tsx).
+    env: { AUTH_MAX_FAILED_SIGNINS: '100000' },
+  });
+  await loadLargeDataset(stack.dbUrl);
   process.env.TEST_SUPABASE_URL = stack.url;
   process.env.TEST_SUPABASE_ANON_KEY = stack.anonKey;
   process.env.TEST_SUPABASE_SERVICE_ROLE_KEY = stack.serviceRoleKey;

@@ -62,7 +62,10 @@ export async function launchStack(options: { dataDir: string; env?: Record<strin
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local-supabase did not start in time:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // a stack that never got ready must not outlive the test
+      reject(new Error(`local-supabase did not start in time:\n${output}`));
+    }, 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /LOCAL_SUPABASE_READY (.+)/.exec(output);

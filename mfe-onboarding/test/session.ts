@@ -7,7 +7,7 @@ export async function signInNewOwner() {
   stopSessionForTests();
   resetSupabaseForTests();
   localStorage.clear();
-  const client = initSupabase({ url: process.env.ONBOARDING_TEST_URL!, anonKey: process.env.ONBOARDING_TEST_ANON_KEY! });
+  const client = initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
   await startSession();
   const email = uniqueEmail('onboarding');
   expect((await client.auth.signUp({ email, password: 'secret-123' })).error).toBeNull();

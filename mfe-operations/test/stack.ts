@@ -9,8 +9,8 @@ export async function signInAs(email = BENCH.email, password = BENCH.password) {
   stopSessionForTests();
   resetSupabaseForTests();
   localStorage.clear();
-  setAppConfig({ supabaseUrl: process.env.OPS_TEST_URL!, supabaseAnonKey: process.env.OPS_TEST_ANON_KEY!, reservationApiUrl: 'http://127.0.0.1:9/api', remotes: {} });
-  const client = initSupabase({ url: process.env.OPS_TEST_URL!, anonKey: process.env.OPS_TEST_ANON_KEY! });
+  setAppConfig({ supabaseUrl: process.env.TEST_SUPABASE_URL!, supabaseAnonKey: process.env.TEST_SUPABASE_ANON_KEY!, reservationApiUrl: 'http://127.0.0.1:9/api', remotes: {} });
+  const client = initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
   await startSession();
@@ -21,7 +21,7 @@ export async function signInAs(email = BENCH.email, password = BENCH.password) {
 export async function signInNewOwner() {
   stopSessionForTests();
   resetSupabaseForTests();
-  const client = initSupabase({ url: process.env.OPS_TEST_URL!, anonKey: process.env.OPS_TEST_ANON_KEY! });
+  const client = initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
   const email = `autre-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.fr`;
   const { error } = await client.auth.signUp({ email, password: 'secret-123' });
   if (error) throw error;
@@ -31,7 +31,7 @@ export async function signInNewOwner() {
 /** The truth, read as superuser straight from PostgreSQL (bypasses RLS). */
 export async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
   const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');
-  const db: { connect(): Promise<void>; query(t: string, v: unknown[]): Promise<{ rows: unknown[] }>; end(): Promise<void> } = new pg.Client({ connectionString: process.env.OPS_TEST_DB_URL });
+  const db: { connect(): Promise<void>; query(t: string, v: unknown[]): Promise<{ rows: unknown[] }>; end(): Promise<void> } = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await db.connect();
   try {
     return (await db.query(text, values)).rows as T[];

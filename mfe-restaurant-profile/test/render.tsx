@@ -14,7 +14,7 @@ export async function ownerWithRestaurant(): Promise<{ restaurantId: string; ema
     /* no client yet */
   }
   resetSupabaseForTests();
-  const client = initSupabase({ url: process.env.PROFILE_TEST_URL!, anonKey: process.env.PROFILE_TEST_ANON_KEY! });
+  const client = initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
   const email = `profile-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.fr`;
   expect((await client.auth.signUp({ email, password: OWNER_PASSWORD })).error).toBeNull();
   expect((await client.auth.signInWithPassword({ email, password: OWNER_PASSWORD })).error).toBeNull();

@@ -21,8 +21,8 @@ export const DEMO = {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
-      SUPABASE_URL: process.env.RESERVATION_TEST_SUPABASE_URL,
-      SUPABASE_SERVICE_ROLE_KEY: process.env.RESERVATION_TEST_SERVICE_ROLE_KEY,
+      SUPABASE_URL: process.env.TEST_SUPABASE_URL,
+      SUPABASE_SERVICE_ROLE_KEY: process.env.TEST_SUPABASE_SERVICE_ROLE_KEY,
       OUTBOX_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-outbox-')),
       PUBLIC_BASE_URL: 'http://sheets.test',
       CORS_ORIGINS: 'http://localhost:3004',

@@ -1,6 +1,10 @@
 /** Test setup of the React packages: jest-dom matchers and the browser APIs antd expects from jsdom. */
 require('@testing-library/jest-dom');
 
+// findBy / waitFor give up after 1 s by default: on a busy machine a save round trip can take longer.
+// They return as soon as the condition holds, so a generous limit costs nothing when all is well.
+require('@testing-library/react').configure({ asyncUtilTimeout: 15_000 });
+
 // Node-environment suites (storage uploads need Node's File) have no window.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query) => ({

@@ -3,14 +3,12 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppRoutes } from '../src/app/AppRoutes';
 
-/** Points the one Supabase client at a test stack (fresh client and session per call). */
-export async function connect(stack: 'main' | 'strict' = 'main') {
+/** Points the one Supabase client at the run's stack, or another one (fresh client and session per call). */
+export async function connect(stack: { url: string; anonKey: string } = { url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! }) {
   stopSessionForTests();
   resetSupabaseForTests();
   localStorage.clear();
-  const url = stack === 'main' ? process.env.SHELL_TEST_URL! : process.env.SHELL_TEST_STRICT_URL!;
-  const anonKey = stack === 'main' ? process.env.SHELL_TEST_ANON_KEY! : process.env.SHELL_TEST_STRICT_ANON_KEY!;
-  const client = initSupabase({ url, anonKey });
+  const client = initSupabase({ url: stack.url, anonKey: stack.anonKey });
   await startSession();
   return client;
 }

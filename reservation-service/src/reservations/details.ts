@@ -43,6 +43,16 @@ const SELECT = `id, numero_reservation, numero_reservation_restaurateur, code_re
 
 // PostgREST returns a one-to-one embed as an object, older versions as a one-element array.
 const one = <T>(value: T | T[] | null | undefined): T | null => (Array.isArray(value) ? value[0] ?? null : value ?? null);
+
+/** The row as PostgREST sends it: numerics as strings, embeds as objects (or one-element arrays). */
+type Row = Omit<ReservationDetails, 'total_amount' | 'options' | 'restaurant' | 'menu'> & {
+  total_amount: number | string;
+  options: unknown;
+  restaurant: RestaurantRow | RestaurantRow[] | null;
+  menu: MenuRow | MenuRow[] | null;
+};
+interface RestaurantRow { name: string; address: string | null; billing: Billing | Billing[] | null }
+interface MenuRow { name: string; price_per_person: number | string; items: MenuItem[] | null; alternatives: MenuAlternative[] | null }
 const byOrder = <T extends { display_order: number }>(list: T[] | null | undefined): T[] =>
   [...(list ?? [])].sort((a, b) => a.display_order - b.display_order);
 
@@ -55,17 +65,17 @@ export async function loadReservation(
   const { data, error } = await query.maybeSingle();
   if (error) throw new Error(`reading the reservation failed: ${error.code ?? ''} ${error.message}`);
   if (!data) return null;
-  const row = data as unknown as Record<string, any>;
-  const restaurant = one(row.restaurant) as Record<string, any> | null;
-  const menu = one(row.menu) as Record<string, any> | null;
+  const row = data as unknown as Row;
+  const restaurant = one(row.restaurant);
+  const menu = one(row.menu);
   return {
-    ...(row as ReservationDetails),
+    ...row,
     total_amount: Number(row.total_amount),
-    options: Array.isArray(row.options) ? row.options : [],
+    options: Array.isArray(row.options) ? (row.options as ReservationOption[]) : [],
     restaurant: {
       name: restaurant?.name ?? '',
       address: restaurant?.address ?? '',
-      billing: one(restaurant?.billing) as Billing | null,
+      billing: one(restaurant?.billing),
     },
     menu: menu
       ? { name: menu.name, price_per_person: Number(menu.price_per_person), items: byOrder(menu.items), alternatives: byOrder(menu.alternatives) }

@@ -10,7 +10,7 @@ export interface Sheet {
 // The built-in Helvetica only has WinAnsi glyphs: fr-FR formats use narrow no-break spaces
 // (U+202F) as separators, which would print as nothing or as a wrong glyph.
 function printable(text: string): string {
-  return text.replace(/[\u202f\u00a0\u2009]/g, ' ').replace(/[^\u0000-\u00ff€’‘“”–—…•ŒœŸ]/g, '?');
+  return text.replace(/[\u202f\u00a0\u2009]/g, ' ').replace(/[^\p{ASCII}\u0080-\u00ff€’‘“”–—…•ŒœŸ]/gu, '?');
 }
 
 export function renderPdf(sheet: Sheet): Promise<Buffer> {

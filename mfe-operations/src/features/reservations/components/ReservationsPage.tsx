@@ -69,7 +69,7 @@ export function ReservationsPage() {
     {
       title: 'Réservation',
       dataIndex: 'id',
-      render: (id: string, r) => (
+      render: (id: string) => (
         <Link to={encodeURIComponent(id)} state={{ listSearch: location.search }} onClick={(e) => e.stopPropagation()}>
           {id}
         </Link>

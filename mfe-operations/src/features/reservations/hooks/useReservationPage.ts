@@ -13,8 +13,10 @@ export function useReservationPage(query: ReservationQuery | null): ReservationP
   const latest = useRef(0);
   const key = query ? JSON.stringify(query) : '';
 
+  // The query's value, not its identity, decides when to load (a new object each render).
   const load = useCallback(() => {
-    if (!query) return;
+    if (!key) return;
+    const query = JSON.parse(key) as ReservationQuery;
     const ticket = ++latest.current;
     // Keep the rows on screen while the next page loads (the table shows its own spinner).
     setState((s) => ({ status: 'loading', previous: s.status === 'ready' ? s.page : s.status === 'loading' ? s.previous : undefined }));
@@ -22,7 +24,6 @@ export function useReservationPage(query: ReservationQuery | null): ReservationP
       (page) => ticket === latest.current && setState({ status: 'ready', page }),
       (error) => ticket === latest.current && setState({ status: error instanceof PageOutOfRangeError ? 'out-of-range' : 'error' }),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
   useEffect(load, [load]);

@@ -1,0 +1,125 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { anon, newOwner, service } from '../clients';
+import { completeRestaurant, must, restaurantSnapshot, sample } from '../fixtures';
+
+/**
+ * The attack matrix: anonymous and a second owner try every operation on every table and view,
+ * and every function, against the victim's rows. Each must be refused (an error, or no row touched),
+ * and the victim's data must be byte-for-byte what it was.
+ */
+
+type Victim = Awaited<ReturnType<typeof completeRestaurant>> & { menuId: string; faqIds: string[]; userId: string };
+
+/** For each table: how to pick the victim's rows, and a plausible row to insert or patch with. */
+function tableTargets(v: Victim): { table: string; column: string; value: string; insert: Record<string, unknown>; patch: Record<string, unknown> }[] {
+  const r = v.restaurantId;
+  return [
+    { table: 'restaurants', column: 'id', value: r, insert: { name: 'Intrus', user_id: v.userId }, patch: { name: 'Piraté' } },
+    { table: 'restaurant_amenities', column: 'restaurant_id', value: r, insert: { restaurant_id: r, wifi: false }, patch: { wifi: false } },
+    { table: 'restaurant_contacts', column: 'restaurant_id', value: r, insert: { restaurant_id: r, email: 'pirate@exemple.fr' }, patch: { email: 'pirate@exemple.fr' } },
+    { table: 'restaurant_billing', column: 'restaurant_id', value: r, insert: { restaurant_id: r, iban: 'FR00' }, patch: { iban: 'FR7600000000000000000000000' } },
+    { table: 'restaurant_photos', column: 'restaurant_id', value: r, insert: { restaurant_id: r, url: 'http://x/y.png', filename: `${r}/9-x.png`, original_filename: 'x.png', file_size: 1, mime_type: 'image/png', display_order: 9 }, patch: { alt_text: 'piraté' } },
+    { table: 'restaurant_hours', column: 'restaurant_id', value: r, insert: { restaurant_id: r, day: 'sunday' }, patch: { lunch_is_open: false } },
+    { table: 'restaurant_arrival_times', column: 'restaurant_id', value: r, insert: { restaurant_id: r, day: 'monday', service: 'lunch', arrival_time: '13:00' }, patch: { arrival_time: '13:15' } },
+    { table: 'restaurant_menus', column: 'restaurant_id', value: r, insert: { restaurant_id: r, name: 'Menu pirate' }, patch: { price_per_person: 1 } },
+    { table: 'menu_items', column: 'menu_id', value: v.menuId, insert: { menu_id: v.menuId, name: 'Pirate', type: 'main' }, patch: { name: 'Piraté' } },
+    { table: 'menu_item_alternatives', column: 'menu_id', value: v.menuId, insert: { menu_id: v.menuId, name: 'Pirate', type: 'main' }, patch: { name: 'Piraté' } },
+    { table: 'restaurant_options', column: 'restaurant_id', value: r, insert: { restaurant_id: r, title: 'Pirate', price: 1 }, patch: { price: 0 } },
+    { table: 'restaurant_faqs', column: 'restaurant_id', value: r, insert: { restaurant_id: r, question: 'Pirate ?', answer: 'Oui.', display_order: 9 }, patch: { answer: 'Piraté.' } },
+    { table: 'restaurant_cgv', column: 'restaurant_id', value: r, insert: { restaurant_id: r, cancellation_policy: 'same_day', modification_policy: 'same_day' }, patch: { link: 'http://pirate' } },
+    { table: 'restaurant_reservations', column: 'restaurant_id', value: r, insert: { restaurant_id: r, numero_reservation_restaurateur: 'R-9', numero_reservation: 'PIRATE-1', code_reservation: 'X', number_people: 1 }, patch: { status: 1 } },
+    { table: 'conversations', column: 'restaurant_id', value: r, insert: { restaurant_id: r }, patch: { updated_at: '2000-01-01T00:00:00Z' } },
+    { table: 'messages', column: 'conversation_id', value: v.conversationId, insert: { conversation_id: v.conversationId, role: 'user', content: 'pirate' }, patch: { content: 'piraté' } },
+  ];
+}
+
+/** Functions called with the victim's ids. */
+function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unknown>][] {
+  const r = v.restaurantId;
+  return [
+    ['save_restaurant_information', { p_restaurant_id: r, p_information: sample.information('Piraté') }],
+    ['save_restaurant_hours', { p_restaurant_id: r, p_hours: { daysOpen: [], hasDifferentSettings: false, days: [] } }],
+    ['save_restaurant_menus', { p_restaurant_id: r, p_menus: [] }],
+    ['save_restaurant_options', { p_restaurant_id: r, p_options: [] }],
+    ['save_restaurant_faqs', { p_restaurant_id: r, p_faqs: [] }],
+    ['save_restaurant_cgv', { p_restaurant_id: r, p_cgv: { cancellationPolicy: 'same_day', modificationPolicy: 'same_day', link: 'https://pirate.example' } }],
+    ['reorder_faqs', { p_restaurant_id: r, p_faq_ids: [...v.faqIds].reverse() }],
+    ['reorder_photos', { p_restaurant_id: r, p_photo_ids: [v.photoId] }],
+    ['save_restaurant_photos', { p_restaurant_id: r, p_photos: [{ id: v.photoId, altText: 'piraté' }] }],
+    ['delete_restaurant_photo', { photo_id: v.photoId, user_id: attackerId }],
+    ['delete_restaurant_photo', { photo_id: v.photoId, user_id: v.userId }],
+    ['transition_reservation', { p_numero_reservation: v.reservation.numero_reservation, p_code_manage: v.reservation.code_manage, p_target_status: 1 }],
+  ];
+}
+
+async function expectRefused(label: string, call: PromiseLike<{ data: unknown; error: unknown }>) {
+  const { data, error } = await call;
+  // Refused means an error, or a statement that matched none of the victim's rows.
+  const touched = Array.isArray(data) ? data.length : data === null || data === undefined ? 0 : 1;
+  if (!error && touched > 0) throw new Error(`${label}: not refused, returned ${JSON.stringify(data)}`);
+}
+
+describe('attack matrix', () => {
+  let victim: Victim;
+  beforeAll(async () => {
+    const owner = await newOwner('victim');
+    const built = await completeRestaurant(owner.client, 'Victime');
+    const menus = await must(owner.client.from('restaurant_menus').select('id').eq('restaurant_id', built.restaurantId).eq('is_children_menu', false));
+    const faqs = await must(owner.client.from('restaurant_faqs').select('id').eq('restaurant_id', built.restaurantId).order('display_order'));
+    victim = { ...built, menuId: menus[0].id, faqIds: faqs.map((f) => f.id), userId: owner.userId };
+  });
+
+  it('refuses anonymous and another owner everywhere, and leaves the victim byte-for-byte unchanged', async () => {
+    const attacker = await newOwner('attacker');
+    await completeRestaurant(attacker.client, 'Attaquant');
+    const before = await restaurantSnapshot(victim.restaurantId);
+    let cases = 0;
+
+    for (const [who, c] of [['anonymous', anon()], ['another owner', attacker.client]] as [string, SupabaseClient][]) {
+      for (const t of tableTargets(victim)) {
+        const label = `${who} ${t.table}`;
+        const read = await c.from(t.table).select('*').eq(t.column, t.value);
+        expect({ label, rows: read.data ?? [] }).toEqual({ label, rows: [] });
+        const all = await c.from(t.table).select('*');
+        expect((all.data ?? []).some((row: Record<string, unknown>) => row[t.column] === t.value)).toBe(false);
+        // Without RETURNING too: a write-only leak would not show in a select policy.
+        await expectRefused(`${label} insert`, c.from(t.table).insert(t.insert));
+        await expectRefused(`${label} insert returning`, c.from(t.table).insert(t.insert).select());
+        await expectRefused(`${label} update`, c.from(t.table).update(t.patch).eq(t.column, t.value).select());
+        await expectRefused(`${label} delete`, c.from(t.table).delete().eq(t.column, t.value).select());
+        cases += 6;
+      }
+      {
+        for (const table of ['restaurant_amenities', 'restaurant_contacts', 'restaurant_billing', 'restaurant_cgv']) {
+          await expectRefused(
+            `${who} ${table} upsert`,
+            c.from(table).upsert({ restaurant_id: victim.restaurantId, ...(table === 'restaurant_cgv' ? { cancellation_policy: 'same_day', modification_policy: 'same_day' } : {}) }, { onConflict: 'restaurant_id' }).select(),
+          );
+          cases += 1;
+        }
+      }
+      for (const view of ['conversation_summaries', 'reservation_status_counts']) {
+        const { data } = await c.from(view).select('*').eq('restaurant_id', victim.restaurantId);
+        expect(data ?? []).toEqual([]);
+        cases += 1;
+      }
+      for (const [fn, args] of rpcTargets(victim, attacker.userId)) {
+        const { error } = await c.rpc(fn, args);
+        expect({ who, fn, refused: error !== null }).toEqual({ who, fn, refused: true });
+        cases += 1;
+      }
+    }
+
+    expect(await restaurantSnapshot(victim.restaurantId)).toBe(before);
+    console.log(`attack matrix: ${cases} cases tried, all refused, victim unchanged`);
+    expect(cases).toBeGreaterThan(210);
+  });
+
+  it('lets the service role (the reservation service, the chatbot) do what owners cannot', async () => {
+    const admin = service();
+    const rows = await must(admin.from('restaurant_reservations').select('id').eq('restaurant_id', victim.restaurantId));
+    expect(rows).toHaveLength(1);
+    const { data } = await anon().from('restaurant_reservations').select('id');
+    expect(data ?? []).toEqual([]);
+  });
+});

@@ -1,0 +1,242 @@
+import { SAVE_ERROR_MESSAGE, type SectionApi, type SectionFormProps } from '@tablee/shared/sections';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AnyOnboardingStep, OnboardingStepKey } from '../../src/features/wizard/steps';
+import { readOnboardingProgress, writeOnboardingProgress } from '../../src/lib/onboardingProgress';
+import { renderWizard } from '../render';
+import { newRestaurant, signInNewOwner } from '../session';
+import { paste } from '../../../shared/jest/paste';
+
+/*
+ * The wizard with tiny sections of the test's own (a text field and an in-memory store whose saves the
+ * test completes by hand); the restaurant itself is real, in local-supabase.
+ */
+type Text = { text: string };
+
+function TextForm({ context, restaurantId, value, onChange, onBusyChange }: SectionFormProps<Text> & { onBusyChange?: (busy: boolean) => void }) {
+  return (
+    <div>
+      <label>
+        Envoi en cours
+        <input type="checkbox" onChange={(e) => onBusyChange?.(e.target.checked)} />
+      </label>
+      <label>
+        Texte
+        <input value={value.text} onChange={(e) => onChange({ text: e.target.value })} />
+      </label>
+      <output data-testid="form-props">{`${context} ${restaurantId}`}</output>
+    </div>
+  );
+}
+
+/** An in-memory section: saves resolve at once, or wait for the test when `manual` is on. */
+function memorySection(initial: Text = { text: '' }) {
+  const state = { stored: initial, manual: false, calls: [] as { value: Text; resolve: () => void; reject: () => void }[] };
+  const api: SectionApi<Text> = {
+    load: async () => state.stored,
+    save: (_id, value) =>
+      new Promise<void>((resolve, reject) => {
+        const call = {
+          value,
+          resolve: () => {
+            state.stored = value;
+            resolve();
+          },
+          reject: () => reject(new Error('réseau indisponible')),
+        };
+        state.calls.push(call);
+        if (!state.manual) call.resolve();
+      }),
+  };
+  return { state, api };
+}
+
+const KEYS: OnboardingStepKey[] = ['information', 'photos', 'hours', 'menus', 'options', 'billing'];
+const LABELS = ['Informations', 'Photos', 'Horaires & Fonctionnement', 'Menus', 'Options', 'Facturation'];
+
+function sixSteps(debounceMs = 60_000, overrides: Partial<Record<OnboardingStepKey, Partial<AnyOnboardingStep>>> = {}) {
+  const sections = KEYS.map(() => memorySection());
+  const steps: AnyOnboardingStep[] = KEYS.map((key, i) => ({ key, label: LABELS[i], api: sections[i].api, Form: TextForm, debounceMs, ...overrides[key] }));
+  return { steps, sections };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const heading = (n: number) => screen.findByRole('heading', { name: `Étape ${n}/6 · ${LABELS[n - 1]}` });
+
+describe('wizard navigation', () => {
+  it('walks the six steps in order with Précédent, Suivant and finally Terminer, which clears the onboarding restaurant', async () => {
+    const { client } = await signInNewOwner();
+    const id = await newRestaurant(client);
+    const { steps } = sixSteps();
+    renderWizard(`/onboarding/${id}`, steps);
+    expect(await screen.findByRole('heading', { name: 'Ajouter un restaurant' })).toBeInTheDocument();
+    await heading(1);
+    await waitFor(() => expect(location()).toBe(`/onboarding/${id}?etape=information`));
+    expect(screen.getByRole('button', { name: 'Précédent' })).toBeDisabled();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '17');
+    // The shared form gets the onboarding context and the restaurant.
+    expect(await screen.findByTestId('form-props')).toHaveTextContent(`onboarding ${id}`);
+    const user = userEvent.setup();
+    for (let n = 2; n <= 6; n += 1) {
+      await user.click(screen.getByRole('button', { name: 'Suivant' }));
+      await heading(n);
+      expect(location()).toBe(`/onboarding/${id}?etape=${KEYS[n - 1]}`);
+      expect(readOnboardingProgress()).toEqual({ restaurantId: id, step: KEYS[n - 1] });
+      expect(screen.getByRole('button', { name: 'Précédent' })).toBeEnabled();
+    }
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.queryByRole('button', { name: 'Suivant' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Précédent' }));
+    await heading(5);
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await heading(6);
+    await user.click(screen.getByRole('button', { name: 'Terminer' }));
+    await waitFor(() => expect(location()).toBe('/restaurants'));
+    expect(readOnboardingProgress()).toBeNull();
+  });
+
+  it('waits while the form reports a long action of its own (photo upload): no Précédent, Suivant', async () => {
+    const { client } = await signInNewOwner();
+    const id = await newRestaurant(client);
+    renderWizard(`/onboarding/${id}?etape=photos`, sixSteps().steps);
+    await heading(2);
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Envoi en cours'));
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Précédent' })).toBeDisabled();
+    await user.click(screen.getByLabelText('Envoi en cours'));
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Précédent' })).toBeEnabled();
+  });
+
+  it('resumes at the step of the URL, else at the step stored for this restaurant', async () => {
+    const { client } = await signInNewOwner();
+    const id = await newRestaurant(client);
+    writeOnboardingProgress({ restaurantId: id, step: 'hours' });
+    const first = renderWizard(`/onboarding/${id}`, sixSteps().steps);
+    await heading(3);
+    await waitFor(() => expect(location()).toBe(`/onboarding/${id}?etape=hours`));
+    act(() => first.dispose());
+    document.body.innerHTML = '';
+    renderWizard(`/onboarding/${id}?etape=menus`, sixSteps().steps);
+    await heading(4);
+    // Another restaurant's stored step does not apply here.
+    const other = await newRestaurant(client);
+    document.body.innerHTML = '';
+    renderWizard(`/onboarding/${other}`, sixSteps().steps);
+    await heading(1);
+  });
+
+  it.each([
+    ['an unknown id', async () => '00000000-0000-4000-8000-000000000000'],
+    ['an id that is not a uuid', async () => 'pas-un-id'],
+    [
+      "another owner's restaurant",
+      async () => {
+        const { client } = await signInNewOwner();
+        const foreign = await newRestaurant(client);
+        await signInNewOwner();
+        return foreign;
+      },
+    ],
+  ])('sends %s to /restaurants', async (_label, makeId) => {
+    await signInNewOwner();
+    const id = await makeId();
+    renderWizard(`/onboarding/${id}`, sixSteps().steps);
+    await waitFor(() => expect(location()).toBe('/restaurants'));
+  });
+});
+
+/** A signed-in owner's new restaurant in the wizard, 'text' typed on step 1 (debounce 60 s: only a flush saves). */
+async function typedOnFirstStep(text: string, { manualSaves = true } = {}) {
+  const { client } = await signInNewOwner();
+  const id = await newRestaurant(client);
+  const { steps, sections } = sixSteps(60_000);
+  sections[0].state.manual = manualSaves;
+  renderWizard(`/onboarding/${id}`, steps);
+  const user = userEvent.setup();
+  await paste(user, await screen.findByLabelText('Texte'), text);
+  return { id, user, first: sections[0].state };
+}
+
+describe('wizard autosave', () => {
+  it('Suivant saves the pending change first and waits for it; the step changes only once it is stored', async () => {
+    const { user, first } = await typedOnFirstStep('Chez Léa');
+    expect(screen.getByTestId('save-indicator')).toHaveTextContent('Enregistrement…');
+    // The debounce (60 s here) has not elapsed: nothing saved yet.
+    expect(first.calls).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await waitFor(() => expect(first.calls.map((c) => c.value.text)).toEqual(['Chez Léa']));
+    expect(screen.getByRole('heading', { name: 'Étape 1/6 · Informations' })).toBeInTheDocument();
+    act(() => first.calls[0].resolve());
+    await heading(2);
+    expect(first.stored).toEqual({ text: 'Chez Léa' });
+  });
+
+  it('a failed save keeps the step and the typed text on screen, reports the error, and Réessayer saves it', async () => {
+    const { user, first } = await typedOnFirstStep('Le Zinc');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await waitFor(() => expect(first.calls).toHaveLength(1));
+    act(() => first.calls[0].reject());
+    expect(await screen.findByText(SAVE_ERROR_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByTestId('save-indicator')).toHaveAttribute('data-status', 'error');
+    expect(screen.getByRole('heading', { name: 'Étape 1/6 · Informations' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Texte')).toHaveValue('Le Zinc');
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+    await waitFor(() => expect(first.calls).toHaveLength(2));
+    act(() => first.calls[1].resolve());
+    await waitFor(() => expect(screen.getByTestId('save-indicator')).toHaveTextContent('Enregistré'));
+    expect(first.stored).toEqual({ text: 'Le Zinc' });
+  });
+
+  it('leaving the wizard through the router saves the pending change before the page changes', async () => {
+    const { id, user, first } = await typedOnFirstStep('Bouchon');
+    await user.click(screen.getByRole('link', { name: 'Tableau de bord' }));
+    await waitFor(() => expect(first.calls.map((c) => c.value.text)).toEqual(['Bouchon']));
+    expect(location()).toBe(`/onboarding/${id}?etape=information`);
+    act(() => first.calls[0].resolve());
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('hiding the page (pagehide) saves the pending change at once', async () => {
+    const { first } = await typedOnFirstStep('Au Vieux Port', { manualSaves: false });
+    expect(first.calls).toHaveLength(0);
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    await waitFor(() => expect(first.stored).toEqual({ text: 'Au Vieux Port' }));
+  });
+
+  it("saves after the step's own debounce (fake timers), and applies and saves the step's onboarding default", async () => {
+    const { client } = await signInNewOwner();
+    const id = await newRestaurant(client);
+    // The first step's api loads a default ('lundi…dimanche') while nothing is stored.
+    const { steps, sections } = sixSteps(500);
+    const first = sections[0].state;
+    const loadStored = steps[0].api.load;
+    steps[0] = {
+      ...steps[0],
+      api: { ...steps[0].api, load: async (rid: string) => ((await loadStored(rid)).text ? loadStored(rid) : { text: 'lundi…dimanche' }) },
+      isUnsavedDefault: (v: Text) => v.text === 'lundi…dimanche',
+    };
+    renderWizard(`/onboarding/${id}`, steps);
+    const input = await screen.findByLabelText('Texte');
+    expect(input).toHaveValue('lundi…dimanche');
+    await waitFor(() => expect(first.stored).toEqual({ text: 'lundi…dimanche' }), { timeout: 3000 });
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await paste(user, input, 'Chez Marcel', { replace: true });
+      const before = first.calls.length;
+      act(() => jest.advanceTimersByTime(499));
+      expect(first.calls).toHaveLength(before);
+      await act(async () => {
+        jest.advanceTimersByTime(1);
+      });
+      expect(first.calls.map((c) => c.value.text).slice(before)).toEqual(['Chez Marcel']);
+      expect(first.stored).toEqual({ text: 'Chez Marcel' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

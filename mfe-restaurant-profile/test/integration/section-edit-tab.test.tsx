@@ -1,0 +1,111 @@
+/** SectionEditTab and its hook through the real information and CGV tabs, against local-supabase. */
+import { AppProviders, getSupabase } from '@tablee/shared';
+import { InformationForm, informationApi, SAVE_ERROR_MESSAGE, type InformationValue, type SectionApi } from '@tablee/shared/sections';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SectionEditTab } from '../../src/components/SectionEditTab';
+import { UNSAVED_CHANGES_TITLE } from '../../src/hooks/useSectionEditor';
+import { ownerWithRestaurant, renderProfile } from '../render';
+import { paste } from '../../../shared/jest/paste';
+
+const SAVE = 'Enregistrer les modifications';
+const INFO_SAVED = 'Les modifications ont été enregistrées avec succès !';
+const saveButton = () => screen.getByRole('button', { name: SAVE });
+
+async function openInformation() {
+  const { restaurantId } = await ownerWithRestaurant();
+  const view = renderProfile(`/restaurants/${restaurantId}/information`);
+  await waitFor(() => expect(screen.getByLabelText('Nom du restaurant')).toHaveValue('Le Bouchon'));
+  return { restaurantId, ...view };
+}
+
+it('enables the save button only with unsaved changes, saves, shows the green toast and is clean again', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { restaurantId } = await openInformation();
+  expect(saveButton()).toBeDisabled();
+  await paste(user, screen.getByLabelText('Nom du restaurant'), ' Lyonnais');
+  expect(saveButton()).toBeEnabled();
+  // Typing back to the loaded value is not a change.
+  await user.keyboard('{Backspace}'.repeat(' Lyonnais'.length));
+  expect(saveButton()).toBeDisabled();
+  await paste(user, screen.getByLabelText('Nom du restaurant'), ' Lyonnais');
+  await user.click(screen.getByRole('checkbox', { name: 'Parking' }));
+  await user.click(saveButton());
+  expect(await screen.findByRole('status')).toHaveTextContent(INFO_SAVED);
+  await waitFor(() => expect(saveButton()).toBeDisabled());
+  const stored = await informationApi.load(restaurantId);
+  expect(stored.name).toBe('Le Bouchon Lyonnais');
+  expect(stored.amenities.parking).toBe(true);
+});
+
+it("reads 'Sauvegarde...' and is read-only while the save runs", async () => {
+  const user = userEvent.setup({ delay: null });
+  const { restaurantId } = await ownerWithRestaurant();
+  // The real api, whose save waits for the test's go-ahead so the running state can be seen.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const api: SectionApi<InformationValue> = { load: informationApi.load, save: async (id, v) => (await gate, informationApi.save(id, v)) };
+  const router = createMemoryRouter(
+    [{ path: '/restaurants/:restaurantId/information', element: <SectionEditTab title="Informations du restaurant" api={api} messages={{ success: INFO_SAVED }} renderForm={(p) => <InformationForm {...p} />} /> }],
+    { initialEntries: [`/restaurants/${restaurantId}/information`] },
+  );
+  render(<AppProviders><RouterProvider router={router} /></AppProviders>);
+  await waitFor(() => expect(screen.getByLabelText('Nom du restaurant')).toHaveValue('Le Bouchon'));
+  await paste(user, screen.getByLabelText('Adresse'), ' (2e étage)');
+  await user.click(saveButton());
+  const running = await screen.findByRole('button', { name: 'Sauvegarde...' });
+  expect(running).toBeDisabled();
+  expect(screen.getByLabelText('Adresse')).toBeDisabled();
+  await act(async () => release());
+  expect(await screen.findByRole('status')).toHaveTextContent(INFO_SAVED);
+  expect(saveButton()).toBeDisabled();
+  expect(screen.getByLabelText('Adresse')).toBeEnabled();
+});
+
+it('a failed save shows the red toast and keeps what the owner typed', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { restaurantId } = await openInformation();
+  await paste(user, screen.getByLabelText('Nom du restaurant'), 'Nom jamais enregistré', { replace: true });
+  // Signed out meanwhile (another tab): the database refuses the save.
+  await act(() => getSupabase().auth.signOut());
+  await user.click(saveButton());
+  expect(await screen.findByRole('alert')).toHaveTextContent(SAVE_ERROR_MESSAGE);
+  expect(screen.getByLabelText('Nom du restaurant')).toHaveValue('Nom jamais enregistré');
+  expect(saveButton()).toBeEnabled();
+  expect(JSON.parse(localStorage.getItem('restaurant-notification')!)).toMatchObject({ type: 'error', message: SAVE_ERROR_MESSAGE });
+  void restaurantId;
+});
+
+it('does not save while a field is invalid: the message shows next to the field', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { restaurantId } = await openInformation();
+  await user.clear(screen.getByLabelText('Nom du restaurant'));
+  await user.click(saveButton());
+  expect(await screen.findByText('Veuillez saisir le nom du restaurant')).toBeInTheDocument();
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  expect((await informationApi.load(restaurantId)).name).toBe('Le Bouchon');
+});
+
+it('asks before leaving with unsaved changes; staying keeps them, leaving goes', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { router } = await openInformation();
+  await paste(user, screen.getByLabelText('Description'), ' et beaujolais');
+  await user.click(screen.getByRole('link', { name: 'Tableau de bord' }));
+  expect(await screen.findByRole('dialog')).toHaveTextContent(UNSAVED_CHANGES_TITLE);
+  await user.click(screen.getByRole('button', { name: 'Rester sur la page' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(router.state.location.pathname).toMatch(/\/information$/);
+  expect(screen.getByLabelText('Description')).toHaveValue('Cuisine lyonnaise et beaujolais');
+  await user.click(screen.getByRole('link', { name: 'Tableau de bord' }));
+  await user.click(await screen.findByRole('button', { name: 'Quitter sans enregistrer' }));
+  expect(await screen.findByText('Mes Restaurants')).toBeInTheDocument();
+});
+
+it('leaves without asking when nothing changed', async () => {
+  const user = userEvent.setup({ delay: null });
+  await openInformation();
+  await user.click(screen.getByRole('link', { name: 'Tableau de bord' }));
+  expect(await screen.findByText('Mes Restaurants')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});

@@ -1,0 +1,72 @@
+/** The hours, billing and CGV tabs: their own button, toasts and load error (spec §2, §8). */
+import { billingApi, cgvApi, hoursApi } from '@tablee/shared/sections';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ownerWithRestaurant, renderProfile } from '../render';
+import { paste } from '../../../shared/jest/paste';
+
+it("CGV: 'Sauvegarder les CGV', 'CGV sauvegardées avec succès !', the link trimmed", async () => {
+  const user = userEvent.setup({ delay: null });
+  const { restaurantId } = await ownerWithRestaurant();
+  renderProfile(`/restaurants/${restaurantId}/cgv`);
+  await waitFor(() => expect(screen.getAllByRole('radio', { name: '48h' })[0]).toBeChecked());
+  const save = screen.getByRole('button', { name: 'Sauvegarder les CGV' });
+  expect(save).toBeDisabled();
+  await user.click(screen.getAllByRole('radio', { name: '7 jours' })[1]);
+  await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), '  https://bouchon.fr/cgv.pdf ');
+  await user.click(save);
+  expect(await screen.findByRole('status')).toHaveTextContent('CGV sauvegardées avec succès !');
+  expect(await cgvApi.load(restaurantId)).toEqual({ cancellationPolicy: '48h', modificationPolicy: '7_days', link: 'https://bouchon.fr/cgv.pdf' });
+});
+
+it("CGV of a restaurant the owner cannot reach: 'Erreur lors du chargement des CGV'", async () => {
+  await ownerWithRestaurant();
+  renderProfile('/restaurants/00000000-0000-4000-8000-000000000000/cgv');
+  expect(await screen.findByText('Erreur lors du chargement des CGV')).toBeInTheDocument();
+});
+
+it("hours: a new restaurant shows Monday–Saturday; saving shows 'Les horaires ont été enregistrés avec succès !'", async () => {
+  const user = userEvent.setup({ delay: null });
+  const { restaurantId } = await ownerWithRestaurant();
+  renderProfile(`/restaurants/${restaurantId}/hours`);
+  await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Lundi' })).toBeChecked());
+  expect(screen.getByRole('checkbox', { name: 'Dimanche' })).not.toBeChecked();
+  await user.click(screen.getByRole('checkbox', { name: 'Dimanche' }));
+  await user.click(within(screen.getByRole('region', { name: 'Service du soir' })).getByRole('checkbox', { name: 'Service ouvert' }));
+  await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('Les horaires ont été enregistrés avec succès !');
+  const stored = await hoursApi.load(restaurantId);
+  expect(stored.daysOpen).toHaveLength(7);
+  expect(stored.defaultSettings.dinnerService.isOpen).toBe(false);
+});
+
+it("billing: required fields block the save; a complete form saves with 'Les informations de facturation ont été enregistrées avec succès !'", async () => {
+  const user = userEvent.setup({ delay: null });
+  const { restaurantId } = await ownerWithRestaurant();
+  renderProfile(`/restaurants/${restaurantId}/billing`);
+  await waitFor(() => expect(screen.getByLabelText('Pays')).toHaveValue('France'));
+  await paste(user, screen.getByLabelText('Raison sociale'), 'SAS Bouchon');
+  await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+  expect(await screen.findByText('Veuillez saisir le numéro SIRET')).toBeInTheDocument();
+  const fill: [string, string][] = [
+    ['Forme juridique', 'SAS'],
+    ['Numéro SIRET', '732 829 320 00074'],
+    ['Ville du RCS', 'Lyon'],
+    ['Numéro de TVA intracommunautaire', 'FR44732829320'],
+    ['Adresse', '3 place des Terreaux'],
+    ['Code postal', '69001'],
+    ['Ville', 'Lyon'],
+    ['IBAN', 'FR76 3000 6000 0112 3456 7890 189'],
+    ['BIC', 'AGRIFRPP'],
+    ['Nom du contact', 'Léa Roux'],
+    ['Email de facturation', 'compta@bouchon.fr'],
+    ['Téléphone', '04 78 00 00 00'],
+  ];
+  for (const [label, value] of fill) await paste(user, screen.getByLabelText(label), value);
+  await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('Les informations de facturation ont été enregistrées avec succès !');
+  const stored = await billingApi.load(restaurantId);
+  expect(stored.legalInformation.siretNumber).toBe('732 829 320 00074');
+  expect(stored.headquartersAddress.country).toBe('France');
+  expect(stored.remainingPayment).toEqual({ onSite: true, online: false });
+});

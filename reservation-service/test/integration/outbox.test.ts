@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createReservation, parseMail, post, startService, type RunningService } from '../helpers';
+
+/** Without SMTP_URL each e-mail is written as an .eml file in OUTBOX_DIR. */
+let service: RunningService;
+
+beforeAll(async () => {
+  service = await startService({ smtpUrl: undefined });
+});
+afterAll(async () => {
+  await service.close();
+  fs.rmSync(service.config.outboxDir, { recursive: true, force: true });
+});
+
+const outbox = () => (fs.existsSync(service.config.outboxDir) ? fs.readdirSync(service.config.outboxDir) : []);
+
+test('one accepted reservation → one .eml file in French, named without the code', async () => {
+  const r = await createReservation();
+  expect(outbox()).toHaveLength(0);
+  const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
+  expect(res.status).toBe(200);
+  const files = outbox();
+  expect(files).toHaveLength(1);
+  expect(files[0]).toMatch(new RegExp(`${r.numero}-acceptee-[0-9a-f]{6}\\.eml$`));
+  expect(files[0]).not.toContain(r.code);
+  const mail = parseMail(fs.readFileSync(path.join(service.config.outboxDir, files[0]), 'utf8'));
+  expect(mail.to).toBe(r.email);
+  expect(mail.subject).toBe('Votre réservation chez Le Comptoir des Halles est confirmée');
+  expect(mail.text).toContain('- Date : samedi 5 décembre 2026');
+
+  // A refused second click writes nothing.
+  expect((await post(`${service.url}/api/reservations/${r.numero}/reject/${r.code}`)).status).toBe(409);
+  expect(outbox()).toHaveLength(1);
+});
+
+test('a rejection is written as a refusal e-mail', async () => {
+  const r = await createReservation();
+  await post(`${service.url}/api/reservations/${r.numero}/reject/${r.code}`);
+  const file = outbox().find((f) => f.includes(`${r.numero}-refusee`));
+  expect(file).toBeDefined();
+  const mail = parseMail(fs.readFileSync(path.join(service.config.outboxDir, file!), 'utf8'));
+  expect(mail.subject).toContain('n’a pas pu être acceptée');
+});

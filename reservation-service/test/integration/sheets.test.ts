@@ -1,0 +1,109 @@
+import { createReservation, db, pdfText, post, readRow, startService, type RunningService } from '../helpers';
+import { MENU_CANUT } from '../helpers';
+
+/** Kitchen and dining-room PDFs, read back with a PDF parser. */
+let service: RunningService;
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(() => service.close());
+
+const sheet = (numero: string, kind: 'feuille-cuisine' | 'feuille-salle', code: string) =>
+  fetch(`${service.url}/reservations/${numero}/${kind}?code=${code}`);
+
+async function menuCanut() {
+  const { data, error } = await db()
+    .from('restaurant_menus')
+    .select('name, menu_items(name), menu_item_alternatives(name, is_vegan)')
+    .eq('id', MENU_CANUT)
+    .single();
+  if (error) throw new Error(error.message);
+  return data as unknown as { name: string; menu_items: { name: string }[]; menu_item_alternatives: { name: string; is_vegan: boolean }[] };
+}
+
+test('kitchen sheet: date, time, adults and children, menu items, dietary alternatives, options', async () => {
+  const r = await createReservation({ status: 1 });
+  const res = await sheet(r.numero, 'feuille-cuisine', r.code);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/pdf');
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  const text = await pdfText(Buffer.from(await res.arrayBuffer()));
+  expect(text).toContain('Fiche cuisine');
+  expect(text).toContain(`Le Comptoir des Halles — Réservation ${r.restaurateur}`);
+  expect(text).toContain('Date : samedi 5 décembre 2026');
+  expect(text).toContain('Heure d’arrivée : 19:45');
+  expect(text).toContain('Adultes : 12');
+  expect(text).toContain('Enfants : 2');
+  expect(text).toContain('Menu : Menu Canut');
+  const menu = await menuCanut();
+  expect(menu.menu_items.length).toBeGreaterThan(0);
+  for (const item of menu.menu_items) expect(text).toContain(item.name);
+  expect(menu.menu_item_alternatives.length).toBeGreaterThan(0);
+  for (const alt of menu.menu_item_alternatives) expect(text).toContain(alt.name);
+  expect(text).toContain('Salade de lentilles vertes du Puy (sans gluten, végan)');
+  expect(text).toContain('Apéritif maison × 12');
+});
+
+test('dining-room sheet: customer, party, menu, options, total, deposit and remaining payment, codes', async () => {
+  const r = await createReservation({ status: 3, total_amount: 1000 });
+  const res = await sheet(r.numero, 'feuille-salle', r.code);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-disposition')).toBe(`inline; filename="fiche-salle-${r.restaurateur}.pdf"`);
+  const text = await pdfText(Buffer.from(await res.arrayBuffer()));
+  expect(text).toContain('Fiche salle');
+  expect(text).toContain('Nom : Hélène Test');
+  expect(text).toContain('Téléphone : 06 11 22 33 44');
+  expect(text).toContain('Date : samedi 5 décembre 2026');
+  expect(text).toContain('Heure d’arrivée : 19:45');
+  expect(text).toContain('Nombre de personnes : 14 personnes (12 adultes et 2 enfants)');
+  expect(text).toContain('Menu : Menu Canut');
+  expect(text).toContain('Apéritif maison × 12 (6,00 € l\'unité)');
+  expect(text).toContain('Total : 1 000,00 €');
+  // Le Comptoir des Halles: 30 % deposit (acompte), remainder on site.
+  expect(text).toContain('Dépôt : acompte de 30 % du total, soit 300,00 €');
+  expect(text).toContain('Reste à payer : 700,00 €, sur place');
+  expect(text).toContain(`Numéro de réservation : ${r.numero}`);
+  expect(text).toContain(`Code de gestion : ${r.code}`);
+  expect(text).toContain('Statut : Payée');
+});
+
+test('a reservation accepted through the API gets its sheets', async () => {
+  const r = await createReservation();
+  const accepted = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
+  const { feuille_salle_url } = await accepted.json();
+  expect(feuille_salle_url).toContain('/feuille-salle?code=');
+  expect((await sheet(r.numero, 'feuille-salle', r.code)).status).toBe(200);
+});
+
+describe('refusals are plain French HTML pages and change nothing', () => {
+  test.each([
+    ['wrong code', 1, 'wrong', 403, 'Accès refusé'],
+    ['unknown number', 1, 'unknown', 404, 'Réservation introuvable'],
+    ['pending', 0, 'right', 409, 'Fiche indisponible'],
+    ['rejected', 2, 'right', 409, 'acceptées ou payées'],
+    ['cancelled', 4, 'right', 409, 'acceptées ou payées'],
+  ] as const)('%s', async (_name, status, codeKind, httpStatus, text) => {
+    const r = await createReservation({ status });
+    const before = await readRow(r.numero);
+    const numero = codeKind === 'unknown' ? `${r.numero}X` : r.numero;
+    const code = codeKind === 'wrong' ? 'a'.repeat(64) : r.code;
+    for (const kind of ['feuille-cuisine', 'feuille-salle'] as const) {
+      const res = await sheet(numero, kind, code);
+      expect(res.status).toBe(httpStatus);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await res.text();
+      expect(html).toContain('<html lang="fr">');
+      expect(html).toContain(text);
+    }
+    expect(await readRow(r.numero)).toEqual(before);
+  });
+
+  test('missing or malformed code → 400 page', async () => {
+    const r = await createReservation({ status: 1 });
+    for (const url of [`/reservations/${r.numero}/feuille-cuisine`, `/reservations/${r.numero}/feuille-salle?code=short`]) {
+      const res = await fetch(`${service.url}${url}`);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain('Requête invalide');
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { getSupabase, sessionAtom, tableeStore } from '@tablee/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { connect, renderApp, uniqueEmail } from '../render';
+import { paste } from '../../../shared/jest/paste';
+
+const submitButton = () => screen.getByRole('button', { name: /Créer mon compte|Création du compte/ });
+
+async function fill(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await paste(user, screen.getByLabelText('Email'), email);
+  if (password) await paste(user, screen.getByLabelText('Mot de passe'), password);
+  return user;
+}
+
+describe('/signup against local-supabase', () => {
+  beforeEach(() => connect());
+
+  it('shows the live counter n/6, then ✓ Mot de passe valide', async () => {
+    renderApp('/signup');
+    expect(screen.getByRole('heading', { name: 'Créer un compte' })).toBeInTheDocument();
+    expect(screen.getByTestId('password-counter')).toHaveTextContent('0/6');
+    const user = await fill('', 'abc');
+    expect(screen.getByTestId('password-counter')).toHaveTextContent('3/6');
+    expect(screen.queryByText('✓ Mot de passe valide')).not.toBeInTheDocument();
+    await paste(user, screen.getByLabelText('Mot de passe'), 'def');
+    expect(screen.getByText('✓ Mot de passe valide')).toBeInTheDocument();
+    expect(screen.queryByTestId('password-counter')).not.toBeInTheDocument();
+  });
+
+  it('disables submit while the password is short or the email empty', async () => {
+    renderApp('/signup');
+    expect(submitButton()).toBeDisabled();
+    const user = await fill('', 'abcdef');
+    expect(submitButton()).toBeDisabled();
+    await paste(user, screen.getByLabelText('Email'), 'a@b.fr');
+    expect(submitButton()).toBeEnabled();
+    await user.type(screen.getByLabelText('Mot de passe'), '{Backspace}');
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('creates the account without signing in, then shows the message and the email on /signin', async () => {
+    renderApp('/signup');
+    const email = uniqueEmail('new');
+    const user = await fill(email, 'secret-123');
+    await user.click(submitButton());
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/signin$/));
+    expect(screen.getByText('Compte créé avec succès ! Vous pouvez maintenant vous connecter.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(email);
+    expect(tableeStore.get(sessionAtom)).toBeNull();
+    expect((await getSupabase().auth.getSession()).data.session).toBeNull();
+  });
+
+  it('disables submit while the request is pending', async () => {
+    renderApp('/signup');
+    const user = await fill(uniqueEmail('pending'), 'secret-123');
+    const click = user.click(submitButton());
+    await waitFor(() => expect(screen.getByRole('button', { name: /Création du compte/ })).toBeDisabled());
+    await click;
+  });
+
+  it('maps user_already_exists', async () => {
+    renderApp('/signup');
+    const user = await fill('demo@tablee.fr', 'whatever-123');
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Un compte existe déjà avec cette adresse email.');
+  });
+
+  it('maps validation_failed (an address the server refuses)', async () => {
+    renderApp('/signup');
+    const user = await fill('someone@localhost', 'secret-123');
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Adresse email invalide.');
+  });
+
+  it('maps weak_password from the real answer (the form never sends a short password)', async () => {
+    const { signUpErrorMessage } = await import('@tablee/shared');
+    const { error } = await getSupabase().auth.signUp({ email: uniqueEmail('weak'), password: '12345' });
+    expect(error?.code).toBe('weak_password');
+    expect(signUpErrorMessage(error)).toBe('Le mot de passe doit contenir au moins 6 caractères.');
+  });
+});
