@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
@@ -57,4 +58,30 @@ export async function seriousViolations(page: Page) {
     return (await axe.run()).violations;
   })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The truth, read as superuser straight from the e2e run's PostgreSQL (bypasses RLS). */
+export async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');
+  const client = new pg.Client({ connectionString: ready().supabase.dbUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits until `read()` gives a value that `accept`s, for what no page event announces (a file in the
+ * outbox, a server gone): checks again every 100 ms, gives up after `seconds` naming `what`.
+ */
+export async function until<T>(read: () => Promise<T> | T, accept: (value: T) => boolean, what: string, seconds = 20): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`attendu : ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -214,14 +214,14 @@ test('a new owner runs the six steps, reloads midway, finishes, and finds every 
   await page.context().close();
 });
 
-test('typing quickly then reloading after 2 s loses nothing', async () => {
+test('typing quickly then reloading once the indicator says it is saved loses nothing', async () => {
   const page = await signUpAndSignIn();
   const id = await startOnboarding(page);
   await page.getByLabel('Nom du restaurant').pressSequentially('Le Petit Zinc', { delay: 0 });
   await page.getByLabel('Description').pressSequentially('Cuisine de marché, terrasse ombragée, groupes bienvenus.', { delay: 0 });
   await page.getByLabel('Email de contact').pressSequentially('bonjour@petitzinc.fr', { delay: 0 });
-  // The owner does nothing for two seconds, then reloads.
-  await page.waitForTimeout(2000);
+  // The owner stops typing, sees the change saved, and reloads.
+  await allSaved(page);
   await page.reload();
   await step(page, 1, 'Informations');
   expect(page.url()).toBe(`${app.url}/onboarding/${id}?etape=information`);
