@@ -1,0 +1,92 @@
+/**
+ * The one-click link page against a real reservation service (its own process) and the run's
+ * local-supabase: each test creates its own reservation on the demo restaurant with the service role
+ * (never the seeded TBL-DEMO01/TBL-DEMO02, which other tests read), opens its link, and reads the
+ * row back from the database.
+ */
+import { randomBytes } from 'node:crypto';
+import { screen } from '@testing-library/react';
+import { pointReservationApiAt, renderLink, TEXT } from '../render';
+import { createReservation, mailsTo, readRow, startReservationService, type RunningService } from '../reservation-service';
+
+let service: RunningService | undefined;
+
+beforeAll(async () => {
+  service = await startReservationService();
+  pointReservationApiAt(service.apiUrl, process.env.TEST_SUPABASE_URL);
+}, 45_000);
+
+// Runs even when beforeAll or a test failed: the service never outlives the file.
+afterAll(async () => {
+  await service?.stop();
+});
+
+const running = () => {
+  if (!service) throw new Error('reservation-service non démarré');
+  return service;
+};
+
+describe('a pending reservation', () => {
+  it("accept link: 'Réservation acceptée !', its restaurant number, the customer e-mailed, status 1 in the database", async () => {
+    const r = await createReservation();
+    renderLink(`/reservations/${r.numero}/accept/${r.code}`);
+    expect(screen.getByText(TEXT.loading)).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.accepted)).toBeInTheDocument();
+    expect(screen.getByText(`Réservation n° ${r.restaurateur}`)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.emailSent)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.canClose)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.loading)).not.toBeInTheDocument();
+    expect(await readRow(r.numero)).toMatchObject({ status: 1, is_accepted: true });
+    expect(mailsTo(running(), r.email)).toHaveLength(1);
+  });
+
+  it("reject link: 'Réservation refusée', its restaurant number, status 2 in the database", async () => {
+    const r = await createReservation();
+    renderLink(`/reservations/${r.numero}/reject/${r.code}`);
+    expect(await screen.findByText(TEXT.rejected)).toBeInTheDocument();
+    expect(screen.getByText(`Réservation n° ${r.restaurateur}`)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.emailSent)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.accepted)).not.toBeInTheDocument();
+    expect(await readRow(r.numero)).toMatchObject({ status: 2, is_accepted: false });
+    expect(mailsTo(running(), r.email)).toHaveLength(1);
+  });
+});
+
+describe('a link that decides nothing', () => {
+  it.each([
+    ['accepted', 'reject', { status: 1, is_accepted: true }, 'elle a déjà été acceptée'],
+    ['refused', 'accept', { status: 2, is_accepted: false }, 'elle a déjà été refusée'],
+  ] as const)("an already %s reservation's %s link: 'Réservation déjà traitée', and nothing changes", async (_decided, action, decision, already) => {
+    const r = await createReservation(decision);
+    const before = await readRow(r.numero);
+    renderLink(`/reservations/${r.numero}/${action}/${r.code}`);
+    expect(await screen.findByText(TEXT.alreadyHandled)).toBeInTheDocument();
+    expect(screen.getByText(`Réservation n° ${r.restaurateur}`)).toBeInTheDocument();
+    expect(screen.getByText(`Cette réservation a déjà été traitée : ${already}. Aucune modification n’a été faite.`)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.accepted)).not.toBeInTheDocument();
+    expect(screen.queryByText(TEXT.rejected)).not.toBeInTheDocument();
+    expect(await readRow(r.numero)).toEqual(before);
+    expect(mailsTo(running(), r.email)).toHaveLength(0);
+  });
+
+  it.each([
+    ['accept', TEXT.acceptFailed],
+    ['reject', TEXT.rejectFailed],
+  ] as const)('a wrong code on the %s link: %s, the service’s refusal, and the reservation still pending', async (action, failure) => {
+    const r = await createReservation();
+    const before = await readRow(r.numero);
+    renderLink(`/reservations/${r.numero}/${action}/${randomBytes(32).toString('hex')}`);
+    expect(await screen.findByText(failure)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.someError)).toBeInTheDocument();
+    expect(screen.getByText('Code de gestion invalide : ce lien ne permet pas de gérer cette réservation.')).toBeInTheDocument();
+    expect(screen.getByText(TEXT.checkLink)).toBeInTheDocument();
+    expect(screen.getByText(/^Erreur API 403: /)).toBeInTheDocument();
+    // A wrong code learns nothing about the reservation.
+    expect(screen.queryByText(`Réservation n° ${r.restaurateur}`)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Réservation n°/)).not.toBeInTheDocument();
+    const after = await readRow(r.numero);
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ status: 0, is_accepted: false });
+    expect(mailsTo(running(), r.email)).toHaveLength(0);
+  });
+});
