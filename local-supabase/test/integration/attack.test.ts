@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anon, newOwner, service } from '../clients';
+import { anon, newOwner, service, withDb } from '../clients';
 import { completeRestaurant, must, restaurantSnapshot, sample } from '../fixtures';
 
 /**
@@ -32,6 +32,8 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
     { table: 'messages', column: 'conversation_id', value: v.conversationId, insert: { conversation_id: v.conversationId, role: 'user', content: 'pirate' }, patch: { content: 'piraté' } },
   ];
 }
+
+const VIEWS = ['conversation_summaries', 'reservation_status_counts'];
 
 /** Functions called with the victim's ids. */
 function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unknown>][] {
@@ -98,7 +100,7 @@ describe('attack matrix', () => {
           cases += 1;
         }
       }
-      for (const view of ['conversation_summaries', 'reservation_status_counts']) {
+      for (const view of VIEWS) {
         const { data } = await c.from(view).select('*').eq('restaurant_id', victim.restaurantId);
         expect(data ?? []).toEqual([]);
         cases += 1;
@@ -121,5 +123,53 @@ describe('attack matrix', () => {
     expect(rows).toHaveLength(1);
     const { data } = await anon().from('restaurant_reservations').select('id');
     expect(data ?? []).toEqual([]);
+  });
+});
+
+/**
+ * The matrix above is only as good as its lists: here they are checked against the database's own
+ * catalog, so a new table without RLS, a view that runs as its owner, or a function granted to the
+ * API roles without an attack case fails the suite.
+ */
+describe('the API surface, read from the catalog', () => {
+  const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
+
+  it('every table of public has Row Level Security and a policy; anon is granted nothing; views run as the caller', async () => {
+    const catalog = await withDb(async (db) => {
+      const tables = await db.query(`
+        select c.relname as name, c.relrowsecurity as rls,
+               (select count(*) from pg_policy p where p.polrelid = c.oid)::int as policies,
+               has_table_privilege('anon', c.oid, 'select, insert, update, delete, truncate, references, trigger') as anon_granted
+          from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')`);
+      const views = await db.query(`
+        select c.relname as name, coalesce(c.reloptions @> array['security_invoker=true'], false) as invoker,
+               has_table_privilege('anon', c.oid, 'select, insert, update, delete') as anon_granted
+          from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind in ('v', 'm')`);
+      return { tables: tables.rows, views: views.rows };
+    });
+    expect(catalog.tables.length).toBeGreaterThan(0);
+    expect(catalog.tables.filter((t) => !t.rls || t.policies === 0 || t.anon_granted).map((t) => t.name)).toEqual([]);
+    expect(catalog.views.filter((v) => !v.invoker || v.anon_granted).map((v) => v.name)).toEqual([]);
+  });
+
+  it('the attack matrix tries every table, view and function that anon or authenticated can reach', async () => {
+    const catalog = await withDb(async (db) => ({
+      tables: (await db.query(`select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p')`)).rows.map((r) => r.relname as string),
+      views: (await db.query(`select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('v', 'm')`)).rows.map((r) => r.relname as string),
+      functions: (
+        await db.query(`
+          select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon
+            from pg_proc p where p.pronamespace = 'public'::regnamespace
+             and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))`)
+      ).rows as { proname: string; anon: boolean }[],
+    }));
+    const someone = '00000000-0000-4000-8000-000000000000';
+    const placeholder = { restaurantId: someone, photoId: someone, conversationId: someone, menuId: someone, faqIds: [], userId: someone, reservation: { id: someone, numero_reservation: '', code_manage: '' } } as Victim;
+    expect(sorted(tableTargets(placeholder).map((t) => t.table))).toEqual(sorted(catalog.tables));
+    expect(sorted(VIEWS)).toEqual(sorted(catalog.views));
+    const attacked = new Set(rpcTargets(placeholder, someone).map(([fn]) => fn));
+    expect(catalog.functions.map((f) => f.proname).filter((fn) => !attacked.has(fn))).toEqual([]);
+    // No function of the API is open to anonymous callers (the one-click links go through the reservation service).
+    expect(catalog.functions.filter((f) => f.anon).map((f) => f.proname)).toEqual([]);
   });
 });

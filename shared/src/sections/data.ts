@@ -3,10 +3,15 @@ import { getSupabase } from '@tablee/shared';
 
 export const NOT_FOUND_OR_FORBIDDEN = 'Restaurant non trouvé ou accès non autorisé';
 
+/** The database bounds each free-text column with a check named '<table>_<column>_max_<N>'. */
+export const textTooLongMessage = (max: number) => `Texte trop long : ${max.toLocaleString('fr-FR')} caractères au plus`;
+
 /** One Error for every failed data call of the sections, carrying the database's French message. */
 export function dataError(error: { message?: string; code?: string }): Error {
   // PGRST116: `.single()` matched no row — RLS hides another owner's restaurant exactly like a missing one.
   if (error.code === 'PGRST116') return Object.assign(new Error(NOT_FOUND_OR_FORBIDDEN), { code: error.code });
+  const tooLong = error.code === '23514' ? /_max_(\d+)"/.exec(error.message ?? '') : null;
+  if (tooLong) return Object.assign(new Error(textTooLongMessage(Number(tooLong[1]))), { code: error.code });
   return Object.assign(new Error(error.message || 'Erreur inconnue'), { code: error.code });
 }
 
