@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
 import type { Pool } from 'pg';
@@ -15,6 +16,10 @@ import { lenientJson } from './json-body';
 
 const API_VERSION = '2024-01-01';
 const MIN_PASSWORD_LENGTH = 6;
+/** bcrypt reads only the first 72 bytes of a password; GoTrue refuses longer ones rather than ignore the rest. */
+const MAX_PASSWORD_BYTES = 72;
+/** The cost of every hash this server writes, and of the dummy one compared when an account does not exist. */
+const BCRYPT_COST = 10;
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface UserRow {
@@ -59,33 +64,44 @@ function authError(reply: FastifyReply, status: number, code: string, message: s
   return reply.code(status).header('x-supabase-api-version', API_VERSION).send({ code, message, ...extra });
 }
 
-/** Counts failed password sign-ins per client address, like GoTrue's token rate limit. */
-class FailedSigninLimiter {
-  private failures = new Map<string, number[]>();
+/** Counts events (failed sign-ins, sign-ups) per client address in a sliding window, like GoTrue's rate limits. */
+class AddressLimiter {
+  private events = new Map<string, number[]>();
   constructor(private max: number, private windowMs: number) {}
   private recent(key: string): number[] {
     const now = Date.now();
-    const kept = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    this.failures.set(key, kept);
+    const kept = (this.events.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    this.events.set(key, kept);
     return kept;
   }
   isBlocked(key: string): boolean {
     return this.recent(key).length >= this.max;
   }
-  recordFailure(key: string): void {
+  record(key: string): void {
     this.recent(key).push(Date.now());
   }
 }
 
-/** The caller's address; the first X-Forwarded-For hop when a proxy sits in front, as with Supabase's gateway. */
-function clientAddress(req: FastifyRequest): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || req.ip;
+/**
+ * The caller's address: the socket's, unless it is a configured proxy; then X-Forwarded-For is read from
+ * the right, skipping trusted proxies, so that hops a client wrote itself are never taken for its address.
+ */
+function clientAddressResolver(trustedProxies: string[]): (req: FastifyRequest) => string {
+  let trust: ReturnType<typeof proxyAddr.compile>;
+  try {
+    trust = proxyAddr.compile(trustedProxies);
+  } catch (err) {
+    throw new Error(`AUTH_TRUSTED_PROXIES doit lister des adresses IP ou des plages CIDR séparées par des virgules (${(err as Error).message})`);
+  }
+  return (req) => proxyAddr(req.raw, trust);
 }
 
 export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, publicUrl: string) {
-  const limiter = new FailedSigninLimiter(config.auth.maxFailedSignins, config.auth.failedSigninWindowSeconds * 1000);
+  const failedSignins = new AddressLimiter(config.auth.maxFailedSignins, config.auth.failedSigninWindowSeconds * 1000);
+  const signups = new AddressLimiter(config.auth.maxSignups, config.auth.signupWindowSeconds * 1000);
+  const clientAddress = clientAddressResolver(config.auth.trustedProxies);
+  /** A hash of a random password, compared when the e-mail has no account, so that both cases take one bcrypt comparison. */
+  let dummyHash: string;
 
   async function createSession(user: UserRow) {
     const sessionId = randomUUID();
@@ -141,18 +157,20 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
   async function signInWithPassword(req: FastifyRequest, reply: FastifyReply) {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
     const address = clientAddress(req);
-    if (limiter.isBlocked(address)) return authError(reply, 429, 'over_request_rate_limit', 'Request rate limit reached');
+    if (failedSignins.isBlocked(address)) return authError(reply, 429, 'over_request_rate_limit', 'Request rate limit reached');
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email || !password) return authError(reply, 400, 'validation_failed', 'missing email or phone');
-    const { rows } = await pool.query<UserRow & { password_ok: boolean }>(
-      `select ${USER_COLUMNS}, encrypted_password = extensions.crypt($2, encrypted_password) as password_ok
-         from auth.users where lower(email) = $1 and deleted_at is null`,
-      [email, password],
+    // Always one row and one bcrypt comparison: against the dummy hash when there is no account (or no password).
+    const { rows } = await pool.query<UserRow & { password_ok: boolean | null }>(
+      `with account as (select ${USER_COLUMNS}, encrypted_password from auth.users where lower(email) = $1 and deleted_at is null)
+       select ${USER_COLUMNS}, encrypted_password = extensions.crypt($2, coalesce(nullif(encrypted_password, ''), $3)) as password_ok
+         from (select) as always_one_row left join account on true`,
+      [email, password, dummyHash],
     );
-    const user = rows[0];
+    const user = rows[0].id === null ? undefined : rows[0];
     if (!user || !user.password_ok) {
-      limiter.recordFailure(address);
+      failedSignins.record(address);
       return authError(reply, 400, 'invalid_credentials', 'Invalid login credentials');
     }
     if (config.auth.enableConfirmations && !user.email_confirmed_at) {
@@ -165,28 +183,36 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(updated.rows[0]));
   }
 
-  /** Rotation: a refresh token is used once; its successor belongs to the same session. */
+  /**
+   * Rotation: a refresh token is used once; its successor belongs to the same session. A rotated token
+   * presented again within the reuse interval (an answer the client lost) gets another successor, as in
+   * GoTrue; after it, the reuse means the token was stolen, and the whole session ends: its refresh
+   * tokens (the thief's included) and its access tokens' session.
+   */
   async function refresh(req: FastifyRequest, reply: FastifyReply) {
     const token = (req.body as { refresh_token?: unknown } | undefined)?.refresh_token;
     if (typeof token !== 'string' || !token) return authError(reply, 400, 'validation_failed', 'refresh_token required');
     const client = await pool.connect();
     try {
       await client.query('begin');
-      const { rows } = await client.query<{ id: string; user_id: string; revoked: boolean; session_id: string }>(
-        'select id, user_id, revoked, session_id from auth.refresh_tokens where token = $1 for update',
-        [token],
+      const { rows } = await client.query<{ id: string; user_id: string; revoked: boolean; session_id: string; reuse_expired: boolean }>(
+        `select id, user_id, revoked, session_id, updated_at < now() - make_interval(secs => $2) as reuse_expired
+           from auth.refresh_tokens where token = $1 for update`,
+        [token, config.auth.refreshTokenReuseIntervalSeconds],
       );
       const current = rows[0];
       if (!current || !current.session_id) {
         await client.query('rollback');
         return authError(reply, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       }
-      if (current.revoked) {
-        await client.query('rollback');
+      if (current.revoked && current.reuse_expired) {
+        await client.query('delete from auth.sessions where id = $1', [current.session_id]);
+        await client.query('commit');
         return authError(reply, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
       const next = randomBytes(24).toString('base64url');
-      await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [current.id]);
+      // The interval runs from the rotation; presenting the token again does not extend it.
+      await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked', [current.id]);
       await client.query(
         'insert into auth.refresh_tokens (token, user_id, revoked, session_id, parent) values ($1, $2, false, $3, $4)',
         [next, current.user_id, current.session_id, token],
@@ -226,6 +252,9 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
   }
 
   return async function plugin(app: FastifyInstance) {
+    dummyHash = (
+      await pool.query<{ hash: string }>(`select extensions.crypt(gen_random_uuid()::text, extensions.gen_salt('bf', $1)) as hash`, [BCRYPT_COST])
+    ).rows[0].hash;
     lenientJson(app);
     app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
       if (err.statusCode && err.statusCode < 500) return authError(reply, err.statusCode, 'validation_failed', err.message);
@@ -245,12 +274,18 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     }));
 
     app.post('/signup', async (req, reply) => {
+      const address = clientAddress(req);
+      if (signups.isBlocked(address)) return authError(reply, 429, 'over_request_rate_limit', 'Request rate limit reached');
+      signups.record(address);
       if (!config.auth.enableSignup) return authError(reply, 422, 'signup_disabled', 'Signups not allowed for this instance');
       const body = (req.body ?? {}) as { email?: unknown; password?: unknown; data?: unknown };
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
       const password = typeof body.password === 'string' ? body.password : '';
       if (!email) return authError(reply, 400, 'validation_failed', 'To signup, please provide your email');
       if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
+      if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+        return authError(reply, 400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+      }
       if (password.length < MIN_PASSWORD_LENGTH) {
         return authError(reply, 422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
           weak_password: { reasons: ['length'] },
@@ -262,11 +297,11 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
                                  raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new, email_change)
          values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
-                 extensions.crypt($2, extensions.gen_salt('bf', 10)), case when $3 then now() end, case when $3 then null else now() end,
+                 extensions.crypt($2, extensions.gen_salt('bf', $5)), case when $3 then now() end, case when $3 then null else now() end,
                  '{"provider":"email","providers":["email"]}', $4, '', '', '', '')
          on conflict do nothing
          returning ${USER_COLUMNS}`,
-        [email, password, confirmed, JSON.stringify(metadata)],
+        [email, password, confirmed, JSON.stringify(metadata), BCRYPT_COST],
       );
       const user = inserted.rows[0];
       if (!user) return authError(reply, 422, 'user_already_exists', 'User already registered');

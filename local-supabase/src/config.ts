@@ -26,6 +26,13 @@ export interface StackConfig {
     /** Failed password sign-ins allowed per client address in `failedSigninWindowSeconds`. */
     maxFailedSignins: number;
     failedSigninWindowSeconds: number;
+    /** Sign-up requests allowed per client address in `signupWindowSeconds`. */
+    maxSignups: number;
+    signupWindowSeconds: number;
+    /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none: the socket address is the client. */
+    trustedProxies: string[];
+    /** Seconds during which a rotated refresh token may be presented again (a lost answer) before reuse revokes the session. */
+    refreshTokenReuseIntervalSeconds: number;
   };
   /** Origins allowed by CORS; '*' allows any (the default for a local stack). */
   corsOrigins: string[] | '*';
@@ -66,6 +73,10 @@ export function readConfig(): StackConfig {
       jwtExpirySeconds: int('AUTH_JWT_EXPIRY', 3600),
       maxFailedSignins: int('AUTH_MAX_FAILED_SIGNINS', 10),
       failedSigninWindowSeconds: int('AUTH_FAILED_SIGNIN_WINDOW', 300),
+      maxSignups: int('AUTH_MAX_SIGNUPS', 30),
+      signupWindowSeconds: int('AUTH_SIGNUP_WINDOW', 300),
+      trustedProxies: (process.env.AUTH_TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+      refreshTokenReuseIntervalSeconds: int('AUTH_REFRESH_TOKEN_REUSE_INTERVAL', 10),
     },
     corsOrigins: cors && cors !== '*' ? cors.split(',').map((o) => o.trim()) : '*',
   };

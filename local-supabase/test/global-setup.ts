@@ -11,9 +11,10 @@ import { loadLargeDataset } from './large-dataset';
 export default async function globalSetup() {
   const stack = await launchStack({
     dataDir: tempDataDir('test'),
-    // Every file signs in from 127.0.0.1: the failed sign-ins of one must not trip another's rate
-    // limit. The limit itself is tested on stacks of its own (auth.test.ts, shell's signin.test.tsx).
-    env: { AUTH_MAX_FAILED_SIGNINS: '100000' },
+    // Every file signs up and in from 127.0.0.1 (hundreds of owners per run): the sign-ups and failed
+    // sign-ins of one must not trip another's rate limit. The limits themselves are tested on stacks of
+    // their own (auth.test.ts, auth-limits.test.ts, shell's strict-auth.test.tsx).
+    env: { AUTH_MAX_FAILED_SIGNINS: '100000', AUTH_MAX_SIGNUPS: '100000' },
   });
   await loadLargeDataset(stack.dbUrl);
   process.env.TEST_SUPABASE_URL = stack.url;

@@ -30,7 +30,7 @@ describe('auth: the calls supabase-js makes', () => {
     expect(stored.rows[0].encrypted_password).toMatch(/^\$2[aby]\$10\$/);
   });
 
-  it('rotates refresh tokens: a used one is refused', async () => {
+  it('rotates refresh tokens; an unknown one is refused', async () => {
     const email = uniqueEmail('refresh');
     const supabase = anon();
     await supabase.auth.signUp({ email, password });
@@ -42,10 +42,52 @@ describe('auth: the calls supabase-js makes', () => {
     expect(refreshed.data.session!.refresh_token).not.toBe(first);
     expect(refreshed.data.session!.user.email).toBe(email);
 
-    const reuse = await anon().auth.refreshSession({ refresh_token: first });
-    expect(reuse.error?.code).toBe('refresh_token_already_used');
     const unknown = await anon().auth.refreshSession({ refresh_token: 'nope' });
     expect(unknown.error?.code).toBe('refresh_token_not_found');
+  });
+
+  it('reusing a rotated refresh token after the reuse interval revokes the whole session, the thief\'s new token too', async () => {
+    const email = uniqueEmail('stolen');
+    const victim = anon();
+    await victim.auth.signUp({ email, password });
+    const { data } = await victim.auth.signInWithPassword({ email, password });
+    const stolen = data.session!.refresh_token;
+
+    // The thief refreshes first with the stolen token and gets a session of their own from it.
+    const thief = await anon().auth.refreshSession({ refresh_token: stolen });
+    expect(thief.error).toBeNull();
+    const thiefSession = thief.data.session!;
+
+    // The victim's client later presents the same token: past the reuse interval (10 s, as GoTrue's
+    // default), here by ageing its rotation in the database rather than waiting.
+    await withDb((db) => db.query("update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1", [stolen]));
+    const reuse = await anon().auth.refreshSession({ refresh_token: stolen });
+    expect(reuse.error?.code).toBe('refresh_token_already_used');
+    expect(reuse.error?.status).toBe(400);
+
+    const thiefRefresh = await anon().auth.refreshSession({ refresh_token: thiefSession.refresh_token });
+    expect(thiefRefresh.error).not.toBeNull();
+    expect(thiefRefresh.data.session).toBeNull();
+    expect((await anon().auth.getUser(thiefSession.access_token)).error?.name).toBe('AuthSessionMissingError');
+    expect((await anon().auth.getUser(data.session!.access_token)).error?.name).toBe('AuthSessionMissingError');
+    const { session_id } = jwt.decode(data.session!.access_token) as { session_id: string };
+    const sessions = await withDb((db) => db.query('select 1 from auth.sessions where id = $1', [session_id]));
+    expect(sessions.rowCount).toBe(0);
+  });
+
+  it('a rotated refresh token presented again within the reuse interval (a lost answer) gets a token of the same session', async () => {
+    const email = uniqueEmail('retry');
+    const supabase = anon();
+    await supabase.auth.signUp({ email, password });
+    const { data } = await supabase.auth.signInWithPassword({ email, password });
+    const first = data.session!.refresh_token;
+    expect((await anon().auth.refreshSession({ refresh_token: first })).error).toBeNull();
+
+    const retry = await anon().auth.refreshSession({ refresh_token: first });
+    expect(retry.error).toBeNull();
+    const sessionOf = (accessToken: string) => (jwt.decode(accessToken) as { session_id: string }).session_id;
+    expect(sessionOf(retry.data.session!.access_token)).toBe(sessionOf(data.session!.access_token));
+    expect((await anon().auth.refreshSession({ refresh_token: retry.data.session!.refresh_token })).error).toBeNull();
   });
 
   it('signs out: the session and its tokens stop working', async () => {
@@ -85,6 +127,22 @@ describe('auth: the calls supabase-js makes', () => {
     expect(error?.message).toBe('Password should be at least 6 characters.');
   });
 
+  it('refuses a password over 72 bytes (bcrypt would ignore the rest), counted in UTF-8 bytes, and creates nothing', async () => {
+    const email = uniqueEmail('long');
+    const tooLong = 'é'.repeat(37); // 37 characters, 74 bytes
+    const { data, error } = await anon().auth.signUp({ email, password: tooLong });
+    expect(error?.code).toBe('validation_failed');
+    expect(error?.status).toBe(400);
+    expect(error?.message).toBe('Password cannot be longer than 72 characters');
+    expect(data.user).toBeNull();
+    const stored = await withDb((db) => db.query('select 1 from auth.users where email = $1', [email]));
+    expect(stored.rowCount).toBe(0);
+
+    const longest = 'é'.repeat(36); // 72 bytes: still accepted, and only the exact password signs in
+    expect((await anon().auth.signUp({ email, password: longest })).error).toBeNull();
+    expect((await anon().auth.signInWithPassword({ email, password: longest })).error).toBeNull();
+  });
+
   it('answers CORS preflights and exposes the headers supabase-js reads', async () => {
     const res = await fetch(`${process.env.TEST_SUPABASE_URL}/auth/v1/token?grant_type=password`, {
       method: 'OPTIONS',
@@ -103,13 +161,20 @@ describe('auth: the calls supabase-js makes', () => {
   });
 });
 
-describe('auth: configured switches (signups off, confirmations on, tight rate limit)', () => {
+describe('auth: configured switches (signups off, confirmations on, tight rate limit, behind a trusted proxy)', () => {
   // A stack of its own: these settings are the auth server's environment; the run's stack keeps the deployed ones.
+  // The tests play the trusted proxy (they connect from the loopback) and say who the client is in X-Forwarded-For.
   let strict: LaunchedStack;
   beforeAll(async () => {
     strict = await launchStack({
       dataDir: tempDataDir('strict'),
-      env: { AUTH_ENABLE_SIGNUP: 'false', AUTH_ENABLE_CONFIRMATIONS: 'true', AUTH_MAX_FAILED_SIGNINS: '3', LOCAL_SUPABASE_SEED: 'false' },
+      env: {
+        AUTH_ENABLE_SIGNUP: 'false',
+        AUTH_ENABLE_CONFIRMATIONS: 'true',
+        AUTH_MAX_FAILED_SIGNINS: '3',
+        AUTH_TRUSTED_PROXIES: '127.0.0.1,::1',
+        LOCAL_SUPABASE_SEED: 'false',
+      },
     });
   });
   afterAll(async () => {
@@ -150,5 +215,19 @@ describe('auth: configured switches (signups off, confirmations on, tight rate l
     expect(blocked.error?.status).toBe(429);
     const other = await strictClient('10.0.0.4').auth.signInWithPassword({ email: 'victime@test.tablee.fr', password: 'x-x-x-x' });
     expect(other.error?.code).toBe('invalid_credentials');
+  });
+
+  it('counts failures against the address the trusted proxy saw, not a first hop the client wrote', async () => {
+    // The client sends "X-Forwarded-For: <victim>"; the proxy appends the address it really saw.
+    const forged = strictClient('10.0.1.1, 10.0.1.2');
+    for (let i = 0; i < 3; i += 1) {
+      const { error } = await forged.auth.signInWithPassword({ email: 'victime@test.tablee.fr', password: `essai-${i}` });
+      expect(error?.code).toBe('invalid_credentials');
+    }
+    expect((await strictClient('10.0.1.2').auth.signInWithPassword({ email: 'victime@test.tablee.fr', password: 'essai-4' })).error?.code).toBe(
+      'over_request_rate_limit',
+    );
+    const victim = await strictClient('10.0.1.1').auth.signInWithPassword({ email: 'victime@test.tablee.fr', password: 'x-x-x-x' });
+    expect(victim.error?.code).toBe('invalid_credentials');
   });
 });

@@ -36,6 +36,8 @@ export function signInErrorMessage(error: unknown): string {
 export const SIGN_UP_MESSAGES = {
   userExists: 'Un compte existe déjà avec cette adresse email.',
   weakPassword: 'Le mot de passe doit contenir au moins 6 caractères.',
+  // Not in spec §8: Supabase Auth refuses passwords over 72 bytes (bcrypt's limit), counted in UTF-8.
+  passwordTooLong: 'Le mot de passe ne doit pas dépasser 72 caractères (une lettre accentuée compte pour deux).',
   invalidEmail: 'Adresse email invalide.',
   signupDisabled: "L'inscription est temporairement désactivée.",
   fallback: "Échec de l'inscription. Veuillez réessayer.",
@@ -46,8 +48,12 @@ export function signUpErrorMessage(error: unknown): string {
   if (!e) return SIGN_UP_MESSAGES.fallback;
   if (e.code === 'user_already_exists' || e.code === 'email_exists') return SIGN_UP_MESSAGES.userExists;
   if (e.code === 'weak_password') return SIGN_UP_MESSAGES.weakPassword;
+  // Supabase Auth gives this one the code of a malformed e-mail; only its message tells them apart.
+  if (e.code === 'validation_failed' && e.message?.startsWith('Password cannot be longer than')) return SIGN_UP_MESSAGES.passwordTooLong;
   if (e.code === 'validation_failed' || e.code === 'email_address_invalid') return SIGN_UP_MESSAGES.invalidEmail;
   if (e.code === 'signup_disabled') return SIGN_UP_MESSAGES.signupDisabled;
+  // Not in spec §8's sign-up table: the sign-in one's message for the same limit.
+  if (e.code === 'over_request_rate_limit' || e.status === 429) return SIGN_IN_MESSAGES.tooManyRequests;
   if (e.status === 422) return `Erreur de validation (422): ${e.message ?? ''}`;
   return SIGN_UP_MESSAGES.fallback;
 }

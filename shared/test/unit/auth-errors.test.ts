@@ -23,6 +23,8 @@ describe('sign-up error catalogue (spec §8)', () => {
     [apiError('User already registered', 422, 'user_already_exists'), 'Un compte existe déjà avec cette adresse email.'],
     [apiError('Password should be at least 6 characters.', 422, 'weak_password'), 'Le mot de passe doit contenir au moins 6 caractères.'],
     [apiError('Unable to validate email address: invalid format', 400, 'validation_failed'), 'Adresse email invalide.'],
+    [apiError('Password cannot be longer than 72 characters', 400, 'validation_failed'), 'Le mot de passe ne doit pas dépasser 72 caractères (une lettre accentuée compte pour deux).'],
+    [apiError('Request rate limit reached', 429, 'over_request_rate_limit'), 'Trop de tentatives. Veuillez patienter quelques minutes.'],
     [apiError('Signups not allowed for this instance', 422, 'signup_disabled'), "L'inscription est temporairement désactivée."],
     [apiError('Something else', 422, 'other_422'), 'Erreur de validation (422): Something else'],
     [apiError('boom', 500, 'unexpected_failure'), "Échec de l'inscription. Veuillez réessayer."],

@@ -73,6 +73,16 @@ describe('/signup against local-supabase', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Adresse email invalide.');
   });
 
+  it('refuses a password over 72 bytes (accented letters count twice) with its own message, and creates no account', async () => {
+    renderApp('/signup');
+    const email = uniqueEmail('long');
+    const user = await fill(email, 'é'.repeat(37)); // 37 characters, 74 bytes
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Le mot de passe ne doit pas dépasser 72 caractères (une lettre accentuée compte pour deux).');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/signup$/);
+    expect((await getSupabase().auth.signInWithPassword({ email, password: 'é'.repeat(36) })).error?.code).toBe('invalid_credentials');
+  });
+
   it('maps weak_password from the real answer (the form never sends a short password)', async () => {
     const { signUpErrorMessage } = await import('@tablee/shared');
     const { error } = await getSupabase().auth.signUp({ email: uniqueEmail('weak'), password: '12345' });
