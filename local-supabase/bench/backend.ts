@@ -13,6 +13,7 @@ import { launchStack, tempDataDir } from '../test/launch';
 const RUNS = 40;
 const WARMUP = 5;
 const TARGET_MS = 50;
+const SIGNIN_RUNS = 20;
 const NESTED = `*, restaurant_amenities(*), restaurant_contacts(*), restaurant_billing(*), restaurant_cgv(*),
   restaurant_photos(*), restaurant_hours(*), restaurant_arrival_times(*), restaurant_options(*), restaurant_faqs(*),
   restaurant_menus(*, menu_items(*), menu_item_alternatives(*))`;
@@ -62,10 +63,41 @@ async function measure(client: SupabaseClient, scale: string): Promise<Row[]> {
   ];
 }
 
+/**
+ * A failed sign-in's time for an account and for an unknown e-mail, interleaved: they should match, since
+ * both spend one bcrypt comparison (the unknown one against a dummy hash).
+ */
+async function failedSignins(url: string, anonKey: string): Promise<{ label: string; median: number; p95: number }[]> {
+  const client = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+  const cases = [
+    { label: 'existing account, wrong password', email: 'demo@tablee.fr', samples: [] as number[] },
+    { label: 'unknown e-mail', email: 'personne@tablee.fr', samples: [] as number[] },
+  ];
+  for (let i = 0; i < WARMUP + SIGNIN_RUNS; i += 1) {
+    for (const c of cases) {
+      const start = performance.now();
+      const { error } = await client.auth.signInWithPassword({ email: c.email, password: 'pas-le-bon' });
+      if (error?.code !== 'invalid_credentials') throw new Error(`sign-in ${c.label}: ${JSON.stringify(error)}`);
+      if (i >= WARMUP) c.samples.push(performance.now() - start);
+    }
+  }
+  return cases.map(({ label, samples }) => {
+    samples.sort((a, b) => a - b);
+    return { label, median: samples[Math.floor(samples.length / 2)], p95: samples[Math.ceil(samples.length * 0.95) - 1] };
+  });
+}
+
 async function main() {
   const dataDir = tempDataDir('bench');
-  const stack = await launchStack({ dataDir });
+  // The failed sign-ins below would trip the default limit of 10 per address.
+  const stack = await launchStack({ dataDir, env: { AUTH_MAX_FAILED_SIGNINS: '100000' } });
   try {
+    const signins = await failedSignins(stack.url, stack.anonKey);
+    console.log(`\nFailed sign-in time (${SIGNIN_RUNS} runs of each, interleaved): the same for an account and an unknown e-mail\n`);
+    console.log('| sign-in | median ms | p95 ms |');
+    console.log('|---|---:|---:|');
+    for (const s of signins) console.log(`| ${s.label} | ${s.median.toFixed(1)} | ${s.p95.toFixed(1)} |`);
+
     const rows = await measure(await signedIn(stack.url, stack.anonKey, 'demo@tablee.fr', 'tablee-demo'), 'demo');
 
     const loadStart = performance.now();
