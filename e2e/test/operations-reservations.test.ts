@@ -1,6 +1,7 @@
 /**
  * The reservation screens in Chromium as the demo owner: filter, search, accept with the e-mail and
- * the sheets, refuse after confirming (conversations: operations-conversations.test.ts).
+ * the sheets, refuse after confirming (conversations: operations-conversations.test.ts). The browser
+ * decides with the owner's session and never reads a code_manage from the tables (issue 13, item 12).
  * Expected values are read from the database, not written here.
  */
 import fs from 'node:fs';
@@ -12,6 +13,8 @@ let browser: Browser;
 let app: Ready;
 let page: Page;
 const axe: Record<string, string[]> = {};
+/** Every answer of the table API about reservations that reached the page. */
+const reservationReads: Promise<{ url: string; body: string }>[] = [];
 
 const pendingCount = async () =>
   Number((await sql<{ c: string }>('select count(*) as c from restaurant_reservations where restaurant_id = $1 and status = 0', [DEMO.restaurantId]))[0].c);
@@ -25,6 +28,11 @@ beforeAll(async () => {
   app = ready();
   browser = await launchBrowser();
   page = await (await browser.newContext()).newPage();
+  page.on('response', (response) => {
+    if (response.url().includes('/rest/v1/restaurant_reservations')) {
+      reservationReads.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: '' })));
+    }
+  });
   await signIn(page, app.url, DEMO.email, DEMO.password);
 });
 
@@ -75,10 +83,20 @@ test('accept a pending reservation: e-mail in the outbox, badges updated, both s
   await page.getByRole('link', { name: 'R-0001', exact: true }).click();
   await page.getByRole('heading', { name: /Réservation R-0001/ }).waitFor();
   await page.getByText('En attente', { exact: true }).first().waitFor();
+  // The management code is a secret of the links: the panel no longer shows it.
+  await page.getByText('Code de réservation').waitFor();
+  expect(await page.getByText('Code de gestion').count()).toBe(0);
   axe.reservation = await seriousViolations(page);
 
+  // The owner's session authorises the decision, then the service hands out the sheet links.
+  const accept = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/reservations/accept_reservation'));
+  const sheetLinks = page.waitForRequest((r) => r.method() === 'GET' && r.url().endsWith('/api/reservations/TBL-DEMO01/sheets'));
   await page.getByRole('button', { name: 'Accepter' }).click();
+  const acceptRequest = await accept;
+  expect(acceptRequest.headers().authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(acceptRequest.postDataJSON()).toEqual({ numero_reservation: 'TBL-DEMO01', restaurant_id: DEMO.restaurantId });
   await page.getByRole('heading', { name: /Réservation R-0001/ }).getByText('Acceptée').waitFor();
+  expect((await sheetLinks).headers().authorization).toBe(acceptRequest.headers().authorization);
   expect((await sql('select status from restaurant_reservations where numero_reservation = $1', ['TBL-DEMO01']))[0]).toEqual({ status: 1 });
   await until(() => emails().length, (n) => n === mailsBefore + 1, 'un e-mail dans la boîte d’envoi');
   await until(() => sidebarBadge().getAttribute('aria-label'), (l) => l === `${pendingBefore - 1} réservation${pendingBefore - 1 > 1 ? 's' : ''} en attente`, 'le badge mis à jour');
@@ -120,6 +138,17 @@ test('unknown reservation: the error view and back to the list', async () => {
   await page.getByText('Réservation non trouvée').waitFor();
   await page.getByRole('button', { name: 'Retour à la liste' }).click();
   await page.waitForURL(`${base()}/reservations`);
+});
+
+test('the browser never read a code_manage from the tables', async () => {
+  const codes = await sql<{ code_manage: string }>('select code_manage from restaurant_reservations where restaurant_id = $1', [DEMO.restaurantId]);
+  const reads = await Promise.all(reservationReads);
+  expect(reads.length).toBeGreaterThan(3);
+  for (const { url, body } of reads) {
+    expect(decodeURIComponent(url)).not.toContain('code_manage');
+    expect(body).not.toContain('code_manage');
+    for (const { code_manage: code } of codes) expect(body).not.toContain(code);
+  }
 });
 
 test('axe-core: no serious or critical violation on the list and the detail', () => {

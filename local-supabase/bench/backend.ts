@@ -50,7 +50,8 @@ async function measure(client: SupabaseClient, scale: string): Promise<Row[]> {
   const id = restaurant!.id as string;
   const { data: options } = await client.from('restaurant_options').select('id, title, price, price_type').eq('restaurant_id', id).order('display_order');
   const optionsPayload = (options ?? []).map((o) => ({ id: o.id, title: o.title, price: o.price, priceType: o.price_type }));
-  const reservations = () => client.from('restaurant_reservations').select('*', { count: 'exact' }).eq('restaurant_id', id).order('created_at', { ascending: false });
+  // The columns the list screen reads (RESERVATION_COLUMNS of @tablee/shared): owners may not select code_manage, hence not '*'.
+  const reservations = () => client.from('restaurant_reservations').select('id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at', { count: 'exact' }).eq('restaurant_id', id).order('created_at', { ascending: false });
   return [
     await time('restaurant, nested read', scale, () => client.from('restaurants').select(NESTED).eq('id', id).single()),
     await time('reservations, first page of 50 + count', scale, () => reservations().range(0, 49)),

@@ -8,6 +8,7 @@ import { htmlPage } from './lib/html';
 import { redactUrl } from './lib/redact';
 import { createServiceClient } from './lib/supabase';
 import { MESSAGES } from './reservations/outcomes';
+import { UnauthorizedError } from './reservations/owner';
 import { reservationRoutes } from './reservations/routes';
 import { sheetRoutes } from './sheets/routes';
 
@@ -54,6 +55,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof UnauthorizedError) {
+      // Only the JSON endpoints of the dashboard ask for a session.
+      return reply.code(401).header('www-authenticate', 'Bearer').send({ success: false, numero_reservation_restaurateur: null, status: null, message: error.message });
+    }
     const status = error.statusCode === 429 ? 429 : error.statusCode && error.statusCode < 500 ? 400 : 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
     const message = status === 429 ? MESSAGES.tooManyRequests : status === 400 ? MESSAGES.invalidInput : MESSAGES.internal;

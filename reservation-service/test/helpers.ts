@@ -10,6 +10,7 @@ import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createServiceClient } from '../src/lib/supabase';
+import { newOwner } from '../../local-supabase/test/clients';
 
 export const LYON = '20000000-0000-4000-8000-000000000001';
 export const MENU_CANUT = '30000000-0000-4000-8000-000000000011';
@@ -84,6 +85,17 @@ export async function readRow(numero: string): Promise<Record<string, unknown>> 
   return data;
 }
 
+export interface Owner { accessToken: string; restaurantId: string; client: Awaited<ReturnType<typeof newOwner>>['client'] }
+
+/** A fresh signed-up owner with one restaurant of their own (created through RLS, as the app does). */
+export async function ownerWithRestaurant(label: string): Promise<Owner> {
+  const owner = await newOwner(label);
+  const { data, error } = await owner.client.from('restaurants').insert({ name: `Restaurant ${label}` }).select('id').single();
+  if (error) throw new Error(error.message);
+  const { data: session } = await owner.client.auth.getSession();
+  return { accessToken: session.session!.access_token, restaurantId: data.id as string, client: owner.client };
+}
+
 export interface ReceivedMail { to: string[]; raw: string }
 
 /** A real SMTP server on a free port that keeps what it receives. */
@@ -155,7 +167,9 @@ export function parseMail(raw: string): { to: string; subject: string; text: str
 
 /** A PDF's text, spaces normalised. */
 export async function pdfText(pdf: Buffer): Promise<string> {
-  const { text } = await pdfParse(pdf);
+  // A plain Uint8Array: given the Node Buffer itself, pdf.js 1.10 failed the first document of a
+  // process with 'bad XRef entry' (seen on the kitchen sheet test, whatever its content).
+  const { text } = await pdfParse(new Uint8Array(pdf));
   return text.replace(/[\u00a0\u202f]/g, ' ');
 }
 

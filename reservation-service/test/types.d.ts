@@ -1,4 +1,4 @@
 declare module 'pdf-parse/lib/pdf-parse.js' {
-  const pdfParse: (data: Buffer) => Promise<{ text: string; numpages: number }>;
+  const pdfParse: (data: Uint8Array) => Promise<{ text: string; numpages: number }>;
   export default pdfParse;
 }

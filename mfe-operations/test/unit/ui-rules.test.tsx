@@ -7,7 +7,7 @@ import { ConversationCard } from '../../src/features/conversations/components/Co
 import { ConversationPagination } from '../../src/features/conversations/components/ConversationPagination';
 import { paginationItems, rangeText } from '../../src/features/conversations/pagination';
 import { StatusBadge } from '../../src/features/reservations/components/StatusBadge';
-import { formatGuests, formatOption, formatPeople, sheetUrl } from '../../src/features/reservations/format';
+import { formatGuests, formatOption, formatPeople } from '../../src/features/reservations/format';
 import { likePattern } from '../../src/features/reservations/api/listReservations';
 import { updateReservationStatus } from '../../src/features/reservations/api/updateReservationStatus';
 
@@ -55,19 +55,13 @@ describe('people and options', () => {
     expect(formatOption({ title: 'Gâteau', price: 45.5, quantity: 1 })).toBe('Gâteau — 45,50\u00a0€');
   });
 
-  it('sheets: on the service origin, from the reservation number and the management code', () => {
-    const r = { numeroReservation: 'TBL-DEMO01', codeManage: 'a b&c' };
-    expect(sheetUrl(r, 'feuille-cuisine', 'http://svc:1')).toBe('http://svc:1/reservations/TBL-DEMO01/feuille-cuisine?code=a%20b%26c');
-    expect(sheetUrl(r, 'feuille-salle', 'http://svc:1')).toBe('http://svc:1/reservations/TBL-DEMO01/feuille-salle?code=a%20b%26c');
-  });
-
   it('search: LIKE wildcards typed by the owner are literal', () => {
     expect(likePattern('Dupont')).toBe('%Dupont%');
     expect(likePattern('50%_a\\b*')).toBe('%50\\%\\_a\\\\b%');
   });
 
   it("status update: any target but accepted or rejected is refused before any call", async () => {
-    const r = { numeroReservation: 'TBL-X', codeManage: 'x', restaurantId: 'y' };
+    const r = { numeroReservation: 'TBL-X', restaurantId: 'y' };
     await expect(updateReservationStatus(r, 'paid')).rejects.toThrow("Statut non supporté par l'API: paid");
     await expect(updateReservationStatus(r, 'cancelled')).rejects.toThrow("Statut non supporté par l'API: cancelled");
   });

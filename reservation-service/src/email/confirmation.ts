@@ -4,8 +4,8 @@ import type { Action } from '../reservations/outcomes';
 import type { ReservationDetails } from '../reservations/details';
 import type { Mail } from './mailer';
 
-/** The customer's e-mail after the restaurant accepted or refused the request (French, one per transition). */
-export function confirmationMail(r: ReservationDetails, action: Action): Mail {
+/** The customer's e-mail after the restaurant accepted or refused the request (French, one per transition), to `to` only. */
+export function confirmationMail(r: ReservationDetails, action: Action, to: string): Mail {
   const name = r.restaurant.name;
   const accepted = action === 'accept';
   const subject = accepted
@@ -47,5 +47,5 @@ export function confirmationMail(r: ReservationDetails, action: Action): Mail {
 <ul>${summary.map(([l, v]) => `<li><strong>${escapeHtml(l)} :</strong> ${escapeHtml(v)}</li>`).join('')}</ul>
 <p>${escapeHtml(closing)}</p>
 <p>Cordialement,<br>${escapeHtml(name)}</p>`;
-  return { to: r.email ?? '', subject, text, html, tag: `${r.numero_reservation}-${accepted ? 'acceptee' : 'refusee'}` };
+  return { to, subject, text, html, tag: `${r.numero_reservation}-${accepted ? 'acceptee' : 'refusee'}` };
 }

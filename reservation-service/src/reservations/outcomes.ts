@@ -32,10 +32,13 @@ export const OUTCOME_HTTP: Record<Outcome, { status: number; message: (action: A
 /** Fixed answers that are not transition outcomes. */
 export const MESSAGES = {
   invalidInput: 'Requête invalide : numéro de réservation, code de gestion ou identifiant de restaurant manquant ou mal formé.',
+  signInRequired: 'Connexion requise : connectez-vous au tableau de bord pour accepter ou refuser une réservation ou obtenir ses fiches.',
+  sessionInvalid: 'Session invalide ou expirée : reconnectez-vous au tableau de bord.',
   tooManyRequests: 'Trop de tentatives. Veuillez patienter quelques minutes.',
   internal: 'Une erreur est survenue. Veuillez réessayer plus tard.',
   notFoundRoute: 'Adresse inconnue.',
   emailSent: 'Un email de confirmation a été envoyé au client.',
   emailNoAddress: 'Le client n’a pas d’adresse email : aucun email n’a été envoyé.',
+  emailInvalidAddress: 'L’adresse email du client n’est pas une adresse unique valide : aucun email n’a été envoyé ; contactez-le directement.',
   emailFailed: 'L’email au client n’a pas pu être envoyé ; contactez-le directement.',
 };

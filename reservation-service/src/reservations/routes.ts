@@ -2,21 +2,26 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
+import { customerAddress } from '../email/address';
 import { confirmationMail } from '../email/confirmation';
 import { parseInput } from '../lib/errors';
-import { loadReservation } from './details';
+import { sheetLinks } from '../sheets/links';
+import { loadReservation, type ReservationDetails } from './details';
 import { MESSAGES, OUTCOME_HTTP, type Action } from './outcomes';
+import { authenticateOwner, findOwnedReservation } from './owner';
 import { dashboardBody, linkParams } from './schemas';
-import { transitionReservation } from './transition';
+import { transitionOwnedReservation, transitionReservation, type TransitionResult } from './transition';
 
 interface Deps { config: Config; db: SupabaseClient; mailer: Mailer }
 
-/** Accept and reject: from the one-click links (code in the path) and from the dashboard (JSON body). */
+/**
+ * Accept and reject: from the one-click links (code in the path, no sign-in) and from the dashboard
+ * (JSON body, the owner's access token; ownership is decided by RLS, no code needed).
+ */
 export async function reservationRoutes(app: FastifyInstance, { config, db, mailer }: Deps) {
   const rateLimit = { max: config.rateLimit.max, timeWindow: config.rateLimit.timeWindowMs };
 
-  async function decide(reply: FastifyReply, action: Action, numero: string, code: string, restaurantId?: string) {
-    const result = await transitionReservation(db, { numero, code, action, restaurantId });
+  async function answer(reply: FastifyReply, action: Action, result: TransitionResult) {
     const rule = OUTCOME_HTTP[result.outcome];
     const body = {
       success: result.outcome === 'ok',
@@ -27,8 +32,12 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
     if (result.outcome !== 'ok') return reply.code(rule.status).send(body);
 
     // The decision is committed; the e-mail is sent once, here, by the one request that won.
-    const emailNote = await notifyCustomer(app, db, mailer, result.reservation_id!, action);
-    const sheets = action === 'accept' ? sheetLinks(config, numero, code) : {};
+    const reservation = await loadReservation(db, { id: result.reservation_id! }).catch((error: unknown) => {
+      app.log.error({ reservationId: result.reservation_id, err: error }, 'reading the decided reservation failed');
+      return null;
+    });
+    const emailNote = await notifyCustomer(app, mailer, reservation, action);
+    const sheets = action === 'accept' && reservation ? sheetLinks(config, reservation.numero_reservation, reservation.code_manage) : {};
     const emailSent = emailNote === MESSAGES.emailSent;
     return reply.code(rule.status).send({ ...body, message: `${body.message} ${emailNote}`, email_sent: emailSent, ...sheets });
   }
@@ -36,30 +45,30 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
   for (const action of ['accept', 'reject'] as const) {
     app.post(`/api/reservations/:numero_reservation/${action}/:code_manage`, { config: { rateLimit } }, async (request, reply) => {
       const params = parseInput(linkParams, request.params);
-      return decide(reply, action, params.numero_reservation, params.code_manage);
+      return answer(reply, action, await transitionReservation(db, { numero: params.numero_reservation, code: params.code_manage, action }));
     });
     app.post(`/api/reservations/${action}_reservation`, { config: { rateLimit } }, async (request, reply) => {
+      // Who asks comes first: without a session nothing else is looked at, not even the body.
+      const owner = await authenticateOwner(request, config, db);
       const body = parseInput(dashboardBody, request.body);
-      return decide(reply, action, body.numero_reservation, body.code_manage, body.restaurant_id);
+      const owned = await findOwnedReservation(owner, body.numero_reservation, body.restaurant_id);
+      if (!owned) return answer(reply, action, { outcome: 'not_found', status: null, numero_reservation_restaurateur: null, reservation_id: null });
+      return answer(reply, action, await transitionOwnedReservation(db, { id: owned.id, action }));
     });
   }
 }
 
-async function notifyCustomer(app: FastifyInstance, db: SupabaseClient, mailer: Mailer, id: string, action: Action): Promise<string> {
+async function notifyCustomer(app: FastifyInstance, mailer: Mailer, reservation: ReservationDetails | null, action: Action): Promise<string> {
+  if (!reservation) return MESSAGES.emailFailed;
+  if (!reservation.email?.trim()) return MESSAGES.emailNoAddress;
+  const to = customerAddress(reservation.email);
+  if (!to) return MESSAGES.emailInvalidAddress;
   try {
-    const reservation = await loadReservation(db, { id });
-    if (!reservation?.email) return MESSAGES.emailNoAddress;
-    await mailer.send(confirmationMail(reservation, action));
+    await mailer.send(confirmationMail(reservation, action, to));
     return MESSAGES.emailSent;
   } catch (error) {
     // The status change stands (it is what the owner asked); the answer says the customer was not told.
-    app.log.error({ reservationId: id, err: error }, 'customer e-mail failed');
+    app.log.error({ reservationId: reservation.id, err: error }, 'customer e-mail failed');
     return MESSAGES.emailFailed;
   }
-}
-
-function sheetLinks(config: Config, numero: string, code: string) {
-  const base = `${config.publicBaseUrl}/reservations/${encodeURIComponent(numero)}`;
-  const q = `?code=${encodeURIComponent(code)}`;
-  return { feuille_cuisine_url: `${base}/feuille-cuisine${q}`, feuille_salle_url: `${base}/feuille-salle${q}` };
 }

@@ -7,9 +7,10 @@ export const codeManage = z.string().regex(/^[A-Za-z0-9_-]{32,256}$/);
 
 export const linkParams = z.object({ numero_reservation: numeroReservation, code_manage: codeManage });
 
+/** Spec §7's body; the owner's token authorises it, so code_manage is optional (and unused when sent). */
 export const dashboardBody = z.object({
   numero_reservation: numeroReservation,
-  code_manage: codeManage,
+  code_manage: codeManage.optional(),
   restaurant_id: z.uuid(),
 });
 

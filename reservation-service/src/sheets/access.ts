@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadReservation, type ReservationDetails } from '../reservations/details';
 
 /** Sheets exist only for accepted (1) or paid (3) reservations. */
-const SHEET_STATUSES = new Set([1, 3]);
+export const SHEET_STATUSES = new Set([1, 3]);
 
 /** The one table from a refusal to its HTTP status and French page. */
 export const SHEET_REFUSALS = {

@@ -4,7 +4,10 @@ import type { Config } from '../config';
 import { htmlPage } from '../lib/html';
 import { parseInput } from '../lib/errors';
 import { sheetParams, sheetQuery } from '../reservations/schemas';
-import { SHEET_REFUSALS, authorizeSheet } from './access';
+import { OUTCOME_HTTP } from '../reservations/outcomes';
+import { authenticateOwner, findOwnedReservation } from '../reservations/owner';
+import { SHEET_REFUSALS, SHEET_STATUSES, authorizeSheet } from './access';
+import { sheetLinks } from './links';
 import { diningRoomSheet } from './dining-room';
 import { kitchenSheet } from './kitchen';
 import { renderPdf, type Sheet } from './pdf';
@@ -15,7 +18,11 @@ const SHEETS: Record<string, { build: (r: ReservationDetails) => Sheet; file: st
   'feuille-salle': { build: diningRoomSheet, file: 'fiche-salle' },
 };
 
-/** The kitchen and dining-room PDFs, opened in a browser tab (hence HTML pages for refusals). */
+/**
+ * The kitchen and dining-room PDFs, opened in a browser tab (hence HTML pages for refusals), and the
+ * dashboard's way to their links: the owner's browser cannot read code_manage, the service hands the
+ * links out to the signed-in owner of an accepted or paid reservation.
+ */
 export async function sheetRoutes(app: FastifyInstance, { config, db }: { config: Config; db: SupabaseClient }) {
   const rateLimit = { max: config.rateLimit.max, timeWindow: config.rateLimit.timeWindowMs };
   for (const [route, sheet] of Object.entries(SHEETS)) {
@@ -36,4 +43,23 @@ export async function sheetRoutes(app: FastifyInstance, { config, db }: { config
         .send(pdf);
     });
   }
+
+  app.get('/api/reservations/:numero_reservation/sheets', { config: { rateLimit } }, async (request, reply) => {
+    const owner = await authenticateOwner(request, config, db);
+    const { numero_reservation } = parseInput(sheetParams, request.params);
+    reply.header('cache-control', 'no-store');
+    const owned = await findOwnedReservation(owner, numero_reservation);
+    if (!owned) {
+      return reply.code(404).send({ success: false, numero_reservation_restaurateur: null, status: null, message: OUTCOME_HTTP.not_found.message('accept', null) });
+    }
+    const answer = { numero_reservation_restaurateur: owned.numero_reservation_restaurateur, status: owned.status };
+    if (!SHEET_STATUSES.has(owned.status)) {
+      return reply.code(SHEET_REFUSALS.not_accepted.status).send({ success: false, ...answer, message: SHEET_REFUSALS.not_accepted.message });
+    }
+    // Read with the service role: the owner's role has no privilege on the column.
+    const { data, error } = await db.from('restaurant_reservations').select('code_manage').eq('id', owned.id).single();
+    if (error) throw new Error(`reading the sheet code failed: ${error.code ?? ''} ${error.message}`);
+    return reply.send({ success: true, ...answer, ...sheetLinks(config, numero_reservation, data.code_manage as string) });
+  });
 }
+

@@ -1,14 +1,19 @@
 import {
-  DEMO, LYON, createReservation, parseMail, post, readRow, startService, startSmtp, uuid, type RunningService,
+  DEMO, createReservation, ownerWithRestaurant, parseMail, post, readRow, startService, startSmtp, uuid, type Owner, type RunningService,
 } from '../helpers';
 
 /** Accept and reject through the four POST endpoints, with customer e-mails going to a real SMTP server. */
 let service: RunningService;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+/** The dashboard endpoints need the owner's session (dashboard-auth.test.ts covers who is refused). */
+let owner: Owner;
+let signedIn: Record<string, string>;
 
 beforeAll(async () => {
   smtp = await startSmtp();
   service = await startService({ smtpUrl: smtp.url });
+  owner = await ownerWithRestaurant('transitions');
+  signedIn = { authorization: `Bearer ${owner.accessToken}` };
 });
 afterAll(async () => {
   await service.close();
@@ -92,16 +97,17 @@ describe('link endpoints (code in the path)', () => {
   });
 });
 
-describe('dashboard endpoints (JSON body)', () => {
-  test('accept_reservation and reject_reservation decide with numero, code and restaurant', async () => {
-    const a = await createReservation();
-    const res = await post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: a.numero, code_manage: a.code, restaurant_id: LYON });
+describe('dashboard endpoints (JSON body, owner signed in)', () => {
+  test('accept_reservation and reject_reservation decide with numero and restaurant; a code_manage sent along is not needed nor checked', async () => {
+    const own = { restaurant_id: owner.restaurantId, selected_menu_id: null };
+    const a = await createReservation(own);
+    const res = await post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: a.numero, restaurant_id: owner.restaurantId }, signedIn);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, numero_reservation_restaurateur: a.restaurateur, status: 1 });
     expect(mailsTo(a.email)).toHaveLength(1);
 
-    const b = await createReservation();
-    const res2 = await post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: b.numero, code_manage: b.code, restaurant_id: LYON });
+    const b = await createReservation(own);
+    const res2 = await post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: b.numero, code_manage: 'f'.repeat(64), restaurant_id: owner.restaurantId }, signedIn);
     expect(res2.status).toBe(200);
     expect(await res2.json()).toMatchObject({ success: true, numero_reservation_restaurateur: b.restaurateur, status: 2 });
     expect(await readRow(b.numero)).toMatchObject({ status: 2 });
@@ -112,12 +118,11 @@ describe('dashboard endpoints (JSON body)', () => {
 describe('refusals change nothing and send nothing', () => {
   const cases: [string, (r: Awaited<ReturnType<typeof createReservation>>) => Promise<Response>, number, RegExp][] = [
     ['wrong code (link)', (r) => post(`${service.url}/api/reservations/${r.numero}/accept/${'0'.repeat(64)}`), 403, /Code de gestion invalide/],
-    ['wrong code (dashboard)', (r) => post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: r.numero, code_manage: 'f'.repeat(64), restaurant_id: LYON }), 403, /Code de gestion invalide/],
     ['unknown number', (r) => post(`${service.url}/api/reservations/TST-NOPE${r.numero.slice(4)}/accept/${r.code}`), 404, /Réservation non trouvée/],
-    ['another restaurant', (r) => post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: r.numero, code_manage: r.code, restaurant_id: uuid() }), 404, /Réservation non trouvée/],
+    ['another restaurant (dashboard)', (r) => post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: r.numero, restaurant_id: uuid() }, signedIn), 404, /Réservation non trouvée/],
   ];
   test.each(cases)('%s', async (_name, call, status, message) => {
-    const r = await createReservation();
+    const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null });
     const before = await readRow(r.numero);
     const res = await call(r);
     expect(res.status).toBe(status);
@@ -162,11 +167,13 @@ describe('malformed input → 400 in French, never a stack trace', () => {
     ['code too short', () => post(`${service.url}/api/reservations/TBL-DEMO02/accept/abc`)],
     ['code with forbidden characters', () => post(`${service.url}/api/reservations/TBL-DEMO02/accept/${"'%20or%201=1--".padEnd(40, 'x')}`)],
     ['numero with forbidden characters', () => post(`${service.url}/api/reservations/TBL%20DEMO02/reject/${'a'.repeat(64)}`)],
-    ['invalid JSON', () => post(`${service.url}/api/reservations/accept_reservation`, '{"numero_reservation":', { 'content-type': 'application/json' })],
-    ['missing body', () => post(`${service.url}/api/reservations/accept_reservation`)],
-    ['missing restaurant_id', () => post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: 'TBL-DEMO02', code_manage: 'a'.repeat(64) })],
-    ['restaurant_id not a uuid', () => post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: 'TBL-DEMO02', code_manage: 'a'.repeat(64), restaurant_id: 'x' })],
-    ['body is an array', () => post(`${service.url}/api/reservations/reject_reservation`, [1, 2])],
+    // The dashboard's body is read once the session is known (dashboard-auth.test.ts: refused before).
+    ['invalid JSON', () => post(`${service.url}/api/reservations/accept_reservation`, '{"numero_reservation":', { 'content-type': 'application/json', ...signedIn })],
+    ['missing body', () => post(`${service.url}/api/reservations/accept_reservation`, undefined, signedIn)],
+    ['missing restaurant_id', () => post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: 'TBL-DEMO02' }, signedIn)],
+    ['restaurant_id not a uuid', () => post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: 'TBL-DEMO02', restaurant_id: 'x' }, signedIn)],
+    ['malformed code_manage', () => post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: 'TBL-DEMO02', code_manage: 'short', restaurant_id: owner.restaurantId }, signedIn)],
+    ['body is an array', () => post(`${service.url}/api/reservations/reject_reservation`, [1, 2], signedIn)],
   ];
   test.each(bad)('%s', async (_name, call) => {
     const before = await readRow('TBL-DEMO02');
@@ -187,14 +194,15 @@ describe('service basics', () => {
     expect(res.status).toBeLessThan(500);
   });
 
-  test('CORS allows the configured front-end origin only', async () => {
+  test('CORS allows the configured front-end origin only (with the owner\'s Authorization header)', async () => {
     const preflight = (origin: string) =>
       fetch(`${service.url}/api/reservations/accept_reservation`, {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
       });
     const allowed = await preflight('http://localhost:3004');
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3004');
+    expect(allowed.headers.get('access-control-allow-headers')).toBe('content-type,authorization');
     const other = await preflight('http://evil.test');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -208,8 +216,9 @@ describe('service basics', () => {
   test('logs carry neither codes nor customer data', async () => {
     const r = await createReservation();
     await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
-    await post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: r.numero, code_manage: r.code, restaurant_id: LYON });
+    await post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: r.numero, code_manage: r.code, restaurant_id: owner.restaurantId }, signedIn);
     const logs = service.logs();
+    expect(logs).not.toContain(owner.accessToken);
     expect(logs).toContain(`/api/reservations/${r.numero}/accept/[code]`);
     expect(logs).not.toContain(r.code);
     expect(logs).not.toContain(r.email);

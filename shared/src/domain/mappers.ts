@@ -339,7 +339,6 @@ export function reservationFromRow(row: ReservationRow): Reservation {
     arrivalTime: toHHMM(row.arrival_time),
     options: reservationOptions(row.options),
     codeReservation: row.code_reservation,
-    codeManage: row.code_manage,
     isAccepted: !!row.is_accepted,
     restaurantId: row.restaurant_id,
     conversationId: row.conversation_id ?? undefined,

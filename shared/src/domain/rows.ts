@@ -109,6 +109,10 @@ export interface ConversationRow {
   messages?: MessageRow[] | null;
 }
 
+/**
+ * A reservation as the owner reads it. code_manage is not among its columns: the owner's role may not
+ * select it (migration 20261123000200), so `select=*` is refused too; read RESERVATION_COLUMNS.
+ */
 export interface ReservationRow {
   id: string;
   restaurant_id: string;
@@ -116,7 +120,6 @@ export interface ReservationRow {
   numero_reservation_restaurateur: string;
   numero_reservation: string;
   code_reservation: string;
-  code_manage: string;
   status: number | string | null;
   is_accepted: boolean | null;
   customer_name: string | null;
@@ -132,6 +135,10 @@ export interface ReservationRow {
   created_at: string;
   conversations?: ConversationRow | null;
 }
+
+/** The columns of ReservationRow, for `.select(...)` on restaurant_reservations. */
+export const RESERVATION_COLUMNS =
+  'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at';
 
 /** One row of the view conversation_summaries (a card of the conversation list). */
 export interface ConversationSummaryRow {

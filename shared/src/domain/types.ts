@@ -186,7 +186,6 @@ export interface Reservation {
   arrivalTime: string;
   options: ReservationOption[];
   codeReservation: string;
-  codeManage: string;
   isAccepted: boolean;
   restaurantId: string;
   conversationId?: string;

@@ -1,5 +1,5 @@
-/** How the reservation screens write people, options and sheet links (spec §2). */
-import { formatEuros, reservationServiceOrigin, type Reservation, type ReservationOption } from '@tablee/shared';
+/** How the reservation screens write people and options (spec §2). */
+import { formatEuros, type ReservationOption } from '@tablee/shared';
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
@@ -18,9 +18,5 @@ export function formatOption(option: ReservationOption): string {
   return `${option.title} — ${formatEuros(option.price)}${option.quantity > 1 ? ` (x${option.quantity})` : ''}`;
 }
 
+/** The two PDFs of an accepted or paid reservation (their links come from the reservation service). */
 export type Sheet = 'feuille-cuisine' | 'feuille-salle';
-
-/** The service's PDF of a reservation, authorized by its management code. */
-export function sheetUrl(reservation: Pick<Reservation, 'numeroReservation' | 'codeManage'>, sheet: Sheet, origin = reservationServiceOrigin()): string {
-  return `${origin}/reservations/${encodeURIComponent(reservation.numeroReservation)}/${sheet}?code=${encodeURIComponent(reservation.codeManage)}`;
-}

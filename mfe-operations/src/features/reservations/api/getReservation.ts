@@ -1,4 +1,4 @@
-import { getSupabase, reservationFromRow, type Reservation, type ReservationRow } from '@tablee/shared';
+import { getSupabase, RESERVATION_COLUMNS, reservationFromRow, type Reservation, type ReservationRow } from '@tablee/shared';
 
 /**
  * One reservation of the restaurant by its restaurant-facing number, with its conversation's messages
@@ -8,12 +8,12 @@ import { getSupabase, reservationFromRow, type Reservation, type ReservationRow 
 export async function getReservation(restaurantId: string, numero: string): Promise<Reservation | null> {
   const { data, error } = await getSupabase()
     .from('restaurant_reservations')
-    .select('*, conversations(id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at))')
+    .select(`${RESERVATION_COLUMNS}, conversations(id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at))`)
     .eq('restaurant_id', restaurantId)
     .eq('numero_reservation_restaurateur', numero)
     .order('created_at', { referencedTable: 'conversations.messages', ascending: true })
     .maybeSingle();
   if (error?.code === '22P02') return null;
   if (error) throw error;
-  return data ? reservationFromRow(data as ReservationRow) : null;
+  return data ? reservationFromRow(data as unknown as ReservationRow) : null;
 }

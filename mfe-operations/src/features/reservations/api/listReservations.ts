@@ -1,4 +1,4 @@
-import { getSupabase, reservationFromRow, statusToCode, type Reservation, type ReservationRow, type ReservationStatus } from '@tablee/shared';
+import { getSupabase, RESERVATION_COLUMNS, reservationFromRow, statusToCode, type Reservation, type ReservationRow, type ReservationStatus } from '@tablee/shared';
 
 export const RESERVATIONS_PAGE_SIZE = 20;
 
@@ -22,9 +22,6 @@ export interface ReservationPage {
 /** The page asked for lies beyond the last one (PostgREST answers 416 with PGRST103). */
 export class PageOutOfRangeError extends Error {}
 
-const LIST_COLUMNS =
-  'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, code_manage, status, is_accepted, customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at';
-
 /** LIKE wildcards typed by the owner are searched literally; PostgREST also reads '*' as '%'. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '')}%`;
@@ -37,7 +34,7 @@ export function likePattern(search: string): string {
  */
 export async function listReservations(query: ReservationQuery): Promise<ReservationPage> {
   const from = (query.page - 1) * RESERVATIONS_PAGE_SIZE;
-  let request = getSupabase().from('restaurant_reservations').select(LIST_COLUMNS, { count: 'exact' }).eq('restaurant_id', query.restaurantId);
+  let request = getSupabase().from('restaurant_reservations').select(RESERVATION_COLUMNS, { count: 'exact' }).eq('restaurant_id', query.restaurantId);
   if (query.status !== 'all') request = request.eq('status', statusToCode(query.status));
   if (query.search) request = request.ilike('customer_name', likePattern(query.search));
   if (query.dateFrom) request = request.gte('reservation_date', query.dateFrom);

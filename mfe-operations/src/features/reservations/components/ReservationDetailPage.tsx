@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { getReservation } from '../api/getReservation';
 import { updateReservationStatus } from '../api/updateReservationStatus';
-import { sheetUrl, type Sheet } from '../format';
+import type { Sheet } from '../format';
+import { useSheetLinks } from '../hooks/useSheetLinks';
 import { ReservationConversation } from './ReservationConversation';
 import { ReservationInformation } from './ReservationInformation';
 import { StatusBadge } from './StatusBadge';
@@ -22,6 +23,8 @@ export function ReservationDetailPage() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [updating, setUpdating] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
+  const shown = load.state === 'ready' ? load.reservation : undefined;
+  const sheets = useSheetLinks(shown?.numeroReservation, shown?.status);
 
   const fetchReservation = useCallback(async () => {
     if (!restaurantId) return setLoad({ state: 'error', message: 'ID du restaurant manquant' });
@@ -83,7 +86,11 @@ export function ReservationDetailPage() {
       cancelText: 'Annuler',
       onOk: () => void changeStatus('rejected'),
     });
-  const openSheet = (sheet: Sheet) => window.open(sheetUrl(reservation, sheet), '_blank', 'noopener');
+  const openSheet = (sheet: Sheet) => {
+    if (sheets.state === 'ready') window.open(sheets.links[sheet], '_blank', 'noopener');
+    else if (sheets.state === 'error') modal.error({ title: 'Erreur', content: `Fiche indisponible : ${sheets.message}`, okText: 'OK' });
+  };
+  const sheetLoading = sheets.state === 'loading';
 
   const label = (text: string) => (updating ? 'Mise à jour...' : text);
   const actions =
@@ -98,8 +105,8 @@ export function ReservationDetailPage() {
       </div>
     ) : reservation.status === 'accepted' || reservation.status === 'paid' ? (
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button onClick={() => openSheet('feuille-cuisine')}>Feuille cuisine</Button>
-        <Button onClick={() => openSheet('feuille-salle')}>Feuille salle</Button>
+        <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-cuisine')}>Feuille cuisine</Button>
+        <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-salle')}>Feuille salle</Button>
       </div>
     ) : undefined;
 

@@ -2,7 +2,7 @@ import { formatDateTime, formatEuros, formatLongDate, formatTime, type Reservati
 import { Card, Descriptions } from 'antd';
 import { formatGuests, formatOption } from '../format';
 
-/** The information panel of spec §2. */
+/** The information panel of spec §2, without the management code: a secret of the links, which the browser no longer reads. */
 export function ReservationInformation({ reservation: r }: { reservation: Reservation }) {
   const items = [
     { key: 'client', label: 'Client', children: r.customerName },
@@ -28,7 +28,6 @@ export function ReservationInformation({ reservation: r }: { reservation: Reserv
     { key: 'total', label: 'Montant total', children: formatEuros(r.totalAmount) },
     { key: 'created', label: 'Demande effectuée le', children: formatDateTime(r.createdAt) },
     { key: 'code', label: 'Code de réservation', children: r.codeReservation },
-    { key: 'manage', label: 'Code de gestion', children: <span style={{ wordBreak: 'break-all' }}>{r.codeManage}</span> },
   ];
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Informations</h2>}>

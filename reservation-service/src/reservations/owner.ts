@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
+import type { Config } from '../config';
+import { createCallerClient } from '../lib/supabase';
+import { MESSAGES } from './outcomes';
+
+/** No usable owner session: answered 401 with the French message by the app's error handler. */
+export class UnauthorizedError extends Error {
+  statusCode = 401;
+  code = 'UNAUTHORIZED';
+}
+
+/** What the owner may know of one of their reservations (never its code_manage: RLS and column grants). */
+export interface OwnedReservation { id: string; status: number; numero_reservation_restaurateur: string }
+
+/**
+ * The signed-in owner behind `Authorization: Bearer <Supabase access token>`, as a client that runs as
+ * them. The Auth server checks the token (signature, expiry, a user in it, its session not signed
+ * out): the anon and service-role keys carry no user and are refused too.
+ */
+export async function authenticateOwner(request: FastifyRequest, config: Config, db: SupabaseClient): Promise<SupabaseClient> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (!match) throw new UnauthorizedError(MESSAGES.signInRequired);
+  const { data, error } = await db.auth.getUser(match[1]);
+  // The Auth server unreachable or failing is our fault (500), not the caller's.
+  if (error && (isAuthRetryableFetchError(error) || (error.status ?? 500) >= 500)) {
+    throw new Error(`checking the access token failed: ${error.message}`);
+  }
+  if (error || !data.user) throw new UnauthorizedError(MESSAGES.sessionInvalid);
+  return createCallerClient(config, match[1]);
+}
+
+/**
+ * The reservation by its number (and restaurant, when given), read as the owner: RLS ("Owners read
+ * their reservations") returns it only if its restaurant is theirs. Null otherwise: another owner
+ * learns nothing, not even that it exists.
+ */
+export async function findOwnedReservation(
+  owner: SupabaseClient,
+  numero: string,
+  restaurantId?: string,
+): Promise<OwnedReservation | null> {
+  let query = owner.from('restaurant_reservations').select('id, status, numero_reservation_restaurateur').eq('numero_reservation', numero);
+  if (restaurantId) query = query.eq('restaurant_id', restaurantId);
+  const { data, error, status } = await query.maybeSingle();
+  // The token expired between the check and this read.
+  if (status === 401) throw new UnauthorizedError(MESSAGES.sessionInvalid);
+  if (error) throw new Error(`reading the owner's reservation failed: ${error.code ?? ''} ${error.message}`);
+  return data as OwnedReservation | null;
+}

@@ -1,0 +1,51 @@
+import { createReservation, post, readRow, startService, startSmtp, type RunningService } from '../helpers';
+
+/**
+ * Issue 13, item 11: the customer e-mail field must be exactly one plain address. Anything else
+ * (a list, a display name with another address, header tricks) sends nothing to anyone; the owner's
+ * decision still stands and the answer says that the customer was not told.
+ */
+let service: RunningService;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  service = await startService({ smtpUrl: smtp.url });
+});
+afterAll(async () => {
+  await service.close();
+  await smtp.close();
+});
+beforeEach(() => smtp.messages.splice(0));
+
+const NOT_SENT = 'L’adresse email du client n’est pas une adresse unique valide : aucun email n’a été envoyé ; contactez-le directement.';
+
+test.each([
+  ['two addresses separated by a comma', 'a@client.fr, b@x.fr'],
+  ['two addresses separated by a semicolon', 'a@client.fr; b@x.fr'],
+  ['a quoted name hiding another address', '"a@client.fr" <b@x.fr>'],
+  ['a name and an address in angle brackets', 'Client <a@client.fr>'],
+  ['a group', 'clients: a@client.fr, b@x.fr;'],
+  ['a header injection', 'a@client.fr\r\nBcc: b@x.fr'],
+  ['a comment', 'a@client.fr (b@x.fr)'],
+  ['no domain', 'a@'],
+])('%s: decided, nothing sent, the answer says so', async (_name, email) => {
+  const r = await createReservation({ email });
+  const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
+  expect(res.status).toBe(200);
+  const body = await res.json();
+  expect(body).toMatchObject({ success: true, status: 1, numero_reservation_restaurateur: r.restaurateur, email_sent: false });
+  expect(body.message).toBe(`Réservation acceptée. ${NOT_SENT}`);
+  expect(await readRow(r.numero)).toMatchObject({ status: 1, is_accepted: true });
+  expect(smtp.messages).toEqual([]);
+});
+
+test('one plain address (surrounding spaces ignored) gets exactly one message, to that address only', async () => {
+  const r = await createReservation();
+  const padded = await createReservation({ email: `  ${r.email.replace('client-', 'autre-')} ` });
+  for (const x of [r, padded]) {
+    const res = await post(`${service.url}/api/reservations/${x.numero}/reject/${x.code}`);
+    expect(await res.json()).toMatchObject({ success: true, email_sent: true });
+  }
+  expect(smtp.messages.map((m) => m.to)).toEqual([[r.email], [padded.email.trim()]]);
+});
