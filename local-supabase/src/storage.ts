@@ -3,16 +3,17 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { Pool, PoolClient } from 'pg';
+import { DatabaseError, type Pool, type PoolClient } from 'pg';
 import { bearerClaims, type Claims } from './jwt';
 import { sniffImageType } from './sniff';
 import { lenientJson } from './json-body';
+import { invalidObjectName, UPLOAD_DIR, type ObjectFiles } from './object-files';
 
 /**
  * The subset of Supabase Storage that supabase-js's storage client uses: upload (multipart or raw),
- * update, public download, remove, list, bucket get/create. Object rows live in `storage.objects` and
- * every write runs as the caller's role with its JWT claims, so the migrations' RLS policies decide,
- * as on hosted Supabase. File bytes are kept under <dataDir>/storage/<bucket>/<name>.
+ * update, download (public and authenticated), remove, list, bucket get/create. Object rows live in
+ * `storage.objects` and every write runs as the caller's role with its JWT claims, so the migrations'
+ * RLS policies decide, as on hosted Supabase. File bytes are kept by ObjectFiles (object-files.ts).
  */
 
 /** Hard ceiling on any request body; each bucket's own file_size_limit is checked below it. */
@@ -34,7 +35,7 @@ function bucketJson(b: Bucket) {
 }
 
 /** Storage's error body: `{ statusCode, error, message }` with the matching HTTP status. */
-function storageError(reply: FastifyReply, status: number, error: string, message: string) {
+export function storageError(reply: FastifyReply, status: number, error: string, message: string) {
   return reply.code(status).send({ statusCode: String(status), error, message });
 }
 
@@ -44,18 +45,41 @@ class HttpFailure extends Error {
   }
 }
 
-/** Object names must stay inside the bucket's folder on disk. */
-function safeName(name: string): string {
-  const decoded = decodeURIComponent(name);
-  if (!decoded || decoded.split('/').some((part) => part === '..' || part === '.' || part === '') || decoded.includes('\0')) {
-    throw new HttpFailure(400, 'Invalid key', `Invalid key: ${decoded}`);
-  }
-  return decoded;
+/**
+ * What PostgreSQL says of a write or a read. Refusals and bad input (SQLSTATE classes 22: data,
+ * 23: integrity, 54: over a limit) are the caller's, answered 4xx; anything else stays a 500.
+ */
+function databaseFailure(err: DatabaseError): HttpFailure | undefined {
+  const code = err.code ?? '';
+  if (code === '42501') return new HttpFailure(403, 'Unauthorized', 'new row violates row-level security policy');
+  if (code === '23505') return new HttpFailure(409, 'Duplicate', 'The resource already exists');
+  if (/^(22|23|54)/.test(code)) return new HttpFailure(400, 'invalid_request', `Requête refusée par la base de données : ${err.message}.`);
+  return undefined;
 }
 
-export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string) {
-  const filePath = (bucket: string, name: string) => path.join(storageDir, bucket, ...name.split('/'));
+/** An object name from the URL (Fastify has already decoded it once) or a body: the same rules as hosted Supabase, and what a disk can hold. */
+function objectName(name: string): string {
+  const reason = invalidObjectName(name);
+  if (reason) throw new HttpFailure(400, 'invalid_key', `Nom d’objet invalide : ${reason}.`);
+  return name;
+}
 
+/** The list call's body, checked by Fastify (ajv) as hosted Supabase checks it: integers are coerced from strings, "abc" is refused. */
+const LIST_BODY_SCHEMA = {
+  type: 'object',
+  properties: {
+    prefix: { type: 'string' },
+    limit: { type: 'integer', minimum: 1 },
+    offset: { type: 'integer', minimum: 0 },
+  },
+} as const;
+const LIST_FIELD_RULES: Record<string, string> = {
+  prefix: 'un texte est attendu',
+  limit: 'un nombre entier d’au moins 1 est attendu',
+  offset: 'un nombre entier positif ou nul est attendu',
+};
+
+export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles) {
   async function bucketById(id: string): Promise<Bucket | undefined> {
     const { rows } = await pool.query<Bucket>('select * from storage.buckets where id = $1', [id]);
     return rows[0];
@@ -82,9 +106,6 @@ export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string)
       return result;
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
-      const pgCode = (err as { code?: string }).code;
-      if (pgCode === '42501') throw new HttpFailure(403, 'Unauthorized', 'new row violates row-level security policy');
-      if (pgCode === '23505') throw new HttpFailure(409, 'Duplicate', 'The resource already exists');
       throw err;
     } finally {
       client.release();
@@ -114,7 +135,7 @@ export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string)
   async function upload(req: FastifyRequest, reply: FastifyReply, upsert: boolean) {
     const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
     const claims = callerClaims(req);
-    const name = safeName(rawName);
+    const name = objectName(rawName);
     const bucket = await bucketById(bucketId);
     if (!bucket) throw new HttpFailure(404, 'Bucket not found', 'Bucket not found');
     const file = await readUpload(req);
@@ -131,8 +152,8 @@ export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string)
       throw new HttpFailure(415, 'invalid_mime_type', `file content does not match mime type ${file.contentType}`);
     }
 
-    const target = filePath(bucket.id, name);
-    const temp = path.join(storageDir, '.tmp', randomUUID());
+    const target = files.path(bucket.id, name);
+    const temp = path.join(files.dir, UPLOAD_DIR, randomUUID());
     await fs.promises.mkdir(path.dirname(temp), { recursive: true });
     await fs.promises.writeFile(temp, file.data);
     const metadata = {
@@ -144,21 +165,24 @@ export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string)
       httpStatusCode: 200,
     };
     try {
-      const row = await asCaller(
-        claims,
-        async (client) => {
-          const sql = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
-                       values ($1, $2, $3, $4, $5, gen_random_uuid()::text)
-                       ${upsert ? 'on conflict (bucket_id, name) do update set metadata = excluded.metadata, version = excluded.version, updated_at = now(), owner = excluded.owner, owner_id = excluded.owner_id' : ''}
-                       returning id`;
-          const { rows } = await client.query<{ id: string }>(sql, [bucket.id, name, claims.sub ?? null, claims.sub ?? null, metadata]);
-          return rows[0];
-        },
-        // The bytes take their place only after the row was accepted (RLS, uniqueness): a refused write leaves no file.
-        async () => {
-          await fs.promises.mkdir(path.dirname(target), { recursive: true });
-          await fs.promises.rename(temp, target);
-        },
+      // One task at a time per object: the file and its row land together, never under a late deletion.
+      const row = await files.exclusive(bucket.id, name, () =>
+        asCaller(
+          claims,
+          async (client) => {
+            const sql = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
+                         values ($1, $2, $3, $4, $5, gen_random_uuid()::text)
+                         ${upsert ? 'on conflict (bucket_id, name) do update set metadata = excluded.metadata, version = excluded.version, updated_at = now(), owner = excluded.owner, owner_id = excluded.owner_id' : ''}
+                         returning id`;
+            const { rows } = await client.query<{ id: string }>(sql, [bucket.id, name, claims.sub ?? null, claims.sub ?? null, metadata]);
+            return rows[0];
+          },
+          // The bytes take their place only after the row was accepted (RLS, uniqueness): a refused write leaves no file.
+          async () => {
+            await fs.promises.mkdir(path.dirname(target), { recursive: true });
+            await fs.promises.rename(temp, target);
+          },
+        ),
       );
       return reply.send({ Id: row.id, Key: `${bucket.id}/${name}` });
     } finally {
@@ -166,21 +190,26 @@ export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string)
     }
   }
 
-  async function download(req: FastifyRequest, reply: FastifyReply) {
+  /** Serves an object only while its row exists, as hosted Supabase does, whatever is left on disk. */
+  async function download(req: FastifyRequest, reply: FastifyReply, access: 'public' | 'authenticated') {
     const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
-    const name = safeName(rawName);
-    const bucket = await bucketById(bucketId);
-    if (!bucket || !bucket.public) throw new HttpFailure(400, 'Bucket not found', 'Bucket not found');
-    const { rows } = await pool.query<{ metadata: { mimetype?: string; cacheControl?: string } | null }>(
-      'select metadata from storage.objects where bucket_id = $1 and name = $2',
-      [bucket.id, name],
-    );
-    const file = filePath(bucket.id, name);
-    if (!rows[0] || !fs.existsSync(file)) throw new HttpFailure(404, 'not_found', 'Object not found');
-    const data = await fs.promises.readFile(file);
+    const name = objectName(rawName);
+    const lookup = 'select metadata from storage.objects where bucket_id = $1 and name = $2';
+    type Row = { metadata: { mimetype?: string; cacheControl?: string } | null };
+    let row: Row | undefined;
+    if (access === 'public') {
+      const bucket = await bucketById(bucketId);
+      if (!bucket || !bucket.public) throw new HttpFailure(400, 'Bucket not found', 'Bucket not found');
+      row = (await pool.query<Row>(lookup, [bucket.id, name])).rows[0];
+    } else {
+      // The caller's select policies decide what it may read.
+      row = await asCaller(callerClaims(req), async (client) => (await client.query<Row>(lookup, [bucketId, name])).rows[0]);
+    }
+    const data = row && (await fs.promises.readFile(files.path(bucketId, name)).catch(() => undefined));
+    if (!row || !data) throw new HttpFailure(404, 'not_found', 'Object not found');
     return reply
-      .header('content-type', rows[0].metadata?.mimetype ?? 'application/octet-stream')
-      .header('cache-control', rows[0].metadata?.cacheControl ?? 'max-age=3600')
+      .header('content-type', row.metadata?.mimetype ?? 'application/octet-stream')
+      .header('cache-control', row.metadata?.cacheControl ?? 'max-age=3600')
       .send(data);
   }
 
@@ -191,7 +220,7 @@ export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string)
     if (!Array.isArray(prefixes) || !prefixes.every((p) => typeof p === 'string')) {
       throw new HttpFailure(400, 'Invalid request', 'body must have required property prefixes');
     }
-    const names = (prefixes as string[]).map(safeName);
+    const names = (prefixes as string[]).map(objectName);
     // RLS silently leaves out rows the caller may not delete, as on hosted Supabase.
     const deleted = await asCaller(claims, async (client) => {
       const { rows } = await client.query(
@@ -200,7 +229,7 @@ export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string)
       );
       return rows as { name: string }[];
     });
-    await Promise.all(deleted.map((row) => fs.promises.rm(filePath(bucketId, row.name), { force: true })));
+    await Promise.all(deleted.map((row) => files.removeIfRowGone(bucketId, row.name)));
     return reply.send(deleted);
   }
 
@@ -210,9 +239,10 @@ export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string)
     const body = (req.body ?? {}) as { prefix?: string; limit?: number; offset?: number };
     const prefix = (body.prefix ?? '').replace(/\/?$/, body.prefix ? '/' : '');
     const rows = await asCaller(claims, async (client) => {
+      // starts_with, not LIKE: a `%` or `_` in the prefix is a character like any other.
       const result = await client.query(
         `select id, name, created_at, updated_at, last_accessed_at, metadata from storage.objects
-          where bucket_id = $1 and name like $2 || '%' order by name limit $3 offset $4`,
+          where bucket_id = $1 and starts_with(name, $2) order by name limit $3 offset $4`,
         [bucketId, prefix, Math.min(body.limit ?? 100, 1000), body.offset ?? 0],
       );
       return result.rows as { name: string }[];
@@ -224,8 +254,13 @@ export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string)
     lenientJson(app);
     await app.register(multipart, { limits: { fileSize: MAX_BODY_BYTES, files: 1 } });
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) => done(null, body));
-    app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
-      if (err instanceof HttpFailure) return storageError(reply, err.status, err.error, err.message);
+    app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: { instancePath: string }[] }, _req, reply) => {
+      const failure = err instanceof DatabaseError ? databaseFailure(err) : err;
+      if (failure instanceof HttpFailure) return storageError(reply, failure.status, failure.error, failure.message);
+      if (err.validation) {
+        const field = err.validation[0]?.instancePath.replace(/^\//, '') ?? '';
+        return storageError(reply, 400, 'invalid_request', `Paramètre « ${field} » invalide : ${LIST_FIELD_RULES[field] ?? 'valeur refusée'}.`);
+      }
       if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413) {
         return storageError(reply, 413, 'Payload too large', 'The object exceeded the maximum allowed size');
       }
@@ -234,8 +269,11 @@ export function storageRoutes(pool: Pool, jwtSecret: string, storageDir: string)
       return storageError(reply, 500, 'Internal', 'Internal Server Error');
     });
 
-    app.post('/object/list/:bucket', list);
-    app.get('/object/public/:bucket/*', download);
+    app.post('/object/list/:bucket', { schema: { body: LIST_BODY_SCHEMA } }, list);
+    app.get('/object/public/:bucket/*', (req, reply) => download(req, reply, 'public'));
+    // supabase-js's download() asks /object/<bucket>/<name>; Storage also has the explicit form.
+    app.get('/object/authenticated/:bucket/*', (req, reply) => download(req, reply, 'authenticated'));
+    app.get('/object/:bucket/*', (req, reply) => download(req, reply, 'authenticated'));
     app.post('/object/:bucket/*', (req, reply) => upload(req, reply, req.headers['x-upsert'] === 'true'));
     app.put('/object/:bucket/*', (req, reply) => upload(req, reply, true));
     app.delete('/object/:bucket', remove);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 export interface LaunchedStack {
   url: string;
@@ -15,6 +16,8 @@ export interface LaunchedStack {
   seeded: boolean;
   dataDir: string;
   ports: { api: number; db: number; postgrest: number };
+  /** The local-supabase process itself (tsx is loaded into it, not run as a wrapper around it). */
+  pid: number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -36,7 +39,9 @@ export function tempDataDir(label: string): string {
 
 // Loaded both by jest (CommonJS) and by the bench through tsx (ES module, where __dirname does not exist; it runs from the package).
 const packageDir = typeof __dirname === 'string' ? path.resolve(__dirname, '..') : process.cwd();
-const tsxCli = createRequire(path.join(packageDir, 'package.json')).resolve('tsx/cli');
+// `node --import tsx` rather than tsx's CLI, which runs the script in a second process: the pid we
+// hold is then local-supabase's own, for the tests that kill it.
+const tsxLoader = pathToFileURL(createRequire(path.join(packageDir, 'package.json')).resolve('tsx')).href;
 
 /**
  * Starts local-supabase as its own process, as `pnpm start` does, on free ports and the given data
@@ -44,7 +49,7 @@ const tsxCli = createRequire(path.join(packageDir, 'package.json')).resolve('tsx
  */
 export async function launchStack(options: { dataDir: string; env?: Record<string, string>; ports?: LaunchedStack['ports'] }): Promise<LaunchedStack> {
   const ports = options.ports ?? { api: await freePort(), db: await freePort(), postgrest: await freePort() };
-  const child: ChildProcess = spawn(process.execPath, [tsxCli, 'src/cli.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', tsxLoader, 'src/cli.ts'], {
     cwd: packageDir,
     env: {
       ...process.env,
@@ -82,12 +87,13 @@ export async function launchStack(options: { dataDir: string; env?: Record<strin
     });
   });
   return {
-    ...(ready as Omit<LaunchedStack, 'dataDir' | 'ports' | 'output' | 'stop'>),
+    ...(ready as Omit<LaunchedStack, 'dataDir' | 'ports' | 'pid' | 'output' | 'stop'>),
     dataDir: options.dataDir,
     ports,
+    pid: child.pid!,
     output: () => output,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT');
       await exited;
     },

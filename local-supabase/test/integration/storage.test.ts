@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { anon, newOwner, service, withDb } from '../clients';
+import { must } from '../fixtures';
 import { png } from '../images';
+import { until } from '../processes';
 
 const BUCKET = 'restaurant-photos';
 const storedFile = (name: string) => path.join(process.env.TEST_DATA_DIR!, 'storage', BUCKET, ...name.split('/'));
@@ -97,5 +99,120 @@ describe('storage: writes outside an owned restaurant folder are refused', () =>
     expect(await objectRow(name)).toEqual(before);
     expect(fs.readFileSync(storedFile(name)).equals(original)).toBe(true);
     console.log(`storage attack cases tried: ${cases}`);
+  });
+});
+
+/** Storage's error body as supabase-js hands it over (the HTTP status and body of the answer). */
+async function storageFailure(res: Response) {
+  return { status: res.status, body: (await res.json()) as { statusCode: string; error: string; message: string } };
+}
+
+describe('storage: bad names and list parameters are refused with 400 and a French message, never a 500', () => {
+  const longSegment = `${'a'.repeat(252)}.png`; // 256 bytes: more than a file name may hold on disk
+  const badNames: [string, (folder: string) => string][] = [
+    ['a segment of 256 bytes', (folder) => `${folder}/${longSegment}`],
+    ['an accented letter, which hosted Supabase refuses too', (folder) => `${folder}/été.png`],
+    ['a literal %', (folder) => `${folder}/50%.png`],
+    ['a name of more than 1024 bytes', (folder) => `${folder}/${Array.from({ length: 6 }, () => 'b'.repeat(200)).join('/')}.png`],
+  ];
+
+  it.each(badNames)('upload, download and remove of a name with %s', async (_label, makeName) => {
+    const owner = await ownerWithRestaurant('bad-name');
+    const name = makeName(owner.restaurantId);
+    const bucket = owner.client.storage.from(BUCKET);
+
+    const upload = await bucket.upload(name, png(), { contentType: 'image/png' });
+    expect(upload.error).toMatchObject({ status: 400, statusCode: '400' });
+    expect(upload.error?.message).toMatch(/^Nom d’objet invalide/);
+    expect(await objectRow(name)).toBeUndefined();
+
+    // The raw HTTP calls, with the name encoded as a browser would encode it.
+    const encoded = name.split('/').map(encodeURIComponent).join('/');
+    const download = await storageFailure(await fetch(`${process.env.TEST_SUPABASE_URL}/storage/v1/object/public/${BUCKET}/${encoded}`));
+    expect(download).toMatchObject({ status: 400, body: { statusCode: '400', error: 'invalid_key' } });
+    const removal = await bucket.remove([name]);
+    expect(removal.error).toMatchObject({ status: 400, statusCode: '400' });
+  });
+
+  it('accepts a segment of exactly 255 bytes, the most a file name may hold on disk', async () => {
+    const owner = await ownerWithRestaurant('long-name');
+    const name = `${owner.restaurantId}/${'c'.repeat(251)}.png`;
+    expect((await owner.client.storage.from(BUCKET).upload(name, png(), { contentType: 'image/png' })).error).toBeNull();
+    expect((await fetch(owner.client.storage.from(BUCKET).getPublicUrl(name).data.publicUrl)).status).toBe(200);
+  });
+
+  it.each([
+    ['a limit of -1', { limit: -1 }],
+    ['a limit of "abc"', { limit: 'abc' }],
+    ['a limit of 0', { limit: 0 }],
+    ['an offset of -5', { offset: -5 }],
+    ['an offset of "beaucoup"', { offset: 'beaucoup' }],
+  ])('list with %s', async (_label, options) => {
+    const owner = await ownerWithRestaurant('bad-list');
+    const res = await fetch(`${process.env.TEST_SUPABASE_URL}/storage/v1/object/list/${BUCKET}`, {
+      method: 'POST',
+      headers: { apikey: process.env.TEST_SUPABASE_ANON_KEY!, authorization: `Bearer ${(await owner.client.auth.getSession()).data.session!.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: owner.restaurantId, ...options }),
+    });
+    const { status, body } = await storageFailure(res);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ statusCode: '400', error: 'invalid_request' });
+    expect(body.message).toMatch(/^Paramètre « (limit|offset) » invalide/);
+  });
+
+  it('a list prefix is a plain prefix: % and _ match only themselves', async () => {
+    const owner = await ownerWithRestaurant('list-prefix');
+    const bucket = owner.client.storage.from(BUCKET);
+    expect((await bucket.upload(`${owner.restaurantId}/a_b/1.png`, png(), { contentType: 'image/png' })).error).toBeNull();
+    expect((await bucket.upload(`${owner.restaurantId}/axb/2.png`, png(), { contentType: 'image/png' })).error).toBeNull();
+    expect((await bucket.list(`${owner.restaurantId}/a_b`)).data?.map((o) => o.name)).toEqual(['1.png']);
+    expect((await bucket.list(`${owner.restaurantId}/a%`)).data).toEqual([]);
+  });
+});
+
+describe('storage: an object whose row is gone is gone', () => {
+  it('a row deleted with SQL: its public and authenticated downloads are 404 at once, and its file leaves the disk', async () => {
+    const owner = await ownerWithRestaurant('sql-delete');
+    const name = `${owner.restaurantId}/${Date.now()}-salle.png`;
+    const image = png(6, 6);
+    const bucket = owner.client.storage.from(BUCKET);
+    expect((await bucket.upload(name, image, { contentType: 'image/png' })).error).toBeNull();
+    const downloaded = await bucket.download(name);
+    expect(downloaded.error).toBeNull();
+    expect(Buffer.from(await downloaded.data!.arrayBuffer()).equals(image)).toBe(true);
+
+    await withDb((db) => db.query('delete from storage.objects where bucket_id = $1 and name = $2', [BUCKET, name]));
+
+    expect((await fetch(bucket.getPublicUrl(name).data.publicUrl)).status).toBe(404);
+    expect((await bucket.download(name)).error).toMatchObject({ status: 404 });
+    await until(() => fs.existsSync(storedFile(name)), (exists) => !exists, `file of ${name} removed from disk`);
+  });
+
+  it('deleting a restaurant removes its photo files from disk', async () => {
+    const owner = await ownerWithRestaurant('restaurant-files');
+    const names = [`${owner.restaurantId}/1-salle.png`, `${owner.restaurantId}/2-terrasse.png`];
+    for (const name of names) expect((await owner.client.storage.from(BUCKET).upload(name, png(), { contentType: 'image/png' })).error).toBeNull();
+    expect(names.every((name) => fs.existsSync(storedFile(name)))).toBe(true);
+
+    await must(owner.client.from('restaurants').delete().eq('id', owner.restaurantId).select('id'));
+
+    await until(() => names.filter((name) => fs.existsSync(storedFile(name))), (left) => left.length === 0, 'photo files of the deleted restaurant removed');
+  });
+
+  it('a file re-uploaded under the name of a just-deleted object stays', async () => {
+    const owner = await ownerWithRestaurant('reupload');
+    const name = `${owner.restaurantId}/1-salle.png`;
+    const second = png(3, 3, [1, 2, 3]);
+    const bucket = owner.client.storage.from(BUCKET);
+    expect((await bucket.upload(name, png(), { contentType: 'image/png' })).error).toBeNull();
+    expect((await bucket.remove([name])).error).toBeNull();
+    expect((await bucket.upload(name, second, { contentType: 'image/png' })).error).toBeNull();
+    // Every removal the deletion announced has been handled once a later SQL deletion's file is gone.
+    const marker = `${owner.restaurantId}/2-marqueur.png`;
+    expect((await bucket.upload(marker, png(), { contentType: 'image/png' })).error).toBeNull();
+    await withDb((db) => db.query('delete from storage.objects where bucket_id = $1 and name = $2', [BUCKET, marker]));
+    await until(() => fs.existsSync(storedFile(marker)), (exists) => !exists, 'marker file removed');
+    expect(fs.readFileSync(storedFile(name)).equals(second)).toBe(true);
+    expect((await fetch(bucket.getPublicUrl(name).data.publicUrl)).status).toBe(200);
   });
 });

@@ -1,0 +1,55 @@
+import { childrenOf, isRunning, portIsFree, until } from '../processes';
+import { ownStacks } from '../stacks';
+
+// Stacks of their own: these tests kill PostgREST, or local-supabase itself.
+const launch = ownStacks();
+
+const isPostgrest = (command: string) => /\/postgrest$/.test(command.split(' ')[0]);
+const isPostgres = (command: string) => /\/postgres$/.test(command.split(' ')[0]);
+
+describe('local-supabase supervises its processes', () => {
+  it('restarts PostgREST when it dies: /rest/v1 answers 503 with a JSON error meanwhile, then works again', async () => {
+    const stack = await launch('postgrest-kill');
+    const rest = () => fetch(`${stack.url}/rest/v1/restaurants?select=id&limit=1`, { headers: { apikey: stack.serviceRoleKey } });
+    expect((await rest()).status).toBe(200);
+
+    for (const round of [1, 2]) {
+      const [postgrest] = childrenOf(stack.pid).filter((child) => isPostgrest(child.command));
+      expect(postgrest).toBeDefined();
+      process.kill(postgrest.pid, 'SIGKILL');
+      await until(() => isRunning(postgrest.pid), (running) => !running, `PostgREST killed (round ${round})`);
+
+      const down = await rest();
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toBe('1');
+      expect(await down.json()).toEqual({
+        code: 'api_unavailable',
+        message: 'L’API REST redémarre ; réessayez dans un instant.',
+        details: null,
+        hint: null,
+      });
+
+      await until(async () => (await rest()).status, (status) => status === 200, `/rest/v1 back after PostgREST was killed (round ${round})`);
+      const restarted = childrenOf(stack.pid).filter((child) => isPostgrest(child.command));
+      expect(restarted).toHaveLength(1);
+      expect(restarted[0].pid).not.toBe(postgrest.pid);
+    }
+  });
+
+  it('leaves no child behind when killed with SIGKILL: PostgreSQL and PostgREST stop and the ports are free', async () => {
+    const stack = await launch('sigkill');
+    const children = childrenOf(stack.pid);
+    expect(children.filter((child) => isPostgres(child.command))).toHaveLength(1);
+    expect(children.filter((child) => isPostgrest(child.command))).toHaveLength(1);
+
+    process.kill(stack.pid, 'SIGKILL');
+    try {
+      await until(() => children.filter((child) => isRunning(child.pid)).map((child) => child.command), (left) => left.length === 0, 'every child of the killed stack stopped');
+      const ports = Object.values(stack.ports);
+      await until(() => Promise.all(ports.map(portIsFree)), (free) => free.every(Boolean), `ports ${ports.join(', ')} free`);
+    } finally {
+      // Before the fix they outlive it: stop them here so that a failure leaves nothing running either.
+      for (const child of children) if (isRunning(child.pid)) process.kill(child.pid, 'SIGKILL');
+    }
+  });
+});
