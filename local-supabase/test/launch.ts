@@ -47,8 +47,27 @@ const tsxLoader = pathToFileURL(createRequire(path.join(packageDir, 'package.jso
  * Starts local-supabase as its own process, as `pnpm start` does, on free ports and the given data
  * directory; resolves once it prints its ready line. Tests talk to it only over HTTP, as an app would.
  */
-export async function launchStack(options: { dataDir: string; env?: Record<string, string>; ports?: LaunchedStack['ports'] }): Promise<LaunchedStack> {
-  const ports = options.ports ?? { api: await freePort(), db: await freePort(), postgrest: await freePort() };
+export async function launchStack(options: LaunchOptions): Promise<LaunchedStack> {
+  if (options.ports) return launchOn(options, options.ports);
+  // A free port found here may be taken by another process before the stack listens on it (other test
+  // files and other runs start stacks at the same time): then, and only then, try again on other ports.
+  for (let attempt = 1; ; attempt += 1) {
+    const ports = { api: await freePort(), db: await freePort(), postgrest: await freePort() };
+    try {
+      return await launchOn(options, ports);
+    } catch (err) {
+      if (attempt === 3 || !/EADDRINUSE|est déjà utilisé/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+interface LaunchOptions {
+  dataDir: string;
+  env?: Record<string, string>;
+  ports?: LaunchedStack['ports'];
+}
+
+async function launchOn(options: LaunchOptions, ports: LaunchedStack['ports']): Promise<LaunchedStack> {
   const child: ChildProcess = spawn(process.execPath, ['--import', tsxLoader, 'src/cli.ts'], {
     cwd: packageDir,
     env: {

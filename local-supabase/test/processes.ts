@@ -45,6 +45,12 @@ export function isRunning(pid: number): boolean {
   return info !== undefined && info.state !== 'Z';
 }
 
+/** Whether this very process (same pid, same command line) still runs: a pid may be reused by another. */
+export function stillRuns(child: { pid: number; command: string }): boolean {
+  const info = processInfo(child.pid);
+  return info !== undefined && info.state !== 'Z' && info.command === child.command;
+}
+
 /** Whether nothing listens on the port any more (a listen succeeds). */
 export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

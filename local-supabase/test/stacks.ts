@@ -2,23 +2,28 @@ import fs from 'node:fs';
 import { client, withDb } from './clients';
 import { png } from './images';
 import { launchStack, tempDataDir, type LaunchedStack } from './launch';
+import { childrenOf, isRunning, stillRuns } from './processes';
 
 /**
  * Stacks of a test file's own, for what the run's stack must never go through (killed processes,
- * dropped connections, restarts): each is stopped and its data removed after every test, even a failed one.
+ * dropped connections, restarts): each is stopped and its data removed after every test, even a failed
+ * one; and should a stack have died leaving children behind (the defect these tests are about), they
+ * are killed too.
  */
 export function ownStacks() {
-  const started: { stack: LaunchedStack; dataDir: string }[] = [];
+  const started: { stack: LaunchedStack; dataDir: string; children: { pid: number; command: string }[] }[] = [];
   afterEach(async () => {
-    for (const { stack, dataDir } of started.splice(0).reverse()) {
+    for (const { stack, dataDir, children } of started.splice(0).reverse()) {
+      if (isRunning(stack.pid)) children.push(...childrenOf(stack.pid));
       await stack.stop();
+      for (const child of children) if (stillRuns(child)) process.kill(child.pid, 'SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
   return async (label: string, options: Partial<Parameters<typeof launchStack>[0]> = {}) => {
     const dataDir = options.dataDir ?? tempDataDir(label);
     const stack = await launchStack({ ...options, dataDir, env: { LOCAL_SUPABASE_SEED: 'false', ...options.env } });
-    started.push({ stack, dataDir });
+    started.push({ stack, dataDir, children: childrenOf(stack.pid) });
     return stack;
   };
 }

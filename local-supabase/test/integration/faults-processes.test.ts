@@ -43,13 +43,8 @@ describe('local-supabase supervises its processes', () => {
     expect(children.filter((child) => isPostgrest(child.command))).toHaveLength(1);
 
     process.kill(stack.pid, 'SIGKILL');
-    try {
-      await until(() => children.filter((child) => isRunning(child.pid)).map((child) => child.command), (left) => left.length === 0, 'every child of the killed stack stopped');
-      const ports = Object.values(stack.ports);
-      await until(() => Promise.all(ports.map(portIsFree)), (free) => free.every(Boolean), `ports ${ports.join(', ')} free`);
-    } finally {
-      // Before the fix they outlive it: stop them here so that a failure leaves nothing running either.
-      for (const child of children) if (isRunning(child.pid)) process.kill(child.pid, 'SIGKILL');
-    }
+    await until(() => children.filter((child) => isRunning(child.pid)).map((child) => child.command), (left) => left.length === 0, 'every child of the killed stack stopped');
+    const ports = Object.values(stack.ports);
+    await until(() => Promise.all(ports.map(portIsFree)), (free) => free.every(Boolean), `ports ${ports.join(', ')} free`);
   });
 });
