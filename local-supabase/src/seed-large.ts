@@ -13,6 +13,8 @@ async function main() {
   const password = () => fs.readFileSync(path.join(config.dataDir, 'db-password'), 'utf8').trim();
   const url = config.databaseUrl ?? `postgres://postgres:${encodeURIComponent(password())}@127.0.0.1:${config.dbPort}/postgres`;
   const db = new pg.Client({ connectionString: url });
+  // A lost connection also fails the query under way, which main() reports in French: not an unhandled 'error' event.
+  db.on('error', () => undefined);
   await db.connect().catch((err: Error) => {
     throw new Error(`la base n'est pas joignable (${err.message}) : lancez d'abord « pnpm start »`);
   });
