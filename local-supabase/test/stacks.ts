@@ -22,7 +22,10 @@ export function ownStacks() {
   });
   return async (label: string, options: Partial<Parameters<typeof launchStack>[0]> = {}) => {
     const dataDir = options.dataDir ?? tempDataDir(label);
-    const stack = await launchStack({ ...options, dataDir, env: { LOCAL_SUPABASE_SEED: 'false', ...options.env } });
+    const stack = await launchStack({ ...options, dataDir, env: { LOCAL_SUPABASE_SEED: 'false', ...options.env } }).catch((err: unknown) => {
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    });
     started.push({ stack, dataDir, children: childrenOf(stack.pid) });
     return stack;
   };
