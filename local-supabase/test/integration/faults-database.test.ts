@@ -23,9 +23,9 @@ describe('local-supabase when the database drops its connections', () => {
       );
       return rows;
     }, stack.dbUrl);
-    // The stack's own pool and listener (postgres) and PostgREST's (authenticator) were all cut.
-    expect(terminated.every((row) => row.done)).toBe(true);
-    expect(new Set(terminated.map((row) => row.usename))).toEqual(new Set(['postgres', 'authenticator']));
+    // The stack's own pool and listener (postgres) and PostgREST's (authenticator) were cut. (A connection
+    // closed by its owner between the read of pg_stat_activity and the termination gives false: no matter.)
+    expect(new Set(terminated.filter((row) => row.done).map((row) => row.usename))).toEqual(new Set(['postgres', 'authenticator']));
 
     // PostgREST notices its lost connections on their next use and reconnects by itself: wait for that, not for a time.
     const answers = await until(() => answersEverything(stack, owner), allAnswered, 'auth, storage and rest answer after the terminations');
