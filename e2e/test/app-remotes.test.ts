@@ -1,8 +1,9 @@
 /** The remotes in the composed application: one React and one client, a stopped remote, each remote standalone. */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { COUNT_REACT, launchBrowser, ready, signIn, sql, until, type Ready } from './browser';
 
 const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo' };
@@ -58,6 +59,34 @@ test('every remote area composes at run time with one React and one Supabase cli
   await page.goto(`${app.url}/reservations/R-1/accept/not-a-code`);
   await page.getByText("Échec de l'acceptation").waitFor();
   await page.getByText('Une erreur est survenue').waitFor();
+  await page.context().close();
+});
+
+test('an unknown address goes to one page of its area, in one redirect (no ever-growing URL)', async () => {
+  const [first] = await demoRestaurants();
+  const page = await newPage();
+  await signIn(page, app.url, DEMO.email, DEMO.password);
+  const base = `${app.url}/restaurants/${first.id}`;
+  const cases: [from: string, to: string, heading: string][] = [
+    [`${base}/foo`, `${base}/information`, 'Informations du restaurant'],
+    [`${base}/information/x`, `${base}/information`, 'Informations du restaurant'],
+    [`${base}/operational/foo`, `${base}/operational/reservations`, 'Réservations'],
+    [`${base}/operational/conversations/${randomUUID()}/x`, `${base}/operational/conversations`, 'Conversations'],
+    [`${app.url}/onboarding/foo/bar`, `${app.url}/onboarding/intro`, 'Bienvenue sur Tablée'],
+  ];
+  for (const [from, to, heading] of cases) {
+    // Every address the tab moves to, history replacements included (the router also replaces the state of the current one).
+    const addresses: string[] = [];
+    const record = (frame: Frame) => frame === page.mainFrame() && frame.url() !== addresses.at(-1) && addresses.push(frame.url());
+    page.on('framenavigated', record);
+    await page.goto(from);
+    await until(() => addresses.length, (n) => n >= 2, `une redirection depuis ${from}`);
+    expect(addresses[1]).toBe(to);
+    // Landed: the page's own effects have run, and nothing moved again.
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    page.off('framenavigated', record);
+    expect(addresses).toEqual([from, to]);
+  }
   await page.context().close();
 });
 

@@ -9,7 +9,8 @@ export default function OnboardingRoutes() {
     <Routes>
       <Route path="intro" element={<IntroPage />} />
       <Route path=":restaurantId" element={<WizardPage steps={ONBOARDING_SECTION_STEPS} />} />
-      <Route path="*" element={<Navigate to="intro" replace />} />
+      {/* Absolute: a relative target would resolve under the unknown address and match this route again. */}
+      <Route path="*" element={<Navigate to="/onboarding/intro" replace />} />
     </Routes>
   );
 }

@@ -1,5 +1,5 @@
 /** Standalone: the same providers as the shell, a sign-in, and this module's routes under their prefix. */
-import { OPERATIONAL_TABS, renderStandalone } from '@tablee/shared';
+import { OPERATIONAL_TABS, renderStandalone, restaurantPath } from '@tablee/shared';
 import OperationsRoutes from './routes';
 
 void renderStandalone({
@@ -7,5 +7,5 @@ void renderStandalone({
   mountPath: '/restaurants/:restaurantId/operational',
   routes: OperationsRoutes,
   requiresAuth: true,
-  restaurantLinks: (id) => OPERATIONAL_TABS.map((tab) => ({ to: `/restaurants/${id}/${tab.path}`, label: tab.label })),
+  restaurantLinks: (id) => OPERATIONAL_TABS.map((tab) => ({ to: restaurantPath(id, tab.path), label: tab.label })),
 });

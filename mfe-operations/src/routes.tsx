@@ -1,7 +1,8 @@
 /**
  * Exposed as 'mfe_operations/routes'. Mounted by the shell under /restaurants/:restaurantId/operational.
  */
-import { Navigate, Route, Routes } from 'react-router';
+import { RestaurantRedirect } from '@tablee/shared';
+import { Route, Routes } from 'react-router';
 import { ConversationDetailPage } from './features/conversations/components/ConversationDetailPage';
 import { ConversationsPage } from './features/conversations/components/ConversationsPage';
 import { ReservationDetailPage } from './features/reservations/components/ReservationDetailPage';
@@ -14,7 +15,9 @@ export default function OperationsRoutes() {
       <Route path="reservations/:reservationId" element={<ReservationDetailPage />} />
       <Route path="conversations" element={<ConversationsPage />} />
       <Route path="conversations/:conversationId" element={<ConversationDetailPage />} />
-      <Route path="*" element={<Navigate to="reservations" replace />} />
+      {/* Any other address: the list of its section, or the reservations when it names none. */}
+      <Route path="conversations/*" element={<RestaurantRedirect page="operational/conversations" />} />
+      <Route path="*" element={<RestaurantRedirect page="operational/reservations" />} />
     </Routes>
   );
 }

@@ -1,5 +1,5 @@
 /** Standalone: the same providers as the shell, a sign-in, and this module's routes under their prefix. */
-import { RESTAURANT_TABS, renderStandalone } from '@tablee/shared';
+import { RESTAURANT_TABS, renderStandalone, restaurantPath } from '@tablee/shared';
 import RestaurantProfileRoutes from './routes';
 
 void renderStandalone({
@@ -7,5 +7,5 @@ void renderStandalone({
   mountPath: '/restaurants/:restaurantId',
   routes: RestaurantProfileRoutes,
   requiresAuth: true,
-  restaurantLinks: (id) => RESTAURANT_TABS.map((tab) => ({ to: `/restaurants/${id}/${tab.path}`, label: tab.label })),
+  restaurantLinks: (id) => RESTAURANT_TABS.map((tab) => ({ to: restaurantPath(id, tab.path), label: tab.label })),
 });

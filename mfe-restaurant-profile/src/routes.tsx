@@ -2,7 +2,8 @@
  * Exposed as 'mfe_restaurant_profile/routes'. Mounted by the shell under /restaurants/:restaurantId,
  * so every path here is relative and the restaurant id comes from the parent route.
  */
-import { Navigate, Route, Routes } from 'react-router';
+import { RestaurantRedirect } from '@tablee/shared';
+import { Route, Routes } from 'react-router';
 import { BillingPage } from './features/billing/components/BillingPage';
 import { CgvPage } from './features/cgv/components/CgvPage';
 import { FaqPage } from './features/faq/components/FaqPage';
@@ -23,7 +24,8 @@ export default function RestaurantProfileRoutes() {
       <Route path="cgv" element={<CgvPage />} />
       <Route path="faq" element={<FaqPage />} />
       <Route path="billing" element={<BillingPage />} />
-      <Route path="*" element={<Navigate to="information" replace />} />
+      {/* Any other address under the restaurant (its root too, standalone): its default page. */}
+      <Route path="*" element={<RestaurantRedirect />} />
     </Routes>
   );
 }

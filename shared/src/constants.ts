@@ -66,6 +66,14 @@ export const OPERATIONAL_TABS = [
   { path: 'operational/conversations', label: 'Conversations' },
 ] as const;
 
+/** A page of a restaurant: a tab of either sidebar section (spec §2). */
+export type RestaurantPage = (typeof RESTAURANT_TABS)[number]['path'] | (typeof OPERATIONAL_TABS)[number]['path'];
+
+/** The address of a restaurant's page, absolute; without a page, its default one (the first tab, spec §2). */
+export function restaurantPath(restaurantId: string, page: RestaurantPage = RESTAURANT_TABS[0].path): string {
+  return `/restaurants/${encodeURIComponent(restaurantId)}/${page}`;
+}
+
 /** Six ordered onboarding steps (spec §2). */
 export const ONBOARDING_STEPS = [
   { key: 'information', label: 'Informations' },

@@ -17,5 +17,6 @@ export * from './ui/PageFrame';
 export * from './ui/toast';
 export * from './ui/ErrorBoundary';
 export * from './ui/RequireSession';
+export * from './ui/RestaurantRedirect';
 export * from './standalone/standalone';
 export * from './ui/useLoad';

@@ -1,5 +1,5 @@
 /** The shell's route table (ARCHITECTURE.md): its own screens, and each remote under its prefix. */
-import { RequireSession } from '@tablee/shared';
+import { RequireSession, RestaurantRedirect } from '@tablee/shared';
 import { Navigate, Route, Routes } from 'react-router';
 import { SignInPage } from '../features/auth/components/SignInPage';
 import { SignUpPage } from '../features/auth/components/SignUpPage';
@@ -27,7 +27,7 @@ export function AppRoutes() {
         <Route path="/restaurants" element={<Navigate to="/dashboard" replace />} />
         <Route path="/onboarding/*" element={<RemoteArea key="mfe_onboarding" name="mfe_onboarding" />} />
         <Route path="/restaurants/:restaurantId" element={<RestaurantLayout />}>
-          <Route index element={<Navigate to="information" replace />} />
+          <Route index element={<RestaurantRedirect />} />
           <Route path="operational/*" element={<RemoteArea key="mfe_operations" name="mfe_operations" />} />
           <Route path="*" element={<RemoteArea key="mfe_restaurant_profile" name="mfe_restaurant_profile" />} />
         </Route>

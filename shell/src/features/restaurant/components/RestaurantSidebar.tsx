@@ -1,4 +1,4 @@
-import { OPERATIONAL_TABS, RESTAURANT_TABS, useReservationCounts } from '@tablee/shared';
+import { OPERATIONAL_TABS, RESTAURANT_TABS, restaurantPath, useReservationCounts } from '@tablee/shared';
 import { Badge } from 'antd';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
@@ -38,13 +38,12 @@ function PendingBadge({ restaurantId }: { restaurantId: string }) {
 
 /** 'Gestion du restaurant' (eight tabs) and 'Gestion opérationnelle' (spec §2); NavLink marks the active item (aria-current). */
 export function RestaurantSidebar({ restaurantId }: { restaurantId: string }) {
-  const base = `/restaurants/${restaurantId}`;
   return (
     <nav aria-label="Menu du restaurant" style={{ width: 240, flexShrink: 0 }}>
       <h2 style={sectionTitle}>Gestion du restaurant</h2>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {RESTAURANT_TABS.map((tab) => (
-          <Item key={tab.path} to={`${base}/${tab.path}`} label={tab.label} />
+          <Item key={tab.path} to={restaurantPath(restaurantId, tab.path)} label={tab.label} />
         ))}
       </ul>
       <h2 style={sectionTitle}>Gestion opérationnelle</h2>
@@ -52,7 +51,7 @@ export function RestaurantSidebar({ restaurantId }: { restaurantId: string }) {
         {OPERATIONAL_TABS.map((tab) => (
           <Item
             key={tab.path}
-            to={`${base}/${tab.path}`}
+            to={restaurantPath(restaurantId, tab.path)}
             label={tab.label}
             badge={tab.path === 'operational/reservations' ? <PendingBadge restaurantId={restaurantId} /> : undefined}
           />
