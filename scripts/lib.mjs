@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'shared', 'package.json'));
@@ -37,11 +37,16 @@ export function writeJson(file, value) {
   fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
+/**
+ * tsx loaded into the service's own process (`node --import tsx`), not tsx's CLI, which runs the
+ * script in a second process: the child we hold and signal is then the service itself.
+ */
+const tsxLoader = (dir) => pathToFileURL(createRequire(path.join(dir, 'package.json')).resolve('tsx')).href;
+
 /** Starts local-supabase (as its own `pnpm start` does) and resolves with its ready line. */
 export function startLocalSupabase(env = {}) {
   const dir = path.join(root, 'local-supabase');
-  const tsx = createRequire(path.join(dir, 'package.json')).resolve('tsx/cli');
-  const child = spawn(process.execPath, [tsx, 'src/cli.ts'], {
+  const child = spawn(process.execPath, ['--import', tsxLoader(dir), 'src/cli.ts'], {
     cwd: dir,
     env: { ...process.env, LOCAL_SUPABASE_READY_JSON: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -68,9 +73,8 @@ export function startLocalSupabase(env = {}) {
  */
 export function startReservationService(stack, publicHost = 'localhost') {
   const dir = path.join(root, 'reservation-service');
-  const tsx = createRequire(path.join(dir, 'package.json')).resolve('tsx/cli');
   const origins = MODULES.flatMap((m) => [`http://localhost:${m.port}`, `http://127.0.0.1:${m.port}`, `http://${publicHost}:${m.port}`]);
-  const child = spawn(process.execPath, [tsx, 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', tsxLoader(dir), 'src/server.ts'], {
     cwd: dir,
     env: {
       ...process.env,
