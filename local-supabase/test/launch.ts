@@ -22,14 +22,25 @@ export interface LaunchedStack {
   stop(): Promise<void>;
 }
 
+/**
+ * A port nobody listens on, for a server that a test or the e2e setup starts a moment later.
+ * Chosen below Linux's ephemeral range (32768–60999), where the kernel picks the local ports of
+ * outgoing connections: a port from port 0 could be taken by one of our own database or HTTP
+ * connections before its server binds it (seen as EADDRINUSE in e2e).
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    if ((await canListen(port, '127.0.0.1')) && (await canListen(port, '::'))) return port;
+  }
+  throw new Error('no free port between 20000 and 32000');
+}
+
+function canListen(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EAFNOSUPPORT' || error.code === 'EADDRNOTAVAIL'));
+    server.listen(port, host, () => server.close(() => resolve(true)));
   });
 }
 
