@@ -75,9 +75,14 @@ test('an unknown address goes to one page of its area, in one redirect (no ever-
     [`${app.url}/onboarding/foo/bar`, `${app.url}/onboarding/intro`, 'Bienvenue sur Tablée'],
   ];
   for (const [from, to, heading] of cases) {
-    // Every address the tab moves to, history replacements included (the router also replaces the state of the current one).
+    // Every address the tab moves to from `from` on, history replacements included (the router also
+    // replaces the state of the current one). What came before — a late move of the previous page,
+    // such as the sign-in's own redirect — is not this case's.
     const addresses: string[] = [];
-    const record = (frame: Frame) => frame === page.mainFrame() && frame.url() !== addresses.at(-1) && addresses.push(frame.url());
+    const record = (frame: Frame) => {
+      if (frame !== page.mainFrame() || frame.url() === addresses.at(-1)) return;
+      if (addresses.length > 0 || frame.url() === from) addresses.push(frame.url());
+    };
     page.on('framenavigated', record);
     await page.goto(from);
     await until(() => addresses.length, (n) => n >= 2, `une redirection depuis ${from}`);
