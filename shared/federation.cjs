@@ -20,6 +20,8 @@ const sharedDependencies = {
   antd: singleton(peers.antd),
   dayjs: singleton(peers.dayjs),
   '@supabase/supabase-js': singleton(peers['@supabase/supabase-js']),
+  // One QueryClient and one cache for every module (the client lives in @tablee/shared).
+  '@tanstack/react-query': singleton(peers['@tanstack/react-query']),
   '@tablee/shared': singleton(sharedVersion),
   // Subpaths (@tablee/shared/sections) are singletons too: one copy of the section forms' state.
   '@tablee/shared/': singleton(sharedVersion),

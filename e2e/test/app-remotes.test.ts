@@ -1,4 +1,4 @@
-/** The remotes in the composed application: one React and one client, a stopped remote, each remote standalone. */
+/** The remotes in the composed application: one React, one Supabase client and one QueryClient, a stopped remote, each remote standalone. */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -30,7 +30,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-test('every remote area composes at run time with one React and one Supabase client', async () => {
+test('every remote area composes at run time with one React, one Supabase client and one QueryClient', async () => {
   const [first] = await demoRestaurants();
   const page = await newPage();
   await signIn(page, app.url, DEMO.email, DEMO.password);
@@ -53,8 +53,9 @@ test('every remote area composes at run time with one React and one Supabase cli
   const counts = await page.evaluate(() => ({
     renderers: (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size,
     supabaseClients: (window as unknown as { __TABLEE__?: { supabaseClients: number } }).__TABLEE__?.supabaseClients,
+    queryClients: (window as unknown as { __TABLEE__?: { queryClients: number } }).__TABLEE__?.queryClients,
   }));
-  expect(counts).toEqual({ renderers: 1, supabaseClients: 1 });
+  expect(counts).toEqual({ renderers: 1, supabaseClients: 1, queryClients: 1 });
   // The public link page is a remote too, without sign-in (an unknown reservation: nothing changes).
   await page.goto(`${app.url}/reservations/R-1/accept/not-a-code`);
   await page.getByText("Échec de l'acceptation").waitFor();

@@ -5,6 +5,7 @@
  */
 import type { Session } from '@supabase/supabase-js';
 import { atom, createStore } from 'jotai';
+import { queryClient } from '../query/query-client';
 import { getSupabase } from '../supabase/client';
 import type { User } from '../domain/types';
 import { signInErrorMessage, signUpErrorMessage } from './errors';
@@ -17,6 +18,8 @@ export const userAtom = atom<User | null>(null);
 export const authLoadingAtom = atom<boolean>(true);
 
 function apply(session: Session | null) {
+  // The query cache holds one user's data: another user (or none) starts from an empty cache.
+  if ((session?.user.id ?? null) !== (tableeStore.get(userAtom)?.id ?? null)) queryClient.clear();
   tableeStore.set(sessionAtom, session);
   tableeStore.set(userAtom, session?.user ? { id: session.user.id, email: session.user.email ?? '' } : null);
 }

@@ -1,10 +1,12 @@
 /** The providers every module renders at its root (shell, and each remote standalone). */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import frFR from 'antd/locale/fr_FR';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
+import { queryClient } from '../query/query-client';
 import { tableeStore } from '../session/session';
 
 dayjs.locale('fr');
@@ -23,9 +25,11 @@ const READABLE_COLOURS = {
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <Provider store={tableeStore}>
-      <ConfigProvider locale={frFR} theme={{ token: { colorPrimary: '#b5441b', colorLink: '#a33d17', borderRadius: 6, ...READABLE_COLOURS } }}>
-        {children}
-      </ConfigProvider>
+      <QueryClientProvider client={queryClient}>
+        <ConfigProvider locale={frFR} theme={{ token: { colorPrimary: '#b5441b', colorLink: '#a33d17', borderRadius: 6, ...READABLE_COLOURS } }}>
+          {children}
+        </ConfigProvider>
+      </QueryClientProvider>
     </Provider>
   );
 }

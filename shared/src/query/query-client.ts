@@ -1,0 +1,23 @@
+/**
+ * The kernel's one QueryClient (ARCHITECTURE.md, 'Front-end data and forms'): @tablee/shared is a
+ * federation singleton, so the shell and every remote read and write this one cache.
+ */
+import { QueryClient } from '@tanstack/react-query';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // One more try hides a dropped connection; the error and its 'Réessayer' come right after.
+      retry: 1,
+      // A back-office screen is reloaded when it is shown again (mount), not each time the tab gets focus:
+      // a refetch on focus would reload the reservation list under the owner's eyes while nothing changed.
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+if (typeof window !== 'undefined') {
+  // Checked by the e2e suite: exactly one QueryClient in the page (a second copy of this module would add one).
+  const w = window as unknown as { __TABLEE__?: { queryClients?: number } };
+  w.__TABLEE__ = { ...(w.__TABLEE__ ?? {}), queryClients: (w.__TABLEE__?.queryClients ?? 0) + 1 };
+}
