@@ -2,17 +2,25 @@
  * The one table from a transition outcome (what transition_reservation answered) to the HTTP answer.
  * Every refusal leaves the reservation untouched: the SQL function changes nothing unless 'ok'.
  */
+import { RESERVATION_DECISIONS, statusFromCode, statusToCode, type ReservationStatus } from '@tablee/shared/reservation-status';
+
 export type Outcome = 'ok' | 'not_found' | 'wrong_code' | 'not_pending';
-export type Action = 'accept' | 'reject';
+export type Action = keyof typeof RESERVATION_DECISIONS;
 
-export const TARGET_STATUS: Record<Action, 1 | 2> = { accept: 1, reject: 2 };
+/** The status code an action asks transition_reservation for. */
+export const targetStatusCode = (action: Action): number => statusToCode(RESERVATION_DECISIONS[action]);
 
-/** Status as already decided, for the 409 message (0 pending, 1 accepted, 2 rejected, 3 paid, 4 cancelled). */
-const ALREADY: Record<number, string> = {
-  1: 'elle a déjà été acceptée',
-  2: 'elle a déjà été refusée',
-  3: 'elle a déjà été acceptée et payée',
-  4: 'elle a été annulée',
+/** Status as already decided, for the 409 message. */
+const ALREADY: Record<Exclude<ReservationStatus, 'pending'>, string> = {
+  accepted: 'elle a déjà été acceptée',
+  rejected: 'elle a déjà été refusée',
+  paid: 'elle a déjà été acceptée et payée',
+  cancelled: 'elle a été annulée',
+};
+
+const alreadyDecided = (code: number | null): string => {
+  const status = code === null ? 'pending' : statusFromCode(code);
+  return status === 'pending' ? 'elle n’est plus en attente' : ALREADY[status];
 };
 
 export const OUTCOME_HTTP: Record<Outcome, { status: number; message: (action: Action, currentStatus: number | null) => string }> = {
@@ -25,7 +33,7 @@ export const OUTCOME_HTTP: Record<Outcome, { status: number; message: (action: A
   not_pending: {
     status: 409,
     message: (_action, current) =>
-      `Cette réservation a déjà été traitée : ${ALREADY[current ?? -1] ?? 'elle n’est plus en attente'}. Aucune modification n’a été faite.`,
+      `Cette réservation a déjà été traitée : ${alreadyDecided(current)}. Aucune modification n’a été faite.`,
   },
 };
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { TARGET_STATUS, type Action, type Outcome } from './outcomes';
+import { targetStatusCode, type Action, type Outcome } from './outcomes';
 
 export interface TransitionResult {
   outcome: Outcome;
@@ -22,12 +22,12 @@ export function transitionReservation(
   return call(db, 'transition_reservation', {
     p_numero_reservation: input.numero,
     p_code_manage: input.code,
-    p_target_status: TARGET_STATUS[input.action],
+    p_target_status: targetStatusCode(input.action),
     p_restaurant_id: null,
   });
 }
 
 /** The dashboard: a reservation the owner's own read (RLS) has found; same lock and rule. */
 export function transitionOwnedReservation(db: SupabaseClient, input: { id: string; action: Action }): Promise<TransitionResult> {
-  return call(db, 'transition_reservation_by_id', { p_reservation_id: input.id, p_target_status: TARGET_STATUS[input.action] });
+  return call(db, 'transition_reservation_by_id', { p_reservation_id: input.id, p_target_status: targetStatusCode(input.action) });
 }

@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { hasSheets, statusFromCode } from '@tablee/shared/reservation-status';
 import { loadReservation, type ReservationDetails } from '../reservations/details';
 
-/** Sheets exist only for accepted (1) or paid (3) reservations. */
-export const SHEET_STATUSES = new Set([1, 3]);
+/** Sheets exist only for accepted or paid reservations (the one rule of @tablee/shared). */
+export const sheetsExistFor = (statusCode: number): boolean => hasSheets(statusFromCode(statusCode));
 
 /** The one table from a refusal to its HTTP status and French page. */
 export const SHEET_REFUSALS = {
@@ -25,6 +26,6 @@ export async function authorizeSheet(db: SupabaseClient, numero: string, code: s
   const reservation = await loadReservation(db, { numero });
   if (!reservation) return { ok: false, refusal: 'not_found' };
   if (!timingSafeEqual(digest(reservation.code_manage), digest(code))) return { ok: false, refusal: 'wrong_code' };
-  if (!SHEET_STATUSES.has(reservation.status)) return { ok: false, refusal: 'not_accepted' };
+  if (!sheetsExistFor(reservation.status)) return { ok: false, refusal: 'not_accepted' };
   return { ok: true, reservation };
 }

@@ -1,3 +1,4 @@
+import { RESERVATION_STATUS_BADGES, statusFromCode } from '@tablee/shared/reservation-status';
 import { formatDate, formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
 import type { Billing, ReservationDetails } from '../reservations/details';
 import type { Sheet } from './pdf';
@@ -23,7 +24,7 @@ export function diningRoomSheet(r: ReservationDetails): Sheet {
           { label: 'Nombre de personnes', value: formatParty(r.number_people, r.children) },
           { label: 'Menu', value: r.menu?.name ?? r.selected_menu ?? 'non précisé' },
           { label: 'Options', value: r.options.length ? r.options.map(formatOption).join(', ') : 'aucune' },
-          { label: 'Statut', value: r.status === 3 ? 'Payée' : 'Acceptée' },
+          { label: 'Statut', value: RESERVATION_STATUS_BADGES[statusFromCode(r.status)].label },
         ],
       },
       { heading: 'Paiement', lines: paymentLines(r.total_amount, r.restaurant.billing) },

@@ -6,7 +6,7 @@ import { parseInput } from '../lib/errors';
 import { sheetParams, sheetQuery } from '../reservations/schemas';
 import { OUTCOME_HTTP } from '../reservations/outcomes';
 import { authenticateOwner, findOwnedReservation } from '../reservations/owner';
-import { SHEET_REFUSALS, SHEET_STATUSES, authorizeSheet } from './access';
+import { SHEET_REFUSALS, authorizeSheet, sheetsExistFor } from './access';
 import { sheetLinks } from './links';
 import { diningRoomSheet } from './dining-room';
 import { kitchenSheet } from './kitchen';
@@ -53,7 +53,7 @@ export async function sheetRoutes(app: FastifyInstance, { config, db }: { config
       return reply.code(404).send({ success: false, numero_reservation_restaurateur: null, status: null, message: OUTCOME_HTTP.not_found.message('accept', null) });
     }
     const answer = { numero_reservation_restaurateur: owned.numero_reservation_restaurateur, status: owned.status };
-    if (!SHEET_STATUSES.has(owned.status)) {
+    if (!sheetsExistFor(owned.status)) {
       return reply.code(SHEET_REFUSALS.not_accepted.status).send({ success: false, ...answer, message: SHEET_REFUSALS.not_accepted.message });
     }
     // Read with the service role: the owner's role has no privilege on the column.

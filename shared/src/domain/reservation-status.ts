@@ -1,7 +1,9 @@
 /**
  * Reservation status: a smallint in the database, one mapping for every module (ARCHITECTURE.md,
  * Data; spec §4 first reading): 0 pending, 1 accepted, 2 rejected, 3 paid, 4 cancelled.
- * Any other value reads as pending.
+ * Any other value reads as pending. The SQL side is the lookup table private.reservation_statuses
+ * (migration 20261123000300); shared/test/integration/reservation-status.test.ts checks both agree.
+ * Kept free of imports: the reservation service (Node) uses it too.
  */
 export type ReservationStatus = 'pending' | 'accepted' | 'rejected' | 'paid' | 'cancelled';
 
@@ -13,15 +15,25 @@ export const RESERVATION_STATUS_CODES: Readonly<Record<ReservationStatus, number
   cancelled: 4,
 };
 
-const BY_CODE: Record<number, ReservationStatus> = { 0: 'pending', 1: 'accepted', 2: 'rejected', 3: 'paid', 4: 'cancelled' };
+const BY_CODE: ReadonlyMap<number, ReservationStatus> = new Map(
+  Object.entries(RESERVATION_STATUS_CODES).map(([status, code]) => [code, status as ReservationStatus]),
+);
 
 export function statusFromCode(code: unknown): ReservationStatus {
   const n = typeof code === 'string' && code.trim() !== '' ? Number(code) : code;
-  return typeof n === 'number' && Number.isInteger(n) && n in BY_CODE ? BY_CODE[n] : 'pending';
+  return (typeof n === 'number' && BY_CODE.get(n)) || 'pending';
 }
 
 export function statusToCode(status: ReservationStatus): number {
   return RESERVATION_STATUS_CODES[status];
+}
+
+/** What the reservation service may move a pending reservation to (transition_reservation). */
+export const RESERVATION_DECISIONS = { accept: 'accepted', reject: 'rejected' } as const satisfies Record<string, ReservationStatus>;
+
+/** The kitchen and dining-room sheets exist for reservations the restaurant has accepted (paid ones included). */
+export function hasSheets(status: ReservationStatus): boolean {
+  return status === 'accepted' || status === 'paid';
 }
 
 /** Labels of the reservation list's filter (spec §2), 'all' included. */

@@ -1,0 +1,28 @@
+/**
+ * The reservation status mapping lives once in SQL (private.reservation_statuses, which the status
+ * column references) and once in TypeScript (RESERVATION_STATUS_CODES): the two must say the same.
+ */
+import { RESERVATION_STATUS_CODES } from '../../src/domain/reservation-status';
+import { withDb } from '../../../local-supabase/test/clients';
+
+it('the TypeScript status codes are the database lookup table, code for code and name for name', async () => {
+  const rows = await withDb(async (db) => (await db.query<{ code: number; name: string }>('select code, name from private.reservation_statuses order by code')).rows);
+  expect(rows.length).toBeGreaterThan(0);
+  const fromTs = Object.entries(RESERVATION_STATUS_CODES)
+    .map(([name, code]) => ({ code, name }))
+    .sort((a, b) => a.code - b.code);
+  expect(rows).toEqual(fromTs);
+});
+
+it('the status column accepts only the codes of the lookup table', async () => {
+  const constraint = await withDb(async (db) =>
+    (
+      await db.query<{ definition: string }>(
+        `select pg_get_constraintdef(oid) as definition from pg_constraint
+          where conrelid = 'public.restaurant_reservations'::regclass and contype = 'f' and conkey = array[
+            (select attnum from pg_attribute where attrelid = 'public.restaurant_reservations'::regclass and attname = 'status')]`,
+      )
+    ).rows,
+  );
+  expect(constraint).toEqual([{ definition: 'FOREIGN KEY (status) REFERENCES private.reservation_statuses(code)' }]);
+});
