@@ -383,7 +383,7 @@ insert into seed_reservations values
 
 insert into public.restaurant_reservations (
   id, restaurant_id, numero_reservation_restaurateur, numero_reservation, code_reservation, code_manage,
-  status, is_accepted, customer_name, email, phone_number, selected_menu, selected_menu_id,
+  status, customer_name, email, phone_number, selected_menu, selected_menu_id,
   total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at)
 select
   ('50000000-0000-4000-8000-' || lpad(s.n::text, 12, '0'))::uuid,
@@ -397,7 +397,6 @@ select
     else encode(extensions.digest('tablee-demo-' || nums.numero, 'sha256'), 'hex')
   end,
   s.status,
-  s.status in (1, 3),
   s.customer_name, s.email, s.phone,
   m.name, m.id,
   m.price_per_person * s.adults + coalesce(k.price_per_person, 0) * s.children + opts.amount,

@@ -17,10 +17,14 @@ async function pendingCopies(dbUrl: string): Promise<{ numero: string; code: str
     const copies: { numero: string; code: string }[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       const { rows } = await client.query(
-        `insert into public.restaurant_reservations
-         select (jsonb_populate_record(r, jsonb_build_object(
-           'id', gen_random_uuid(), 'numero_reservation', $1::text, 'numero_reservation_restaurateur', $2::text,
-           'code_manage', encode(extensions.gen_random_bytes(24), 'hex'), 'status', 0, 'is_accepted', false))).*
+        // Columns by name: id, code_manage, status (pending) and is_accepted (generated) take their defaults.
+        `insert into public.restaurant_reservations (
+           restaurant_id, conversation_id, numero_reservation, numero_reservation_restaurateur, code_reservation,
+           customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people,
+           children, reservation_date, arrival_time, options)
+         select restaurant_id, conversation_id, $1::text, $2::text, code_reservation,
+           customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people,
+           children, reservation_date, arrival_time, options
          from public.restaurant_reservations r where r.numero_reservation = 'TBL-DEMO01'
          returning numero_reservation as numero, code_manage as code`,
         [`TBL-BENCH${i}`, `R-B${i}`],

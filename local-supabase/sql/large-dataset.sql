@@ -81,7 +81,7 @@ select ('b6000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid,
 
 insert into public.restaurant_reservations (
   restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation,
-  status, is_accepted, customer_name, email, phone_number, selected_menu, selected_menu_id,
+  status, customer_name, email, phone_number, selected_menu, selected_menu_id,
   total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at)
 select
   'b1000000-0000-4000-8000-000000000001',
@@ -90,7 +90,6 @@ select
   'BEN-' || lpad(i::text, 6, '0'),
   upper(substr(md5('bench-' || i), 1, 6)),
   x.status,
-  x.status in (1, 3),
   x.first_name || ' ' || x.last_name,
   lower(translate(x.first_name || '.' || x.last_name, 'éèëïôçÉ', 'eeeiocE')) || i || '@example.fr',
   '06 ' || lpad((i % 100)::text, 2, '0') || ' ' || lpad(((i * 7) % 100)::text, 2, '0') || ' '

@@ -54,8 +54,8 @@ describe('a pending reservation', () => {
 
 describe('a link that decides nothing', () => {
   it.each([
-    ['accepted', 'reject', { status: 1, is_accepted: true }, 'elle a déjà été acceptée'],
-    ['refused', 'accept', { status: 2, is_accepted: false }, 'elle a déjà été refusée'],
+    ['accepted', 'reject', { status: 1 }, 'elle a déjà été acceptée'],
+    ['refused', 'accept', { status: 2 }, 'elle a déjà été refusée'],
   ] as const)("an already %s reservation's %s link: 'Réservation déjà traitée', and nothing changes", async (_decided, action, decision, already) => {
     const r = await createReservation(decision);
     const before = await readRow(r.numero);
