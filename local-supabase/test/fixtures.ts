@@ -95,7 +95,7 @@ export async function completeRestaurant(owner: SupabaseClient, name: string) {
   await must(owner.rpc('save_restaurant_hours', { p_restaurant_id: restaurantId, p_hours: sample.hours }));
   await must(owner.rpc('save_restaurant_menus', { p_restaurant_id: restaurantId, p_menus: sample.menus }));
   await must(owner.rpc('save_restaurant_options', { p_restaurant_id: restaurantId, p_options: sample.options }));
-  await must(owner.rpc('save_restaurant_faqs', { p_restaurant_id: restaurantId, p_faqs: sample.faqs }));
+  await must(owner.from('restaurant_faqs').insert(sample.faqs.map((faq, display_order) => ({ restaurant_id: restaurantId, ...faq, display_order }))));
   await must(owner.from('restaurant_billing').upsert({ restaurant_id: restaurantId, ...sample.billing }, { onConflict: 'restaurant_id' }));
   await must(owner.from('restaurant_cgv').upsert({ restaurant_id: restaurantId, ...sample.cgv }, { onConflict: 'restaurant_id' }));
   const photo = await must(

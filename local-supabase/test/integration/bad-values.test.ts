@@ -58,10 +58,10 @@ describe('an amount is a finite number of euros, zero or more', () => {
 });
 
 describe('not found is HTTP 404, with its French message', () => {
-  it.each(['save_restaurant_information', 'save_restaurant_options', 'save_restaurant_faqs', 'save_restaurant_cgv'])('%s on a restaurant that does not exist', async (fn) => {
+  it.each(['save_restaurant_information', 'save_restaurant_options', 'save_restaurant_cgv'])('%s on a restaurant that does not exist', async (fn) => {
     const owner = await newOwner('not-found');
     const args: Record<string, unknown> = { p_restaurant_id: randomUUID() };
-    const payload = { save_restaurant_information: ['p_information', {}], save_restaurant_options: ['p_options', []], save_restaurant_faqs: ['p_faqs', []], save_restaurant_cgv: ['p_cgv', sample.cgv] }[fn]!;
+    const payload = { save_restaurant_information: ['p_information', {}], save_restaurant_options: ['p_options', []], save_restaurant_cgv: ['p_cgv', sample.cgv] }[fn]!;
     args[payload[0] as string] = payload[1];
     const result = await owner.client.rpc(fn, args);
     expect(result).toMatchObject({ status: 404, error: { code: 'P0002', message: 'Restaurant non trouvé' } });
@@ -76,7 +76,7 @@ describe('not found is HTTP 404, with its French message', () => {
   it('another owner still gets 403, not 404, on an existing restaurant', async () => {
     const victim = await ownerWithRestaurant('victim-403');
     const other = await newOwner('other-403');
-    const result = await other.client.rpc('save_restaurant_faqs', { p_restaurant_id: victim.restaurantId, p_faqs: [] });
+    const result = await other.client.rpc('save_restaurant_options', { p_restaurant_id: victim.restaurantId, p_options: [] });
     expect(result).toMatchObject({ status: 403, error: { code: '42501', message: 'Accès non autorisé à ce restaurant' } });
   });
 });

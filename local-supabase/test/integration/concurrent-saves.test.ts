@@ -26,15 +26,6 @@ describe('identical saves sent at the same time end as if run one after the othe
     }
   });
 
-  it('parallel saves of the FAQ list leave the list once', async () => {
-    const owner = await ownerWithRestaurant('parallel-faqs');
-    for (let trial = 0; trial < 3; trial += 1) {
-      const calls = Array.from({ length: 4 }, () => owner.client.rpc('save_restaurant_faqs', { p_restaurant_id: owner.restaurantId, p_faqs: sample.faqs }));
-      for (const { error } of await Promise.all(calls)) expect(error).toBeNull();
-      expect(await count('restaurant_faqs', owner.restaurantId)).toBe(sample.faqs.length);
-    }
-  });
-
   it('5 parallel saves of the menus leave each menu once, with its items once', async () => {
     const owner = await ownerWithRestaurant('parallel-menus');
     const calls = Array.from({ length: 5 }, () => owner.client.rpc('save_restaurant_menus', { p_restaurant_id: owner.restaurantId, p_menus: sample.menus }));

@@ -151,7 +151,6 @@ describe('data: each section save is one transaction', () => {
     ['hours', 'save_restaurant_hours', { p_hours: { ...sample.hours, days: [sample.hours.days[0], { ...sample.hours.days[1], lunchService: { ...sample.hours.days[1].lunchService, hours: { from: '12:07', to: '14:00' } } }] } }],
     ['menus', 'save_restaurant_menus', { p_menus: [{ ...sample.menus[0], name: 'Nouveau' }, { ...sample.menus[0], alternatives: [{ name: 'Vin', type: 'drink' }] }] }],
     ['options', 'save_restaurant_options', { p_options: [{ title: 'Nouvelle option', price: 3, priceType: 'total' }, { title: 'Négative', price: -2, priceType: 'total' }] }],
-    ['faqs', 'save_restaurant_faqs', { p_faqs: [{ question: 'Nouvelle ?', answer: 'Oui.' }, { question: 'Vide ?', answer: '  ' }] }],
   ])('a %s save that fails half-way changes nothing', async (_section, fn, args) => {
     const owner = await newOwner('rollback');
     const { restaurantId } = await completeRestaurant(owner.client, 'Rollback');
