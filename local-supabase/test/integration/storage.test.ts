@@ -4,8 +4,7 @@ import { anon, newOwner, service, withDb } from '../clients';
 import { must } from '../fixtures';
 import { png } from '../images';
 import { until } from '../processes';
-
-const BUCKET = 'restaurant-photos';
+import { PHOTO_ALLOWED_MIME_TYPES, PHOTO_BUCKET as BUCKET, PHOTO_MAX_SIZE_BYTES } from '../../../shared/src/constants';
 const storedFile = (name: string) => path.join(process.env.TEST_DATA_DIR!, 'storage', BUCKET, ...name.split('/'));
 const objectRow = (name: string) =>
   withDb(async (db) => (await db.query('select name, metadata from storage.objects where bucket_id = $1 and name = $2', [BUCKET, name])).rows[0]);
@@ -18,11 +17,11 @@ async function ownerWithRestaurant(label: string) {
 }
 
 describe('storage: the restaurant-photos bucket', () => {
-  it('exists as the migrations declare it: public, 10 MB, four image types', async () => {
+  it('exists as the migrations declare it: public, with the front end’s size limit and image types', async () => {
     const { data, error } = await service().storage.getBucket(BUCKET);
     expect(error).toBeNull();
-    expect(data).toMatchObject({ id: BUCKET, public: true, file_size_limit: 10 * 1024 * 1024 });
-    expect([...data!.allowed_mime_types!].sort()).toEqual(['image/gif', 'image/jpeg', 'image/png', 'image/webp']);
+    expect(data).toMatchObject({ id: BUCKET, public: true, file_size_limit: PHOTO_MAX_SIZE_BYTES });
+    expect([...data!.allowed_mime_types!].sort()).toEqual([...PHOTO_ALLOWED_MIME_TYPES].sort());
   });
 
   it('creates buckets only with the service role', async () => {
@@ -62,7 +61,7 @@ describe('storage: the restaurant-photos bucket', () => {
   });
 
   it.each([
-    ['a file over 10 MB', () => Buffer.concat([png(), Buffer.alloc(10 * 1024 * 1024)]), 'image/png', '413'],
+    ['a file over the size limit', () => Buffer.concat([png(), Buffer.alloc(PHOTO_MAX_SIZE_BYTES)]), 'image/png', '413'],
     ['a text file', () => Buffer.from('bonjour'), 'text/plain', '415'],
     ['a text file renamed .png', () => Buffer.from('bonjour, je ne suis pas une image'), 'image/png', '415'],
   ])('refuses %s on the server and keeps nothing', async (_label, body, contentType, statusCode) => {

@@ -3,9 +3,11 @@ import { PHOTO_ALLOWED_EXTENSIONS, PHOTO_ALLOWED_MIME_TYPES, PHOTO_MAX_SIZE_BYTE
 
 export type PhotoMimeType = (typeof PHOTO_ALLOWED_MIME_TYPES)[number];
 
-export const PHOTO_TOO_LARGE_MESSAGE = 'Le fichier est trop volumineux. Taille maximale: 10MB';
+const MAX_SIZE = `${PHOTO_MAX_SIZE_BYTES / (1024 * 1024)}MB`;
+
+export const PHOTO_TOO_LARGE_MESSAGE = `Le fichier est trop volumineux. Taille maximale: ${MAX_SIZE}`;
 export const PHOTO_TYPE_MESSAGE = `Type de fichier non autorisé. Types acceptés: ${PHOTO_ALLOWED_EXTENSIONS.join(', ')}`;
-export const PHOTO_UPLOAD_HINT = "PNG, JPG, GIF, WebP jusqu'à 10MB";
+export const PHOTO_UPLOAD_HINT = `PNG, JPG, GIF, WebP jusqu'à ${MAX_SIZE}`;
 export const PHOTO_LOAD_ERROR = 'Erreur lors du chargement des photos';
 export const UNKNOWN_ERROR = 'Erreur inconnue';
 
