@@ -5,7 +5,11 @@
  * row back from the database.
  */
 import { randomBytes } from 'node:crypto';
-import { screen } from '@testing-library/react';
+import { AppProviders } from '@tablee/shared';
+import { render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import PublicLinksRoutes from '../../src/routes';
 import { pointReservationApiAt, renderLink, TEXT } from '../render';
 import { createReservation, mailsTo, readRow, startReservationService, type RunningService } from '../reservation-service';
 
@@ -88,5 +92,22 @@ describe('a link that decides nothing', () => {
     expect(after).toEqual(before);
     expect(after).toMatchObject({ status: 0, is_accepted: false });
     expect(mailsTo(running(), r.email)).toHaveLength(0);
+  });
+});
+
+describe("React's strict mode (development)", () => {
+  it('mounts the page twice but calls the link once: accepted, not already handled, one e-mail', async () => {
+    const r = await createReservation();
+    const router = createMemoryRouter([{ path: '/reservations/*', element: <PublicLinksRoutes /> }], { initialEntries: [`/reservations/${r.numero}/accept/${r.code}`] });
+    render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+    expect(await screen.findByText(TEXT.accepted)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.alreadyHandled)).not.toBeInTheDocument();
+    expect(mailsTo(running(), r.email)).toHaveLength(1);
   });
 });

@@ -10,14 +10,16 @@ import { PageError, PageLoading } from './PageStates';
 export function QueryState<T>({
   query,
   errorMessage = 'Erreur de chargement',
+  loadingLabel,
   children,
 }: {
   query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'isFetching' | 'refetch'>;
   errorMessage?: ReactNode;
+  loadingLabel?: string;
   children: (data: T) => ReactNode;
 }) {
   // After 'Réessayer' the query stays in error until an answer comes: show the loading state meanwhile.
   if (query.isError && !query.isFetching) return <PageError message={errorMessage} onRetry={() => void query.refetch()} />;
   if (query.data !== undefined) return <>{children(query.data)}</>;
-  return <PageLoading />;
+  return <PageLoading label={loadingLabel} />;
 }

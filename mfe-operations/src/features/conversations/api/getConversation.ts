@@ -1,4 +1,6 @@
 import { conversationFromRow, getSupabase, type Conversation, type ConversationRow } from '@tablee/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { conversationKeys } from './keys';
 
 /**
  * One conversation of the restaurant with all its messages, oldest first, in one request. Null when
@@ -16,3 +18,8 @@ export async function getConversation(restaurantId: string, conversationId: stri
   if (error) throw error;
   return data ? conversationFromRow(data as ConversationRow) : null;
 }
+
+export const conversationQueryOptions = (restaurantId: string, conversationId: string) =>
+  queryOptions({ queryKey: conversationKeys.detail(restaurantId, conversationId), queryFn: () => getConversation(restaurantId, conversationId) });
+
+export const useConversation = (restaurantId: string, conversationId: string) => useQuery({ ...conversationQueryOptions(restaurantId, conversationId), enabled: !!conversationId });

@@ -1,4 +1,6 @@
 import { CONVERSATIONS_PAGE_SIZE, conversationSummaryFromRow, getSupabase, type Conversation, type ConversationSummaryRow } from '@tablee/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { conversationKeys } from './keys';
 
 export interface ConversationPage {
   conversations: Conversation[];
@@ -27,3 +29,15 @@ export async function listConversations(restaurantId: string, page: number): Pro
   if (page > 1 && !data?.length && (count ?? 0) > 0) throw new PageOutOfRangeError('page vide');
   return { conversations: (data as ConversationSummaryRow[]).map(conversationSummaryFromRow), total: count ?? 0 };
 }
+
+/**
+ * Keyed by restaurant and page: an answer to a page left behind lands in its own entry and never
+ * replaces the one shown; the cards of the previous page stay on screen while the next one loads.
+ */
+export const conversationPageQueryOptions = (restaurantId: string, page: number) =>
+  queryOptions({
+    queryKey: [...conversationKeys.lists(restaurantId), page],
+    queryFn: () => listConversations(restaurantId, page),
+    placeholderData: keepPreviousData,
+    retry: (failures, error) => !(error instanceof PageOutOfRangeError) && failures < 1,
+  });

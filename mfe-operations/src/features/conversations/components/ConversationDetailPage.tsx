@@ -1,11 +1,9 @@
-import { CONVERSATION_ID_PREFIX_LENGTH, formatDate, formatMessageTime, MESSAGE_AUTHOR_LABELS, PageEmpty, PageError, PageFrame, PageLoading, type Conversation } from '@tablee/shared';
+import { CONVERSATION_ID_PREFIX_LENGTH, formatDate, formatMessageTime, MESSAGE_AUTHOR_LABELS, PageEmpty, PageError, PageFrame, PageLoading } from '@tablee/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
-import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { deleteConversation } from '../api/deleteConversation';
-import { getConversation } from '../api/getConversation';
-
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; conversation: Conversation };
+import { useDeleteConversation } from '../api/deleteConversation';
+import { conversationQueryOptions, useConversation } from '../api/getConversation';
 
 /** One conversation, oldest message first (assistant on the right), with its deletion behind a confirmation. */
 export function ConversationDetailPage() {
@@ -13,51 +11,45 @@ export function ConversationDetailPage() {
   const navigate = useNavigate();
   const listUrl = `/restaurants/${restaurantId}/operational/conversations`;
   const back = { to: listUrl, label: 'Retour aux conversations' };
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [deleting, setDeleting] = useState(false);
+  const query = useConversation(restaurantId, conversationId);
+  const removal = useDeleteConversation(restaurantId);
+  const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
 
-  useEffect(() => {
-    if (!conversationId) return setLoad({ state: 'error', message: 'ID de conversation manquant' });
-    let live = true;
-    setLoad({ state: 'loading' });
-    getConversation(restaurantId, conversationId).then(
-      (conversation) => live && setLoad(conversation ? { state: 'ready', conversation } : { state: 'error', message: 'Conversation introuvable' }),
-      () => live && setLoad({ state: 'error', message: 'Erreur lors du chargement de la conversation' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [restaurantId, conversationId]);
-
   const title = `Conversation #${conversationId.slice(0, CONVERSATION_ID_PREFIX_LENGTH)}`;
-  if (load.state === 'loading') {
+  const errorMessage = !conversationId
+    ? 'ID de conversation manquant'
+    : query.isError && query.data === undefined
+      ? 'Erreur lors du chargement de la conversation'
+      : query.data === null
+        ? 'Conversation introuvable'
+        : undefined;
+  if (errorMessage) {
+    return (
+      <PageFrame title={conversationId ? title : 'Erreur'} back={back}>
+        <PageError message={errorMessage} />
+      </PageFrame>
+    );
+  }
+  const conversation = query.data;
+  if (!conversation) {
     return (
       <PageFrame title={title} back={back}>
         <PageLoading label="Chargement de la conversation..." />
       </PageFrame>
     );
   }
-  if (load.state === 'error') {
-    return (
-      <PageFrame title={conversationId ? title : 'Erreur'} back={back}>
-        <PageError message={load.message} />
-      </PageFrame>
-    );
-  }
-
-  const { conversation } = load;
   const messages = conversation.messages ?? [];
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await deleteConversation(conversation.id);
-      navigate(listUrl);
-    } catch {
-      setDeleting(false);
-      modal.error({ title: 'Erreur', content: 'Erreur lors de la suppression de la conversation', okText: 'OK' });
-    }
-  };
+  const deleting = removal.isPending || removal.isSuccess;
+  const remove = () =>
+    removal.mutate(conversation.id, {
+      onSuccess: () => {
+        navigate(listUrl);
+        // Once the screen is left: removed under it, the mounted query would read the deleted conversation again.
+        queryClient.removeQueries({ queryKey: conversationQueryOptions(restaurantId, conversation.id).queryKey });
+      },
+      onError: () => modal.error({ title: 'Erreur', content: 'Erreur lors de la suppression de la conversation', okText: 'OK' }),
+    });
   const confirmRemoval = () =>
     modal.confirm({
       title: 'Supprimer la conversation',
@@ -65,7 +57,7 @@ export function ConversationDetailPage() {
       okText: 'Supprimer',
       okButtonProps: { danger: true },
       cancelText: 'Annuler',
-      onOk: () => void remove(),
+      onOk: remove,
     });
 
   return (

@@ -1,4 +1,4 @@
-import { CONVERSATIONS_PAGE_SIZE, isUuid, PageEmpty, PageError, PageFrame, PageLoading } from '@tablee/shared';
+import { CONVERSATIONS_PAGE_SIZE, isUuid, PageEmpty, PageError, PageFrame, PageLoading, QueryState } from '@tablee/shared';
 import { Spin, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -42,36 +42,38 @@ function ConversationList({ restaurantId }: { restaurantId: string }) {
     [setSearchParams],
   );
   const resetPage = useCallback(() => goTo(1, true), [goTo]);
-  const state = useConversationPage(restaurantId, page, resetPage);
+  const { query, resetting } = useConversationPage(restaurantId, page, resetPage);
+  const loadingLabel = 'Chargement des conversations...';
 
-  if (state.status === 'error') {
-    return <Frame><PageError message="Erreur lors du chargement des conversations" onRetry={() => window.location.reload()} /></Frame>;
-  }
-  const data = state.status === 'ready' ? state.page : state.previous;
-  if (!data) return <Frame><PageLoading label="Chargement des conversations..." /></Frame>;
-  if (data.total === 0) {
-    return (
-      <Frame>
-        <PageEmpty title="Aucune conversation" description="Aucune conversation n'a encore été initiée avec votre restaurant." />
-      </Frame>
-    );
-  }
-  const totalPages = Math.ceil(data.total / CONVERSATIONS_PAGE_SIZE);
   return (
     <Frame>
-      <Spin spinning={state.status === 'loading'}>
-        <ul aria-label="Conversations" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 10 }}>
-          {data.conversations.map((c) => (
-            <li key={c.id}>
-              <ConversationCard conversation={c} />
-            </li>
-          ))}
-        </ul>
-      </Spin>
-      <Typography.Text data-testid="conversation-range" style={{ textAlign: 'center' }}>
-        {rangeText(page, CONVERSATIONS_PAGE_SIZE, data.total)}
-      </Typography.Text>
-      <ConversationPagination page={page} totalPages={totalPages} onChange={(p) => goTo(p)} />
+      {resetting ? (
+        <PageLoading label={loadingLabel} />
+      ) : (
+        <QueryState query={query} errorMessage="Erreur lors du chargement des conversations" loadingLabel={loadingLabel}>
+          {(data) =>
+            data.total === 0 ? (
+              <PageEmpty title="Aucune conversation" description="Aucune conversation n'a encore été initiée avec votre restaurant." />
+            ) : (
+              <>
+                <Spin spinning={query.isPlaceholderData}>
+                  <ul aria-label="Conversations" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 10 }}>
+                    {data.conversations.map((c) => (
+                      <li key={c.id}>
+                        <ConversationCard conversation={c} />
+                      </li>
+                    ))}
+                  </ul>
+                </Spin>
+                <Typography.Text data-testid="conversation-range" style={{ textAlign: 'center' }}>
+                  {rangeText(page, CONVERSATIONS_PAGE_SIZE, data.total)}
+                </Typography.Text>
+                <ConversationPagination page={page} totalPages={Math.ceil(data.total / CONVERSATIONS_PAGE_SIZE)} onChange={(p) => goTo(p)} />
+              </>
+            )
+          }
+        </QueryState>
+      )}
     </Frame>
   );
 }

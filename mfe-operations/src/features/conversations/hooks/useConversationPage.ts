@@ -1,39 +1,30 @@
-import { useEffect, useRef, useState } from 'react';
-import { listConversations, PageOutOfRangeError, type ConversationPage } from '../api/listConversations';
-
-export type ConversationPageState =
-  | { status: 'loading'; previous?: ConversationPage }
-  | { status: 'error' }
-  | { status: 'ready'; page: ConversationPage };
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { conversationPageQueryOptions, PageOutOfRangeError } from '../api/listConversations';
 
 /**
- * Loads one page of the list. The page goes back to 1 when the list changes (another restaurant, a
- * different total since the last load) or when the asked page no longer exists.
+ * One page of the list. The page goes back to 1 when the list changes (another restaurant, a
+ * different total since the last answer) or when the asked page no longer exists (`resetting`: the
+ * screen shows the loading state meanwhile, not the error).
  */
-export function useConversationPage(restaurantId: string, page: number, resetPage: () => void): ConversationPageState {
-  const [state, setState] = useState<ConversationPageState>({ status: 'loading' });
+export function useConversationPage(restaurantId: string, page: number, resetPage: () => void) {
+  const query = useQuery(conversationPageQueryOptions(restaurantId, page));
   const lastTotal = useRef<{ restaurantId: string; total: number } | null>(null);
-  const latest = useRef(0);
+  // The answer for this very page (not the previous page's cards kept on screen meanwhile).
+  const answer = query.isPlaceholderData ? undefined : query.data;
+  const outOfRange = query.error instanceof PageOutOfRangeError;
 
   useEffect(() => {
-    const ticket = ++latest.current;
-    setState((s) => ({ status: 'loading', previous: s.status === 'ready' ? s.page : s.status === 'loading' ? s.previous : undefined }));
-    listConversations(restaurantId, page).then(
-      (result) => {
-        if (ticket !== latest.current) return;
-        const previous = lastTotal.current;
-        lastTotal.current = { restaurantId, total: result.total };
-        const listChanged = !!previous && (previous.restaurantId !== restaurantId || previous.total !== result.total);
-        if (listChanged && page > 1) return resetPage();
-        setState({ status: 'ready', page: result });
-      },
-      (error) => {
-        if (ticket !== latest.current) return;
-        if (error instanceof PageOutOfRangeError && page > 1) return resetPage();
-        setState({ status: 'error' });
-      },
-    );
-  }, [restaurantId, page, resetPage]);
+    if (!answer) return;
+    const previous = lastTotal.current;
+    lastTotal.current = { restaurantId, total: answer.total };
+    const listChanged = !!previous && (previous.restaurantId !== restaurantId || previous.total !== answer.total);
+    if (listChanged && page > 1) resetPage();
+  }, [answer, restaurantId, page, resetPage]);
 
-  return state;
+  useEffect(() => {
+    if (outOfRange && page > 1) resetPage();
+  }, [outOfRange, page, resetPage]);
+
+  return { query, resetting: outOfRange && page > 1 };
 }

@@ -1,4 +1,5 @@
-import { getSupabase, RESERVATION_COLUMNS, reservationFromRow, type Reservation, type ReservationRow } from '@tablee/shared';
+import { getSupabase, RESERVATION_COLUMNS, reservationFromRow, reservationKeys, type Reservation, type ReservationRow } from '@tablee/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /**
  * One reservation of the restaurant by its restaurant-facing number, with its conversation's messages
@@ -17,3 +18,9 @@ export async function getReservation(restaurantId: string, numero: string): Prom
   if (error) throw error;
   return data ? reservationFromRow(data as unknown as ReservationRow) : null;
 }
+
+/** Keyed by the restaurant-facing number, as in the address. */
+export const reservationQueryOptions = (restaurantId: string, numero: string) =>
+  queryOptions({ queryKey: [...reservationKeys.all(restaurantId), 'detail', numero], queryFn: () => getReservation(restaurantId, numero) });
+
+export const useReservation = (restaurantId: string, numero: string) => useQuery({ ...reservationQueryOptions(restaurantId, numero), enabled: !!restaurantId && !!numero });

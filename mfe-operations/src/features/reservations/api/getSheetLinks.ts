@@ -1,3 +1,5 @@
+import { reservationKeys, type ReservationStatus } from '@tablee/shared';
+import { queryOptions } from '@tanstack/react-query';
 import type { Sheet } from '../format';
 import { callReservationService } from './reservationService';
 
@@ -10,3 +12,7 @@ export async function getSheetLinks(numeroReservation: string): Promise<SheetLin
   );
   return { 'feuille-cuisine': answer.feuille_cuisine_url, 'feuille-salle': answer.feuille_salle_url };
 }
+
+/** Per reservation and status: a status change (accepted → paid) asks again. */
+export const sheetLinksQueryOptions = (restaurantId: string, numeroReservation: string, status: ReservationStatus) =>
+  queryOptions({ queryKey: [...reservationKeys.all(restaurantId), 'sheets', numeroReservation, status], queryFn: () => getSheetLinks(numeroReservation) });

@@ -1,4 +1,5 @@
-import { getSupabase, RESERVATION_COLUMNS, reservationFromRow, statusToCode, type Reservation, type ReservationRow, type ReservationStatus } from '@tablee/shared';
+import { getSupabase, RESERVATION_COLUMNS, reservationFromRow, reservationKeys, statusToCode, type Reservation, type ReservationRow, type ReservationStatus } from '@tablee/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 export const RESERVATIONS_PAGE_SIZE = 20;
 
@@ -48,4 +49,21 @@ export async function listReservations(query: ReservationQuery): Promise<Reserva
   // PostgREST answers 416 only past the total; a page starting exactly at it comes back empty.
   if (query.page > 1 && !data?.length && (count ?? 0) > 0) throw new PageOutOfRangeError('page vide');
   return { reservations: (data as unknown as ReservationRow[]).map(reservationFromRow), total: count ?? 0 };
+}
+
+/**
+ * Keyed by every parameter: an answer to an older filter or page lands in its own entry and never
+ * replaces the list shown. A page out of range is not retried (the screen goes back to page 1).
+ */
+export const reservationListQueryOptions = ({ restaurantId, ...params }: ReservationQuery) =>
+  queryOptions({
+    queryKey: [...reservationKeys.all(restaurantId), 'list', params],
+    queryFn: () => listReservations({ restaurantId, ...params }),
+    retry: (failures, error) => !(error instanceof PageOutOfRangeError) && failures < 1,
+  });
+
+/** The page of the query; the rows of the previous one stay on screen while it loads (the table shows its own spinner). */
+export function useReservationPage(query: ReservationQuery | null) {
+  const options = reservationListQueryOptions(query ?? { restaurantId: '', status: 'all', search: '', page: 1 });
+  return useQuery({ ...options, enabled: !!query, placeholderData: keepPreviousData });
 }

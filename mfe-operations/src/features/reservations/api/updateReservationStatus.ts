@@ -1,4 +1,6 @@
-import type { Reservation, ReservationStatus } from '@tablee/shared';
+import { reservationKeys, type Reservation, type ReservationStatus } from '@tablee/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { reservationQueryOptions } from './getReservation';
 import { callReservationService } from './reservationService';
 
 const ENDPOINTS: Partial<Record<ReservationStatus, string>> = {
@@ -18,5 +20,22 @@ export async function updateReservationStatus(reservation: Pick<Reservation, 'nu
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ numero_reservation: reservation.numeroReservation, restaurant_id: reservation.restaurantId }),
+  });
+}
+
+/**
+ * Accept or reject, then: the reservation shows the chosen status at once, and every query of the
+ * restaurant's reservations (this one re-read from the database, the list pages, the counts of the
+ * sidebar's pending badge and of the filter) is invalidated. Pending until the reservation is re-read.
+ */
+export function useUpdateReservationStatus(restaurantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reservation, target }: { reservation: Reservation; target: ReservationStatus }) => updateReservationStatus(reservation, target),
+    onSuccess: (_answer, { reservation, target }) => {
+      const updated: Reservation = { ...reservation, status: target };
+      queryClient.setQueryData(reservationQueryOptions(restaurantId, reservation.id).queryKey, updated);
+      return queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) });
+    },
   });
 }

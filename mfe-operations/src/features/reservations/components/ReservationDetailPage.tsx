@@ -1,16 +1,13 @@
-import { invalidateReservationCounts, PageFrame, PageLoading, type Reservation, type ReservationStatus } from '@tablee/shared';
+import { PageFrame, PageLoading, type ReservationStatus } from '@tablee/shared';
 import { Button, Modal, Result } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { getReservation } from '../api/getReservation';
-import { updateReservationStatus } from '../api/updateReservationStatus';
+import { useReservation } from '../api/getReservation';
+import { useUpdateReservationStatus } from '../api/updateReservationStatus';
 import type { Sheet } from '../format';
 import { useSheetLinks } from '../hooks/useSheetLinks';
 import { ReservationConversation } from './ReservationConversation';
 import { ReservationInformation } from './ReservationInformation';
 import { StatusBadge } from './StatusBadge';
-
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; reservation: Reservation };
 
 /** One reservation: accept or refuse while pending, the sheets once accepted or paid, its details and conversation. */
 export function ReservationDetailPage() {
@@ -20,63 +17,53 @@ export function ReservationDetailPage() {
   const listSearch = (useLocation().state as { listSearch?: string } | null)?.listSearch ?? '';
   const listUrl = `/restaurants/${restaurantId}/operational/reservations${listSearch}`;
   const back = { to: listUrl, label: '← Retour aux réservations' };
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [updating, setUpdating] = useState(false);
+  const query = useReservation(restaurantId, reservationId);
+  const statusChange = useUpdateReservationStatus(restaurantId);
   const [modal, modalHolder] = Modal.useModal();
-  const shown = load.state === 'ready' ? load.reservation : undefined;
-  const sheets = useSheetLinks(shown?.numeroReservation, shown?.status);
+  const shown = query.data ?? undefined;
+  const sheets = useSheetLinks(restaurantId, shown?.numeroReservation, shown?.status);
 
-  const fetchReservation = useCallback(async () => {
-    if (!restaurantId) return setLoad({ state: 'error', message: 'ID du restaurant manquant' });
-    if (!reservationId) return setLoad({ state: 'error', message: 'ID de réservation manquant' });
-    try {
-      const reservation = await getReservation(restaurantId, reservationId);
-      setLoad(reservation ? { state: 'ready', reservation } : { state: 'error', message: 'Réservation non trouvée' });
-    } catch {
-      setLoad({ state: 'error', message: 'Erreur lors du chargement de la réservation' });
-    }
-  }, [restaurantId, reservationId]);
-  useEffect(() => {
-    setLoad({ state: 'loading' });
-    void fetchReservation();
-  }, [fetchReservation]);
-
-  if (load.state === 'loading') {
+  const errorMessage = !restaurantId
+    ? 'ID du restaurant manquant'
+    : !reservationId
+      ? 'ID de réservation manquant'
+      : query.isError && query.data === undefined
+        ? 'Erreur lors du chargement de la réservation'
+        : query.data === null
+          ? 'Réservation non trouvée'
+          : undefined;
+  if (errorMessage) {
+    return (
+      <PageFrame title="Erreur" back={back}>
+        <Result
+          status="error"
+          title={<h2 style={{ margin: 0, fontSize: 24 }}>Erreur</h2>}
+          subTitle={errorMessage}
+          extra={<Button type="primary" onClick={() => navigate(listUrl)}>Retour à la liste</Button>}
+        />
+      </PageFrame>
+    );
+  }
+  if (!shown) {
     return (
       <PageFrame title={`Réservation ${reservationId}`} back={back}>
         <PageLoading label="Chargement de la réservation..." />
       </PageFrame>
     );
   }
-  if (load.state === 'error') {
-    return (
-      <PageFrame title="Erreur" back={back}>
-        <Result
-          status="error"
-          title={<h2 style={{ margin: 0, fontSize: 24 }}>Erreur</h2>}
-          subTitle={load.message}
-          extra={<Button type="primary" onClick={() => navigate(listUrl)}>Retour à la liste</Button>}
-        />
-      </PageFrame>
-    );
-  }
 
-  const reservation = load.reservation;
-  const changeStatus = async (target: ReservationStatus) => {
-    setUpdating(true);
-    try {
-      await updateReservationStatus(reservation, target);
-      invalidateReservationCounts();
-      const reloaded = await getReservation(restaurantId, reservationId).catch(() => null);
-      // Reloaded from the database; if that read gives nothing, show the chosen status.
-      setLoad({ state: 'ready', reservation: reloaded ?? { ...reservation, status: target } });
-    } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'Erreur inconnue';
-      modal.error({ title: 'Erreur', content: `Erreur lors de la mise à jour du statut: ${message}`, okText: 'OK' });
-    } finally {
-      setUpdating(false);
-    }
-  };
+  const reservation = shown;
+  const updating = statusChange.isPending;
+  const changeStatus = (target: ReservationStatus) =>
+    statusChange.mutate(
+      { reservation, target },
+      {
+        onError: (error) => {
+          const message = error instanceof Error && error.message ? error.message : 'Erreur inconnue';
+          modal.error({ title: 'Erreur', content: `Erreur lors de la mise à jour du statut: ${message}`, okText: 'OK' });
+        },
+      },
+    );
   const confirmRefusal = () =>
     modal.confirm({
       title: 'Refuser cette réservation ?',
@@ -84,7 +71,7 @@ export function ReservationDetailPage() {
       okText: 'Refuser',
       okButtonProps: { danger: true },
       cancelText: 'Annuler',
-      onOk: () => void changeStatus('rejected'),
+      onOk: () => changeStatus('rejected'),
     });
   const openSheet = (sheet: Sheet) => {
     if (sheets.state === 'ready') window.open(sheets.links[sheet], '_blank', 'noopener');
@@ -96,7 +83,7 @@ export function ReservationDetailPage() {
   const actions =
     reservation.status === 'pending' ? (
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button type="primary" disabled={updating} onClick={() => void changeStatus('accepted')}>
+        <Button type="primary" disabled={updating} onClick={() => changeStatus('accepted')}>
           {label('Accepter')}
         </Button>
         <Button danger disabled={updating} onClick={confirmRefusal}>

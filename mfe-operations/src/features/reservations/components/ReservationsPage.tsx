@@ -5,21 +5,22 @@ import {
   PageError,
   PageFrame,
   PageLoading,
+  QueryState,
   RESERVATION_FILTER_LABELS,
   RESERVATION_FILTERS,
   RESERVATION_STATUS_BADGES,
   useReservationCounts,
   type Reservation,
+  type ReservationCounts,
 } from '@tablee/shared';
 import { Alert, DatePicker, Input, Radio, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { RESERVATIONS_PAGE_SIZE } from '../api/listReservations';
+import { PageOutOfRangeError, RESERVATIONS_PAGE_SIZE, useReservationPage, type ReservationPage } from '../api/listReservations';
 import { formatPeople } from '../format';
-import { SEARCH_MAX_LENGTH, useReservationListParams } from '../hooks/useReservationListParams';
-import { useReservationPage } from '../hooks/useReservationPage';
+import { SEARCH_MAX_LENGTH, useReservationListParams, type ReservationListParams } from '../hooks/useReservationListParams';
 import { StatusBadge } from './StatusBadge';
 
 const SEARCH_DELAY_MS = 300;
@@ -33,19 +34,18 @@ export function ReservationsPage() {
   const validId = isUuid(restaurantId);
   const { params, update } = useReservationListParams();
   const counts = useReservationCounts(validId ? restaurantId : undefined);
-  const navigate = useNavigate();
-  const location = useLocation();
 
   const query = useMemo(
     () => (validId ? { restaurantId, status: params.status, search: params.search, dateFrom: params.dateFrom, dateTo: params.dateTo, page: params.page } : null),
     [validId, restaurantId, params.status, params.search, params.dateFrom, params.dateTo, params.page],
   );
   const state = useReservationPage(query);
+  const outOfRange = state.error instanceof PageOutOfRangeError;
 
   // A page beyond the last one (an old link, a list that shrank) shows the first page.
   useEffect(() => {
-    if (state.status === 'out-of-range') update({ page: 1 }, { replace: true });
-  }, [state.status, update]);
+    if (outOfRange) update({ page: 1 }, { replace: true });
+  }, [outOfRange, update]);
 
   // The search box writes to the URL once typing pauses; the URL (back button) writes back to the box.
   const [searchText, setSearchText] = useState(params.search);
@@ -58,11 +58,37 @@ export function ReservationsPage() {
 
   if (!restaurantId) return <Frame><PageError message="ID du restaurant manquant" /></Frame>;
   if (!validId) return <Frame><PageError message="Restaurant ID vide ou invalide" /></Frame>;
-  if (state.status === 'error') {
-    return <Frame><PageError message="Erreur lors du chargement des réservations" onRetry={() => window.location.reload()} /></Frame>;
-  }
-  const page = state.status === 'ready' ? state.page : state.status === 'loading' ? state.previous : undefined;
-  if (!page) return <Frame><PageLoading label="Chargement des réservations..." /></Frame>;
+  const loadingLabel = 'Chargement des réservations...';
+  if (outOfRange) return <Frame><PageLoading label={loadingLabel} /></Frame>;
+  return (
+    <Frame>
+      <QueryState query={state} errorMessage="Erreur lors du chargement des réservations" loadingLabel={loadingLabel}>
+        {(page) => <ReservationList page={page} loading={state.isPlaceholderData} counts={counts} params={params} update={update} searchText={searchText} setSearchText={setSearchText} />}
+      </QueryState>
+    </Frame>
+  );
+}
+
+/** The filters and the table of one page (kept on screen, with the table's spinner, while the next one loads). */
+function ReservationList({
+  page,
+  loading,
+  counts,
+  params,
+  update,
+  searchText,
+  setSearchText,
+}: {
+  page: ReservationPage;
+  loading: boolean;
+  counts: ReservationCounts | null;
+  params: ReservationListParams;
+  update: ReturnType<typeof useReservationListParams>['update'];
+  searchText: string;
+  setSearchText: (text: string) => void;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
 
   const openDetail = (reservation: Reservation) => navigate(encodeURIComponent(reservation.id), { state: { listSearch: location.search } });
   const columns: ColumnsType<Reservation> = [
@@ -86,7 +112,7 @@ export function ReservationsPage() {
   const emptyText = !anyFilter || params.status === 'all' ? 'Aucune réservation trouvée' : `Aucune réservation ${RESERVATION_STATUS_BADGES[params.status].label.toLowerCase()}`;
 
   return (
-    <Frame>
+    <>
       <Radio.Group
         aria-label="Filtrer par statut"
         optionType="button"
@@ -128,7 +154,7 @@ export function ReservationsPage() {
         expandable={{ childrenColumnName: 'noNestedRows' }}
         columns={columns}
         dataSource={page.reservations}
-        loading={state.status === 'loading'}
+        loading={loading}
         locale={{ emptyText }}
         scroll={{ x: 'max-content' }}
         onRow={(r) => ({ onClick: () => openDetail(r), style: { cursor: 'pointer' } })}
@@ -141,7 +167,7 @@ export function ReservationsPage() {
           onChange: (p) => update({ page: p }),
         }}
       />
-    </Frame>
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import { reservationApiEndpoint, reservationApiError } from '@tablee/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export type LinkAction = 'accept' | 'reject';
 
@@ -48,4 +49,29 @@ export async function callReservationLink(action: LinkAction, numero: string, co
     message: answer?.message,
     apiError: response.ok ? undefined : reservationApiError(response.status, text),
   };
+}
+
+/**
+ * The link's call as a query, not a mutation: its outcome is the page's data, and a query runs once
+ * per key — React's strict mode mounts the page twice in development, and the second mount finds the
+ * call in flight (or its outcome) instead of POSTing again, which would answer 'already handled' for a
+ * reservation this very page just accepted. Kept for the life of the page, never refetched nor retried
+ * (a reload calls again, as it should). The call never rejects: a failure is an outcome.
+ */
+export const reservationLinkQueryOptions = (action: LinkAction, numero: string, codeManage: string) =>
+  queryOptions({
+    queryKey: ['reservation-link', action, numero, codeManage],
+    queryFn: () => callReservationLink(action, numero, codeManage),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+
+export type LinkState = { kind: 'loading' } | { kind: 'missing-parameters' } | LinkOutcome;
+
+export function useReservationLink(action: LinkAction, numero: string | undefined, codeManage: string | undefined): LinkState {
+  const complete = !!numero && !!codeManage;
+  const { data } = useQuery({ ...reservationLinkQueryOptions(action, numero ?? '', codeManage ?? ''), enabled: complete });
+  if (!complete) return { kind: 'missing-parameters' };
+  return data ?? { kind: 'loading' };
 }

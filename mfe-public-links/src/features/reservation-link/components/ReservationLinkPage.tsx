@@ -1,7 +1,6 @@
 import { Result, Typography } from 'antd';
 import { useParams } from 'react-router';
-import type { LinkAction } from '../api/callReservationLink';
-import { useReservationLink } from '../hooks/useReservationLink';
+import { useReservationLink, type LinkAction } from '../api/callReservationLink';
 
 const TEXT = {
   accept: { success: 'Réservation acceptée !', failure: "Échec de l'acceptation" },

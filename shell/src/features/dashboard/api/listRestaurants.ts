@@ -1,4 +1,5 @@
 import { getSupabase } from '@tablee/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export interface RestaurantSummary {
   id: string;
@@ -16,3 +17,8 @@ export async function listRestaurants(userId: string): Promise<RestaurantSummary
   if (error) throw error;
   return (data ?? []).map((r) => ({ id: r.id, name: r.name ?? '', address: r.address ?? '' }));
 }
+
+export const restaurantListQueryOptions = (userId: string) => queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(userId) });
+
+/** The list of the signed-in owner; waits for the user (the guard has one before this screen shows). */
+export const useRestaurantList = (userId: string | undefined) => useQuery({ ...restaurantListQueryOptions(userId ?? ''), enabled: !!userId });

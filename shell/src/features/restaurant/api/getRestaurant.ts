@@ -1,4 +1,5 @@
 import { getSupabase } from '@tablee/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /**
  * The restaurant of the sidebar, or null when it does not exist or is not the user's (RLS hides a
@@ -10,3 +11,8 @@ export async function getRestaurant(id: string): Promise<{ id: string; name: str
   if (error) throw error;
   return data ? { id: data.id, name: data.name ?? '' } : null;
 }
+
+/** Under ['restaurants', id]: invalidating a restaurant's key (after a save of its name) refreshes the sidebar too. */
+export const restaurantQueryOptions = (id: string) => queryOptions({ queryKey: ['restaurants', id, 'summary'], queryFn: () => getRestaurant(id) });
+
+export const useRestaurant = (id: string) => useQuery(restaurantQueryOptions(id));

@@ -1,34 +1,24 @@
-import { PageError, PageLoading } from '@tablee/shared';
+import { QueryState } from '@tablee/shared';
 import { Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
-import { getRestaurant } from '../api/getRestaurant';
+import { useRestaurant } from '../api/getRestaurant';
 import { RestaurantSidebar } from './RestaurantSidebar';
-
-type Load = { state: 'loading' } | { state: 'error' } | { state: 'missing' } | { state: 'ready'; name: string };
 
 /** /restaurants/:restaurantId/* — checks the restaurant is the user's (else /dashboard), then sidebar + tab. */
 export function RestaurantLayout() {
   const { restaurantId = '' } = useParams();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Keyed by the restaurant: an answer for one left behind lands in its own entry, never on screen.
+  const restaurant = useRestaurant(restaurantId);
+  return <QueryState query={restaurant}>{(r) => (r ? <Layout restaurantId={restaurantId} name={r.name} /> : <Navigate to="/dashboard" replace />)}</QueryState>;
+}
 
-  const fetchRestaurant = useCallback(() => {
-    setLoad({ state: 'loading' });
-    getRestaurant(restaurantId)
-      .then((r) => setLoad(r ? { state: 'ready', name: r.name } : { state: 'missing' }))
-      .catch(() => setLoad({ state: 'error' }));
-  }, [restaurantId]);
-  useEffect(fetchRestaurant, [fetchRestaurant]);
-
-  if (load.state === 'loading') return <PageLoading />;
-  if (load.state === 'missing') return <Navigate to="/dashboard" replace />;
-  if (load.state === 'error') return <PageError message="Erreur de chargement" onRetry={fetchRestaurant} />;
+function Layout({ restaurantId, name }: { restaurantId: string; name: string }) {
   return (
     // Side by side while both fit; on a phone the sidebar wraps above the tab (the content's 300 px basis).
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
       <aside style={{ flex: '1 1 220px', maxWidth: '100%', background: '#fff', borderRadius: 8, padding: '4px 8px 12px', border: '1px solid #eee' }}>
         <Typography.Text strong style={{ display: 'block', padding: '12px 12px 0' }}>
-          {load.name || 'Restaurant sans nom'}
+          {name || 'Restaurant sans nom'}
         </Typography.Text>
         <RestaurantSidebar restaurantId={restaurantId} />
       </aside>
