@@ -6,6 +6,7 @@ import { AppProviders } from '@tablee/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useNavigate } from 'react-router';
+import { holdFirstAnswer, restoreFetch } from '../../../shared/jest/hold-answer';
 import { AppRoutes } from '../../src/app/AppRoutes';
 import { connect, LocationProbe, uniqueEmail } from '../render';
 
@@ -46,35 +47,7 @@ function renderAt(path: string, paths: string[]) {
   );
 }
 
-const originalFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = originalFetch;
-});
-
-/**
- * Holds the answer of the first request whose URL matches until `release()`; every request still goes
- * to the real stack. `consumed` resolves once the caller has read the held answer's body.
- */
-function holdFirstAnswer(matches: (url: string) => boolean) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let consumed!: () => void;
-  const bodyRead = new Promise<void>((resolve) => (consumed = resolve));
-  let held = false;
-  globalThis.fetch = async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const response = await originalFetch(input, init);
-    if (held || !matches(url)) return response;
-    held = true;
-    const body = await response.text();
-    await released;
-    const answer = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    const text = answer.text.bind(answer);
-    answer.text = () => text().finally(consumed);
-    return answer;
-  };
-  return { release, bodyRead };
-}
+afterEach(restoreFetch);
 
 const restaurantRead = (id: string) => (url: string) => url.includes('/rest/v1/restaurants?') && url.includes(`id=eq.${id}`);
 const sidebarName = () => screen.getByText(/^Chez /, { selector: 'strong' });
