@@ -89,7 +89,7 @@ it('a full onboarding leaves a restaurant identical to what was entered, field b
   // 2. Photos: the upload stores the file and its row; the step saves the alt text.
   const file = new NodeFile([png(8, 6)], 'salle.png', { type: 'image/png' }) as unknown as File;
   const uploaded = await uploadPhoto(id, file, 1);
-  await api('photos').save(id, [{ ...uploaded, altText: 'La salle voûtée' }]);
+  await api('photos').save(id, { photos: [{ ...uploaded, altText: 'La salle voûtée' }] });
 
   // 3. Hours: the onboarding step starts from all seven days; the owner closes Monday and dinner.
   const hoursStart = (await api('hours').load(id)) as Hours;
@@ -103,19 +103,19 @@ it('a full onboarding leaves a restaurant identical to what was entered, field b
 
   // 4–6. Menus, options, billing.
   await api('menus').save(id, menus);
-  await api('options').save(id, options);
+  await api('options').save(id, { options });
   await api('billing').save(id, billing);
 
   // Read back through the edit tabs' apis: every field as entered.
   expect(await informationApi.load(id)).toEqual(information);
-  const photos = await photosApi.load(id);
+  const { photos } = await photosApi.load(id);
   expect(photos).toEqual([{ ...uploaded, altText: 'La salle voûtée' }]);
   expect(photos[0]).toMatchObject({ originalFilename: 'salle.png', fileSize: png(8, 6).length, displayOrder: 1 });
   expect(await hoursApi.load(id)).toEqual(hours);
   const storedMenus = await menusApi.load(id);
   expect(withoutIds(storedMenus.regularMenus)).toEqual(menus.regularMenus);
   expect(withoutIds([storedMenus.childrenMenu!])).toEqual([menus.childrenMenu]);
-  expect(withoutIds(await optionsApi.load(id))).toEqual(options);
+  expect(withoutIds((await optionsApi.load(id)).options)).toEqual(options);
   expect(await billingApi.load(id)).toEqual(billing);
 
   // And straight from the tables (independent of the mappers).

@@ -1,5 +1,6 @@
 import { SAVE_ERROR_MESSAGE, type SectionApi, type SectionFormProps } from '@tablee/shared/sections';
 import { act, screen, waitFor } from '@testing-library/react';
+import { Form } from 'antd';
 import userEvent from '@testing-library/user-event';
 import type { AnyOnboardingStep, OnboardingStepKey } from '../../src/features/wizard/steps';
 import { readOnboardingProgress, writeOnboardingProgress } from '../../src/lib/onboardingProgress';
@@ -13,26 +14,31 @@ import { paste } from '../../../shared/jest/paste';
  */
 type Text = { text: string };
 
-function TextForm({ context, restaurantId, value, onChange, onBusyChange }: SectionFormProps<Text> & { onBusyChange?: (busy: boolean) => void }) {
+function TextForm({ context, restaurantId, form, initialValue, onBusyChange }: SectionFormProps<Text> & { onBusyChange?: (busy: boolean) => void }) {
   return (
     <div>
       <label>
         Envoi en cours
         <input type="checkbox" onChange={(e) => onBusyChange?.(e.target.checked)} />
       </label>
-      <label>
-        Texte
-        <input value={value.text} onChange={(e) => onChange({ text: e.target.value })} />
-      </label>
+      <Form form={form} initialValues={initialValue}>
+        <label>
+          Texte
+          <Form.Item name="text" noStyle>
+            <input />
+          </Form.Item>
+        </label>
+      </Form>
       <output data-testid="form-props">{`${context} ${restaurantId}`}</output>
     </div>
   );
 }
 
 /** An in-memory section: saves resolve at once, or wait for the test when `manual` is on. */
-function memorySection(initial: Text = { text: '' }) {
+function memorySection(key: string, initial: Text = { text: '' }) {
   const state = { stored: initial, manual: false, calls: [] as { value: Text; resolve: () => void; reject: () => void }[] };
   const api: SectionApi<Text> = {
+    key,
     load: async () => state.stored,
     save: (_id, value) =>
       new Promise<void>((resolve, reject) => {
@@ -55,7 +61,7 @@ const KEYS: OnboardingStepKey[] = ['information', 'photos', 'hours', 'menus', 'o
 const LABELS = ['Informations', 'Photos', 'Horaires & Fonctionnement', 'Menus', 'Options', 'Facturation'];
 
 function sixSteps(debounceMs = 60_000, overrides: Partial<Record<OnboardingStepKey, Partial<AnyOnboardingStep>>> = {}) {
-  const sections = KEYS.map(() => memorySection());
+  const sections = KEYS.map((key) => memorySection(key));
   const steps: AnyOnboardingStep[] = KEYS.map((key, i) => ({ key, label: LABELS[i], api: sections[i].api, Form: TextForm, debounceMs, ...overrides[key] }));
   return { steps, sections };
 }
@@ -162,7 +168,8 @@ async function typedOnFirstStep(text: string, { manualSaves = true } = {}) {
 describe('wizard autosave', () => {
   it('Suivant saves the pending change first and waits for it; the step changes only once it is stored', async () => {
     const { user, first } = await typedOnFirstStep('Chez Léa');
-    expect(screen.getByTestId('save-indicator')).toHaveTextContent('Enregistrement…');
+    // The autosave observes the form (Form.useWatch), whose watchers are told a task after the change.
+    await waitFor(() => expect(screen.getByTestId('save-indicator')).toHaveTextContent('Enregistrement…'));
     // The debounce (60 s here) has not elapsed: nothing saved yet.
     expect(first.calls).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
@@ -227,6 +234,10 @@ describe('wizard autosave', () => {
     try {
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
       await paste(user, input, 'Chez Marcel', { replace: true });
+      // The form tells its watchers (the autosave) in a task of their own, right after the change.
+      await act(async () => {
+        jest.advanceTimersByTime(0);
+      });
       const before = first.calls.length;
       act(() => jest.advanceTimersByTime(499));
       expect(first.calls).toHaveLength(before);

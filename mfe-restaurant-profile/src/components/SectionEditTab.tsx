@@ -4,14 +4,14 @@
  * (enabled only with unsaved changes and no save running; 'Sauvegarde...' while saving), the toast,
  * and a confirmation before leaving with unsaved changes.
  */
-import { PageError, PageFrame, PageLoading } from '@tablee/shared';
-import type { SectionApi, SectionFormProps } from '@tablee/shared/sections';
-import { Button, Form } from 'antd';
-import type { ReactNode } from 'react';
+import { PageFrame, QueryState } from '@tablee/shared';
+import { useSectionValue, sameSectionValue, type SectionApi, type SectionFormProps } from '@tablee/shared/sections';
+import { Button, type FormInstance } from 'antd';
+import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSectionEditor } from '../hooks/useSectionEditor';
 
-export interface SectionEditTabProps<T> {
+export interface SectionEditTabProps<T extends object> {
   title: string;
   api: SectionApi<T>;
   /** Toasts of spec §8 (error defaults to SAVE_ERROR_MESSAGE) and the load error (defaults to 'Erreur de chargement'). */
@@ -20,10 +20,15 @@ export interface SectionEditTabProps<T> {
   submitLabel?: string;
 }
 
-export function SectionEditTab<T>({ title, api, messages, renderForm, submitLabel = 'Enregistrer les modifications' }: SectionEditTabProps<T>) {
+export function SectionEditTab<T extends object>(props: SectionEditTabProps<T>) {
   const { restaurantId = '' } = useParams();
+  // Another restaurant is another form, started from its own data.
+  return <SectionEditor key={restaurantId} restaurantId={restaurantId} {...props} />;
+}
+
+function SectionEditor<T extends object>({ title, api, messages, renderForm, submitLabel = 'Enregistrer les modifications', restaurantId }: SectionEditTabProps<T> & { restaurantId: string }) {
   const editor = useSectionEditor(restaurantId, api, messages);
-  const [form] = Form.useForm();
+  const { form } = editor;
 
   const submit = async () => {
     try {
@@ -39,20 +44,35 @@ export function SectionEditTab<T>({ title, api, messages, renderForm, submitLabe
 
   return (
     <PageFrame title={title}>
-      {editor.status === 'loading' && <PageLoading />}
-      {editor.status === 'error' && <PageError message={messages.loadError ?? 'Erreur de chargement'} onRetry={editor.reload} />}
-      {editor.status === 'ready' && editor.value !== undefined && (
-        <>
-          {renderForm({ context: 'edit', restaurantId, value: editor.value, onChange: editor.setValue, onStored: editor.applyStored, disabled: editor.saving, form })}
-          {/* Sticky, so the long forms (hours, billing) can be saved without scrolling back down. */}
-          <div style={{ position: 'sticky', bottom: 0, zIndex: 2, padding: '12px 0', background: '#fff', borderTop: '1px solid #f0f0f0' }}>
-            <Button type="primary" disabled={!editor.dirty || editor.saving} onClick={() => void submit()}>
-              {editor.saving ? 'Sauvegarde...' : submitLabel}
-            </Button>
-          </div>
-        </>
-      )}
+      <QueryState query={editor.query} errorMessage={messages.loadError ?? 'Erreur de chargement'}>
+        {() =>
+          editor.baseline !== undefined && (
+            <>
+              {renderForm({ context: 'edit', restaurantId, form, initialValue: editor.baseline, onStored: editor.applyStored, disabled: editor.saving })}
+              <DirtyWatch form={form} baseline={editor.baseline} onDirty={editor.setDirty} />
+              {/* Sticky, so the long forms (hours, billing) can be saved without scrolling back down. */}
+              <div style={{ position: 'sticky', bottom: 0, zIndex: 2, padding: '12px 0', background: '#fff', borderTop: '1px solid #f0f0f0' }}>
+                <Button type="primary" disabled={!editor.dirty || editor.saving} onClick={() => void submit()}>
+                  {editor.saving ? 'Sauvegarde...' : submitLabel}
+                </Button>
+              </div>
+            </>
+          )
+        }
+      </QueryState>
       {editor.feedback}
     </PageFrame>
   );
+}
+
+/**
+ * Observes the form (alone, so that only this renders on each change) and tells whether its value
+ * differs from the baseline: typing back what was loaded is no change.
+ */
+function DirtyWatch<T extends object>({ form, baseline, onDirty }: { form: FormInstance<T>; baseline: T; onDirty: (dirty: boolean) => void }) {
+  const value = useSectionValue(form);
+  useEffect(() => {
+    if (value !== undefined) onDirty(!sameSectionValue(value, baseline));
+  }, [value, baseline, onDirty]);
+  return null;
 }

@@ -1,29 +1,30 @@
 /**
- * The edit tab's side of a section (mfe-restaurant-profile): load once, keep the owner's edits,
- * save on demand with a toast, and ask before leaving with unsaved changes. A failed save keeps
- * what the owner typed on screen.
+ * The edit tab's side of a section (mfe-restaurant-profile): the section's query (shown at once from
+ * the cache when seen before, refreshed in the background), the antd form that owns the owner's edits,
+ * a save on demand with a toast (the saved value becomes the query's data), and a question before
+ * leaving with unsaved changes. A failed save keeps what the owner typed on screen.
  */
-import { Modal } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Toast, useToast } from '@tablee/shared';
+import { sameSectionValue, SAVE_ERROR_MESSAGE, sectionQueryOptions, useSaveSection, type SectionApi } from '@tablee/shared/sections';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { Form, Modal, type FormInstance } from 'antd';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
-import { Toast, useLoad, useToast, type LoadStatus } from '@tablee/shared';
-import { SAVE_ERROR_MESSAGE, type SectionApi } from '@tablee/shared/sections';
 
-export type EditorStatus = LoadStatus;
-
-export interface SectionEditor<T> {
-  status: EditorStatus;
-  /** The value on screen (undefined until loaded). */
-  value: T | undefined;
-  setValue: (next: T) => void;
-  /** Part of the value was stored by the form itself (SectionFormProps.onStored): move the saved baseline. */
+export interface SectionEditor<T extends object> {
+  query: UseQueryResult<T>;
+  /** The antd form that owns the value on screen. */
+  form: FormInstance<T>;
+  /** What the form started from: the last value loaded or saved (undefined until loaded). */
+  baseline: T | undefined;
+  /** Part of the value was stored by the form itself (SectionFormProps.onStored): move the baseline. */
   applyStored: (update: (saved: T) => T) => void;
-  /** The value differs from what was last loaded or saved. */
+  /** The form's value differs from the baseline (set by <DirtyWatch>). */
   dirty: boolean;
+  setDirty: (dirty: boolean) => void;
   saving: boolean;
-  /** Saves the value on screen; resolves true when stored. Call after the form validated. */
+  /** Saves the form's value; resolves true when stored. Call after the form validated. */
   save: () => Promise<boolean>;
-  reload: () => void;
   /** Toast and confirmation dialog: render once in the page. */
   feedback: ReactNode;
 }
@@ -31,40 +32,40 @@ export interface SectionEditor<T> {
 export const UNSAVED_CHANGES_TITLE = 'Modifications non enregistrées';
 export const UNSAVED_CHANGES_MESSAGE = 'Vous avez des modifications non enregistrées. Quitter cette page sans les enregistrer ?';
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-export function useSectionEditor<T>(restaurantId: string, api: SectionApi<T>, messages: { success: string; error?: string }): SectionEditor<T> {
-  const [value, setValueState] = useState<T>();
-  const [saved, setSaved] = useState<T>();
-  const [saving, setSaving] = useState(false);
+export function useSectionEditor<T extends object>(restaurantId: string, api: SectionApi<T>, messages: { success: string; error?: string }): SectionEditor<T> {
+  const query = useQuery(sectionQueryOptions(api, restaurantId));
+  const saveSection = useSaveSection(api, restaurantId);
+  const [form] = Form.useForm<T>();
+  // `reset`: the form must take this value (new data from the server), not only compare with it (a save).
+  const [baseline, setBaseline] = useState<{ value: T; reset: boolean }>();
+  const [dirty, setDirty] = useState(false);
   const { toast, showToast, closeToast } = useToast();
   const [modal, modalHolder] = Modal.useModal();
-  const apiRef = useRef(api);
-  apiRef.current = api;
 
-  const { status, reload } = useLoad(restaurantId, () => apiRef.current.load(restaurantId), (loaded) => {
-    setValueState(loaded);
-    setSaved(loaded);
-  });
-
-  const dirty = status === 'ready' && !same(value, saved);
+  // The data of the query (first load, or a background refresh) is what the form shows, unless the owner has unsaved changes.
+  const { data } = query;
+  useEffect(() => {
+    if (data === undefined || dirty) return;
+    setBaseline((current) => (current && sameSectionValue(current.value, data) ? current : { value: data, reset: current !== undefined }));
+  }, [data, dirty]);
+  useEffect(() => {
+    if (baseline?.reset) form.resetFields();
+  }, [baseline, form]);
 
   const save = useCallback(async () => {
-    if (value === undefined || saving) return false;
-    setSaving(true);
+    if (saveSection.isPending) return false;
+    const value = form.getFieldsValue(true);
     try {
-      await apiRef.current.save(restaurantId, value);
-      setSaved(value);
+      await saveSection.mutateAsync(value);
+      setBaseline({ value, reset: false });
       showToast('success', messages.success);
       return true;
     } catch (err) {
       console.error(err);
       showToast('error', messages.error ?? SAVE_ERROR_MESSAGE);
       return false;
-    } finally {
-      setSaving(false);
     }
-  }, [value, saving, restaurantId, showToast, messages.success, messages.error]);
+  }, [form, saveSection, showToast, messages.success, messages.error]);
 
   // Leaving for another route with unsaved changes asks first; closing the tab uses the browser's own prompt.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
@@ -96,7 +97,7 @@ export function useSectionEditor<T>(restaurantId: string, api: SectionApi<T>, me
     [toast, closeToast, modalHolder],
   );
 
-  const applyStored = useCallback((update: (saved: T) => T) => setSaved((current) => (current === undefined ? current : update(current))), []);
+  const applyStored = useCallback((update: (saved: T) => T) => setBaseline((current) => (current === undefined ? current : { value: update(current.value), reset: false })), []);
 
-  return { status, value, setValue: setValueState, applyStored, dirty, saving, save, reload, feedback };
+  return { query, form, baseline: baseline?.value ?? query.data, applyStored, dirty, setDirty, saving: saveSection.isPending, save, feedback };
 }

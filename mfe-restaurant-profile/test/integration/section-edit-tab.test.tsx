@@ -25,10 +25,11 @@ it('enables the save button only with unsaved changes, saves, shows the green to
   const { restaurantId } = await openInformation();
   expect(saveButton()).toBeDisabled();
   await paste(user, screen.getByLabelText('Nom du restaurant'), ' Lyonnais');
-  expect(saveButton()).toBeEnabled();
+  // The page observes the form (Form.useWatch), whose watchers are told a task after the change.
+  await waitFor(() => expect(saveButton()).toBeEnabled());
   // Typing back to the loaded value is not a change.
   await user.keyboard('{Backspace}'.repeat(' Lyonnais'.length));
-  expect(saveButton()).toBeDisabled();
+  await waitFor(() => expect(saveButton()).toBeDisabled());
   await paste(user, screen.getByLabelText('Nom du restaurant'), ' Lyonnais');
   await user.click(screen.getByRole('checkbox', { name: 'Parking' }));
   await user.click(saveButton());
@@ -45,7 +46,7 @@ it("reads 'Sauvegarde...' and is read-only while the save runs", async () => {
   // The real api, whose save waits for the test's go-ahead so the running state can be seen.
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const api: SectionApi<InformationValue> = { load: informationApi.load, save: async (id, v) => (await gate, informationApi.save(id, v)) };
+  const api: SectionApi<InformationValue> = { ...informationApi, save: async (id, v) => (await gate, informationApi.save(id, v)) };
   const router = createMemoryRouter(
     [{ path: '/restaurants/:restaurantId/information', element: <SectionEditTab title="Informations du restaurant" api={api} messages={{ success: INFO_SAVED }} renderForm={(p) => <InformationForm {...p} />} /> }],
     { initialEntries: [`/restaurants/${restaurantId}/information`] },

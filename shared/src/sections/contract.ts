@@ -8,25 +8,23 @@ import type { FormInstance } from 'antd';
  * faq). A section form is written once, here in @tablee/shared/sections, and used by two pages:
  * - the edit tab of mfe-restaurant-profile (explicit 'Enregistrer les modifications', toast, guard);
  * - the onboarding step of mfe-onboarding (autosave as the owner types).
- * The form itself is controlled and persists nothing: the page owns the value and when it is saved.
- * The rules that differ between the two (group-size ranges, menu add rule, deposit clearing…)
- * are decided inside the form from `context`.
+ * The antd form owns the value (its store starts as `initialValue`; lists are `Form.List`s) and
+ * persists nothing: the page reads the value with `form.getFieldsValue(true)`, observes it with
+ * `Form.useWatch`, and decides when it is saved. The rules that differ between the two (group-size
+ * ranges, menu add rule, deposit clearing…) are decided inside the form from `context`.
  */
 export type SectionContext = 'onboarding' | 'edit';
 
-export interface SectionFormProps<T> {
+/** A section's value is the store of its antd form: always an object (lists sit under a key). */
+export interface SectionFormProps<T extends object> {
   context: SectionContext;
   restaurantId: string;
-  value: T;
-  /** Called with the whole next value on every change the owner makes. */
-  onChange: (next: T) => void;
+  /** The antd form instance the section's <Form> binds to; the page reads, watches and validates through it. */
+  form: FormInstance<T>;
+  /** The value the form starts from (antd `initialValues`). */
+  initialValue: T;
   /** True while a save runs, when the page wants the form read-only. */
   disabled?: boolean;
-  /**
-   * The antd form instance the section's <Form> binds to, so the page can run its rules
-   * (`form.validateFields()`) before saving. Sections without field rules ignore it.
-   */
-  form?: FormInstance;
   /**
    * Called when the form itself stored part of its value at once (a photo uploaded or deleted), with
    * how the last saved value changes, so the page does not count it as an unsaved change.
@@ -42,6 +40,8 @@ export interface SectionFormProps<T> {
 
 /** The data side of a section: one request to load, one transaction to save. */
 export interface SectionApi<T> {
+  /** The section's name in its query key (sections/queries.ts): apis that load different values have different keys. */
+  key: string;
   load: (restaurantId: string) => Promise<T>;
   /** Resolves when stored; rejects (nothing stored) otherwise. */
   save: (restaurantId: string, value: T) => Promise<void>;

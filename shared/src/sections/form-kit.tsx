@@ -1,18 +1,46 @@
 /** Small pieces the section forms share. */
-import { Form, InputNumber } from 'antd';
-import type { CSSProperties } from 'react';
+import { Form, InputNumber, type FormInstance } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 
 /**
- * Lets a controlled section form take part in the page's `form.validateFields()`: one hidden field,
- * placed inside the section's <Form>, whose rule fails while `errors` is not empty. The form shows
- * its messages next to the fields itself.
+ * The whole value of a section's form, re-read whenever the owner (or the form itself) changes it,
+ * fields that are not on screen included (`preserve`). Use it in a small component of its own: the
+ * component that calls it renders again on each change.
  */
-export function SectionRulesCheck({ errors }: { errors: string[] }) {
+export function useSectionValue<T extends object>(form: FormInstance<T>): T | undefined {
+  // The name path [] is the whole store (a selector would be called with {} before the first update).
+  return Form.useWatch([], { form, preserve: true });
+}
+
+/**
+ * Renders `children` with a value picked from the enclosing form's whole value (`select`), again each
+ * time that value changes, in the same update as the change (Form.useWatch tells its watchers a task
+ * later). Only this part renders again, so typing elsewhere costs nothing here. `select` should pick
+ * a primitive (compared with Object.is).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store of whichever form encloses it
+export function FormValue<V>({ select, children }: { select: (values: any) => V; children: (value: V) => ReactNode }) {
   return (
-    <Form.Item name="sectionRules" noStyle rules={[{ validator: () => (errors.length ? Promise.reject(new Error(errors.join(' '))) : Promise.resolve()) }]}>
-      <input type="hidden" />
+    <Form.Item noStyle shouldUpdate={(previous, next) => !Object.is(select(previous), select(next))}>
+      {({ getFieldsValue }) => children(select(getFieldsValue(true)))}
     </Form.Item>
   );
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * Whether two section values hold the same data, structurally. Written here rather than taken from a
+ * library because of one rule of antd's store: a cleared field is kept as an `undefined` key, which
+ * counts as the key being absent (a kids menu added then removed again is no change).
+ */
+export function sameSectionValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (!isRecord(a) || !isRecord(b) || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameSectionValue(v, b[i]));
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) if (!sameSectionValue(a[key], b[key])) return false;
+  return true;
 }
 
 /** Inputs of one row that wrap on a phone. */
@@ -20,9 +48,10 @@ export const fieldGrid = (min = 200): CSSProperties => ({ display: 'grid', gap: 
 
 /**
  * A price in euros incl. tax (spec §9: two decimals, step 0.01, never negative), French decimal comma.
- * An emptied field reports NaN, which the section's rules refuse.
+ * An emptied field reports NaN, which the section's rules refuse. Inside a Form.Item, which gives
+ * value and onChange.
  */
-export function EuroInput({ value, onChange, ...rest }: { value: number; onChange: (value: number) => void; id?: string; 'aria-label'?: string; style?: CSSProperties }) {
+export function EuroInput({ value, onChange, ...rest }: { value?: number; onChange?: (value: number) => void; id?: string; 'aria-label'?: string; style?: CSSProperties }) {
   return (
     <InputNumber
       min={0}
@@ -31,8 +60,8 @@ export function EuroInput({ value, onChange, ...rest }: { value: number; onChang
       decimalSeparator=","
       style={{ width: '100%' }}
       {...rest}
-      value={Number.isFinite(value) ? value : null}
-      onChange={(v) => onChange(typeof v === 'number' ? v : Number.NaN)}
+      value={typeof value === 'number' && Number.isFinite(value) ? value : null}
+      onChange={(v) => onChange?.(typeof v === 'number' ? v : Number.NaN)}
     />
   );
 }

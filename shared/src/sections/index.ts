@@ -18,10 +18,10 @@ export * from './options/OptionsForm';
 export * from './faq/rules';
 export * from './faq/api';
 export * from './faq/FaqManager';
-export * from './form-sync';
 export * from './data';
 // Part A of issue 4: information, hours, billing, cgv.
 export * from './information';
 export * from './hours';
 export * from './billing';
 export * from './cgv';
+export * from './queries';

@@ -13,6 +13,7 @@ import {
   optionsApi,
   PhotosForm,
   photosApi,
+  sameSectionValue,
   type HoursValue,
 } from '@tablee/shared/sections';
 import type { AnyOnboardingStep, OnboardingStep, OnboardingStepKey } from './steps';
@@ -24,7 +25,7 @@ import type { AnyOnboardingStep, OnboardingStep, OnboardingStepKey } from './ste
 const DEBOUNCE_MS: Record<OnboardingStepKey, number> = { ...AUTOSAVE_DEBOUNCE_MS, menus: 500, options: 500, billing: 500 };
 
 const label = (key: OnboardingStepKey) => ONBOARDING_STEPS.find((s) => s.key === key)!.label;
-const step = <T,>(key: OnboardingStepKey, rest: Omit<OnboardingStep<T>, 'key' | 'label' | 'debounceMs'>): OnboardingStep<T> => ({
+const step = <T extends object>(key: OnboardingStepKey, rest: Omit<OnboardingStep<T>, 'key' | 'label' | 'debounceMs'>): OnboardingStep<T> => ({
   key,
   label: label(key),
   debounceMs: DEBOUNCE_MS[key],
@@ -32,7 +33,7 @@ const step = <T,>(key: OnboardingStepKey, rest: Omit<OnboardingStep<T>, 'key' | 
 });
 
 /** Hours never saved load as the onboarding default (all seven days, spec §3); shown, so stored too. */
-const isUnsavedOnboardingHours = (hours: HoursValue) => JSON.stringify(hours) === JSON.stringify(defaultHours('onboarding'));
+const isUnsavedOnboardingHours = (hours: HoursValue) => sameSectionValue(hours, defaultHours('onboarding'));
 
 /** The six onboarding steps, in the spec's order: the shared section forms and apis of issue 4. */
 export const ONBOARDING_SECTION_STEPS: readonly AnyOnboardingStep[] = [

@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 export type OnboardingStepKey = (typeof ONBOARDING_STEPS)[number]['key'];
 
 /** One wizard step: a section form and its api (from @tablee/shared/sections), and how it autosaves. */
-export interface OnboardingStep<T = never> {
+export interface OnboardingStep<T extends object = never> {
   key: OnboardingStepKey;
   label: string;
   api: SectionApi<T>;

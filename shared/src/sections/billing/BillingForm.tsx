@@ -6,7 +6,7 @@ import { AutoComplete, Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row
 import type { RuleObject } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import type { SectionFormProps } from '../contract';
-import { useSectionForm } from '../form-sync';
+import { FormValue } from '../form-kit';
 import {
   applyDepositToggle,
   bicError,
@@ -42,16 +42,15 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 
 type Remaining = BillingValue['remainingPayment'];
 
-export function BillingForm(props: SectionFormProps<BillingValue>) {
-  const { context, value } = props;
-  const { form, onValuesChange } = useSectionForm(props, (previous, next) =>
-    previous.paymentConditions.requiresDeposit !== next.paymentConditions.requiresDeposit ? applyDepositToggle(next, next.paymentConditions.requiresDeposit, context) : next,
-  );
-  const deposit = value.paymentConditions;
-  const depositOff = !!props.disabled || !deposit.requiresDeposit;
-  const limits = depositAmountLimits(deposit.depositType);
+export function BillingForm({ context, form, initialValue, disabled }: SectionFormProps<BillingValue>) {
+  /** Spec §4: checking or unchecking the deposit resets its other fields, by context. */
+  const onValuesChange = (changed: Partial<BillingValue>) => {
+    const checked = changed.paymentConditions?.requiresDeposit;
+    if (checked === undefined) return;
+    form.setFieldValue('paymentConditions', applyDepositToggle(form.getFieldsValue(true), checked, context).paymentConditions);
+  };
   return (
-    <Form form={form} layout="vertical" initialValues={value} onValuesChange={onValuesChange} disabled={props.disabled} style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 900 }}>
+    <Form form={form} layout="vertical" initialValues={initialValue} onValuesChange={onValuesChange} disabled={disabled} style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 900 }}>
       <Group title="Informations légales">
         <Row gutter={12}>
           <Col xs={24} md={12}>
@@ -114,42 +113,54 @@ export function BillingForm(props: SectionFormProps<BillingValue>) {
         <Form.Item name={['paymentConditions', 'requiresDeposit']} valuePropName="checked">
           <Checkbox>Exiger un acompte ou une empreinte bancaire</Checkbox>
         </Form.Item>
-        <Form.Item label="Mode" name={['paymentConditions', 'depositMethod']} rules={deposit.requiresDeposit ? [{ required: true, message: 'Veuillez choisir acompte ou empreinte bancaire' }] : []}>
-          <Radio.Group options={DEPOSIT_METHOD_OPTIONS.map((o) => ({ ...o }))} disabled={depositOff} />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Type de montant" name={['paymentConditions', 'depositType']} rules={deposit.requiresDeposit ? [{ required: true, message: 'Veuillez choisir pourcentage ou montant fixe' }] : []}>
-              <Radio.Group options={DEPOSIT_TYPE_OPTIONS.map((o) => ({ ...o }))} disabled={depositOff} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={deposit.depositType === 'fixed' ? 'Montant (€ TTC)' : 'Montant (%)'}
-              name={['paymentConditions', 'depositAmount']}
-              dependencies={[['paymentConditions', 'depositType']]}
-              rules={
-                deposit.requiresDeposit
-                  ? [
-                      { required: true, message: 'Veuillez saisir le montant' },
-                      { type: 'number', min: 0, message: 'Le montant ne peut pas être négatif' },
-                      ...(limits.max !== undefined ? [{ type: 'number' as const, max: limits.max, message: 'Le pourcentage ne peut pas dépasser 100' }] : []),
-                    ]
-                  : []
-              }
-            >
-              <InputNumber
-                min={limits.min}
-                max={limits.max}
-                step={limits.step}
-                precision={limits.precision}
-                decimalSeparator=","
-                style={{ width: '100%' }}
-                disabled={depositOff}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
+        {/* The deposit's switch and type decide its other fields and their rules: only they render again. */}
+        <FormValue select={(v: BillingValue) => `${!!v.paymentConditions?.requiresDeposit} ${v.paymentConditions?.depositType ?? ''}`}>
+          {() => {
+            const deposit: BillingValue['paymentConditions'] = form.getFieldValue('paymentConditions');
+            const depositOff = !!disabled || !deposit.requiresDeposit;
+            const limits = depositAmountLimits(deposit.depositType);
+            return (
+              <>
+              <Form.Item label="Mode" name={['paymentConditions', 'depositMethod']} rules={deposit.requiresDeposit ? [{ required: true, message: 'Veuillez choisir acompte ou empreinte bancaire' }] : []}>
+                <Radio.Group options={DEPOSIT_METHOD_OPTIONS.map((o) => ({ ...o }))} disabled={depositOff} />
+              </Form.Item>
+              <Row gutter={12}>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Type de montant" name={['paymentConditions', 'depositType']} rules={deposit.requiresDeposit ? [{ required: true, message: 'Veuillez choisir pourcentage ou montant fixe' }] : []}>
+                    <Radio.Group options={DEPOSIT_TYPE_OPTIONS.map((o) => ({ ...o }))} disabled={depositOff} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item
+                    label={deposit.depositType === 'fixed' ? 'Montant (€ TTC)' : 'Montant (%)'}
+                    name={['paymentConditions', 'depositAmount']}
+                    dependencies={[['paymentConditions', 'depositType']]}
+                    rules={
+                      deposit.requiresDeposit
+                        ? [
+                            { required: true, message: 'Veuillez saisir le montant' },
+                            { type: 'number', min: 0, message: 'Le montant ne peut pas être négatif' },
+                            ...(limits.max !== undefined ? [{ type: 'number' as const, max: limits.max, message: 'Le pourcentage ne peut pas dépasser 100' }] : []),
+                          ]
+                        : []
+                    }
+                  >
+                    <InputNumber
+                      min={limits.min}
+                      max={limits.max}
+                      step={limits.step}
+                      precision={limits.precision}
+                      decimalSeparator=","
+                      style={{ width: '100%' }}
+                      disabled={depositOff}
+                    />
+                  </Form.Item>
+                </Col>
+              </Row>
+              </>
+            );
+          }}
+        </FormValue>
         <Form.Item
           label="Paiement du solde"
           name="remainingPayment"

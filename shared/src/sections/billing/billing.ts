@@ -92,6 +92,7 @@ export function postalCodeError(value: string, country: string): string | null {
 }
 
 export const billingApi: SectionApi<BillingValue> = {
+  key: 'billing',
   async load(restaurantId) {
     const data = await selectRestaurant<{ restaurant_billing: BillingRow | BillingRow[] | null }>(restaurantId, 'id, restaurant_billing(*)');
     return billingFromRow(embeddedOne(data.restaurant_billing));

@@ -1,15 +1,13 @@
 /** Spec §2 'CGV': cancellation and modification policies (one choice each) and an optional PDF link. */
 import { Form, Input, Radio } from 'antd';
 import type { SectionFormProps } from '../contract';
-import { useSectionForm } from '../form-sync';
 import { POLICY_OPTIONS, type CgvValue } from './cgv';
 
 const options = POLICY_OPTIONS.map((o) => ({ ...o }));
 
 export function CgvForm(props: SectionFormProps<CgvValue>) {
-  const { form, onValuesChange } = useSectionForm(props);
   return (
-    <Form form={form} layout="vertical" initialValues={props.value} onValuesChange={onValuesChange} disabled={props.disabled} style={{ maxWidth: 720 }}>
+    <Form form={props.form} layout="vertical" initialValues={props.initialValue} disabled={props.disabled} style={{ maxWidth: 720 }}>
       <Form.Item label="Politique d'annulation" name="cancellationPolicy" extra="Délai minimum avant la réservation pour annuler sans frais." rules={[{ required: true, message: "Veuillez choisir une politique d'annulation" }]}>
         <Radio.Group options={options} />
       </Form.Item>

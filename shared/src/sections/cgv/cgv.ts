@@ -29,6 +29,7 @@ export const NOT_SIGNED_IN_MESSAGE = 'Utilisateur non authentifié';
 const isPolicy = (v: string | null | undefined): v is Policy => POLICY_OPTIONS.some((o) => o.value === v);
 
 export const cgvApi: SectionApi<CgvValue> = {
+  key: 'cgv',
   async load(restaurantId) {
     if (!restaurantId) throw new Error(RESTAURANT_ID_REQUIRED_MESSAGE);
     const data = await selectRestaurant<{ restaurant_cgv: CgvRow | CgvRow[] | null }>(restaurantId, 'id, restaurant_cgv(cancellation_policy, modification_policy, link)');

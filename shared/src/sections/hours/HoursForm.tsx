@@ -5,8 +5,12 @@
 import { DAYS, TIME_SLOTS, type Day, type ServiceSettings } from '@tablee/shared';
 import { Card, Checkbox, Col, Form, InputNumber, Row, Select, Tabs, Typography, type FormRule } from 'antd';
 import type { SectionContext, SectionFormProps } from '../contract';
-import { useSectionForm } from '../form-sync';
+import { FormValue } from '../form-kit';
 import { DAY_LABELS, groupSizeRanges, normalizeHours, rangeValues, SERVICE_LABELS, SIZE_RANGE, type HoursValue, type ServiceKey } from './hours';
+
+/** Open days in week order and arrival times sorted, as they are chosen. */
+const inWeekOrder = (days: Day[] | undefined) => DAYS.filter((d) => days?.includes(d));
+const sortedTimes = (times: string[] | undefined) => [...new Set(times ?? [])].sort();
 
 const TIME_OPTIONS = TIME_SLOTS.map((t) => ({ value: t, label: t }));
 const numberOptions = (values: number[]) => values.map((n) => ({ value: n, label: String(n) }));
@@ -30,14 +34,36 @@ type SettingsPath = ['defaultSettings'] | ['specificDaySettings', Day];
 
 interface ServiceFieldsProps {
   path: [...SettingsPath, ServiceKey];
-  service: ServiceSettings;
   context: SectionContext;
   disabled: boolean;
   /** Appended to the section's accessible name, so each service of each tab is told apart. */
   dayLabel?: string;
 }
 
-function ServiceFields({ path, service, context, disabled, dayLabel }: ServiceFieldsProps) {
+type ServiceSwitches = Pick<ServiceSettings, 'isOpen' | 'allowALaCarte' | 'partialPrivatizationSupplement'>;
+
+/** A service's card, rendered again only when one of its switches (which enable its other fields) changes. */
+function ServiceFields(props: ServiceFieldsProps) {
+  const flag = (key: keyof ServiceSwitches) => (values: HoursValue) => !!valueAt(values, [...props.path, key]);
+  return (
+    <FormValue select={flag('isOpen')}>
+      {(isOpen) => (
+        <FormValue select={flag('allowALaCarte')}>
+          {(allowALaCarte) => (
+            <FormValue select={flag('partialPrivatizationSupplement')}>
+              {(partialPrivatizationSupplement) => <ServiceCard {...props} service={{ isOpen, allowALaCarte, partialPrivatizationSupplement }} />}
+            </FormValue>
+          )}
+        </FormValue>
+      )}
+    </FormValue>
+  );
+}
+
+const valueAt = (value: unknown, path: readonly string[]): unknown =>
+  path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
+
+function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFieldsProps & { service: ServiceSwitches }) {
   const key = path[path.length - 1] as ServiceKey;
   const title = SERVICE_LABELS[key];
   const closed = disabled || !service.isOpen;
@@ -66,7 +92,7 @@ function ServiceFields({ path, service, context, disabled, dayLabel }: ServiceFi
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="Heures d'arrivée" name={name('arrivalTimes')} extra="Les heures auxquelles un groupe peut arriver.">
+        <Form.Item label="Heures d'arrivée" name={name('arrivalTimes')} normalize={sortedTimes} extra="Les heures auxquelles un groupe peut arriver.">
           <Select mode="multiple" options={TIME_OPTIONS} disabled={closed} placeholder="Choisir les heures d'arrivée" allowClear />
         </Form.Item>
         <Row gutter={12}>
@@ -122,47 +148,51 @@ function ServiceFields({ path, service, context, disabled, dayLabel }: ServiceFi
   );
 }
 
-function DayFields({ path, value, context, disabled, dayLabel }: { path: SettingsPath; value: HoursValue; context: SectionContext; disabled: boolean; dayLabel?: string }) {
-  const settings = path[0] === 'defaultSettings' ? value.defaultSettings : value.specificDaySettings[path[1]];
-  if (!settings) return null;
+function DayFields({ path, context, disabled, dayLabel }: { path: SettingsPath; context: SectionContext; disabled: boolean; dayLabel?: string }) {
   return (
     <Row gutter={[16, 16]}>
       {(['lunchService', 'dinnerService'] as const).map((key) => (
         <Col key={key} xs={24} xl={12}>
-          <ServiceFields path={[...path, key]} service={settings[key]} context={context} disabled={disabled} dayLabel={dayLabel} />
+          <ServiceFields path={[...path, key]} context={context} disabled={disabled} dayLabel={dayLabel} />
         </Col>
       ))}
     </Row>
   );
 }
 
-export function HoursForm(props: SectionFormProps<HoursValue>) {
-  const { form, onValuesChange } = useSectionForm(props, (_, next) => normalizeHours(next));
-  const { value, context } = props;
-  const disabled = !!props.disabled;
+export function HoursForm({ form, initialValue, context, disabled: disabledProp }: SectionFormProps<HoursValue>) {
+  const disabled = !!disabledProp;
+  /** Spec §3: with different settings per day, a day that opens starts as a copy of the default settings. */
+  const onValuesChange = (changed: Partial<HoursValue>) => {
+    if (changed.daysOpen === undefined && changed.hasDifferentSettings === undefined) return;
+    form.setFieldValue('specificDaySettings', normalizeHours(form.getFieldsValue(true)).specificDaySettings);
+  };
   return (
-    <Form form={form} layout="vertical" initialValues={value} onValuesChange={onValuesChange} disabled={disabled}>
-      <Form.Item label="Jours d'ouverture" name="daysOpen">
+    <Form form={form} layout="vertical" initialValues={initialValue} onValuesChange={onValuesChange} disabled={disabled}>
+      <Form.Item label="Jours d'ouverture" name="daysOpen" normalize={inWeekOrder}>
         <Checkbox.Group options={DAY_OPTIONS} />
       </Form.Item>
       <Form.Item name="hasDifferentSettings" valuePropName="checked">
         <Checkbox>Paramètres différents selon les jours</Checkbox>
       </Form.Item>
-      {value.hasDifferentSettings ? (
-        value.daysOpen.length === 0 ? (
-          <Typography.Paragraph type="secondary">Aucun jour d'ouverture sélectionné.</Typography.Paragraph>
-        ) : (
-          <Tabs
-            items={value.daysOpen.map((day) => ({
-              key: day,
-              label: DAY_LABELS[day],
-              children: <DayFields path={['specificDaySettings', day]} value={value} context={context} disabled={disabled} dayLabel={DAY_LABELS[day]} />,
-            }))}
-          />
-        )
-      ) : (
-        <DayFields path={['defaultSettings']} value={value} context={context} disabled={disabled} />
-      )}
+      {/* The per-day tabs follow the open days (a string, so that it compares by value). */}
+      <FormValue select={(v: HoursValue) => (v.hasDifferentSettings ? v.daysOpen.join(' ') : null)}>
+        {(perDay) =>
+          perDay === null ? (
+            <DayFields path={['defaultSettings']} context={context} disabled={disabled} />
+          ) : perDay === '' ? (
+            <Typography.Paragraph type="secondary">Aucun jour d'ouverture sélectionné.</Typography.Paragraph>
+          ) : (
+            <Tabs
+              items={(perDay.split(' ') as Day[]).map((day) => ({
+                key: day,
+                label: DAY_LABELS[day],
+                children: <DayFields path={['specificDaySettings', day]} context={context} disabled={disabled} dayLabel={DAY_LABELS[day]} />,
+              }))}
+            />
+          )
+        }
+      </FormValue>
     </Form>
   );
 }

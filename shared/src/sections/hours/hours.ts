@@ -113,6 +113,8 @@ interface HoursLoadRow {
  */
 export function createHoursApi(context: SectionContext): SectionApi<HoursValue> {
   return {
+    // The two contexts load different defaults for hours never saved.
+    key: `hours-${context}`,
     async load(restaurantId) {
       const data = await selectRestaurant<HoursLoadRow>(
         restaurantId,

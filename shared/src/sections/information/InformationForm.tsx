@@ -2,13 +2,11 @@
 import { RESPONSE_TIME_OPTIONS } from '@tablee/shared';
 import { Checkbox, Form, Input, Select } from 'antd';
 import type { SectionFormProps } from '../contract';
-import { useSectionForm } from '../form-sync';
 import { AMENITY_LABELS, hasUrlField, type InformationValue } from './information';
 
 export function InformationForm(props: SectionFormProps<InformationValue>) {
-  const { form, onValuesChange } = useSectionForm(props);
   return (
-    <Form form={form} layout="vertical" initialValues={props.value} onValuesChange={onValuesChange} disabled={props.disabled} style={{ maxWidth: 720 }}>
+    <Form form={props.form} layout="vertical" initialValues={props.initialValue} disabled={props.disabled} style={{ maxWidth: 720 }}>
       <Form.Item label="Nom du restaurant" name="name" rules={[{ required: true, whitespace: true, message: 'Veuillez saisir le nom du restaurant' }]}>
         <Input autoComplete="organization" />
       </Form.Item>

@@ -39,6 +39,7 @@ interface InformationRow {
 }
 
 export const informationApi: SectionApi<InformationValue> = {
+  key: 'information',
   async load(restaurantId) {
     const data = await selectRestaurant<InformationRow>(restaurantId, 'name, address, description, url, restaurant_amenities(*), restaurant_contacts(*)');
     return {

@@ -46,6 +46,7 @@ export function menusFromRows(rows: MenuRow[]): Menus {
 }
 
 export const menusApi: SectionApi<Menus> = {
+  key: 'menus',
   async load(restaurantId) {
     const { data, error } = await getSupabase()
       .from('restaurant_menus')

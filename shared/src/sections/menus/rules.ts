@@ -59,17 +59,6 @@ export function canAddMenu(context: SectionContext, draft: Pick<Menu, 'name' | '
 /** An item or an alternative is added only with a name. */
 export const canAddEntry = (name: string) => name.trim() !== '';
 
-/** Problems that would make the save fail, one French sentence each (empty when the menus can be saved). */
-export function menusErrors(menus: Menus): string[] {
-  const all = [...menus.regularMenus, ...(menus.childrenMenu ? [menus.childrenMenu] : [])];
-  const errors: string[] = [];
-  all.forEach((m, i) => {
-    if (m.name.trim() === '') errors.push(`Menu n°${i + 1} : ${MENU_NAME_REQUIRED.toLowerCase()}`);
-    if (!isValidPrice(m.pricePerPerson)) errors.push(`Menu « ${m.name || i + 1} » : ${MENU_PRICE_INVALID.toLowerCase()}`);
-  });
-  return errors;
-}
-
 /** The p_menus argument of save_restaurant_menus: regular menus in order, then the kids menu. */
 export function menusToPayload(menus: Menus) {
   const all = [...menus.regularMenus.map((m) => ({ ...m, isKidsMenu: false })), ...(menus.childrenMenu ? [{ ...menus.childrenMenu, isKidsMenu: true }] : [])];

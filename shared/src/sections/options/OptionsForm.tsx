@@ -1,147 +1,168 @@
 /** Options section (spec §2, §3, §5): table of additional options with edit and delete, and an add form. */
 import { formatEuros, type AdditionalOption } from '@tablee/shared';
-import { Button, Card, Form, Input, Radio, Space, Table, Typography } from 'antd';
+import { Button, Card, Form, Input, Radio, Space, Table, Typography, type FormListFieldData } from 'antd';
 import { useId, useState } from 'react';
 import type { SectionFormProps } from '../contract';
-import { EuroInput, fieldGrid, SectionRulesCheck } from '../form-kit';
-import { canAddOption, emptyOption, OPTION_PRICE_INVALID, OPTION_TITLE_REQUIRED, optionErrors, PRICE_TYPE_OPTIONS, priceTypeLabel } from './rules';
+import { EuroInput, fieldGrid, FormValue } from '../form-kit';
+import { canAddOption, emptyOption, EDIT_IN_PROGRESS, optionErrors, optionPriceRule, optionTitleRules, PRICE_TYPE_OPTIONS, priceTypeLabel, type OptionsValue } from './rules';
 
-export function OptionsForm({ context, value, onChange, disabled, form }: SectionFormProps<AdditionalOption[]>) {
-  const [editing, setEditing] = useState<{ index: number; draft: AdditionalOption } | null>(null);
-  const [draft, setDraft] = useState<AdditionalOption>(emptyOption);
-  const [touched, setTouched] = useState(false);
-  const id = useId();
-  // An option being edited must be validated or cancelled before the page saves.
-  const errors = [...value.flatMap(optionErrors), ...(editing ? ["Validez ou annulez la modification de l'option en cours"] : [])];
+/** The option being edited in its row, and what it was before, for 'Annuler'. */
+type Editing = { index: number; before: AdditionalOption } | null;
 
-  const commitEdit = () => {
-    if (!editing || optionErrors(editing.draft).length) return;
-    onChange(value.map((o, i) => (i === editing.index ? { ...editing.draft, title: editing.draft.title.trim() } : o)));
-    setEditing(null);
-  };
+export function OptionsForm({ context, form, initialValue, disabled }: SectionFormProps<OptionsValue>) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const optionAt = (index: number): AdditionalOption => form.getFieldValue(['options', index]);
 
-  const columns = [
+  const columns = (remove: (index: number) => void) => [
     {
       title: 'Titre',
       key: 'title',
-      render: (_: unknown, option: AdditionalOption, index: number) =>
-        editing?.index === index ? (
-          <Form.Item style={{ margin: 0 }} validateStatus={editing.draft.title.trim() ? undefined : 'error'} help={editing.draft.title.trim() ? undefined : OPTION_TITLE_REQUIRED}>
-            <Input aria-label="Titre de l'option" value={editing.draft.title} onChange={(e) => setEditing({ index, draft: { ...editing.draft, title: e.target.value } })} />
+      render: (_: unknown, field: FormListFieldData) =>
+        editing?.index === field.name ? (
+          <Form.Item name={[field.name, 'title']} rules={optionTitleRules} style={{ margin: 0 }}>
+            <Input aria-label="Titre de l'option" />
           </Form.Item>
         ) : (
-          option.title
+          optionAt(field.name).title
         ),
     },
     {
       title: 'Prix (€ TTC)',
       key: 'price',
-      render: (_: unknown, option: AdditionalOption, index: number) =>
-        editing?.index === index ? (
-          <EuroInput aria-label="Prix de l'option" style={{ width: 120 }} value={editing.draft.price} onChange={(price) => setEditing({ index, draft: { ...editing.draft, price } })} />
+      render: (_: unknown, field: FormListFieldData) =>
+        editing?.index === field.name ? (
+          <Form.Item name={[field.name, 'price']} rules={[optionPriceRule]} style={{ margin: 0 }}>
+            <EuroInput aria-label="Prix de l'option" style={{ width: 120 }} />
+          </Form.Item>
         ) : (
-          formatEuros(option.price)
+          formatEuros(optionAt(field.name).price)
         ),
     },
     {
       title: 'Type de prix',
       key: 'priceType',
-      render: (_: unknown, option: AdditionalOption, index: number) =>
-        editing?.index === index ? (
-          <Radio.Group aria-label="Type de prix de l'option" value={editing.draft.priceType} options={[...PRICE_TYPE_OPTIONS]} onChange={(e) => setEditing({ index, draft: { ...editing.draft, priceType: e.target.value } })} />
+      render: (_: unknown, field: FormListFieldData) =>
+        editing?.index === field.name ? (
+          <Form.Item name={[field.name, 'priceType']} style={{ margin: 0 }}>
+            <Radio.Group aria-label="Type de prix de l'option" options={[...PRICE_TYPE_OPTIONS]} />
+          </Form.Item>
         ) : (
-          priceTypeLabel(option.priceType)
+          priceTypeLabel(optionAt(field.name).priceType)
         ),
     },
     {
       title: 'Actions',
       key: 'actions',
-      render: (_: unknown, option: AdditionalOption, index: number) =>
-        editing?.index === index ? (
-          <Space wrap>
-            <Button type="primary" size="small" disabled={optionErrors(editing.draft).length > 0} onClick={commitEdit}>
-              Valider
-            </Button>
-            <Button size="small" onClick={() => setEditing(null)}>
-              Annuler
-            </Button>
-          </Space>
+      render: (_: unknown, field: FormListFieldData) => {
+        const option = optionAt(field.name);
+        return editing?.index === field.name ? (
+          <EditActions
+            index={field.name}
+            onDone={() => {
+              form.setFieldValue(['options', field.name, 'title'], optionAt(field.name).title.trim());
+              setEditing(null);
+            }}
+            onCancel={() => {
+              form.setFieldValue(['options', field.name], editing.before);
+              setEditing(null);
+            }}
+          />
         ) : (
           <Space wrap>
-            <Button size="small" disabled={!!editing} aria-label={`Modifier l'option ${option.title}`} onClick={() => setEditing({ index, draft: { ...option } })}>
+            <Button size="small" disabled={!!editing} aria-label={`Modifier l'option ${option.title}`} onClick={() => setEditing({ index: field.name, before: option })}>
               Modifier
             </Button>
-            <Button size="small" danger disabled={!!editing} aria-label={`Supprimer l'option ${option.title}`} onClick={() => onChange(value.filter((_, i) => i !== index))}>
+            <Button size="small" danger disabled={!!editing} aria-label={`Supprimer l'option ${option.title}`} onClick={() => remove(field.name)}>
               Supprimer
             </Button>
           </Space>
-        ),
+        );
+      },
     },
   ];
 
-  const titleMissing = touched && draft.title.trim() === '';
-  const priceInvalid = touched && optionErrors({ title: 'x', price: draft.price }).length > 0;
-
   return (
-    <>
-    <Form form={form} layout="vertical" component="div" disabled={disabled}>
-      <SectionRulesCheck errors={errors} />
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-        <Table
-          rowKey={(o) => o.id ?? `new-${value.indexOf(o)}`}
-          columns={columns}
-          dataSource={value}
-          pagination={false}
-          size="middle"
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: 'Aucune option pour le moment.' }}
-        />
-        <Card size="small" title="Ajouter une option" style={{ background: '#fafafa' }}>
-          <div style={fieldGrid()}>
-            <Form.Item label="Titre" htmlFor={`${id}-title`} required validateStatus={titleMissing ? 'error' : undefined} help={titleMissing ? OPTION_TITLE_REQUIRED : undefined}>
-              <Input
-                id={`${id}-title`}
-                value={draft.title}
-                placeholder="Ex. : Coupe de champagne"
-                onChange={(e) => {
-                  setTouched(true);
-                  setDraft({ ...draft, title: e.target.value });
-                }}
-              />
-            </Form.Item>
-            <Form.Item label="Prix (€ TTC)" htmlFor={`${id}-price`} validateStatus={priceInvalid ? 'error' : undefined} help={priceInvalid ? OPTION_PRICE_INVALID : undefined}>
-              <EuroInput
-                id={`${id}-price`}
-                value={draft.price}
-                onChange={(price) => {
-                  setTouched(true);
-                  setDraft({ ...draft, price });
-                }}
-              />
-            </Form.Item>
-            <Form.Item label="Type de prix">
-              <Radio.Group aria-label="Type de prix" value={draft.priceType} options={[...PRICE_TYPE_OPTIONS]} onChange={(e) => setDraft({ ...draft, priceType: e.target.value })} />
-            </Form.Item>
+    <Form form={form} layout="vertical" initialValues={initialValue} disabled={disabled}>
+      {/* An option being edited must be validated or cancelled before the page saves. */}
+      <Form.List name="options" rules={[{ validator: () => (editing ? Promise.reject(new Error(EDIT_IN_PROGRESS)) : Promise.resolve()) }]}>
+        {(fields, { add, remove }, { errors }) => (
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+            <Table
+              rowKey="key"
+              columns={columns(remove)}
+              dataSource={fields}
+              pagination={false}
+              size="middle"
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: 'Aucune option pour le moment.' }}
+            />
+            <Form.ErrorList errors={errors} />
+            <AddOptionCard context={context} disabled={disabled} onAdd={(option) => add(option)} />
           </div>
-          <Button
-            type="dashed"
-            disabled={!canAddOption(draft)}
-            onClick={() => {
-              onChange([...value, { ...draft, title: draft.title.trim() }]);
-              setDraft(emptyOption());
-              setTouched(false);
-            }}
-          >
-            Ajouter l'option
-          </Button>
-          {context === 'edit' && (
-            <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-              Les options sont enregistrées avec le bouton « Enregistrer les modifications ».
-            </Typography.Paragraph>
-          )}
-        </Card>
-      </div>
+        )}
+      </Form.List>
     </Form>
-    </>
+  );
+}
+
+/** 'Valider' (only when the row is valid) and 'Annuler' of the row being edited. */
+function EditActions({ index, onDone, onCancel }: { index: number; onDone: () => void; onCancel: () => void }) {
+  return (
+    <Space wrap>
+      <FormValue select={(v: OptionsValue) => !!v.options?.[index] && optionErrors(v.options[index]).length === 0}>
+        {(valid) => (
+          <Button type="primary" size="small" disabled={!valid} onClick={onDone}>
+            Valider
+          </Button>
+        )}
+      </FormValue>
+      <Button size="small" onClick={onCancel}>
+        Annuler
+      </Button>
+    </Space>
+  );
+}
+
+/** The add form: a form of its own (no <form> element, it sits inside the section's), emptied after each addition. */
+function AddOptionCard({ context, disabled, onAdd }: { context: SectionFormProps<OptionsValue>['context']; disabled?: boolean; onAdd: (option: AdditionalOption) => void }) {
+  const [draftForm] = Form.useForm<AdditionalOption>();
+  // A name of its own, so that its fields' ids do not clash with the section form's.
+  const formName = useId();
+  return (
+    <Card size="small" title="Ajouter une option" style={{ background: '#fafafa' }}>
+      <Form form={draftForm} name={formName} component={false} layout="vertical" initialValues={emptyOption()} disabled={disabled}>
+        <div style={fieldGrid()}>
+          <Form.Item label="Titre" name="title" required rules={optionTitleRules}>
+            <Input placeholder="Ex. : Coupe de champagne" />
+          </Form.Item>
+          <Form.Item label="Prix (€ TTC)" name="price" rules={[optionPriceRule]}>
+            <EuroInput />
+          </Form.Item>
+          <Form.Item label="Type de prix" name="priceType">
+            <Radio.Group aria-label="Type de prix" options={[...PRICE_TYPE_OPTIONS]} />
+          </Form.Item>
+        </div>
+        <FormValue select={canAddOption}>
+          {(allowed) => (
+            <Button
+              type="dashed"
+              disabled={!allowed}
+              onClick={() => {
+                const option = draftForm.getFieldsValue(true);
+                onAdd({ ...option, title: option.title.trim() });
+                draftForm.resetFields();
+              }}
+            >
+              Ajouter l'option
+            </Button>
+          )}
+        </FormValue>
+      </Form>
+      {context === 'edit' && (
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          Les options sont enregistrées avec le bouton « Enregistrer les modifications ».
+        </Typography.Paragraph>
+      )}
+    </Card>
   );
 }

@@ -1,9 +1,10 @@
 /** Options data calls: one select to load, save_restaurant_options (one transaction) to save. */
-import { getSupabase, optionFromRow, type AdditionalOption, type OptionRow } from '@tablee/shared';
+import { getSupabase, optionFromRow, type OptionRow } from '@tablee/shared';
 import type { SectionApi } from '../contract';
-import { optionsToPayload } from './rules';
+import { optionsToPayload, type OptionsValue } from './rules';
 
-export const optionsApi: SectionApi<AdditionalOption[]> = {
+export const optionsApi: SectionApi<OptionsValue> = {
+  key: 'options',
   async load(restaurantId) {
     const { data, error } = await getSupabase()
       .from('restaurant_options')
@@ -11,7 +12,7 @@ export const optionsApi: SectionApi<AdditionalOption[]> = {
       .eq('restaurant_id', restaurantId)
       .order('display_order', { ascending: true });
     if (error) throw new Error(error.message, { cause: error });
-    return (data as OptionRow[]).map(optionFromRow);
+    return { options: (data as OptionRow[]).map(optionFromRow) };
   },
   async save(restaurantId, options) {
     const { error } = await getSupabase().rpc('save_restaurant_options', { p_restaurant_id: restaurantId, p_options: optionsToPayload(options) });

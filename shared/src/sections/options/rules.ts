@@ -1,5 +1,11 @@
 /** Option rules of spec §3, §5, §9: title not blank, price ≥ 0 (step 0.01), per person by default. */
 import { DEFAULT_PRICE_TYPE, type AdditionalOption, type PriceType } from '@tablee/shared';
+import type { FormRule } from 'antd';
+
+/** The section's value: the options in display order (a Form.List). */
+export interface OptionsValue {
+  options: AdditionalOption[];
+}
 
 export const PRICE_TYPE_OPTIONS: readonly { value: PriceType; label: string }[] = [
   { value: 'per_person', label: 'Par personne' },
@@ -9,6 +15,8 @@ export const priceTypeLabel = (type: PriceType) => PRICE_TYPE_OPTIONS.find((o) =
 
 export const OPTION_TITLE_REQUIRED = "Le titre de l'option est obligatoire";
 export const OPTION_PRICE_INVALID = 'Le prix doit être un montant positif ou nul';
+
+export const EDIT_IN_PROGRESS = "Validez ou annulez la modification de l'option en cours";
 
 export const emptyOption = (): AdditionalOption => ({ title: '', price: 0, priceType: DEFAULT_PRICE_TYPE });
 
@@ -20,7 +28,13 @@ export function optionErrors(option: Pick<AdditionalOption, 'title' | 'price'>):
   return errors;
 }
 
+/** The same rules as antd rules, for the option fields. */
+export const optionTitleRules: FormRule[] = [{ required: true, whitespace: true, message: OPTION_TITLE_REQUIRED }];
+export const optionPriceRule: FormRule = {
+  validator: (_, price: number) => (optionErrors({ title: 'x', price }).length ? Promise.reject(new Error(OPTION_PRICE_INVALID)) : Promise.resolve()),
+};
+
 export const canAddOption = (draft: Pick<AdditionalOption, 'title' | 'price'>) => optionErrors(draft).length === 0;
 
 /** The p_options argument of save_restaurant_options, in display order. */
-export const optionsToPayload = (options: AdditionalOption[]) => options.map((o) => ({ id: o.id, title: o.title.trim(), price: o.price, priceType: o.priceType }));
+export const optionsToPayload = ({ options }: OptionsValue) => options.map((o) => ({ id: o.id, title: o.title.trim(), price: o.price, priceType: o.priceType }));

@@ -2,17 +2,16 @@
  * Photos section (spec §2, §4, §5, §8): multi-file upload processed one file at a time, grid with
  * delete, filename and size on hover, editable alt text, up/down reordering, a placeholder for a
  * broken image and the inline red banner. Uploads and deletes are stored at once; alt texts and
- * order are the section's value, saved by the page (photosApi.save).
+ * order are the section's value (a Form.List), saved by the page (photosApi.save).
  */
 import { formatFileSize, type Photo } from '@tablee/shared';
-import { Alert, Button, Input, Popconfirm, Progress, Typography, Upload } from 'antd';
+import { Alert, Button, Form, Input, Popconfirm, Progress, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { SectionFormProps } from '../contract';
-import { moveItem } from '../move';
-import { deletePhoto, errorText, uploadPhoto } from './api';
+import { deletePhoto, errorText, uploadPhoto, type PhotosValue } from './api';
 import { deleteError, PHOTO_UPLOAD_HINT, uploadError, uploadFileError } from './rules';
 
-export interface PhotosFormProps extends SectionFormProps<Photo[]> {
+export interface PhotosFormProps extends SectionFormProps<PhotosValue> {
   /** Told true while files are being uploaded or a photo deleted (the onboarding waits for it). */
   onBusyChange?: (busy: boolean) => void;
 }
@@ -23,24 +22,18 @@ interface Progress {
   current: string;
 }
 
-export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChange, onStored }: PhotosFormProps) {
+export function PhotosForm({ restaurantId, form, initialValue, disabled, onBusyChange, onStored }: PhotosFormProps) {
   const [errors, setErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [broken, setBroken] = useState<Record<string, boolean>>({});
   const [hoveredId, setHoveredId] = useState<string | null>(null);
-  // Uploads run after several renders: each one appends to the latest list, not to a stale one.
-  const latest = useRef(value);
-  latest.current = value;
+  // Uploads run over several renders: each one appends to the form's latest list, not to a stale one.
+  const photos = (): Photo[] => form.getFieldValue('photos') ?? [];
   const busy = progress !== null || deletingId !== null;
   const onBusyRef = useRef(onBusyChange);
   onBusyRef.current = onBusyChange;
   useEffect(() => onBusyRef.current?.(busy), [busy]);
-
-  const change = (next: Photo[]) => {
-    latest.current = next;
-    onChange(next);
-  };
 
   const uploadAll = async (files: File[]) => {
     setErrors([]);
@@ -49,10 +42,10 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
       for (const [index, file] of files.entries()) {
         setProgress({ done: index, total: files.length, current: file.name });
         try {
-          const nextOrder = latest.current.reduce((max, p) => Math.max(max, p.displayOrder), 0) + 1;
+          const nextOrder = photos().reduce((max, p) => Math.max(max, p.displayOrder), 0) + 1;
           const photo = await uploadPhoto(restaurantId, file, nextOrder);
-          change([...latest.current, photo]);
-          onStored?.((saved) => [...saved, photo]);
+          form.setFieldValue('photos', [...photos(), photo]);
+          onStored?.((saved) => ({ photos: [...saved.photos, photo] }));
         } catch (err) {
           failures.push(uploadFileError(file.name, errorText(err)));
         }
@@ -70,8 +63,8 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
     setDeletingId(photo.id);
     try {
       await deletePhoto(photo.id);
-      change(latest.current.filter((p) => p.id !== photo.id));
-      onStored?.((saved) => saved.filter((p) => p.id !== photo.id));
+      form.setFieldValue('photos', photos().filter((p) => p.id !== photo.id));
+      onStored?.((saved) => ({ photos: saved.photos.filter((p) => p.id !== photo.id) }));
     } catch (err) {
       setErrors([deleteError(errorText(err))]);
     } finally {
@@ -82,8 +75,7 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
   const locked = disabled || busy;
 
   return (
-    <>
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <Form form={form} initialValues={initialValue} disabled={disabled} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       {errors.length > 0 && (
         <Alert
           type="error"
@@ -119,11 +111,14 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
         </div>
       )}
 
-      {value.length === 0 ? (
+      <Form.List name="photos">
+        {(fields, { move }) =>
+      fields.length === 0 ? (
         <Typography.Paragraph style={{ margin: 0, color: 'rgba(0,0,0,0.65)' }}>Aucune photo pour le moment.</Typography.Paragraph>
       ) : (
         <ul aria-label="Photos du restaurant" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
-          {value.map((photo, index) => {
+          {fields.map((field, index) => {
+            const photo: Photo = form.getFieldValue(['photos', field.name]);
             const name = photo.originalFilename || `Photo ${index + 1}`;
             const showDetails = hoveredId === photo.id;
             return (
@@ -154,19 +149,14 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
                   )}
                 </div>
                 <div style={{ padding: 8, display: 'flex', flexDirection: 'column', gap: 8 }}>
-                  <Input
-                    aria-label={`Texte alternatif de ${name}`}
-                    placeholder="Texte alternatif (description de la photo)"
-                    value={photo.altText}
-                    disabled={disabled}
-                    maxLength={300}
-                    onChange={(e) => change(latest.current.map((p) => (p.id === photo.id ? { ...p, altText: e.target.value } : p)))}
-                  />
+                  <Form.Item name={[field.name, 'altText']} noStyle>
+                    <Input aria-label={`Texte alternatif de ${name}`} placeholder="Texte alternatif (description de la photo)" maxLength={300} />
+                  </Form.Item>
                   <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-                    <Button size="small" aria-label={`Monter ${name}`} disabled={locked || index === 0} onClick={() => change(moveItem(latest.current, index, -1))}>
+                    <Button size="small" aria-label={`Monter ${name}`} disabled={locked || index === 0} onClick={() => move(index, index - 1)}>
                       ↑
                     </Button>
-                    <Button size="small" aria-label={`Descendre ${name}`} disabled={locked || index === value.length - 1} onClick={() => change(moveItem(latest.current, index, 1))}>
+                    <Button size="small" aria-label={`Descendre ${name}`} disabled={locked || index === fields.length - 1} onClick={() => move(index, index + 1)}>
                       ↓
                     </Button>
                     <Popconfirm title="Supprimer cette photo ?" okText="Supprimer" cancelText="Annuler" okButtonProps={{ danger: true }} onConfirm={() => remove(photo)} disabled={locked}>
@@ -180,8 +170,9 @@ export function PhotosForm({ restaurantId, value, onChange, disabled, onBusyChan
             );
           })}
         </ul>
-      )}
-    </div>
-    </>
+      )
+        }
+      </Form.List>
+    </Form>
   );
 }

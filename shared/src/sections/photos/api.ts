@@ -8,7 +8,13 @@ import { checkPhotoFile, PHOTO_LOAD_ERROR, photoStoragePath } from './rules';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : '');
 
-export const photosApi: SectionApi<Photo[]> = {
+/** The section's value: the photos in display order (a Form.List; alt texts and order are saved). */
+export interface PhotosValue {
+  photos: Photo[];
+}
+
+export const photosApi: SectionApi<PhotosValue> = {
+  key: 'photos',
   async load(restaurantId) {
     const { data, error } = await getSupabase()
       .from('restaurant_photos')
@@ -17,9 +23,9 @@ export const photosApi: SectionApi<Photo[]> = {
       .order('display_order', { ascending: true })
       .order('created_at', { ascending: true });
     if (error) throw new Error(PHOTO_LOAD_ERROR, { cause: error });
-    return (data as PhotoRow[]).map(photoFromRow);
+    return { photos: (data as PhotoRow[]).map(photoFromRow) };
   },
-  async save(restaurantId, photos) {
+  async save(restaurantId, { photos }) {
     const { error } = await getSupabase().rpc('save_restaurant_photos', {
       p_restaurant_id: restaurantId,
       p_photos: photos.map((p) => ({ id: p.id, altText: p.altText })),

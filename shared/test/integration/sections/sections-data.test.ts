@@ -92,20 +92,20 @@ describe('options', () => {
   ];
 
   it('round-trips every field in order', async () => {
-    await optionsApi.save(restaurantId, options);
-    const loaded = await optionsApi.load(restaurantId);
+    await optionsApi.save(restaurantId, { options });
+    const { options: loaded } = await optionsApi.load(restaurantId);
     expect(withoutIds(loaded)).toEqual(options);
     const edited = [loaded[2], { ...loaded[0], price: 13.25 }];
-    await optionsApi.save(restaurantId, edited);
-    expect(await optionsApi.load(restaurantId)).toEqual(edited);
+    await optionsApi.save(restaurantId, { options: edited });
+    expect(await optionsApi.load(restaurantId)).toEqual({ options: edited });
   });
 
   it('a failing save (negative price) changes nothing; another owner is refused', async () => {
     const before = await optionsApi.load(restaurantId);
-    await expect(optionsApi.save(restaurantId, [{ ...before[0], title: 'Changé' }, { title: 'Négatif', price: -1, priceType: 'total' }])).rejects.toThrow(/prix/);
+    await expect(optionsApi.save(restaurantId, { options: [{ ...before.options[0], title: 'Changé' }, { title: 'Négatif', price: -1, priceType: 'total' }] })).rejects.toThrow(/prix/);
     expect(await optionsApi.load(restaurantId)).toEqual(before);
     await s.signInAs(other);
-    await expect(optionsApi.save(restaurantId, [])).rejects.toThrow(/Accès non autorisé/);
+    await expect(optionsApi.save(restaurantId, { options: [] })).rejects.toThrow(/Accès non autorisé/);
     await s.signInAs(owner);
     expect(await optionsApi.load(restaurantId)).toEqual(before);
   });
@@ -152,32 +152,32 @@ describe('photos', () => {
     expect(rows[0].filename).toMatch(new RegExp(`^${restaurantId}/\\d+-[a-z0-9]+\\.png$`));
     expect(rows[0]).toMatchObject({ mime_type: 'image/png', file_size: first.fileSize });
 
-    const loaded = await photosApi.load(restaurantId);
+    const { photos: loaded } = await photosApi.load(restaurantId);
     expect(loaded.map((p) => p.id)).toEqual([first.id, second.id]);
     const edited = [{ ...loaded[1], altText: 'La salle voûtée' }, { ...loaded[0], altText: 'La terrasse au soleil' }];
-    await photosApi.save(restaurantId, edited);
-    const saved = await photosApi.load(restaurantId);
+    await photosApi.save(restaurantId, { photos: edited });
+    const { photos: saved } = await photosApi.load(restaurantId);
     expect(saved.map((p) => [p.id, p.altText, p.displayOrder, p.originalFilename, p.fileSize])).toEqual([
       [second.id, 'La salle voûtée', 1, 'salle.png', second.fileSize],
       [first.id, 'La terrasse au soleil', 2, 'terrasse.png', first.fileSize],
     ]);
 
     // Spec §4: an empty submission while photos are stored changes nothing.
-    await photosApi.save(restaurantId, []);
-    expect(await photosApi.load(restaurantId)).toEqual(saved);
+    await photosApi.save(restaurantId, { photos: [] });
+    expect(await photosApi.load(restaurantId)).toEqual({ photos: saved });
 
     // A failing save (an id that is not this restaurant's photo) changes nothing.
-    await expect(photosApi.save(restaurantId, [{ ...saved[0], altText: 'changé' }, { ...saved[1], id: '00000000-0000-4000-8000-000000000000' }])).rejects.toThrow(/Photo non trouvée/);
-    expect(await photosApi.load(restaurantId)).toEqual(saved);
+    await expect(photosApi.save(restaurantId, { photos: [{ ...saved[0], altText: 'changé' }, { ...saved[1], id: '00000000-0000-4000-8000-000000000000' }] })).rejects.toThrow(/Photo non trouvée/);
+    expect(await photosApi.load(restaurantId)).toEqual({ photos: saved });
 
     await s.signInAs(other);
-    await expect(photosApi.save(restaurantId, saved.map((p) => ({ ...p, altText: 'piraté' })))).rejects.toThrow(/Accès non autorisé/);
+    await expect(photosApi.save(restaurantId, { photos: saved.map((p) => ({ ...p, altText: 'piraté' })) })).rejects.toThrow(/Accès non autorisé/);
     await expect(deletePhoto(first.id)).rejects.toThrow(/autorisation/);
     await s.signInAs(owner);
-    expect(await photosApi.load(restaurantId)).toEqual(saved);
+    expect(await photosApi.load(restaurantId)).toEqual({ photos: saved });
 
     await deletePhoto(first.id);
-    expect((await photosApi.load(restaurantId)).map((p) => p.id)).toEqual([second.id]);
+    expect((await photosApi.load(restaurantId)).photos.map((p) => p.id)).toEqual([second.id]);
     expect((await fetch(first.url)).status).toBe(404);
   });
 

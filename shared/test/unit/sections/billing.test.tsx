@@ -136,7 +136,7 @@ describe('BillingForm', () => {
     await paste(user, screen.getByLabelText('IBAN'), 'FR76 1780 6001 0096 1875 4203 113', { replace: true });
     await paste(user, screen.getByLabelText('BIC'), 'AGRI', { replace: true });
     await paste(user, screen.getByLabelText('Code postal'), '6903', { replace: true });
-    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     expect(await screen.findByText('Veuillez saisir la raison sociale')).toBeInTheDocument();
     // antd shows each field's message when its own (asynchronous) rule settles: wait for each.
     expect(await screen.findByText(SIRET_CHECKSUM_MESSAGE)).toBeInTheDocument();

@@ -1,7 +1,6 @@
 /** Rules of the section forms, through the components in jsdom (no data calls are reached). */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import type { AdditionalOption, Menus, Photo } from '@tablee/shared';
 import {
   canAddMenu,
@@ -14,26 +13,15 @@ import {
   photoStoragePath,
   PhotosForm,
   setKidsMenu,
+  type OptionsValue,
   type SectionContext,
 } from '@tablee/shared/sections';
 import { paste } from '../../../jest/paste';
-
-function Harness<T>({ initial, render: renderForm, onValue }: { initial: T; render: (value: T, onChange: (v: T) => void) => React.ReactNode; onValue?: (v: T) => void }) {
-  const [value, setValue] = useState(initial);
-  return (
-    <>
-      {renderForm(value, (v) => {
-        setValue(v);
-        onValue?.(v);
-      })}
-    </>
-  );
-}
+import { renderSection } from './harness';
 
 const renderMenus = (context: SectionContext, initial: Menus = { regularMenus: [] }) => {
-  const values: Menus[] = [];
-  render(<Harness initial={initial} onValue={(v) => values.push(v)} render={(value, onChange) => <MenusForm context={context} restaurantId="r1" value={value} onChange={onChange} />} />);
-  return { last: () => values[values.length - 1] };
+  const { latest } = renderSection(MenusForm, initial, context);
+  return { last: () => latest.value };
 };
 
 const addMenuCard = () => screen.getByText('Ajouter un menu').closest('.ant-card') as HTMLElement;
@@ -123,43 +111,42 @@ describe('MenusForm', () => {
 describe('OptionsForm', () => {
   it('adds only with a title that is not blank and a price ≥ 0, per person by default', async () => {
     const user = userEvent.setup();
-    const values: AdditionalOption[][] = [];
-    render(<Harness initial={[] as AdditionalOption[]} onValue={(v) => values.push(v)} render={(value, onChange) => <OptionsForm context="edit" restaurantId="r1" value={value} onChange={onChange} />} />);
+    const { latest } = renderSection<OptionsValue>(OptionsForm, { options: [] });
     const card = screen.getByText('Ajouter une option').closest('.ant-card') as HTMLElement;
     const add = within(card).getByRole('button', { name: "Ajouter l'option" });
     expect(within(card).getByRole('radio', { name: 'Par personne' })).toBeChecked();
     expect(add).toBeDisabled();
     await paste(user, within(card).getByLabelText('Titre'), '  ');
     expect(add).toBeDisabled();
-    expect(within(card).getByText("Le titre de l'option est obligatoire")).toBeInTheDocument();
+    // antd's rules run asynchronously: the message comes a moment after the input.
+    expect(await within(card).findByText("Le titre de l'option est obligatoire")).toBeInTheDocument();
     await paste(user, within(card).getByLabelText('Titre'), 'Coupe de champagne');
     const price = within(card).getByLabelText('Prix (€ TTC)');
     expect(price).toHaveAttribute('step', '0.01');
     await paste(user, price, '12,5', { replace: true });
     await waitFor(() => expect(add).toBeEnabled());
     await user.click(add);
-    expect(values[values.length - 1]).toEqual([{ title: 'Coupe de champagne', price: 12.5, priceType: 'per_person' }]);
+    expect(latest.value.options).toEqual([{ title: 'Coupe de champagne', price: 12.5, priceType: 'per_person' }]);
     expect(screen.getByRole('cell', { name: 'Coupe de champagne' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Par personne' })).toBeInTheDocument();
   });
 
   it('edits and deletes a row', async () => {
     const user = userEvent.setup();
-    const values: AdditionalOption[][] = [];
     const initial: AdditionalOption[] = [
       { id: 'a', title: 'Vestiaire', price: 2, priceType: 'per_person' },
       { id: 'b', title: 'Gâteau', price: 40, priceType: 'total' },
     ];
-    render(<Harness initial={initial} onValue={(v) => values.push(v)} render={(value, onChange) => <OptionsForm context="edit" restaurantId="r1" value={value} onChange={onChange} />} />);
+    const { latest } = renderSection(OptionsForm, { options: initial });
     await user.click(screen.getByRole('button', { name: "Modifier l'option Vestiaire" }));
     const title = screen.getByLabelText("Titre de l'option");
     await user.clear(title);
     expect(screen.getByRole('button', { name: 'Valider' })).toBeDisabled();
     await paste(user, title, 'Vestiaire gardé');
     await user.click(screen.getByRole('button', { name: 'Valider' }));
-    expect(values[values.length - 1][0]).toEqual({ id: 'a', title: 'Vestiaire gardé', price: 2, priceType: 'per_person' });
+    expect(latest.value.options[0]).toEqual({ id: 'a', title: 'Vestiaire gardé', price: 2, priceType: 'per_person' });
     await user.click(screen.getByRole('button', { name: "Supprimer l'option Gâteau" }));
-    expect(values[values.length - 1].map((o) => o.id)).toEqual(['a']);
+    expect(latest.value.options.map((o) => o.id)).toEqual(['a']);
   });
 });
 
@@ -197,7 +184,7 @@ describe('PhotosForm', () => {
   const photo = (id: string, name: string): Photo => ({ id, url: `http://127.0.0.1:9/${name}`, altText: '', displayOrder: 1, originalFilename: name, fileSize: 1536 });
 
   it('shows the spec banner for a refused file, with the upload hint', async () => {
-    const { container } = render(<PhotosForm context="edit" restaurantId="r1" value={[]} onChange={() => undefined} />);
+    const { container } = renderSection(PhotosForm, { photos: [] });
     expect(screen.getByText("PNG, JPG, GIF, WebP jusqu'à 10MB")).toBeInTheDocument();
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     expect(input).toHaveAttribute('multiple');
@@ -208,13 +195,12 @@ describe('PhotosForm', () => {
 
   it('edits alt text, reorders, shows name and size on hover and a placeholder for a broken image', async () => {
     const user = userEvent.setup();
-    const values: Photo[][] = [];
-    render(<Harness initial={[photo('1', 'terrasse.png'), photo('2', 'salle.png')]} onValue={(v) => values.push(v)} render={(value, onChange) => <PhotosForm context="edit" restaurantId="r1" value={value} onChange={onChange} />} />);
+    const { latest } = renderSection(PhotosForm, { photos: [photo('1', 'terrasse.png'), photo('2', 'salle.png')] });
     await paste(user, screen.getByLabelText('Texte alternatif de salle.png'), 'Salle');
-    expect(values[values.length - 1][1].altText).toBe('Salle');
+    expect(latest.value.photos[1].altText).toBe('Salle');
     expect(screen.getByRole('button', { name: 'Monter terrasse.png' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Monter salle.png' }));
-    expect(values[values.length - 1].map((p) => p.id)).toEqual(['2', '1']);
+    expect(latest.value.photos.map((p) => p.id)).toEqual(['2', '1']);
 
     await user.hover(screen.getByAltText('terrasse.png'));
     expect(screen.getByTestId('photo-details')).toHaveTextContent('terrasse.png1.5 KB');

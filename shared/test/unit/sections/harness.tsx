@@ -1,28 +1,22 @@
-/** Renders a section form as a page would: the value is owned outside the form and fed back on every change. */
+/** Renders a section form as a page would: the antd form owns the value, read back with getFieldsValue(true). */
 import { render } from '@testing-library/react';
-import { Button, ConfigProvider, Form } from 'antd';
+import { Button, ConfigProvider, Form, type FormInstance } from 'antd';
 import frFR from 'antd/locale/fr_FR';
-import { useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { SectionContext, SectionFormProps } from '@tablee/shared/sections';
 
-export function renderSection<T>(Component: ComponentType<SectionFormProps<T>>, initial: T, context: SectionContext = 'edit', disabled = false) {
-  const latest: { value: T; validated?: boolean } = { value: initial };
+export function renderSection<T extends object>(Component: ComponentType<SectionFormProps<T>>, initial: T, context: SectionContext = 'edit', disabled = false) {
+  let form!: FormInstance<T>;
+  const latest: { readonly value: T; validated?: boolean } = {
+    get value() {
+      return form.getFieldsValue(true);
+    },
+  };
   function Host() {
-    const [value, setValue] = useState(initial);
-    const [form] = Form.useForm();
+    [form] = Form.useForm<T>();
     return (
       <ConfigProvider locale={frFR}>
-        <Component
-          context={context}
-          restaurantId="r1"
-          value={value}
-          disabled={disabled}
-          form={form}
-          onChange={(next) => {
-            latest.value = next;
-            setValue(next);
-          }}
-        />
+        <Component context={context} restaurantId="r1" initialValue={initial} disabled={disabled} form={form} />
         <Button
           onClick={() =>
             form.validateFields().then(
@@ -31,7 +25,7 @@ export function renderSection<T>(Component: ComponentType<SectionFormProps<T>>, 
             )
           }
         >
-          Valider
+          Vérifier le formulaire
         </Button>
       </ConfigProvider>
     );

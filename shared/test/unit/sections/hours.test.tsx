@@ -98,7 +98,7 @@ describe('HoursForm', () => {
     hours.defaultSettings.dinnerService.groupSize = { min: 10, max: 10 };
     hours.defaultSettings.lunchService.groupSize = { min: 8, max: 5 };
     const { latest } = renderSection(HoursForm, hours);
-    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     expect(await within(section('Service du midi')).findByText("L'heure de fin doit être après l'heure de début")).toBeInTheDocument();
     expect(within(section('Service du midi')).getByText('La taille maximale doit être supérieure ou égale à la taille minimale')).toBeInTheDocument();
     expect(within(section('Service du soir')).queryByText('La taille maximale doit être supérieure ou égale à la taille minimale')).not.toBeInTheDocument();

@@ -22,7 +22,7 @@ describe('InformationForm', () => {
     const user = userEvent.setup({ delay: null });
     const { latest } = renderSection(InformationForm, defaultInformation(), 'edit');
     await paste(user, screen.getByLabelText('Site web'), 'pas une url');
-    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     expect(await screen.findByText('Veuillez saisir le nom du restaurant')).toBeInTheDocument();
     expect(screen.getByText("Veuillez saisir l'adresse du restaurant")).toBeInTheDocument();
     expect(screen.getByText("Veuillez saisir l'email de contact")).toBeInTheDocument();
@@ -59,21 +59,21 @@ describe('CgvForm', () => {
   it('requires both policies, accepts an empty link, refuses a link that is not a URL', async () => {
     const user = userEvent.setup({ delay: null });
     const { latest } = renderSection<CgvValue>(CgvForm, { link: '' });
-    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     expect(await screen.findByText("Veuillez choisir une politique d'annulation")).toBeInTheDocument();
     expect(screen.getByText('Veuillez choisir une politique de modification')).toBeInTheDocument();
     await user.click(screen.getAllByRole('radio', { name: '48h' })[0]);
     await user.click(screen.getAllByRole('radio', { name: 'Jour J' })[1]);
     expect(latest.value).toEqual({ cancellationPolicy: '48h', modificationPolicy: 'same_day', link: '' });
-    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     await waitFor(() => expect(latest.validated).toBe(true));
     await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), 'cgv');
-    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     expect(await screen.findByText('Veuillez saisir une URL valide (ex. https://monrestaurant.fr/cgv.pdf)')).toBeInTheDocument();
     // Spaces around a valid link are trimmed on save, so they are not an error.
     await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), '  https://exemple.fr/cgv.pdf  ', { replace: true });
     latest.validated = undefined;
-    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     await waitFor(() => expect(latest.validated).toBe(true));
   });
 });

@@ -1,18 +1,19 @@
-import { PageError, PageLoading } from '@tablee/shared';
-import { Form } from 'antd';
-import { useCallback, useEffect, useImperativeHandle, useState, type Ref } from 'react';
+import { QueryState } from '@tablee/shared';
+import { sameSectionValue, sectionQueryKey, sectionQueryOptions, useSectionValue } from '@tablee/shared/sections';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, type FormInstance } from 'antd';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { StepController } from '../hooks/useFlushOnLeave';
 import { useAutosave } from '../hooks/useAutosave';
 import type { OnboardingStep } from '../steps';
 import { SaveIndicator } from './SaveIndicator';
 
-type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; value: T };
-
 /**
- * One step of the wizard: loads the section, shows its shared form in the 'onboarding' context, and
- * autosaves every change the owner makes. What was typed stays on screen whatever the save does.
+ * One step of the wizard: the section's query, its shared form in the 'onboarding' context, and an
+ * autosave that observes the form (every change the owner makes is saved, serialised, latest wins).
+ * What was typed stays on screen whatever the save does.
  */
-export function StepPanel<T>({
+export function StepPanel<T extends object>({
   step,
   restaurantId,
   controllerRef,
@@ -23,57 +24,74 @@ export function StepPanel<T>({
   controllerRef: Ref<StepController>;
   onBusyChange: (busy: boolean) => void;
 }) {
-  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
-  const [form] = Form.useForm();
   const { api, Form: SectionForm, isUnsavedDefault } = step;
-  const save = useCallback((value: T) => api.save(restaurantId, value), [api, restaurantId]);
+  const query = useQuery(sectionQueryOptions(api, restaurantId));
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<T>();
+  // The value the form starts from: the first data (a refresh in the background does not replace what is being typed).
+  const [initialValue, setInitialValue] = useState<T>();
+  /** The last value handed to the autosave (or loaded): a change is a value that differs from it. */
+  const lastGiven = useRef<T>(undefined);
+
+  const save = useCallback(
+    async (value: T) => {
+      await api.save(restaurantId, value);
+      queryClient.setQueryData(sectionQueryKey(api, restaurantId), value);
+    },
+    [api, restaurantId, queryClient],
+  );
   const { autosaveRef, state } = useAutosave(save, step.debounceMs);
 
-  const fetchSection = useCallback(() => {
-    setLoad({ state: 'loading' });
-    let current = true;
-    api
-      .load(restaurantId)
-      .then((value) => {
-        if (!current) return;
-        setLoad({ state: 'ready', value });
-        if (isUnsavedDefault?.(value)) autosaveRef.current?.schedule(value);
-      })
-      .catch((error) => {
-        console.error('Chargement de l’étape impossible', error);
-        if (current) setLoad({ state: 'error' });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, restaurantId, isUnsavedDefault, autosaveRef]);
-  useEffect(fetchSection, [fetchSection]);
+  const observe = useCallback(
+    (value: T) => {
+      if (lastGiven.current !== undefined && sameSectionValue(value, lastGiven.current)) return;
+      lastGiven.current = value;
+      autosaveRef.current?.schedule(value);
+    },
+    [autosaveRef],
+  );
+
+  useEffect(() => {
+    if (initialValue !== undefined || query.data === undefined) return;
+    setInitialValue(query.data);
+    lastGiven.current = query.data;
+    // A default that is shown but not stored yet is saved as if the owner had typed it.
+    if (isUnsavedDefault?.(query.data)) autosaveRef.current?.schedule(query.data);
+  }, [initialValue, query.data, isUnsavedDefault, autosaveRef]);
 
   useImperativeHandle(
     controllerRef,
     () => ({
-      flush: () => autosaveRef.current?.flush() ?? Promise.resolve(true),
-      hasUnsaved: () => autosaveRef.current?.hasUnsaved() ?? false,
+      // The form's watchers are told in a later task: a change made just before leaving is read from the form itself.
+      flush: () => {
+        if (initialValue !== undefined) observe(form.getFieldsValue(true));
+        return autosaveRef.current?.flush() ?? Promise.resolve(true);
+      },
+      hasUnsaved: () => (initialValue !== undefined && !sameSectionValue(form.getFieldsValue(true), lastGiven.current)) || (autosaveRef.current?.hasUnsaved() ?? false),
     }),
-    [autosaveRef],
+    [autosaveRef, form, initialValue, observe],
   );
 
-  if (load.state === 'loading') return <PageLoading />;
-  if (load.state === 'error') return <PageError message="Erreur de chargement" onRetry={fetchSection} />;
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <SaveIndicator state={state} onRetry={() => void autosaveRef.current?.flush()} />
-      <SectionForm
-        context="onboarding"
-        restaurantId={restaurantId}
-        value={load.value}
-        form={form}
-        onBusyChange={onBusyChange}
-        onChange={(next) => {
-          setLoad({ state: 'ready', value: next });
-          autosaveRef.current?.schedule(next);
-        }}
-      />
-    </div>
+    <QueryState query={query}>
+      {() =>
+        initialValue !== undefined && (
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+            <SaveIndicator state={state} onRetry={() => void autosaveRef.current?.flush()} />
+            <SectionForm context="onboarding" restaurantId={restaurantId} form={form} initialValue={initialValue} onBusyChange={onBusyChange} />
+            <AutosaveWatch form={form} onChange={observe} />
+          </div>
+        )
+      }
+    </QueryState>
   );
+}
+
+/** Observes the form (alone, so that only this renders on each change) and hands each value to the autosave. */
+function AutosaveWatch<T extends object>({ form, onChange }: { form: FormInstance<T>; onChange: (value: T) => void }) {
+  const value = useSectionValue(form);
+  useEffect(() => {
+    if (value !== undefined) onChange(value);
+  }, [value, onChange]);
+  return null;
 }
