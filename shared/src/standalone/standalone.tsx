@@ -4,7 +4,8 @@
  */
 import { Button, Card, Form, Input, Layout, List, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, Navigate, Route, RouterProvider, Routes, useLocation, useNavigate } from 'react-router';
 import { loadAppConfig } from '../config/app-config';
@@ -13,6 +14,7 @@ import { initSupabase, getSupabase } from '../supabase/client';
 import { AppProviders } from '../ui/AppProviders';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { PageError, PageLoading } from '../ui/PageStates';
+import { QueryState } from '../ui/QueryState';
 import { RequireSession, type SignInRedirectState } from '../ui/RequireSession';
 
 export interface StandaloneOptions {
@@ -62,18 +64,17 @@ function StandaloneSignIn() {
   );
 }
 
+async function listOwnRestaurants(): Promise<{ id: string; name: string }[]> {
+  const { data, error } = await getSupabase().from('restaurants').select('id, name').order('created_at');
+  if (error) throw error;
+  return data ?? [];
+}
+
 function StandaloneHome({ options }: { options: StandaloneOptions }) {
   const user = useAtomValue(userAtom);
-  const [restaurants, setRestaurants] = useState<{ id: string; name: string }[] | null>(null);
-  const [error, setError] = useState(false);
-  useEffect(() => {
-    if (!user || !options.restaurantLinks) return;
-    getSupabase()
-      .from('restaurants')
-      .select('id, name')
-      .order('created_at')
-      .then(({ data, error: e }) => (e ? setError(true) : setRestaurants(data ?? [])));
-  }, [user, options.restaurantLinks]);
+  const restaurantLinks = !!user && !!options.restaurantLinks;
+  // RLS scopes the list to the signed-in user; the cache is emptied when the user changes.
+  const restaurants = useQuery({ queryKey: ['restaurants', 'standalone-home'], queryFn: listOwnRestaurants, enabled: restaurantLinks });
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <Typography.Title level={1} style={{ fontSize: 24 }}>
@@ -81,16 +82,21 @@ function StandaloneHome({ options }: { options: StandaloneOptions }) {
       </Typography.Title>
       {options.links && <List bordered dataSource={options.links} renderItem={(l) => <List.Item><Link to={l.to}>{l.label}</Link></List.Item>} />}
       {options.restaurantLinks && !user && <Link to="/signin">Se connecter pour choisir un restaurant</Link>}
-      {error && <PageError message="Erreur de chargement" />}
-      {restaurants?.map((r) => (
-        <Card key={r.id} size="small" title={r.name || 'Restaurant sans nom'}>
-          {options.restaurantLinks!(r.id).map((l) => (
-            <Link key={l.to} to={l.to} style={{ marginRight: 16 }}>
-              {l.label}
-            </Link>
-          ))}
-        </Card>
-      ))}
+      {restaurantLinks && (
+        <QueryState query={restaurants}>
+          {(list) =>
+            list.map((r) => (
+              <Card key={r.id} size="small" title={r.name || 'Restaurant sans nom'}>
+                {options.restaurantLinks!(r.id).map((l) => (
+                  <Link key={l.to} to={l.to} style={{ marginRight: 16 }}>
+                    {l.label}
+                  </Link>
+                ))}
+              </Card>
+            ))
+          }
+        </QueryState>
+      )}
     </div>
   );
 }
