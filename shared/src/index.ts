@@ -21,4 +21,3 @@ export * from './ui/ErrorBoundary';
 export * from './ui/RequireSession';
 export * from './ui/RestaurantRedirect';
 export * from './standalone/standalone';
-export * from './ui/useLoad';

@@ -3,6 +3,8 @@
  * a move rewrites every display_order in one transaction (reorder_faqs).
  */
 import { faqFromRow, getSupabase, type Faq, type FaqRow } from '@tablee/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sectionsKey } from '../queries';
 import type { FaqDraft } from './rules';
 
 const fail = (error: { message: string }) => new Error(error.message, { cause: error });
@@ -39,3 +41,34 @@ export const faqApi = {
     if (error) throw fail(error);
   },
 };
+
+export const faqQueryKey = (restaurantId: string) => [...sectionsKey(restaurantId), 'faq'] as const;
+
+/** The restaurant's FAQ, in display order. */
+export const faqQueryOptions = (restaurantId: string) => queryOptions({ queryKey: faqQueryKey(restaurantId), queryFn: () => faqApi.list(restaurantId) });
+
+/** The FAQ's operations as mutations: each one is stored at once, then the list it leaves is the query's data. */
+export function useFaqMutations(restaurantId: string) {
+  const queryClient = useQueryClient();
+  const key = faqQueryKey(restaurantId);
+  const list = () => queryClient.getQueryData<Faq[]>(key) ?? [];
+  const set = (next: Faq[]) => queryClient.setQueryData(key, next);
+  const create = useMutation({
+    mutationFn: (draft: FaqDraft) => faqApi.create(restaurantId, draft, list().length),
+    onSuccess: (created) => set([...list(), created]),
+  });
+  const update = useMutation({
+    mutationFn: ({ faq, draft }: { faq: Faq; draft: FaqDraft }) => faqApi.update(faq, draft),
+    onSuccess: (updated) => set(list().map((f) => (f.id === updated.id ? updated : f))),
+  });
+  const remove = useMutation({
+    mutationFn: async (faq: Faq) => (await faqApi.remove(faq.id), faq),
+    onSuccess: (faq) => set(list().filter((f) => f.id !== faq.id)),
+  });
+  const reorder = useMutation({
+    mutationFn: async (next: Faq[]) => (await faqApi.reorder(restaurantId, next.map((f) => f.id)), next),
+    onSuccess: (next) => set(next.map((f, i) => ({ ...f, displayOrder: i }))),
+  });
+  const busy = create.isPending || update.isPending || remove.isPending || reorder.isPending;
+  return { create, update, remove, reorder, busy };
+}

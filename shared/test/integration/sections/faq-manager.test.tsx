@@ -1,6 +1,7 @@
 /** FaqManager in jsdom against a real local-supabase: confirmation before delete, toasts, add and move. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AppProviders } from '@tablee/shared';
 import { FAQ_DELETE_CONFIRM, faqApi, FaqManager } from '@tablee/shared/sections';
 import { connectSectionStack, type SectionStack } from './stack';
 import { paste } from '../../../jest/paste';
@@ -21,7 +22,12 @@ afterAll(() => s?.stop());
 it('asks before deleting, adds with a non-blank question and answer, moves, with the spec toasts', async () => {
   const user = userEvent.setup();
   const notify = jest.fn();
-  render(<FaqManager restaurantId={restaurantId} notify={notify} />);
+  // Inside the kernel's providers: the FAQ is a query of its one QueryClient.
+  render(
+    <AppProviders>
+      <FaqManager restaurantId={restaurantId} notify={notify} />
+    </AppProviders>,
+  );
   await screen.findByText('Acceptez-vous les chiens ?');
 
   // Cancelling the confirmation keeps the entry.
