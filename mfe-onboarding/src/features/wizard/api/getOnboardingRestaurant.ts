@@ -1,4 +1,5 @@
 import { getSupabase } from '@tablee/shared';
+import { queryOptions } from '@tanstack/react-query';
 
 /** The restaurant being onboarded, or null when unknown or not the user's (RLS hides it). */
 export async function getOnboardingRestaurant(id: string): Promise<{ id: string; name: string } | null> {
@@ -8,3 +9,6 @@ export async function getOnboardingRestaurant(id: string): Promise<{ id: string;
   if (error) throw error;
   return data;
 }
+
+export const onboardingRestaurantQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['restaurants', id, 'onboarding'], queryFn: () => getOnboardingRestaurant(id) });

@@ -1,14 +1,13 @@
-import { PageError, PageFrame, PageLoading } from '@tablee/shared';
+import { PageFrame, QueryState } from '@tablee/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Grid, Progress, Steps, theme, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { clearOnboardingProgress, readOnboardingProgress, writeOnboardingProgress } from '../../../lib/onboardingProgress';
-import { getOnboardingRestaurant } from '../api/getOnboardingRestaurant';
+import { onboardingRestaurantQueryOptions } from '../api/getOnboardingRestaurant';
 import { useFlushOnLeave, type StepController } from '../hooks/useFlushOnLeave';
 import { stepIndex, type AnyOnboardingStep } from '../steps';
 import { StepPanel } from './StepPanel';
-
-type Load = { state: 'loading' } | { state: 'error' } | { state: 'missing' } | { state: 'ready' };
 
 /** URL parameter of the current step (?etape=hours): a reload resumes there. */
 export const STEP_PARAM = 'etape';
@@ -21,7 +20,8 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const { restaurantId = '' } = useParams();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const restaurant = useQuery(onboardingRestaurantQueryOptions(restaurantId));
+  const ready = !!restaurant.data;
   const [moving, setMoving] = useState(false);
   /** The step's form is storing something on its own (photo uploads): moving on waits for it. */
   const [stepBusy, setStepBusy] = useState(false);
@@ -31,27 +31,16 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const showStepNames = Grid.useBreakpoint().md ?? true;
   useFlushOnLeave(controllerRef);
 
-  const fetchRestaurant = useCallback(() => {
-    setLoad({ state: 'loading' });
-    getOnboardingRestaurant(restaurantId)
-      .then((r) => setLoad(r ? { state: 'ready' } : { state: 'missing' }))
-      .catch((error) => {
-        console.error('Chargement du restaurant impossible', error);
-        setLoad({ state: 'error' });
-      });
-  }, [restaurantId]);
-  useEffect(fetchRestaurant, [fetchRestaurant]);
-
   // The step: from the URL, else where this restaurant's onboarding was left in this browser, else the first.
   const stored = readOnboardingProgress();
   const current = stepIndex(steps, searchParams.get(STEP_PARAM)) ?? (stored?.restaurantId === restaurantId ? stepIndex(steps, stored.step) : null) ?? 0;
   const currentKey = steps[current].key;
   useEffect(() => setStepBusy(false), [currentKey]);
   useEffect(() => {
-    if (load.state !== 'ready') return;
+    if (!ready) return;
     writeOnboardingProgress({ restaurantId, step: currentKey });
     if (searchParams.get(STEP_PARAM) !== currentKey) setSearchParams({ [STEP_PARAM]: currentKey }, { replace: true });
-  }, [load.state, restaurantId, currentKey, searchParams, setSearchParams]);
+  }, [ready, restaurantId, currentKey, searchParams, setSearchParams]);
 
   /** Saves what the step still holds; false (and the step stays on screen with its error) if that fails. */
   const saveStep = async () => {
@@ -71,9 +60,9 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
     navigate('/restaurants');
   };
 
-  if (load.state === 'loading') return <PageLoading />;
-  if (load.state === 'missing') return <Navigate to="/restaurants" replace />;
-  if (load.state === 'error') return <PageError message="Erreur de chargement" onRetry={fetchRestaurant} />;
+  // Unknown, or not the owner's (RLS hides it): back to the list.
+  if (restaurant.data === null) return <Navigate to="/restaurants" replace />;
+  if (!restaurant.data) return <QueryState query={restaurant}>{() => null}</QueryState>;
 
   const total = steps.length;
   const last = current === total - 1;
