@@ -19,6 +19,7 @@ import type {
   ConversationRow,
   ConversationSummaryRow,
   FaqRow,
+  MenuRow,
   MessageRow,
   Numeric,
   OptionRow,
@@ -31,7 +32,6 @@ import {
   type AdditionalOption,
   type Amenities,
   type Billing,
-  type Cgv,
   type Contact,
   type Conversation,
   type Day,
@@ -39,7 +39,11 @@ import {
   type Faq,
   type Hours,
   type Information,
+  type Menu,
+  type Menus,
   type Message,
+  type AlternativeType,
+  type ItemType,
   type Photo,
   type Policy,
   type Reservation,
@@ -88,18 +92,6 @@ export function amenitiesFromRow(row: AmenitiesRow | null | undefined): Amenitie
   };
 }
 
-export function amenitiesToRow(restaurantId: string, a: Amenities) {
-  return {
-    restaurant_id: restaurantId,
-    ground_floor: a.groundFloor,
-    accessible_to_disabled: a.accessibleToDisabled,
-    parking: a.parking,
-    air_conditioning: a.airConditioning,
-    wifi: a.wifi,
-    valet_parking: a.valetParking,
-  };
-}
-
 function responseTime(value: string | null | undefined): ResponseTime {
   return value === 'fast' || value === 'medium' || value === 'slow' ? value : DEFAULT_RESPONSE_TIME;
 }
@@ -108,18 +100,19 @@ export function contactFromRow(row: ContactRow | null | undefined): Contact {
   return { email: row?.email ?? '', whatsapp: row?.whatsapp ?? '', responseTime: responseTime(row?.response_time) };
 }
 
-export function contactToRow(restaurantId: string, c: Contact) {
-  return { restaurant_id: restaurantId, email: c.email, whatsapp: c.whatsapp, response_time: c.responseTime };
-}
-
-export function restaurantFromRow(row: RestaurantRow): Restaurant {
-  const information: Information = {
+/** A restaurant's information (spec §3) from its row with the embedded amenities and contact. */
+export function informationFromRow(row: Pick<RestaurantRow, 'name' | 'address' | 'description' | 'restaurant_amenities' | 'restaurant_contacts'>): Information {
+  return {
     name: row.name ?? '',
     address: row.address ?? '',
     description: row.description ?? '',
     amenities: amenitiesFromRow(one(row.restaurant_amenities)),
     contact: contactFromRow(one(row.restaurant_contacts)),
   };
+}
+
+export function restaurantFromRow(row: RestaurantRow): Restaurant {
+  const information = informationFromRow(row);
   return {
     id: row.id,
     userId: row.user_id,
@@ -132,15 +125,6 @@ export function restaurantFromRow(row: RestaurantRow): Restaurant {
     updatedAt: row.updated_at,
     information,
   };
-}
-
-/** The restaurants row fields the owner edits (information, url, first message). */
-export function restaurantToRow(r: Pick<Restaurant, 'name' | 'address' | 'description'> & Partial<Pick<Restaurant, 'url' | 'firstMessage' | 'hasDifferentHoursSettings'>>) {
-  const row: Record<string, unknown> = { name: r.name, address: r.address, description: r.description };
-  if (r.url !== undefined) row.url = r.url.trim() === '' ? null : r.url.trim();
-  if (r.firstMessage !== undefined) row.first_message = r.firstMessage;
-  if (r.hasDifferentHoursSettings !== undefined) row.has_different_hours_settings = r.hasDifferentHoursSettings;
-  return row;
 }
 
 export function photoFromRow(row: PhotoRow): Photo {
@@ -161,10 +145,6 @@ export function optionFromRow(row: OptionRow): AdditionalOption {
     price: toNumber(row.price),
     priceType: row.price_type === 'total' ? 'total' : DEFAULT_PRICE_TYPE,
   };
-}
-
-export function optionToRow(restaurantId: string, o: AdditionalOption, displayOrder: number) {
-  return { restaurant_id: restaurantId, title: o.title, price: o.price, price_type: o.priceType, display_order: displayOrder };
 }
 
 export const defaultBilling = (): Billing => ({
@@ -233,29 +213,41 @@ export function billingToRow(restaurantId: string, b: Billing) {
 }
 
 const POLICIES: readonly Policy[] = ['same_day', '24h', '48h', '72h', '7_days'];
-const policy = (value: string): Policy => (POLICIES.includes(value as Policy) ? (value as Policy) : '24h');
+const policy = (value: string | null | undefined): Policy | undefined => (POLICIES.includes(value as Policy) ? (value as Policy) : undefined);
 
-export function cgvFromRow(row: CgvRow): Cgv {
+/** A restaurant's CGV (spec §3): none stored, or a value outside the choices, leaves a policy unchosen (the owner must pick it). */
+export function cgvFromRow(row: Pick<CgvRow, 'cancellation_policy' | 'modification_policy' | 'link'> | null | undefined): { cancellationPolicy?: Policy; modificationPolicy?: Policy; link: string } {
+  if (!row) return { link: '' };
+  return { cancellationPolicy: policy(row.cancellation_policy), modificationPolicy: policy(row.modification_policy), link: row.link ?? '' };
+}
+
+const byDisplayOrder = (a: { display_order: number }, b: { display_order: number }) => a.display_order - b.display_order;
+
+export function menuFromRow(row: MenuRow): Menu {
   return {
-    restaurantId: row.restaurant_id,
-    cancellationPolicy: policy(row.cancellation_policy),
-    modificationPolicy: policy(row.modification_policy),
-    link: row.link ?? undefined,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    id: row.id,
+    name: row.name,
+    pricePerPerson: toNumber(row.price_per_person),
+    content: row.content ?? '',
+    menuType: row.menu_type === 'sharing' ? 'sharing' : 'choice',
+    availability: { lunch: row.available_lunch, dinner: row.available_dinner },
+    items: [...(row.menu_items ?? [])].sort(byDisplayOrder).map((i) => ({ name: i.name, type: i.type as ItemType })),
+    alternatives: [...(row.menu_item_alternatives ?? [])].sort(byDisplayOrder).map((a) => ({
+      name: a.name,
+      type: a.type as AlternativeType,
+      isGlutenFree: a.is_gluten_free,
+      isVegan: a.is_vegan,
+      otherDietaryNotes: a.other_dietary_notes ?? '',
+    })),
+    isKidsMenu: row.is_children_menu,
   };
 }
 
-/** The CGV upsert payload (spec §7): link trimmed, empty means none; updated_at as an ISO time. */
-export function cgvToRow(c: Pick<Cgv, 'restaurantId' | 'cancellationPolicy' | 'modificationPolicy' | 'link'>, now: Date = new Date()) {
-  const link = c.link?.trim();
-  return {
-    restaurant_id: c.restaurantId,
-    cancellation_policy: c.cancellationPolicy,
-    modification_policy: c.modificationPolicy,
-    link: link ? link : null,
-    updated_at: now.toISOString(),
-  };
+/** A restaurant's menus: the regular ones in display order, and the kids menu (at most one) apart. */
+export function menusFromRows(rows: MenuRow[]): Menus {
+  const menus = [...rows].sort(byDisplayOrder).map(menuFromRow);
+  const childrenMenu = menus.find((m) => m.isKidsMenu);
+  return { regularMenus: menus.filter((m) => !m.isKidsMenu), ...(childrenMenu ? { childrenMenu } : {}) };
 }
 
 export function faqFromRow(row: FaqRow): Faq {
@@ -415,34 +407,4 @@ export function hoursFromRows(daysOpen: string[] | null | undefined, hasDifferen
     defaultSettings: sorted[0] ? settings(sorted[0]) : defaultDaySettings(),
     specificDaySettings,
   };
-}
-
-function serviceToColumns(prefix: 'lunch' | 'dinner', s: ServiceSettings) {
-  return {
-    [`${prefix}_is_open`]: s.isOpen,
-    [`${prefix}_from_time`]: s.hours.from,
-    [`${prefix}_to_time`]: s.hours.to,
-    [`${prefix}_group_min`]: s.groupSize.min,
-    [`${prefix}_group_max`]: s.groupSize.max,
-    [`${prefix}_allow_a_la_carte`]: s.allowALaCarte,
-    [`${prefix}_max_a_la_carte_size`]: s.maxALaCarteSize,
-    [`${prefix}_partial_privatization_supplement`]: s.partialPrivatizationSupplement,
-    [`${prefix}_partial_privatization_min_size`]: s.partialPrivatizationMinSize,
-    [`${prefix}_partial_privatization_amount`]: s.partialPrivatizationAmount,
-  };
-}
-
-/** Hours → one row per open day and the arrival times of open services only (spec §3). */
-export function hoursToRows(restaurantId: string, hours: Hours): { hours: HoursRow[]; arrivalTimes: (ArrivalTimeRow & { restaurant_id: string })[] } {
-  const rows: HoursRow[] = [];
-  const arrivalTimes: (ArrivalTimeRow & { restaurant_id: string })[] = [];
-  for (const day of DAYS.filter((d) => hours.daysOpen.includes(d))) {
-    const s = (hours.hasDifferentSettings && hours.specificDaySettings[day]) || hours.defaultSettings;
-    rows.push({ restaurant_id: restaurantId, day, ...serviceToColumns('lunch', s.lunchService), ...serviceToColumns('dinner', s.dinnerService) });
-    for (const [service, settings] of [['lunch', s.lunchService], ['dinner', s.dinnerService]] as const) {
-      if (!settings.isOpen) continue;
-      for (const time of settings.arrivalTimes) arrivalTimes.push({ restaurant_id: restaurantId, day, service, arrival_time: time });
-    }
-  }
-  return { hours: rows, arrivalTimes };
 }

@@ -151,3 +151,18 @@ export interface ConversationSummaryRow {
   last_message_content: string | null;
   last_message_at: string | null;
 }
+
+/** restaurant_menus with its embedded items and alternatives. */
+export interface MenuRow {
+  id: string;
+  name: string;
+  price_per_person: Numeric;
+  content: string | null;
+  menu_type: string;
+  available_lunch: boolean;
+  available_dinner: boolean;
+  is_children_menu: boolean;
+  display_order: number;
+  menu_items: { name: string; type: string; display_order: number }[] | null;
+  menu_item_alternatives: { name: string; type: string; is_gluten_free: boolean; is_vegan: boolean; other_dietary_notes: string | null; display_order: number }[] | null;
+}

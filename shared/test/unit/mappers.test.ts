@@ -1,16 +1,16 @@
 import {
   billingFromRow,
   billingToRow,
-  cgvToRow,
+  cgvFromRow,
   conversationFromRow,
   defaultBilling,
   hoursFromRows,
-  hoursToRows,
   photoFromRow,
   reservationFromRow,
   restaurantFromRow,
-  restaurantToRow,
+  menusFromRows,
 } from '../../src/domain/mappers';
+import { hoursToRpc } from '../../src/sections/hours/hours';
 import type { ReservationRow } from '../../src/domain/rows';
 import { TIME_SLOTS } from '../../src/constants';
 
@@ -25,11 +25,6 @@ describe('row ↔ model mappers', () => {
     expect(r).toMatchObject({ id: 'r1', userId: 'u1', name: 'Chez Nous', firstMessage: 'Bonjour', url: undefined, hasDifferentHoursSettings: true });
     expect(r.information!.amenities).toEqual({ groundFloor: true, accessibleToDisabled: false, parking: false, airConditioning: false, wifi: true, valetParking: false });
     expect(r.information!.contact).toEqual({ email: '', whatsapp: '', responseTime: 'medium' });
-  });
-
-  it('writes an empty url as null and trims it', () => {
-    expect(restaurantToRow({ name: 'A', address: 'B', description: '', url: '  ' })).toEqual({ name: 'A', address: 'B', description: '', url: null });
-    expect(restaurantToRow({ name: 'A', address: 'B', description: '', url: ' https://x.fr ' }).url).toBe('https://x.fr');
   });
 
   it('maps a photo, numeric sizes arriving as strings', () => {
@@ -48,11 +43,22 @@ describe('row ↔ model mappers', () => {
     expect(billingFromRow({ ...row, deposit_amount: '50.00' })).toEqual(b);
   });
 
-  it('trims the CGV link and stores none when empty', () => {
-    const now = new Date('2026-02-03T04:05:06Z');
-    expect(cgvToRow({ restaurantId: 'r', cancellationPolicy: '48h', modificationPolicy: '7_days', link: '   ' }, now)).toEqual({
-      restaurant_id: 'r', cancellation_policy: '48h', modification_policy: '7_days', link: null, updated_at: '2026-02-03T04:05:06.000Z',
-    });
+  it('reads the CGV: none stored, or a policy outside the choices, leaves it unchosen', () => {
+    expect(cgvFromRow(null)).toEqual({ link: '' });
+    expect(cgvFromRow({ cancellation_policy: '48h', modification_policy: '3_semaines', link: null })).toEqual({ cancellationPolicy: '48h', modificationPolicy: undefined, link: '' });
+  });
+
+  it('reads menus in display order, items and alternatives too, with the kids menu apart', () => {
+    const menu = { price_per_person: '32.50', content: null, menu_type: 'sharing', available_lunch: true, available_dinner: false, menu_items: null, menu_item_alternatives: null };
+    const menus = menusFromRows([
+      { ...menu, id: 'b', name: 'Second', is_children_menu: false, display_order: 2, menu_items: [{ name: 'Tarte', type: 'dessert', display_order: 2 }, { name: 'Soupe', type: 'starter', display_order: 1 }] },
+      { ...menu, id: 'k', name: 'Enfant', is_children_menu: true, display_order: 3 },
+      { ...menu, id: 'a', name: 'Premier', is_children_menu: false, display_order: 1 },
+    ]);
+    expect(menus.regularMenus.map((m) => m.name)).toEqual(['Premier', 'Second']);
+    expect(menus.regularMenus[1].items.map((i) => i.name)).toEqual(['Soupe', 'Tarte']);
+    expect(menus.regularMenus[0]).toMatchObject({ pricePerPerson: 32.5, content: '', menuType: 'sharing', availability: { lunch: true, dinner: false }, alternatives: [] });
+    expect(menus.childrenMenu).toMatchObject({ id: 'k', isKidsMenu: true });
   });
 
   it('orders messages oldest first and derives the last message and count', () => {
@@ -82,21 +88,22 @@ describe('row ↔ model mappers', () => {
     expect(reservationFromRow({ ...row, status: 9 }).status).toBe('pending');
   });
 
-  it('writes hours as one row per open day and arrival times only for open services', () => {
+  it('reads hours with the spec defaults; they are saved one entry per open day, arrival times only for open services', () => {
     const base = hoursFromRows(['monday', 'tuesday'], false, [], []);
     expect(base.defaultSettings.lunchService.hours).toEqual({ from: '12:00', to: '14:00' });
     expect(base.defaultSettings.dinnerService.groupSize).toEqual({ min: 1, max: 20 });
     base.defaultSettings.lunchService.arrivalTimes = ['12:00', '12:30'];
     base.defaultSettings.dinnerService.isOpen = false;
     base.defaultSettings.dinnerService.arrivalTimes = ['19:00'];
-    const { hours, arrivalTimes } = hoursToRows('r', base);
-    expect(hours.map((h) => h.day)).toEqual(['monday', 'tuesday']);
-    expect(hours[0]).toMatchObject({ lunch_from_time: '12:00', dinner_is_open: false });
-    expect(arrivalTimes).toHaveLength(4);
-    expect(arrivalTimes.every((a) => a.service === 'lunch')).toBe(true);
-    const back = hoursFromRows(['monday', 'tuesday'], false, hours.map((h) => ({ ...h, lunch_from_time: '12:00:00' })), arrivalTimes.map((a) => ({ ...a, arrival_time: `${a.arrival_time}:00` })));
+    const payload = hoursToRpc(base);
+    expect(payload.days.map((d) => d.day)).toEqual(['monday', 'tuesday']);
+    expect(payload.days[0].lunchService.arrivalTimes).toEqual(['12:00', '12:30']);
+    expect(payload.days[0].dinnerService.arrivalTimes).toEqual([]);
+    const rows = payload.days.map((d) => ({ day: d.day, lunch_from_time: '12:00:00', dinner_is_open: d.dinnerService.isOpen }));
+    const arrivals = payload.days.flatMap((d) => d.lunchService.arrivalTimes.map((t) => ({ day: d.day, service: 'lunch', arrival_time: `${t}:00` })));
+    const back = hoursFromRows(['monday', 'tuesday'], false, rows, arrivals);
     expect(back.defaultSettings.lunchService.arrivalTimes).toEqual(['12:00', '12:30']);
-    expect(back.defaultSettings.lunchService.hours.from).toBe('12:00');
+    expect(back.defaultSettings.dinnerService.isOpen).toBe(false);
   });
 
   it('offers 96 time slots from 00:00 to 23:45', () => {

@@ -1,5 +1,5 @@
 /** The CGV section (spec §2 'CGV', §3 CGV, §5 policies and link, §6 ownership, §8 messages): value, choices, data calls. */
-import { getSupabase, type CgvRow, type Policy } from '@tablee/shared';
+import { cgvFromRow, getSupabase, type CgvRow, type Policy } from '@tablee/shared';
 import type { SectionApi } from '../contract';
 import { callRpc, embeddedOne, selectRestaurant } from '../data';
 
@@ -26,20 +26,12 @@ export const CGV_SAVE_ERROR_MESSAGE = 'Erreur lors de la sauvegarde des CGV';
 export const RESTAURANT_ID_REQUIRED_MESSAGE = 'ID du restaurant requis';
 export const NOT_SIGNED_IN_MESSAGE = 'Utilisateur non authentifié';
 
-const isPolicy = (v: string | null | undefined): v is Policy => POLICY_OPTIONS.some((o) => o.value === v);
-
 export const cgvApi: SectionApi<CgvValue> = {
   key: 'cgv',
   async load(restaurantId) {
     if (!restaurantId) throw new Error(RESTAURANT_ID_REQUIRED_MESSAGE);
     const data = await selectRestaurant<{ restaurant_cgv: CgvRow | CgvRow[] | null }>(restaurantId, 'id, restaurant_cgv(cancellation_policy, modification_policy, link)');
-    const row = embeddedOne(data.restaurant_cgv);
-    if (!row) return { link: '' };
-    return {
-      cancellationPolicy: isPolicy(row.cancellation_policy) ? row.cancellation_policy : undefined,
-      modificationPolicy: isPolicy(row.modification_policy) ? row.modification_policy : undefined,
-      link: row.link ?? '',
-    };
+    return cgvFromRow(embeddedOne(data.restaurant_cgv));
   },
   /**
    * One call: save_restaurant_cgv checks the user ('Utilisateur non authentifié'), the restaurant

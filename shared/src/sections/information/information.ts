@@ -1,7 +1,7 @@
 /** The information section (spec §2 'Information', §3 information, §5 required fields): value, defaults, data calls. */
-import { amenitiesFromRow, contactFromRow, defaultAmenities, DEFAULT_RESPONSE_TIME, type AmenitiesRow, type ContactRow, type Information } from '@tablee/shared';
+import { defaultAmenities, DEFAULT_RESPONSE_TIME, informationFromRow, type AmenitiesRow, type ContactRow, type Information } from '@tablee/shared';
 import type { SectionApi, SectionContext } from '../contract';
-import { callRpc, embeddedOne, selectRestaurant } from '../data';
+import { callRpc, selectRestaurant } from '../data';
 
 /** Spec §3 information, plus the restaurant's url which only the edit form shows ('' = none). */
 export interface InformationValue extends Information {
@@ -42,14 +42,7 @@ export const informationApi: SectionApi<InformationValue> = {
   key: 'information',
   async load(restaurantId) {
     const data = await selectRestaurant<InformationRow>(restaurantId, 'name, address, description, url, restaurant_amenities(*), restaurant_contacts(*)');
-    return {
-      name: data.name ?? '',
-      address: data.address ?? '',
-      description: data.description ?? '',
-      amenities: amenitiesFromRow(embeddedOne(data.restaurant_amenities)),
-      contact: contactFromRow(embeddedOne(data.restaurant_contacts)),
-      url: data.url ?? '',
-    };
+    return { ...informationFromRow(data), url: data.url ?? '' };
   },
   async save(restaurantId, value) {
     // Without a url (onboarding) the key is left out, so the stored url is kept.
