@@ -2,6 +2,7 @@
 export * from './constants';
 export * from './config/app-config';
 export * from './supabase/client';
+export type { Database, Json } from './supabase/database.types';
 export * from './session/session';
 export * from './session/errors';
 export * from './domain/types';

@@ -1,5 +1,5 @@
 /** The data calls every section shares: one nested select through the restaurant, one rpc per save. */
-import { getSupabase } from '@tablee/shared';
+import { getSupabase, type Database } from '@tablee/shared';
 
 export const NOT_FOUND_OR_FORBIDDEN = 'Restaurant non trouvé ou accès non autorisé';
 
@@ -25,9 +25,14 @@ export async function selectRestaurant<T>(restaurantId: string, columns: string)
   return data;
 }
 
-/** A save function of the database: one transaction. */
-export async function callRpc(fn: string, args: Record<string, unknown>): Promise<void> {
-  const { error } = await getSupabase().rpc(fn, args);
+type DatabaseFunctions = Database['public']['Functions'];
+
+/**
+ * A save function of the database: one transaction. Its name is checked against the generated types;
+ * its arguments are not, as our section values are interfaces that TypeScript will not take for `Json`.
+ */
+export async function callRpc(fn: keyof DatabaseFunctions, args: Record<string, unknown>): Promise<void> {
+  const { error } = await getSupabase().rpc(fn, args as never);
   if (error) throw dataError(error);
 }
 

@@ -1,7 +1,8 @@
 /** The one Supabase client of the browser (ARCHITECTURE.md): every module reaches it through @tablee/shared. */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
 
-let client: SupabaseClient | null = null;
+let client: SupabaseClient<Database> | null = null;
 let createdCount = 0;
 
 export interface SupabaseSettings {
@@ -14,9 +15,9 @@ export interface SupabaseSettings {
 }
 
 /** Creates the client once; later calls return the same client (a second module bootstrapping is harmless). */
-export function initSupabase(settings: SupabaseSettings): SupabaseClient {
+export function initSupabase(settings: SupabaseSettings): SupabaseClient<Database> {
   if (client) return client;
-  client = createClient(settings.url, settings.anonKey, {
+  client = createClient<Database>(settings.url, settings.anonKey, {
     auth: { autoRefreshToken: true, persistSession: true, detectSessionInUrl: false, storage: settings.storage },
     ...(settings.realtimeTransport ? { realtime: { transport: settings.realtimeTransport as never } } : {}),
   });
@@ -29,7 +30,7 @@ export function initSupabase(settings: SupabaseSettings): SupabaseClient {
   return client;
 }
 
-export function getSupabase(): SupabaseClient {
+export function getSupabase(): SupabaseClient<Database> {
   if (!client) throw new Error('Client Supabase non initialisé');
   return client;
 }

@@ -82,7 +82,8 @@ export async function deletePhoto(photoId: string): Promise<void> {
     filename = (direct.data[0] as { filename: string }).filename;
   } else {
     const { data: session } = await supabase.auth.getSession();
-    const { data, error } = await supabase.rpc('delete_restaurant_photo', { photo_id: photoId, user_id: session.session?.user.id ?? null });
+    // The generated Args cannot say that the SQL function takes a null user (no session), which it refuses.
+    const { data, error } = await supabase.rpc('delete_restaurant_photo', { photo_id: photoId, user_id: (session.session?.user.id ?? null) as string });
     if (error) throw new Error(error.message, { cause: error });
     filename = data as string;
   }

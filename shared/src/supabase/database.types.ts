@@ -1,0 +1,1078 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "12.0.2"
+  }
+  public: {
+    Tables: {
+      conversations: {
+        Row: {
+          created_at: string
+          id: string
+          restaurant_id: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          restaurant_id: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          restaurant_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversations_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      menu_item_alternatives: {
+        Row: {
+          created_at: string
+          display_order: number
+          id: string
+          is_gluten_free: boolean
+          is_vegan: boolean
+          menu_id: string
+          name: string
+          other_dietary_notes: string | null
+          type: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          display_order?: number
+          id?: string
+          is_gluten_free?: boolean
+          is_vegan?: boolean
+          menu_id: string
+          name: string
+          other_dietary_notes?: string | null
+          type: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          display_order?: number
+          id?: string
+          is_gluten_free?: boolean
+          is_vegan?: boolean
+          menu_id?: string
+          name?: string
+          other_dietary_notes?: string | null
+          type?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "menu_item_alternatives_menu_id_fkey"
+            columns: ["menu_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_menus"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      menu_items: {
+        Row: {
+          created_at: string
+          display_order: number
+          id: string
+          menu_id: string
+          name: string
+          type: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          display_order?: number
+          id?: string
+          menu_id: string
+          name: string
+          type: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          display_order?: number
+          id?: string
+          menu_id?: string
+          name?: string
+          type?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "menu_items_menu_id_fkey"
+            columns: ["menu_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_menus"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      messages: {
+        Row: {
+          content: string
+          conversation_id: string
+          created_at: string
+          id: string
+          role: string
+        }
+        Insert: {
+          content: string
+          conversation_id: string
+          created_at?: string
+          id?: string
+          role: string
+        }
+        Update: {
+          content?: string
+          conversation_id?: string
+          created_at?: string
+          id?: string
+          role?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "messages_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversation_summaries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "messages_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_amenities: {
+        Row: {
+          accessible_to_disabled: boolean
+          air_conditioning: boolean
+          created_at: string
+          ground_floor: boolean
+          id: string
+          parking: boolean
+          restaurant_id: string
+          updated_at: string
+          valet_parking: boolean
+          wifi: boolean
+        }
+        Insert: {
+          accessible_to_disabled?: boolean
+          air_conditioning?: boolean
+          created_at?: string
+          ground_floor?: boolean
+          id?: string
+          parking?: boolean
+          restaurant_id: string
+          updated_at?: string
+          valet_parking?: boolean
+          wifi?: boolean
+        }
+        Update: {
+          accessible_to_disabled?: boolean
+          air_conditioning?: boolean
+          created_at?: string
+          ground_floor?: boolean
+          id?: string
+          parking?: boolean
+          restaurant_id?: string
+          updated_at?: string
+          valet_parking?: boolean
+          wifi?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_amenities_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_arrival_times: {
+        Row: {
+          arrival_time: string
+          created_at: string
+          day: string
+          id: string
+          restaurant_id: string
+          service: string
+          updated_at: string
+        }
+        Insert: {
+          arrival_time: string
+          created_at?: string
+          day: string
+          id?: string
+          restaurant_id: string
+          service: string
+          updated_at?: string
+        }
+        Update: {
+          arrival_time?: string
+          created_at?: string
+          day?: string
+          id?: string
+          restaurant_id?: string
+          service?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_arrival_times_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_billing: {
+        Row: {
+          address: string | null
+          bic: string | null
+          city: string | null
+          company_name: string | null
+          contact_email: string | null
+          contact_name: string | null
+          contact_phone: string | null
+          country: string | null
+          created_at: string
+          deposit_amount: number | null
+          deposit_method: string | null
+          deposit_type: string | null
+          iban: string | null
+          id: string
+          legal_form: string | null
+          payment_online: boolean
+          payment_onsite: boolean
+          postal_code: string | null
+          rcs_city: string | null
+          requires_deposit: boolean
+          restaurant_id: string
+          siret_number: string | null
+          updated_at: string
+          vat_number: string | null
+        }
+        Insert: {
+          address?: string | null
+          bic?: string | null
+          city?: string | null
+          company_name?: string | null
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
+          country?: string | null
+          created_at?: string
+          deposit_amount?: number | null
+          deposit_method?: string | null
+          deposit_type?: string | null
+          iban?: string | null
+          id?: string
+          legal_form?: string | null
+          payment_online?: boolean
+          payment_onsite?: boolean
+          postal_code?: string | null
+          rcs_city?: string | null
+          requires_deposit?: boolean
+          restaurant_id: string
+          siret_number?: string | null
+          updated_at?: string
+          vat_number?: string | null
+        }
+        Update: {
+          address?: string | null
+          bic?: string | null
+          city?: string | null
+          company_name?: string | null
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
+          country?: string | null
+          created_at?: string
+          deposit_amount?: number | null
+          deposit_method?: string | null
+          deposit_type?: string | null
+          iban?: string | null
+          id?: string
+          legal_form?: string | null
+          payment_online?: boolean
+          payment_onsite?: boolean
+          postal_code?: string | null
+          rcs_city?: string | null
+          requires_deposit?: boolean
+          restaurant_id?: string
+          siret_number?: string | null
+          updated_at?: string
+          vat_number?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_billing_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_cgv: {
+        Row: {
+          cancellation_policy: string
+          created_at: string
+          id: string
+          link: string | null
+          modification_policy: string
+          restaurant_id: string
+          updated_at: string
+        }
+        Insert: {
+          cancellation_policy: string
+          created_at?: string
+          id?: string
+          link?: string | null
+          modification_policy: string
+          restaurant_id: string
+          updated_at?: string
+        }
+        Update: {
+          cancellation_policy?: string
+          created_at?: string
+          id?: string
+          link?: string | null
+          modification_policy?: string
+          restaurant_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_cgv_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_contacts: {
+        Row: {
+          created_at: string
+          email: string | null
+          id: string
+          response_time: string
+          restaurant_id: string
+          updated_at: string
+          whatsapp: string | null
+        }
+        Insert: {
+          created_at?: string
+          email?: string | null
+          id?: string
+          response_time?: string
+          restaurant_id: string
+          updated_at?: string
+          whatsapp?: string | null
+        }
+        Update: {
+          created_at?: string
+          email?: string | null
+          id?: string
+          response_time?: string
+          restaurant_id?: string
+          updated_at?: string
+          whatsapp?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_contacts_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_faqs: {
+        Row: {
+          answer: string
+          created_at: string
+          display_order: number
+          id: string
+          question: string
+          restaurant_id: string
+          updated_at: string
+        }
+        Insert: {
+          answer: string
+          created_at?: string
+          display_order: number
+          id?: string
+          question: string
+          restaurant_id: string
+          updated_at?: string
+        }
+        Update: {
+          answer?: string
+          created_at?: string
+          display_order?: number
+          id?: string
+          question?: string
+          restaurant_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_faqs_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_hours: {
+        Row: {
+          created_at: string
+          day: string
+          dinner_allow_a_la_carte: boolean
+          dinner_from_time: string
+          dinner_group_max: number
+          dinner_group_min: number
+          dinner_is_open: boolean
+          dinner_max_a_la_carte_size: number
+          dinner_partial_privatization_amount: number
+          dinner_partial_privatization_min_size: number
+          dinner_partial_privatization_supplement: boolean
+          dinner_to_time: string
+          id: string
+          lunch_allow_a_la_carte: boolean
+          lunch_from_time: string
+          lunch_group_max: number
+          lunch_group_min: number
+          lunch_is_open: boolean
+          lunch_max_a_la_carte_size: number
+          lunch_partial_privatization_amount: number
+          lunch_partial_privatization_min_size: number
+          lunch_partial_privatization_supplement: boolean
+          lunch_to_time: string
+          restaurant_id: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          day: string
+          dinner_allow_a_la_carte?: boolean
+          dinner_from_time?: string
+          dinner_group_max?: number
+          dinner_group_min?: number
+          dinner_is_open?: boolean
+          dinner_max_a_la_carte_size?: number
+          dinner_partial_privatization_amount?: number
+          dinner_partial_privatization_min_size?: number
+          dinner_partial_privatization_supplement?: boolean
+          dinner_to_time?: string
+          id?: string
+          lunch_allow_a_la_carte?: boolean
+          lunch_from_time?: string
+          lunch_group_max?: number
+          lunch_group_min?: number
+          lunch_is_open?: boolean
+          lunch_max_a_la_carte_size?: number
+          lunch_partial_privatization_amount?: number
+          lunch_partial_privatization_min_size?: number
+          lunch_partial_privatization_supplement?: boolean
+          lunch_to_time?: string
+          restaurant_id: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          day?: string
+          dinner_allow_a_la_carte?: boolean
+          dinner_from_time?: string
+          dinner_group_max?: number
+          dinner_group_min?: number
+          dinner_is_open?: boolean
+          dinner_max_a_la_carte_size?: number
+          dinner_partial_privatization_amount?: number
+          dinner_partial_privatization_min_size?: number
+          dinner_partial_privatization_supplement?: boolean
+          dinner_to_time?: string
+          id?: string
+          lunch_allow_a_la_carte?: boolean
+          lunch_from_time?: string
+          lunch_group_max?: number
+          lunch_group_min?: number
+          lunch_is_open?: boolean
+          lunch_max_a_la_carte_size?: number
+          lunch_partial_privatization_amount?: number
+          lunch_partial_privatization_min_size?: number
+          lunch_partial_privatization_supplement?: boolean
+          lunch_to_time?: string
+          restaurant_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_hours_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_menus: {
+        Row: {
+          available_dinner: boolean
+          available_lunch: boolean
+          content: string | null
+          created_at: string
+          display_order: number
+          id: string
+          is_children_menu: boolean
+          menu_type: string
+          name: string
+          price_per_person: number
+          restaurant_id: string
+          updated_at: string
+        }
+        Insert: {
+          available_dinner?: boolean
+          available_lunch?: boolean
+          content?: string | null
+          created_at?: string
+          display_order?: number
+          id?: string
+          is_children_menu?: boolean
+          menu_type?: string
+          name: string
+          price_per_person?: number
+          restaurant_id: string
+          updated_at?: string
+        }
+        Update: {
+          available_dinner?: boolean
+          available_lunch?: boolean
+          content?: string | null
+          created_at?: string
+          display_order?: number
+          id?: string
+          is_children_menu?: boolean
+          menu_type?: string
+          name?: string
+          price_per_person?: number
+          restaurant_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_menus_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_options: {
+        Row: {
+          created_at: string
+          display_order: number
+          id: string
+          price: number
+          price_type: string
+          restaurant_id: string
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          display_order?: number
+          id?: string
+          price: number
+          price_type?: string
+          restaurant_id: string
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          display_order?: number
+          id?: string
+          price?: number
+          price_type?: string
+          restaurant_id?: string
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_options_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_photos: {
+        Row: {
+          alt_text: string | null
+          created_at: string
+          display_order: number
+          file_size: number | null
+          filename: string
+          id: string
+          mime_type: string
+          original_filename: string | null
+          restaurant_id: string
+          updated_at: string
+          url: string
+        }
+        Insert: {
+          alt_text?: string | null
+          created_at?: string
+          display_order?: number
+          file_size?: number | null
+          filename: string
+          id?: string
+          mime_type: string
+          original_filename?: string | null
+          restaurant_id: string
+          updated_at?: string
+          url: string
+        }
+        Update: {
+          alt_text?: string | null
+          created_at?: string
+          display_order?: number
+          file_size?: number | null
+          filename?: string
+          id?: string
+          mime_type?: string
+          original_filename?: string | null
+          restaurant_id?: string
+          updated_at?: string
+          url?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_photos_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_reservations: {
+        Row: {
+          arrival_time: string | null
+          children: number
+          code_manage: string
+          code_reservation: string
+          conversation_id: string | null
+          created_at: string
+          customer_name: string
+          email: string | null
+          id: string
+          is_accepted: boolean
+          number_people: number
+          numero_reservation: string
+          numero_reservation_restaurateur: string
+          options: NonNullable<Json>
+          phone_number: string | null
+          reservation_date: string
+          restaurant_id: string
+          selected_menu: string | null
+          selected_menu_id: string | null
+          status: number
+          total_amount: number
+          updated_at: string
+        }
+        Insert: {
+          arrival_time?: string | null
+          children?: number
+          code_manage?: string
+          code_reservation: string
+          conversation_id?: string | null
+          created_at?: string
+          customer_name?: string
+          email?: string | null
+          id?: string
+          is_accepted?: never
+          number_people: number
+          numero_reservation: string
+          numero_reservation_restaurateur: string
+          options?: NonNullable<Json>
+          phone_number?: string | null
+          reservation_date: string
+          restaurant_id: string
+          selected_menu?: string | null
+          selected_menu_id?: string | null
+          status?: number
+          total_amount?: number
+          updated_at?: string
+        }
+        Update: {
+          arrival_time?: string | null
+          children?: number
+          code_manage?: string
+          code_reservation?: string
+          conversation_id?: string | null
+          created_at?: string
+          customer_name?: string
+          email?: string | null
+          id?: string
+          is_accepted?: never
+          number_people?: number
+          numero_reservation?: string
+          numero_reservation_restaurateur?: string
+          options?: NonNullable<Json>
+          phone_number?: string | null
+          reservation_date?: string
+          restaurant_id?: string
+          selected_menu?: string | null
+          selected_menu_id?: string | null
+          status?: number
+          total_amount?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_reservations_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversation_summaries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "restaurant_reservations_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "restaurant_reservations_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "restaurant_reservations_selected_menu_id_fkey"
+            columns: ["selected_menu_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_menus"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurants: {
+        Row: {
+          address: string
+          created_at: string
+          days_open: string[]
+          description: string
+          first_message: string | null
+          has_different_hours_settings: boolean
+          id: string
+          name: string
+          updated_at: string
+          url: string | null
+          user_id: string
+        }
+        Insert: {
+          address?: string
+          created_at?: string
+          days_open?: string[]
+          description?: string
+          first_message?: string | null
+          has_different_hours_settings?: boolean
+          id?: string
+          name?: string
+          updated_at?: string
+          url?: string | null
+          user_id?: string
+        }
+        Update: {
+          address?: string
+          created_at?: string
+          days_open?: string[]
+          description?: string
+          first_message?: string | null
+          has_different_hours_settings?: boolean
+          id?: string
+          name?: string
+          updated_at?: string
+          url?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      conversation_summaries: {
+        Row: {
+          created_at: string | null
+          id: string | null
+          last_message_at: string | null
+          last_message_content: string | null
+          last_message_role: string | null
+          message_count: number | null
+          restaurant_id: string | null
+          updated_at: string | null
+        }
+        Insert: {
+          created_at?: string | null
+          id?: string | null
+          last_message_at?: never
+          last_message_content?: never
+          last_message_role?: never
+          message_count?: never
+          restaurant_id?: string | null
+          updated_at?: string | null
+        }
+        Update: {
+          created_at?: string | null
+          id?: string | null
+          last_message_at?: never
+          last_message_content?: never
+          last_message_role?: never
+          message_count?: never
+          restaurant_id?: string | null
+          updated_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversations_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reservation_status_counts: {
+        Row: {
+          count: number | null
+          restaurant_id: string | null
+          status: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_reservations_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+    }
+    Functions: {
+      delete_restaurant_photo: {
+        Args: { photo_id: string; user_id: string }
+        Returns: string
+      }
+      reorder_faqs: {
+        Args: { p_faq_ids: string[]; p_restaurant_id: string }
+        Returns: undefined
+      }
+      save_restaurant_cgv: {
+        Args: { p_cgv: Json; p_restaurant_id: string }
+        Returns: undefined
+      }
+      save_restaurant_hours: {
+        Args: { p_hours: Json; p_restaurant_id: string }
+        Returns: undefined
+      }
+      save_restaurant_information: {
+        Args: { p_information: Json; p_restaurant_id: string }
+        Returns: undefined
+      }
+      save_restaurant_menus: {
+        Args: { p_menus: Json; p_restaurant_id: string }
+        Returns: undefined
+      }
+      save_restaurant_options: {
+        Args: { p_options: Json; p_restaurant_id: string }
+        Returns: undefined
+      }
+      save_restaurant_photos: {
+        Args: { p_photos: Json; p_restaurant_id: string }
+        Returns: undefined
+      }
+      transition_reservation: {
+        Args: {
+          p_code_manage: string
+          p_numero_reservation: string
+          p_restaurant_id?: string
+          p_target_status: number
+        }
+        Returns: Json
+      }
+      transition_reservation_by_id: {
+        Args: { p_reservation_id: string; p_target_status: number }
+        Returns: Json
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const
+
