@@ -1,4 +1,4 @@
-import { PageFrame, PageLoading, type ReservationStatus } from '@tablee/shared';
+import { hasSheets, PageFrame, PageLoading, type ReservationStatus } from '@tablee/shared';
 import { Button, Modal, Result } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useReservation } from '../api/getReservation';
@@ -90,7 +90,7 @@ export function ReservationDetailPage() {
           {label('Refuser')}
         </Button>
       </div>
-    ) : reservation.status === 'accepted' || reservation.status === 'paid' ? (
+    ) : hasSheets(reservation.status) ? (
       <div style={{ display: 'flex', gap: 8 }}>
         <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-cuisine')}>Feuille cuisine</Button>
         <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-salle')}>Feuille salle</Button>

@@ -1,10 +1,8 @@
-import type { ReservationStatus } from '@tablee/shared';
+import { hasSheets, type ReservationStatus } from '@tablee/shared';
 import { useQuery } from '@tanstack/react-query';
 import { sheetLinksQueryOptions, type SheetLinks } from '../api/getSheetLinks';
 
 export type SheetLinksState = { state: 'none' } | { state: 'loading' } | { state: 'ready'; links: SheetLinks } | { state: 'error'; message: string };
-
-const hasSheets = (status: ReservationStatus | undefined) => status === 'accepted' || status === 'paid';
 
 /**
  * The sheet links of the reservation shown, asked of the service once it is accepted or paid; asked
@@ -12,7 +10,7 @@ const hasSheets = (status: ReservationStatus | undefined) => status === 'accepte
  * by some browsers).
  */
 export function useSheetLinks(restaurantId: string, numeroReservation: string | undefined, status: ReservationStatus | undefined): SheetLinksState {
-  const wanted = !!numeroReservation && hasSheets(status);
+  const wanted = !!numeroReservation && !!status && hasSheets(status);
   const query = useQuery({ ...sheetLinksQueryOptions(restaurantId, numeroReservation ?? '', status ?? 'accepted'), enabled: wanted });
   if (!wanted) return { state: 'none' };
   if (query.isSuccess) return { state: 'ready', links: query.data };
