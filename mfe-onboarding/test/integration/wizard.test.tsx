@@ -101,6 +101,22 @@ describe('wizard navigation', () => {
     expect(readOnboardingProgress()).toBeNull();
   });
 
+  it('a step seen before shows at once what was saved in it (the query cache), with no loading state', async () => {
+    const { client } = await signInNewOwner();
+    const id = await newRestaurant(client);
+    const { steps, sections } = sixSteps();
+    renderWizard(`/onboarding/${id}`, steps);
+    const user = userEvent.setup();
+    await paste(user, await screen.findByLabelText('Texte'), 'Chez Paul');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await heading(2);
+    expect(sections[0].state.stored).toEqual({ text: 'Chez Paul' });
+    await user.click(screen.getByRole('button', { name: 'Précédent' }));
+    await heading(1);
+    expect(screen.queryByText('Chargement...')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Texte')).toHaveValue('Chez Paul');
+  });
+
   it('waits while the form reports a long action of its own (photo upload): no Précédent, Suivant', async () => {
     const { client } = await signInNewOwner();
     const id = await newRestaurant(client);

@@ -5,8 +5,8 @@
  * leaving with unsaved changes. A failed save keeps what the owner typed on screen.
  */
 import { Toast, useToast } from '@tablee/shared';
-import { sameSectionValue, SAVE_ERROR_MESSAGE, sectionQueryOptions, useSaveSection, type SectionApi } from '@tablee/shared/sections';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { sameSectionValue, SAVE_ERROR_MESSAGE, sectionQueryKey, sectionQueryOptions, useSaveSection, type SectionApi } from '@tablee/shared/sections';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Form, Modal, type FormInstance } from 'antd';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
@@ -97,7 +97,15 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
     [toast, closeToast, modalHolder],
   );
 
-  const applyStored = useCallback((update: (saved: T) => T) => setBaseline((current) => (current === undefined ? current : { value: update(current.value), reset: false })), []);
+  const queryClient = useQueryClient();
+  const applyStored = useCallback(
+    (update: (saved: T) => T) => {
+      setBaseline((current) => (current === undefined ? current : { value: update(current.value), reset: false }));
+      // What is stored is the section's data too (a photo uploaded shows when the tab is seen again).
+      queryClient.setQueryData<T>(sectionQueryKey(api, restaurantId), (stored) => (stored === undefined ? stored : update(stored)));
+    },
+    [queryClient, api, restaurantId],
+  );
 
   return { query, form, baseline: baseline?.value ?? query.data, applyStored, dirty, setDirty, saving: saveSection.isPending, save, feedback };
 }
