@@ -113,64 +113,64 @@ export function PhotosForm({ restaurantId, form, initialValue, disabled, onBusyC
 
       <Form.List name="photos">
         {(fields, { move }) =>
-      fields.length === 0 ? (
-        <Typography.Paragraph style={{ margin: 0, color: 'rgba(0,0,0,0.65)' }}>Aucune photo pour le moment.</Typography.Paragraph>
-      ) : (
-        <ul aria-label="Photos du restaurant" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
-          {fields.map((field, index) => {
-            const photo: Photo = form.getFieldValue(['photos', field.name]);
-            const name = photo.originalFilename || `Photo ${index + 1}`;
-            const showDetails = hoveredId === photo.id;
-            return (
-              <li key={photo.id} data-testid="photo-card" style={{ border: '1px solid #f0f0f0', borderRadius: 8, overflow: 'hidden', background: '#fff', display: 'flex', flexDirection: 'column' }}>
-                <div
-                  style={{ position: 'relative', aspectRatio: '4 / 3', background: '#fafafa' }}
-                  onMouseEnter={() => setHoveredId(photo.id)}
-                  onMouseLeave={() => setHoveredId((id) => (id === photo.id ? null : id))}
-                  title={`${name} — ${formatFileSize(photo.fileSize)}`}
-                >
-                  {broken[photo.id] ? (
-                    <div role="img" aria-label={`Image indisponible : ${name}`} style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'rgba(0,0,0,0.65)', fontSize: 14 }}>
-                      Image indisponible
+          fields.length === 0 ? (
+            <Typography.Paragraph style={{ margin: 0, color: 'rgba(0,0,0,0.65)' }}>Aucune photo pour le moment.</Typography.Paragraph>
+          ) : (
+            <ul aria-label="Photos du restaurant" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+              {fields.map((field, index) => {
+                const photo: Photo = form.getFieldValue(['photos', field.name]);
+                const name = photo.originalFilename || `Photo ${index + 1}`;
+                const showDetails = hoveredId === photo.id;
+                return (
+                  <li key={photo.id} data-testid="photo-card" style={{ border: '1px solid #f0f0f0', borderRadius: 8, overflow: 'hidden', background: '#fff', display: 'flex', flexDirection: 'column' }}>
+                    <div
+                      style={{ position: 'relative', aspectRatio: '4 / 3', background: '#fafafa' }}
+                      onMouseEnter={() => setHoveredId(photo.id)}
+                      onMouseLeave={() => setHoveredId((id) => (id === photo.id ? null : id))}
+                      title={`${name} — ${formatFileSize(photo.fileSize)}`}
+                    >
+                      {broken[photo.id] ? (
+                        <div role="img" aria-label={`Image indisponible : ${name}`} style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'rgba(0,0,0,0.65)', fontSize: 14 }}>
+                          Image indisponible
+                        </div>
+                      ) : (
+                        <img
+                          src={photo.url}
+                          alt={photo.altText || name}
+                          onError={() => setBroken((b) => ({ ...b, [photo.id]: true }))}
+                          style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+                        />
+                      )}
+                      {showDetails && (
+                        <div data-testid="photo-details" style={{ position: 'absolute', left: 0, right: 0, bottom: 0, padding: '6px 8px', background: 'rgba(0,0,0,0.72)', color: '#fff', fontSize: 12 }}>
+                          <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</div>
+                          <div>{formatFileSize(photo.fileSize)}</div>
+                        </div>
+                      )}
                     </div>
-                  ) : (
-                    <img
-                      src={photo.url}
-                      alt={photo.altText || name}
-                      onError={() => setBroken((b) => ({ ...b, [photo.id]: true }))}
-                      style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-                    />
-                  )}
-                  {showDetails && (
-                    <div data-testid="photo-details" style={{ position: 'absolute', left: 0, right: 0, bottom: 0, padding: '6px 8px', background: 'rgba(0,0,0,0.72)', color: '#fff', fontSize: 12 }}>
-                      <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</div>
-                      <div>{formatFileSize(photo.fileSize)}</div>
+                    <div style={{ padding: 8, display: 'flex', flexDirection: 'column', gap: 8 }}>
+                      <Form.Item name={[field.name, 'altText']} noStyle>
+                        <Input aria-label={`Texte alternatif de ${name}`} placeholder="Texte alternatif (description de la photo)" maxLength={300} />
+                      </Form.Item>
+                      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+                        <Button size="small" aria-label={`Monter ${name}`} disabled={locked || index === 0} onClick={() => move(index, index - 1)}>
+                          ↑
+                        </Button>
+                        <Button size="small" aria-label={`Descendre ${name}`} disabled={locked || index === fields.length - 1} onClick={() => move(index, index + 1)}>
+                          ↓
+                        </Button>
+                        <Popconfirm title="Supprimer cette photo ?" okText="Supprimer" cancelText="Annuler" okButtonProps={{ danger: true }} onConfirm={() => remove(photo)} disabled={locked}>
+                          <Button size="small" danger aria-label={`Supprimer ${name}`} loading={deletingId === photo.id} disabled={locked} style={{ marginLeft: 'auto' }}>
+                            Supprimer
+                          </Button>
+                        </Popconfirm>
+                      </div>
                     </div>
-                  )}
-                </div>
-                <div style={{ padding: 8, display: 'flex', flexDirection: 'column', gap: 8 }}>
-                  <Form.Item name={[field.name, 'altText']} noStyle>
-                    <Input aria-label={`Texte alternatif de ${name}`} placeholder="Texte alternatif (description de la photo)" maxLength={300} />
-                  </Form.Item>
-                  <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-                    <Button size="small" aria-label={`Monter ${name}`} disabled={locked || index === 0} onClick={() => move(index, index - 1)}>
-                      ↑
-                    </Button>
-                    <Button size="small" aria-label={`Descendre ${name}`} disabled={locked || index === fields.length - 1} onClick={() => move(index, index + 1)}>
-                      ↓
-                    </Button>
-                    <Popconfirm title="Supprimer cette photo ?" okText="Supprimer" cancelText="Annuler" okButtonProps={{ danger: true }} onConfirm={() => remove(photo)} disabled={locked}>
-                      <Button size="small" danger aria-label={`Supprimer ${name}`} loading={deletingId === photo.id} disabled={locked} style={{ marginLeft: 'auto' }}>
-                        Supprimer
-                      </Button>
-                    </Popconfirm>
-                  </div>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )
+                  </li>
+                );
+              })}
+            </ul>
+          )
         }
       </Form.List>
     </Form>
