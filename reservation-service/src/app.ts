@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Config } from './config';
 import { createMailer, type Mailer } from './email/mailer';
 import { htmlPage } from './lib/html';
@@ -11,11 +10,12 @@ import { MESSAGES } from './reservations/outcomes';
 import { UnauthorizedError } from './reservations/owner';
 import { reservationRoutes } from './reservations/routes';
 import { sheetRoutes } from './sheets/routes';
+import type { Db } from './lib/supabase';
 
 export interface AppOptions {
   /** Where the JSON logs go (tests read them to check that no code is logged). */
   logStream?: NodeJS.WritableStream;
-  db?: SupabaseClient;
+  db?: Db;
   mailer?: Mailer;
 }
 

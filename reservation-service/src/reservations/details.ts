@@ -1,5 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ReservationOption } from '../lib/format';
+import type { Db } from '../lib/supabase';
 
 export interface MenuItem { name: string; type: string; display_order: number }
 export interface MenuAlternative {
@@ -57,7 +57,7 @@ const byOrder = <T extends { display_order: number }>(list: T[] | null | undefin
   [...(list ?? [])].sort((a, b) => a.display_order - b.display_order);
 
 export async function loadReservation(
-  db: SupabaseClient,
+  db: Db,
   key: { id: string } | { numero: string },
 ): Promise<ReservationDetails | null> {
   let query = db.from('restaurant_reservations').select(SELECT);

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import type { Config } from '../config';
 import { createCallerClient } from '../lib/supabase';
 import { MESSAGES } from './outcomes';
+import type { Db } from '../lib/supabase';
 
 /** No usable owner session: answered 401 with the French message by the app's error handler. */
 export class UnauthorizedError extends Error {
@@ -18,7 +19,7 @@ export interface OwnedReservation { id: string; status: number; numero_reservati
  * them. The Auth server checks the token (signature, expiry, a user in it, its session not signed
  * out): the anon and service-role keys carry no user and are refused too.
  */
-export async function authenticateOwner(request: FastifyRequest, config: Config, db: SupabaseClient): Promise<SupabaseClient> {
+export async function authenticateOwner(request: FastifyRequest, config: Config, db: Db): Promise<Db> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) throw new UnauthorizedError(MESSAGES.signInRequired);
   const { data, error } = await db.auth.getUser(match[1]);
@@ -36,7 +37,7 @@ export async function authenticateOwner(request: FastifyRequest, config: Config,
  * learns nothing, not even that it exists.
  */
 export async function findOwnedReservation(
-  owner: SupabaseClient,
+  owner: Db,
   numero: string,
   restaurantId?: string,
 ): Promise<OwnedReservation | null> {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import { customerAddress } from '../email/address';
@@ -11,8 +10,9 @@ import { MESSAGES, OUTCOME_HTTP, type Action } from './outcomes';
 import { authenticateOwner, findOwnedReservation } from './owner';
 import { dashboardBody, linkParams } from './schemas';
 import { transitionOwnedReservation, transitionReservation, type TransitionResult } from './transition';
+import type { Db } from '../lib/supabase';
 
-interface Deps { config: Config; db: SupabaseClient; mailer: Mailer }
+interface Deps { config: Config; db: Db; mailer: Mailer }
 
 /**
  * Accept and reject: from the one-click links (code in the path, no sign-in) and from the dashboard

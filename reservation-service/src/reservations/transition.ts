@@ -1,5 +1,6 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { targetStatusCode, type Action, type Outcome } from './outcomes';
+import type { Database } from '@tablee/shared/database-types';
+import type { Db } from '../lib/supabase';
 
 export interface TransitionResult {
   outcome: Outcome;
@@ -8,26 +9,28 @@ export interface TransitionResult {
   reservation_id: string | null;
 }
 
-async function call(db: SupabaseClient, fn: string, args: Record<string, unknown>): Promise<TransitionResult> {
-  const { data, error } = await db.rpc(fn, args);
+type Functions = Database['public']['Functions'];
+
+async function call<F extends 'transition_reservation' | 'transition_reservation_by_id'>(db: Db, fn: F, args: Functions[F]['Args']): Promise<TransitionResult> {
+  const { data, error } = await db.rpc(fn, args as never);
   if (error) throw new Error(`${fn} failed: ${error.code ?? ''} ${error.message}`);
-  return data as TransitionResult;
+  // The SQL functions return jsonb, typed Json: its shape is the functions' documented answer.
+  return data as unknown as TransitionResult;
 }
 
 /** A one-click link: one call of the SQL function, which checks the code and locks the row, so of two simultaneous clicks exactly one gets 'ok'. */
 export function transitionReservation(
-  db: SupabaseClient,
+  db: Db,
   input: { numero: string; code: string; action: Action },
 ): Promise<TransitionResult> {
   return call(db, 'transition_reservation', {
     p_numero_reservation: input.numero,
     p_code_manage: input.code,
     p_target_status: targetStatusCode(input.action),
-    p_restaurant_id: null,
   });
 }
 
 /** The dashboard: a reservation the owner's own read (RLS) has found; same lock and rule. */
-export function transitionOwnedReservation(db: SupabaseClient, input: { id: string; action: Action }): Promise<TransitionResult> {
+export function transitionOwnedReservation(db: Db, input: { id: string; action: Action }): Promise<TransitionResult> {
   return call(db, 'transition_reservation_by_id', { p_reservation_id: input.id, p_target_status: targetStatusCode(input.action) });
 }

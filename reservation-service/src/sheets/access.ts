@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { hasSheets, statusFromCode } from '@tablee/shared/reservation-status';
 import { loadReservation, type ReservationDetails } from '../reservations/details';
+import type { Db } from '../lib/supabase';
 
 /** Sheets exist only for accepted or paid reservations (the one rule of @tablee/shared). */
 export const sheetsExistFor = (statusCode: number): boolean => hasSheets(statusFromCode(statusCode));
@@ -22,7 +22,7 @@ export type SheetAccess = { ok: true; reservation: ReservationDetails } | { ok: 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** Same order as transition_reservation: an unknown number, then the code, and only then the status. */
-export async function authorizeSheet(db: SupabaseClient, numero: string, code: string): Promise<SheetAccess> {
+export async function authorizeSheet(db: Db, numero: string, code: string): Promise<SheetAccess> {
   const reservation = await loadReservation(db, { numero });
   if (!reservation) return { ok: false, refusal: 'not_found' };
   if (!timingSafeEqual(digest(reservation.code_manage), digest(code))) return { ok: false, refusal: 'wrong_code' };

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Config } from '../config';
 import { htmlPage } from '../lib/html';
 import { parseInput } from '../lib/errors';
@@ -12,6 +11,7 @@ import { diningRoomSheet } from './dining-room';
 import { kitchenSheet } from './kitchen';
 import { renderPdf, type Sheet } from './pdf';
 import type { ReservationDetails } from '../reservations/details';
+import type { Db } from '../lib/supabase';
 
 const SHEETS: Record<string, { build: (r: ReservationDetails) => Sheet; file: string }> = {
   'feuille-cuisine': { build: kitchenSheet, file: 'fiche-cuisine' },
@@ -23,7 +23,7 @@ const SHEETS: Record<string, { build: (r: ReservationDetails) => Sheet; file: st
  * dashboard's way to their links: the owner's browser cannot read code_manage, the service hands the
  * links out to the signed-in owner of an accepted or paid reservation.
  */
-export async function sheetRoutes(app: FastifyInstance, { config, db }: { config: Config; db: SupabaseClient }) {
+export async function sheetRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
   const rateLimit = { max: config.rateLimit.max, timeWindow: config.rateLimit.timeWindowMs };
   for (const [route, sheet] of Object.entries(SHEETS)) {
     app.get(`/reservations/:numero_reservation/${route}`, { config: { rateLimit } }, async (request, reply) => {
