@@ -14,15 +14,28 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+/**
+ * Runs the bench between the app's start and its stop. The app and Chromium are stopped on every
+ * way out: the bench's end, its failure, a failed or timed-out start, Ctrl-C or SIGTERM.
+ */
 export function runBench(bench: (browser: Browser) => Promise<void>): void {
+  let browser: Browser | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await browser?.close().catch(() => undefined);
+      await globalTeardown();
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void stop().finally(() => process.exit(130)));
+  }
   (async () => {
-    await globalSetup();
-    const browser = await launchBrowser();
     try {
+      await globalSetup();
+      browser = await launchBrowser();
       await bench(browser);
     } finally {
-      await browser.close();
-      await globalTeardown();
+      await stop();
     }
   })().catch((err) => {
     console.error(err);

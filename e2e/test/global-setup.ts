@@ -29,6 +29,8 @@ export default async function globalSetup() {
   for (const module of MODULE_DIRS) E2E_PORTS[module] = await freePort();
   for (const [module, port] of Object.entries(E2E_PORTS)) env[`${module.replace(/-/g, '_').toUpperCase()}_PORT`] = String(port);
   const child: ChildProcess = spawn(process.execPath, [path.resolve(__dirname, '../../scripts/start.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Known to globalTeardown from now on, so that a start that fails or times out is stopped too.
+  (globalThis as { __e2e?: unknown }).__e2e = { child, dir };
   let output = '';
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the application did not start in time:\n${output}`)), 300_000);
@@ -48,5 +50,4 @@ export default async function globalSetup() {
   });
   fs.writeFileSync(path.join(dir, 'ready.json'), JSON.stringify(ready));
   process.env.E2E_READY_FILE = path.join(dir, 'ready.json');
-  (globalThis as { __e2e?: unknown }).__e2e = { child, dir };
 }
