@@ -6,7 +6,7 @@
 import type { Menu, MenuAlternative, MenuItem, Menus } from '@tablee/shared';
 import { Button, Card, Checkbox, Form, Input, Radio, Select, Space, Tag, Typography, type FormRule } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { SectionContext, SectionFormProps } from '../contract';
 import { EuroInput, fieldGrid, FormValue } from '../form-kit';
 import {
@@ -71,31 +71,35 @@ export function MenusForm({ context, form, initialValue, disabled }: SectionForm
  * One menu of the section's form: its fields, items and alternatives. `name` is its name path where it
  * is rendered (inside the Form.List of menus, relative to it), `path` the same in the whole form.
  */
-function MenuCard(props: { name: Path; path: Path; fallbackTitle: string; onRemove?: () => void; removeLabel?: (name: string) => string }) {
-  // Its title and labels show the menu's name: the card renders again when the name changes.
-  return <FormValue select={(menus: Menus) => (valueAt(menus, [...props.path, 'name']) as string | undefined) ?? ''}>{(name) => <MenuCardOf {...props} menuName={name} />}</FormValue>;
+function MenuCard({ name: at, path, fallbackTitle, onRemove, removeLabel }: { name: Path; path: Path; fallbackTitle: string; onRemove?: () => void; removeLabel?: (name: string) => string }) {
+  return (
+    <Card
+      size="small"
+      title={<MenuName path={path}>{(name) => name.trim() || fallbackTitle}</MenuName>}
+      extra={
+        onRemove && (
+          <MenuName path={path}>
+            {(name) => (
+              <Button danger size="small" onClick={onRemove} aria-label={removeLabel?.(name)}>
+                Supprimer
+              </Button>
+            )}
+          </MenuName>
+        )
+      }
+    >
+      <MenuFields path={at} withRules />
+      <MenuEntries name={at} path={path} />
+    </Card>
+  );
 }
 
 const valueAt = (value: unknown, path: Path): unknown =>
   path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[key] : undefined), value);
 
-function MenuCardOf({ name: at, path, fallbackTitle, onRemove, removeLabel, menuName: name }: { name: Path; path: Path; fallbackTitle: string; onRemove?: () => void; removeLabel?: (name: string) => string; menuName: string }) {
-  return (
-    <Card
-      size="small"
-      title={name.trim() || fallbackTitle}
-      extra={
-        onRemove && (
-          <Button danger size="small" onClick={onRemove} aria-label={removeLabel?.(name)}>
-            Supprimer
-          </Button>
-        )
-      }
-    >
-      <MenuFields path={at} withRules />
-      <MenuEntries name={at} path={path} label={name.trim() || 'ce menu'} />
-    </Card>
-  );
+/** The name of the menu at `path` (in the whole form), for its title and labels: only these render again as it is typed. */
+function MenuName({ path, children }: { path: Path; children: (name: string) => ReactNode }) {
+  return <FormValue select={(menus: Menus) => (valueAt(menus, [...path, 'name']) as string | undefined) ?? ''}>{children}</FormValue>;
 }
 
 /** Name, price, content, type and availability of one menu, at `path` where it is rendered. */
@@ -172,7 +176,8 @@ function AddMenuCard({ context, disabled, onAdd }: { context: SectionContext; di
 const listStyle = { margin: 0, paddingLeft: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 4 } as const;
 
 /** Items and alternatives of a menu (name paths as MenuCard's): Form.Lists with removal, and add rows that need a name. */
-function MenuEntries({ name, path, label }: { name: Path; path: Path; label: string }) {
+function MenuEntries({ name, path }: { name: Path; path: Path }) {
+  const label = (menuName: string) => menuName.trim() || 'ce menu';
   const form = Form.useFormInstance();
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12, borderTop: '1px solid #f0f0f0', paddingTop: 12 }}>
@@ -186,20 +191,24 @@ function MenuEntries({ name, path, label }: { name: Path; path: Path; label: str
               {fields.length === 0 ? (
                 <Typography.Text type="secondary">Aucun plat.</Typography.Text>
               ) : (
-                <ul aria-label={`Plats de ${label}`} style={listStyle}>
-                  {fields.map((field) => {
-                    const item: MenuItem = form.getFieldValue([...path, 'items', field.name]);
-                    return (
-                      <li key={field.key} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                        <Tag>{itemTypeLabel(item.type)}</Tag>
-                        <span style={{ flex: 1 }}>{item.name}</span>
-                        <Button size="small" type="link" danger aria-label={`Retirer le plat ${item.name}`} onClick={() => remove(field.name)}>
-                          Retirer
-                        </Button>
-                      </li>
-                    );
-                  })}
-                </ul>
+                <MenuName path={path}>
+                  {(menuName) => (
+                    <ul aria-label={`Plats de ${label(menuName)}`} style={listStyle}>
+                      {fields.map((field) => {
+                        const item: MenuItem = form.getFieldValue([...path, 'items', field.name]);
+                        return (
+                          <li key={field.key} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+                            <Tag>{itemTypeLabel(item.type)}</Tag>
+                            <span style={{ flex: 1 }}>{item.name}</span>
+                            <Button size="small" type="link" danger aria-label={`Retirer le plat ${item.name}`} onClick={() => remove(field.name)}>
+                              Retirer
+                            </Button>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  )}
+                </MenuName>
               )}
               <AddItemRow onAdd={(entry) => add(entry)} />
             </>
@@ -217,25 +226,29 @@ function MenuEntries({ name, path, label }: { name: Path; path: Path; label: str
               {fields.length === 0 ? (
                 <Typography.Text type="secondary">Aucune alternative.</Typography.Text>
               ) : (
-                <ul aria-label={`Alternatives de ${label}`} style={listStyle}>
-                  {fields.map((field) => {
-                    const a: MenuAlternative = form.getFieldValue([...path, 'alternatives', field.name]);
-                    return (
-                      <li key={field.key} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
-                        <Tag>{itemTypeLabel(a.type)}</Tag>
-                        <span style={{ flex: 1 }}>
-                          {a.name}
-                          {a.isGlutenFree && <Tag style={{ marginLeft: 8 }}>Sans gluten</Tag>}
-                          {a.isVegan && <Tag style={{ marginLeft: 4 }}>Végan</Tag>}
-                          {a.otherDietaryNotes && <Typography.Text type="secondary"> — {a.otherDietaryNotes}</Typography.Text>}
-                        </span>
-                        <Button size="small" type="link" danger aria-label={`Retirer l'alternative ${a.name}`} onClick={() => remove(field.name)}>
-                          Retirer
-                        </Button>
-                      </li>
-                    );
-                  })}
-                </ul>
+                <MenuName path={path}>
+                  {(menuName) => (
+                    <ul aria-label={`Alternatives de ${label(menuName)}`} style={listStyle}>
+                      {fields.map((field) => {
+                        const a: MenuAlternative = form.getFieldValue([...path, 'alternatives', field.name]);
+                        return (
+                          <li key={field.key} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+                            <Tag>{itemTypeLabel(a.type)}</Tag>
+                            <span style={{ flex: 1 }}>
+                              {a.name}
+                              {a.isGlutenFree && <Tag style={{ marginLeft: 8 }}>Sans gluten</Tag>}
+                              {a.isVegan && <Tag style={{ marginLeft: 4 }}>Végan</Tag>}
+                              {a.otherDietaryNotes && <Typography.Text type="secondary"> — {a.otherDietaryNotes}</Typography.Text>}
+                            </span>
+                            <Button size="small" type="link" danger aria-label={`Retirer l'alternative ${a.name}`} onClick={() => remove(field.name)}>
+                              Retirer
+                            </Button>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  )}
+                </MenuName>
               )}
               <AddAlternativeRow onAdd={(entry) => add(entry)} />
             </>
