@@ -7,7 +7,7 @@
 import { PageFrame, QueryState } from '@tablee/shared';
 import { useSectionValue, sameSectionValue, type SectionApi, type SectionFormProps } from '@tablee/shared/sections';
 import { Button, type FormInstance } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSectionEditor } from '../hooks/useSectionEditor';
 
@@ -28,7 +28,12 @@ export function SectionEditTab<T extends object>(props: SectionEditTabProps<T>) 
 
 function SectionEditor<T extends object>({ title, api, messages, renderForm, submitLabel = 'Enregistrer les modifications', restaurantId }: SectionEditTabProps<T> & { restaurantId: string }) {
   const editor = useSectionEditor(restaurantId, api, messages);
-  const { form } = editor;
+  const { form, formStart, applyStored } = editor;
+  // The form renders when it starts or is reset, not when a save starts or ends (a whole form is costly to render again).
+  const sectionForm = useMemo(
+    () => formStart !== undefined && renderForm({ context: 'edit', restaurantId, form, initialValue: formStart, onStored: applyStored }),
+    [renderForm, restaurantId, form, formStart, applyStored],
+  );
 
   const submit = async () => {
     try {
@@ -48,7 +53,10 @@ function SectionEditor<T extends object>({ title, api, messages, renderForm, sub
         {() =>
           editor.baseline !== undefined && (
             <>
-              {renderForm({ context: 'edit', restaurantId, form, initialValue: editor.baseline, onStored: editor.applyStored, disabled: editor.saving })}
+              {/* Read-only while the save runs: a disabled fieldset disables every field without rendering the form again. */}
+              <fieldset disabled={editor.saving} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+                {sectionForm}
+              </fieldset>
               <DirtyWatch form={form} baseline={editor.baseline} onDirty={editor.setDirty} />
               {/* Sticky, so the long forms (hours, billing) can be saved without scrolling back down. */}
               <div style={{ position: 'sticky', bottom: 0, zIndex: 2, padding: '12px 0', background: '#fff', borderTop: '1px solid #f0f0f0' }}>

@@ -15,8 +15,10 @@ export interface SectionEditor<T extends object> {
   query: UseQueryResult<T>;
   /** The antd form that owns the value on screen. */
   form: FormInstance<T>;
-  /** What the form started from: the last value loaded or saved (undefined until loaded). */
+  /** The last value loaded or saved, which 'unsaved changes' compares with (undefined until loaded). */
   baseline: T | undefined;
+  /** What the form was started (or last reset) from: its antd initialValues. */
+  formStart: T | undefined;
   /** Part of the value was stored by the form itself (SectionFormProps.onStored): move the baseline. */
   applyStored: (update: (saved: T) => T) => void;
   /** The form's value differs from the baseline (set by <DirtyWatch>). */
@@ -36,8 +38,8 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
   const query = useQuery(sectionQueryOptions(api, restaurantId));
   const saveSection = useSaveSection(api, restaurantId);
   const [form] = Form.useForm<T>();
-  // `reset`: the form must take this value (new data from the server), not only compare with it (a save).
-  const [baseline, setBaseline] = useState<{ value: T; reset: boolean }>();
+  // `start`: what the form was given; `reset`: the form must take it (new data from the server), not only compare with it (a save).
+  const [baseline, setBaseline] = useState<{ value: T; start: T; reset: boolean }>();
   const [dirty, setDirty] = useState(false);
   const { toast, showToast, closeToast } = useToast();
   const [modal, modalHolder] = Modal.useModal();
@@ -46,7 +48,7 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
   const { data } = query;
   useEffect(() => {
     if (data === undefined || dirty) return;
-    setBaseline((current) => (current && sameSectionValue(current.value, data) ? current : { value: data, reset: current !== undefined }));
+    setBaseline((current) => (current && sameSectionValue(current.value, data) ? current : { value: data, start: data, reset: current !== undefined }));
   }, [data, dirty]);
   useEffect(() => {
     if (baseline?.reset) form.resetFields();
@@ -57,7 +59,7 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
     const value = form.getFieldsValue(true);
     try {
       await saveSection.mutateAsync(value);
-      setBaseline({ value, reset: false });
+      setBaseline((current) => current && { ...current, value, reset: false });
       showToast('success', messages.success);
       return true;
     } catch (err) {
@@ -100,12 +102,12 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
   const queryClient = useQueryClient();
   const applyStored = useCallback(
     (update: (saved: T) => T) => {
-      setBaseline((current) => (current === undefined ? current : { value: update(current.value), reset: false }));
+      setBaseline((current) => current && { ...current, value: update(current.value), reset: false });
       // What is stored is the section's data too (a photo uploaded shows when the tab is seen again).
       queryClient.setQueryData<T>(sectionQueryKey(api, restaurantId), (stored) => (stored === undefined ? stored : update(stored)));
     },
     [queryClient, api, restaurantId],
   );
 
-  return { query, form, baseline: baseline?.value ?? query.data, applyStored, dirty, setDirty, saving: saveSection.isPending, save, feedback };
+  return { query, form, baseline: baseline?.value ?? query.data, formStart: baseline?.start ?? query.data, applyStored, dirty, setDirty, saving: saveSection.isPending, save, feedback };
 }
