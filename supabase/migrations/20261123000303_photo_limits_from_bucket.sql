@@ -6,7 +6,9 @@
 alter table public.restaurant_photos
   drop constraint restaurant_photos_file_size_check,
   drop constraint restaurant_photos_mime_type_check,
-  add constraint restaurant_photos_file_size_check check (file_size >= 0);
+  add constraint restaurant_photos_file_size_check check (file_size >= 0),
+  -- Still a free-text column for the length rule of 20261123000103 (every text column bounded).
+  add constraint restaurant_photos_mime_type_max_100 check (char_length(mime_type) <= 100) not valid;
 
 -- Security definer: owners cannot read storage.buckets themselves (hosted Supabase enables RLS on it).
 create function private.check_photo_within_bucket()
