@@ -1,8 +1,7 @@
 /** The link page's states that need no server: parameters missing from the URL, and a service that cannot be reached. */
 import { randomBytes } from 'node:crypto';
 import { screen } from '@testing-library/react';
-import { ReservationLinkPage } from '../../src/features/reservation-link/components/ReservationLinkPage';
-import { pointReservationApiAt, renderLink, renderRoutes, TEXT } from '../render';
+import { pointReservationApiAt, renderLink, TEXT } from '../render';
 
 // Nothing listens on the discard port: every call is refused at once, as when the service is down.
 const CLOSED = 'http://127.0.0.1:9/api';
@@ -27,11 +26,15 @@ describe('parameters missing from the URL', () => {
     expect(screen.queryByText(TEXT.unreachable)).not.toBeInTheDocument();
   });
 
-  it("the reject page without its code says 'Échec du refus'", () => {
-    renderRoutes([{ path: '/reservations/:numero/reject', element: <ReservationLinkPage action="reject" /> }], `/reservations/${numero()}/reject`);
+  it.each([
+    ['without its code', `/reservations/${numero()}/reject`],
+    ['with more than its code', `/reservations/${numero()}/reject/${code()}/x`],
+  ])("a reject link %s says 'Échec du refus', not the accept failure (no call)", (_case, path) => {
+    renderLink(path);
     expect(screen.getByText(TEXT.rejectFailed)).toBeInTheDocument();
     expect(screen.getByText(TEXT.missingParameters)).toBeInTheDocument();
     expect(screen.queryByText(TEXT.acceptFailed)).not.toBeInTheDocument();
+    expect(screen.queryByText(TEXT.loading)).not.toBeInTheDocument();
   });
 });
 
