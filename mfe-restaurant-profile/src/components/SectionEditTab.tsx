@@ -36,13 +36,22 @@ function SectionEditor<T extends object>({ title, api, messages, renderForm, sub
   );
 
   const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch (err) {
-      // The form shows its messages next to the fields; bring the first one into view.
-      const first = (err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
-      if (first) form.scrollToField(first.name, { block: 'center' });
-      return;
+    // Checked quietly first: a full validateFields renders every field twice (validating, then done),
+    // which on a long form costs more than the save itself; only a refused value, or messages on screen
+    // to clear, takes the full way.
+    const quietlyValid = await form.validateFields({ validateOnly: true }).then(
+      () => true,
+      () => false,
+    );
+    if (!quietlyValid || form.getFieldsError().some((field) => field.errors.length > 0)) {
+      try {
+        await form.validateFields();
+      } catch (err) {
+        // The form shows its messages next to the fields; bring the first one into view.
+        const first = (err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+        if (first) form.scrollToField(first.name, { block: 'center' });
+        return;
+      }
     }
     await editor.save();
   };

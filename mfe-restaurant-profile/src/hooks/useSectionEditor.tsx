@@ -41,6 +41,10 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
   // `start`: what the form was given; `reset`: the form must take it (new data from the server), not only compare with it (a save).
   const [baseline, setBaseline] = useState<{ value: T; start: T; reset: boolean }>();
   const [dirty, setDirty] = useState(false);
+  // Held here rather than read from the mutation's isPending: the mutation tells its observers a task
+  // later (TanStack's notifyManager), so 'saved' and 'clean' would come in separate renders; set
+  // together with the new baseline, the button is back in the same render as the toast.
+  const [saving, setSaving] = useState(false);
   const { toast, showToast, closeToast } = useToast();
   const [modal, modalHolder] = Modal.useModal();
 
@@ -55,19 +59,24 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
   }, [baseline, form]);
 
   const save = useCallback(async () => {
-    if (saveSection.isPending) return false;
+    if (saving) return false;
     const value = form.getFieldsValue(true);
+    setSaving(true);
     try {
       await saveSection.mutateAsync(value);
       setBaseline((current) => current && { ...current, value, reset: false });
+      // The form is read-only while saving, so what it shows is what was stored (<DirtyWatch> checks again with the new baseline).
+      setDirty(false);
       showToast('success', messages.success);
       return true;
     } catch (err) {
       console.error(err);
       showToast('error', messages.error ?? SAVE_ERROR_MESSAGE);
       return false;
+    } finally {
+      setSaving(false);
     }
-  }, [form, saveSection, showToast, messages.success, messages.error]);
+  }, [saving, form, saveSection, showToast, messages.success, messages.error]);
 
   // Leaving for another route with unsaved changes asks first; closing the tab uses the browser's own prompt.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
@@ -109,5 +118,5 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
     [queryClient, api, restaurantId],
   );
 
-  return { query, form, baseline: baseline?.value ?? query.data, formStart: baseline?.start ?? query.data, applyStored, dirty, setDirty, saving: saveSection.isPending, save, feedback };
+  return { query, form, baseline: baseline?.value ?? query.data, formStart: baseline?.start ?? query.data, applyStored, dirty, setDirty, saving, save, feedback };
 }

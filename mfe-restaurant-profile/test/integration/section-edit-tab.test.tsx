@@ -40,6 +40,28 @@ it('enables the save button only with unsaved changes, saves, shows the green to
   expect(stored.amenities.parking).toBe(true);
 });
 
+it('shows the toast and the clean button in the same render: saved is clean at once', async () => {
+  const user = userEvent.setup({ delay: null });
+  await openInformation();
+  await paste(user, screen.getByLabelText('Description'), ' et beaujolais');
+  await waitFor(() => expect(saveButton()).toBeEnabled());
+  // The button as it is when the toast first shows (a MutationObserver sees each DOM change as it lands).
+  let whenSaved: { label: string; disabled: boolean } | undefined;
+  const observer = new MutationObserver(() => {
+    if (whenSaved || !screen.queryByRole('status')) return;
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: /^(Enregistrer les modifications|Sauvegarde\.\.\.)$/ });
+    whenSaved = { label: button.textContent ?? '', disabled: button.disabled };
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  try {
+    await user.click(saveButton());
+    expect(await screen.findByRole('status')).toHaveTextContent(INFO_SAVED);
+  } finally {
+    observer.disconnect();
+  }
+  expect(whenSaved).toEqual({ label: SAVE, disabled: true });
+});
+
 it("reads 'Sauvegarde...' and is read-only while the save runs", async () => {
   const user = userEvent.setup({ delay: null });
   const { restaurantId } = await ownerWithRestaurant();
