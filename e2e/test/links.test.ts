@@ -127,9 +127,18 @@ test('a wrong code changes nothing and shows the error texts with the API detail
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('a link without its code says the URL lacks parameters', async () => {
+test('a link without its code says the URL lacks parameters, under the failure title of its own action', async () => {
   const page = await signedOutPage();
-  await page.goto(`${app.url}/reservations/${DEMO02.numero}/reject`);
-  await page.getByText("Paramètres manquants dans l'URL").waitFor();
-  expect(await page.locator('body').innerText()).toContain("Échec de l'acceptation");
+  const before = await statusOf(DEMO02.numero);
+  for (const [action, title, other] of [
+    ['accept', "Échec de l'acceptation", 'Échec du refus'],
+    ['reject', 'Échec du refus', "Échec de l'acceptation"],
+  ]) {
+    await page.goto(`${app.url}/reservations/${DEMO02.numero}/${action}`);
+    await page.getByText("Paramètres manquants dans l'URL").waitFor();
+    const body = await page.locator('body').innerText();
+    expect(body).toContain(title);
+    expect(body).not.toContain(other);
+  }
+  expect(await statusOf(DEMO02.numero)).toBe(before);
 });
