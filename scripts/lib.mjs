@@ -132,7 +132,8 @@ export function run(command, args, options) {
 /** Stops every child on Ctrl-C / SIGTERM, then exits. */
 export function stopAllOnSignal(children) {
   let stopping = false;
-  const stop = async () => {
+  /** Stops every child (SIGINT, then SIGKILL after 10 s) and exits with `code`. */
+  const stop = async (code = 0) => {
     if (stopping) return;
     stopping = true;
     await Promise.all(
@@ -144,9 +145,9 @@ export function stopAllOnSignal(children) {
           setTimeout(() => c.kill('SIGKILL'), 10_000).unref();
         })),
     );
-    process.exit(0);
+    process.exit(code);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
   return stop;
 }

@@ -9,7 +9,12 @@ import path from 'node:path';
 import { MODULES, buildConfig, root, rsbuildBin, run, startLocalSupabase, startReservationService, stopAllOnSignal, writeJson } from './lib.mjs';
 
 const children = [];
-stopAllOnSignal(() => children);
+const stopAll = stopAllOnSignal(() => children);
+// A start that fails half-way (a build, a port taken) stops what it had started: nothing is left behind.
+process.on('uncaughtException', (error) => {
+  console.error(error instanceof Error ? error.message : error);
+  void stopAll(1);
+});
 
 const runtimeDir = path.resolve(process.env.TABLEE_RUNTIME_DIR || path.join(root, '.data', 'runtime'));
 const configFile = path.join(runtimeDir, 'config.json');

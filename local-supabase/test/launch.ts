@@ -31,10 +31,17 @@ export interface LaunchedStack {
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const port = 20000 + Math.floor(Math.random() * 12000);
-    if ((await canListen(port, '127.0.0.1')) && (await canListen(port, '::'))) return port;
+    // Several ports are chosen before any is bound: never hand out the same one twice.
+    if (handedOut.has(port)) continue;
+    if ((await canListen(port, '127.0.0.1')) && (await canListen(port, '::'))) {
+      handedOut.add(port);
+      return port;
+    }
   }
   throw new Error('no free port between 20000 and 32000');
 }
+
+const handedOut = new Set<number>();
 
 function canListen(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
