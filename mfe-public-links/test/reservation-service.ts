@@ -4,13 +4,13 @@
  * the service-role access to the reservations the tests create and read back.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { freePort } from '../../local-supabase/test/launch';
+import { testReservationRow } from '../../reservation-service/test/reservation-row';
 
 const serviceDir = path.resolve(__dirname, '../../reservation-service');
 const tsxCli = createRequire(path.join(serviceDir, 'package.json')).resolve('tsx/cli');
@@ -116,35 +116,13 @@ export function serviceDb(): SupabaseClient {
   return client;
 }
 
-/** The demo restaurant of the seed, Le Comptoir des Halles (Lyon), and its Menu Canut. */
-export const LYON = '20000000-0000-4000-8000-000000000001';
-export const MENU_CANUT = '30000000-0000-4000-8000-000000000011';
+export { LYON, MENU_CANUT } from '../../reservation-service/test/reservation-row';
 
 export interface TestReservation { id: string; numero: string; code: string; restaurateur: string; email: string }
 
 /** A fresh reservation of its own (pending unless told otherwise), shaped as reservation-service/test/helpers.ts creates them. */
 export async function createReservation(overrides: Record<string, unknown> = {}): Promise<TestReservation> {
-  const suffix = randomBytes(4).toString('hex').toUpperCase();
-  const row = {
-    restaurant_id: LYON,
-    numero_reservation_restaurateur: `L-${suffix}`,
-    numero_reservation: `LNK-${suffix}`,
-    code_reservation: suffix.slice(0, 6),
-    code_manage: randomBytes(32).toString('hex'),
-    status: 0,
-    customer_name: 'Hélène Test',
-    email: `lien-${suffix.toLowerCase()}@test.tablee.fr`,
-    phone_number: '06 11 22 33 44',
-    selected_menu: 'Menu Canut',
-    selected_menu_id: MENU_CANUT,
-    total_amount: 1234.5,
-    number_people: 12,
-    children: 2,
-    reservation_date: '2026-12-05',
-    arrival_time: '19:45',
-    options: [{ title: 'Apéritif maison', price: 6, quantity: 12 }],
-    ...overrides,
-  };
+  const row = testReservationRow({ numero: 'LNK', restaurateur: 'L', email: 'lien' }, overrides);
   const { data, error } = await serviceDb().from('restaurant_reservations').insert(row).select('id').single();
   if (error) throw new Error(error.message);
   return { id: data.id as string, numero: row.numero_reservation, code: row.code_manage, restaurateur: row.numero_reservation_restaurateur, email: row.email };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -12,8 +12,9 @@ import { loadConfig, type Config } from '../src/config';
 import { createServiceClient } from '../src/lib/supabase';
 import { newOwner } from '../../local-supabase/test/clients';
 
-export const LYON = '20000000-0000-4000-8000-000000000001';
-export const MENU_CANUT = '30000000-0000-4000-8000-000000000011';
+import { LYON, MENU_CANUT, testReservationRow } from './reservation-row';
+
+export { LYON, MENU_CANUT };
 export const DEMO = {
   numero: 'TBL-DEMO01',
   code: '5c06b198eb4f8b5fd3bce7eaa7beed96d7a6d2df23a66a865a473378d69431df',
@@ -53,27 +54,7 @@ export interface PendingReservation { id: string; numero: string; code: string; 
 
 /** A fresh reservation (pending unless told otherwise), created with the service role as the chatbot would. */
 export async function createReservation(overrides: Record<string, unknown> = {}): Promise<PendingReservation> {
-  const suffix = randomBytes(4).toString('hex').toUpperCase();
-  const row = {
-    restaurant_id: LYON,
-    numero_reservation_restaurateur: `T-${suffix}`,
-    numero_reservation: `TST-${suffix}`,
-    code_reservation: suffix.slice(0, 6),
-    code_manage: randomBytes(32).toString('hex'),
-    status: 0,
-    customer_name: 'Hélène Test',
-    email: `client-${suffix.toLowerCase()}@test.tablee.fr`,
-    phone_number: '06 11 22 33 44',
-    selected_menu: 'Menu Canut',
-    selected_menu_id: MENU_CANUT,
-    total_amount: 1234.5,
-    number_people: 12,
-    children: 2,
-    reservation_date: '2026-12-05',
-    arrival_time: '19:45',
-    options: [{ title: 'Apéritif maison', price: 6, quantity: 12 }],
-    ...overrides,
-  };
+  const row = testReservationRow({ numero: 'TST', restaurateur: 'T', email: 'client' }, overrides);
   const { data, error } = await db().from('restaurant_reservations').insert(row).select('id').single();
   if (error) throw new Error(error.message);
   return { id: data.id, numero: row.numero_reservation, code: row.code_manage, restaurateur: row.numero_reservation_restaurateur, email: row.email as string };
