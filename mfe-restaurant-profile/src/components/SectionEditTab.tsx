@@ -62,14 +62,15 @@ function SectionEditor<T extends object>({ title, api, messages, renderForm, sub
         {() =>
           editor.baseline !== undefined && (
             <>
-              {/* Read-only while the save runs: a disabled fieldset disables every field without rendering the form again. */}
-              <fieldset disabled={editor.saving} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-                {sectionForm}
-              </fieldset>
+              {/* Editable while the save runs: what is typed meanwhile stays an unsaved change (useSectionEditor). */}
+              {sectionForm}
               <DirtyWatch form={form} baseline={editor.baseline} onDirty={editor.setDirty} />
               {/* Sticky, so the long forms (hours, billing) can be saved without scrolling back down. */}
               <div style={{ position: 'sticky', bottom: 0, zIndex: 2, padding: '12px 0', background: '#fff', borderTop: '1px solid #f0f0f0' }}>
-                <Button type="primary" disabled={!editor.dirty || editor.saving} onClick={() => void submit()}>
+                {/* The save starts after the click's dispatch: React renders what changes during a click
+                    synchronously, and antd re-renders every validated field when validation ends; as a
+                    task of its own, the request goes out first and those renders overlap its wait. */}
+                <Button type="primary" disabled={!editor.dirty || editor.saving} onClick={() => setTimeout(() => void submit())}>
                   {editor.saving ? 'Sauvegarde...' : submitLabel}
                 </Button>
               </div>

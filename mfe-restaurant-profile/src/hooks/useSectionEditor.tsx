@@ -8,7 +8,7 @@ import { Toast, useToast } from '@tablee/shared';
 import { sameSectionValue, SAVE_ERROR_MESSAGE, sectionQueryKey, sectionQueryOptions, useSaveSection, type SectionApi } from '@tablee/shared/sections';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Form, Modal, type FormInstance } from 'antd';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 
 export interface SectionEditor<T extends object> {
@@ -58,15 +58,18 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
     if (baseline?.reset) form.resetFields();
   }, [baseline, form]);
 
+  // Also a ref: two clicks in a row both start before 'saving' reaches a render.
+  const running = useRef(false);
   const save = useCallback(async () => {
-    if (saving) return false;
+    if (running.current) return false;
+    running.current = true;
     const value = form.getFieldsValue(true);
     setSaving(true);
     try {
       await saveSection.mutateAsync(value);
       setBaseline((current) => current && { ...current, value, reset: false });
-      // The form is read-only while saving, so what it shows is what was stored (<DirtyWatch> checks again with the new baseline).
-      setDirty(false);
+      // The form stays editable while saving: what was typed meanwhile is still unsaved.
+      setDirty(!sameSectionValue(form.getFieldsValue(true), value));
       showToast('success', messages.success);
       return true;
     } catch (err) {
@@ -74,9 +77,10 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
       showToast('error', messages.error ?? SAVE_ERROR_MESSAGE);
       return false;
     } finally {
+      running.current = false;
       setSaving(false);
     }
-  }, [saving, form, saveSection, showToast, messages.success, messages.error]);
+  }, [form, saveSection, showToast, messages.success, messages.error]);
 
   // Leaving for another route with unsaved changes asks first; closing the tab uses the browser's own prompt.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);

@@ -62,28 +62,49 @@ it('shows the toast and the clean button in the same render: saved is clean at o
   expect(whenSaved).toEqual({ label: SAVE, disabled: true });
 });
 
-it("reads 'Sauvegarde...' and is read-only while the save runs", async () => {
-  const user = userEvent.setup({ delay: null });
+/** The information tab on a new owner's restaurant, with the real api whose saves wait for the test's go-ahead. */
+async function openGatedInformation() {
   const { restaurantId } = await ownerWithRestaurant();
-  // The real api, whose save waits for the test's go-ahead so the running state can be seen.
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const api: SectionApi<InformationValue> = { ...informationApi, save: async (id, v) => (await gate, informationApi.save(id, v)) };
+  const saves: InformationValue[] = [];
+  const api: SectionApi<InformationValue> = { ...informationApi, save: async (id, v) => (saves.push(v), await gate, informationApi.save(id, v)) };
   const router = createMemoryRouter(
     [{ path: '/restaurants/:restaurantId/information', element: <SectionEditTab title="Informations du restaurant" api={api} messages={{ success: INFO_SAVED }} renderForm={(p) => <InformationForm {...p} />} /> }],
     { initialEntries: [`/restaurants/${restaurantId}/information`] },
   );
   render(<AppProviders><RouterProvider router={router} /></AppProviders>);
   await waitFor(() => expect(screen.getByLabelText('Nom du restaurant')).toHaveValue('Le Bouchon'));
+  return { restaurantId, saves, release: () => act(async () => release()) };
+}
+
+it("reads 'Sauvegarde...' while the save runs; what is typed meanwhile stays an unsaved change", async () => {
+  const user = userEvent.setup({ delay: null });
+  const { restaurantId, release } = await openGatedInformation();
   await paste(user, screen.getByLabelText('Adresse'), ' (2e étage)');
   await user.click(saveButton());
   const running = await screen.findByRole('button', { name: 'Sauvegarde...' });
   expect(running).toBeDisabled();
-  expect(screen.getByLabelText('Adresse')).toBeDisabled();
-  await act(async () => release());
+  // The form stays editable: the owner goes on typing while the request runs.
+  await paste(user, screen.getByLabelText('Description'), ' et beaujolais');
+  await release();
   expect(await screen.findByRole('status')).toHaveTextContent(INFO_SAVED);
-  expect(saveButton()).toBeDisabled();
-  expect(screen.getByLabelText('Adresse')).toBeEnabled();
+  await waitFor(() => expect(saveButton()).toBeEnabled());
+  const stored = await informationApi.load(restaurantId);
+  expect(stored.address).toMatch(/ \(2e étage\)$/);
+  expect(stored.description).toBe('Cuisine lyonnaise');
+  expect(screen.getByLabelText('Description')).toHaveValue('Cuisine lyonnaise et beaujolais');
+});
+
+it('two clicks in a row save once', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { saves, release } = await openGatedInformation();
+  await paste(user, screen.getByLabelText('Adresse'), ' (2e étage)');
+  await user.dblClick(saveButton());
+  await screen.findByRole('button', { name: 'Sauvegarde...' });
+  await release();
+  expect(await screen.findByRole('status')).toHaveTextContent(INFO_SAVED);
+  expect(saves).toHaveLength(1);
 });
 
 it('a failed save shows the red toast and keeps what the owner typed', async () => {

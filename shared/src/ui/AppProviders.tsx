@@ -51,7 +51,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <Provider store={tableeStore}>
       <QueryClientProvider client={queryClient}>
         <StyleProvider cache={styleCache}>
-          <ConfigProvider locale={frFR} theme={{ token: { colorPrimary: '#b5441b', colorLink: '#a33d17', borderRadius: 6, ...READABLE_COLOURS } }}>
+          <ConfigProvider locale={frFR} wave={{ disabled: true }} theme={{ token: { colorPrimary: '#b5441b', colorLink: '#a33d17', borderRadius: 6, ...READABLE_COLOURS } }}>
             {children}
           </ConfigProvider>
         </StyleProvider>

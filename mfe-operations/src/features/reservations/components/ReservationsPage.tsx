@@ -148,25 +148,28 @@ function ReservationList({
       <Typography.Text data-testid="reservation-count">
         {page.total} réservation(s) — {RESERVATION_FILTER_LABELS[params.status]}
       </Typography.Text>
-      <Table<Reservation>
-        rowKey="rowId"
-        // A reservation's `children` is a head count, not nested rows.
-        expandable={{ childrenColumnName: 'noNestedRows' }}
-        columns={columns}
-        dataSource={page.reservations}
-        loading={loading}
-        locale={{ emptyText }}
-        scroll={{ x: 'max-content' }}
-        onRow={(r) => ({ onClick: () => openDetail(r), style: { cursor: 'pointer' } })}
-        pagination={{
-          current: params.page,
-          pageSize: RESERVATIONS_PAGE_SIZE,
-          total: page.total,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: (p) => update({ page: p }),
-        }}
-      />
+      {/* Narrow screens scroll the table sideways with the browser's own overflow: antd's scroll.x would
+          measure every column after each render, which is what going back to the list waited for. */}
+      <div style={{ overflowX: 'auto' }}>
+        <Table<Reservation>
+          rowKey="rowId"
+          // A reservation's `children` is a head count, not nested rows.
+          expandable={{ childrenColumnName: 'noNestedRows' }}
+          columns={columns}
+          dataSource={page.reservations}
+          loading={loading}
+          locale={{ emptyText }}
+          onRow={(r) => ({ onClick: () => openDetail(r), style: { cursor: 'pointer' } })}
+          pagination={{
+            current: params.page,
+            pageSize: RESERVATIONS_PAGE_SIZE,
+            total: page.total,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: (p) => update({ page: p }),
+          }}
+        />
+      </div>
     </>
   );
 }
