@@ -17,6 +17,7 @@ module.exports = function jsdomProject(displayName, moduleNameMapper = {}) {
       '^@testing-library/react$': path.join(__dirname, 'testing-library-react.cjs'),
       // One copy of @tablee/shared (and of its Supabase client), whichever file imports it.
       '^@tablee/shared$': path.join(__dirname, '../src/index.ts'),
+      '^@tablee/shared/core$': path.join(__dirname, '../src/core.ts'),
       '^@tablee/shared/sections$': path.join(__dirname, '../src/sections/index.ts'),
       ...moduleNameMapper,
     },

@@ -1,17 +1,13 @@
 /** @tablee/shared — imported only by this name, shared as a federation singleton. */
-export * from './constants';
-export * from './config/app-config';
+// By the package name, as the remotes import it: one instance of the config in the page.
+export * from '@tablee/shared/core';
 export * from './supabase/client';
 export type { Database, Json } from './supabase/database.types';
 export * from './session/session';
 export * from './session/errors';
-export * from './domain/types';
 export * from './domain/rows';
 export * from './domain/mappers';
-export * from './domain/ids';
-export * from './domain/reservation-status';
 export * from './operations/reservation-counts';
-export * from './format';
 export * from './query/query-client';
 export * from './ui/AppProviders';
 export * from './ui/PageStates';
