@@ -1,12 +1,13 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
-import { sharedDependencies } from '@tablee/shared/federation';
+import { sharedDependencies } from '@tablee/tooling/federation';
+import modulePackage from './package.json';
 
 /** Exposes one route module (relative <Routes>, no router of its own) that the shell mounts under its prefix. */
 export default createModuleFederationConfig({
   name: 'mfe_onboarding',
   filename: 'remoteEntry.js',
   exposes: { './routes': './src/routes.tsx' },
-  shared: sharedDependencies,
+  shared: sharedDependencies(modulePackage),
   shareStrategy: 'loaded-first',
   dts: false,
 });

@@ -1,2 +1,2 @@
-/** @tablee/shared: mappers, formatting, status and auth-error mapping, toasts, the section forms (unit); the section APIs against the run's local-supabase (integration). */
-module.exports = require('./jest/jsdom-project.cjs')('shared');
+/** @tablee/shared: mappers, formatting, status and auth-error mapping, toasts, the kernel's UI primitives (unit); its data rules against the run's local-supabase (integration). */
+module.exports = require('../tooling/jest/jsdom-project.cjs')('shared');

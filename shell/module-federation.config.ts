@@ -1,5 +1,6 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
-import { sharedDependencies } from '@tablee/shared/federation';
+import { sharedDependencies } from '@tablee/tooling/federation';
+import modulePackage from './package.json';
 
 /**
  * The host declares no remote at build time: it reads their manifest URLs from /config.json and
@@ -8,7 +9,7 @@ import { sharedDependencies } from '@tablee/shared/federation';
 export default createModuleFederationConfig({
   name: 'shell',
   remotes: {},
-  shared: sharedDependencies,
+  shared: sharedDependencies(modulePackage),
   shareStrategy: 'loaded-first',
   dts: false,
 });

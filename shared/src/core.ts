@@ -4,9 +4,17 @@
  * The entry pages (sign-in, the one-click links) import only this, so they render before the rest
  * of the application's libraries are downloaded. The main entry (@tablee/shared) re-exports it.
  */
+import kernelPackage from '../package.json';
+
 export * from './constants';
 export * from './config/app-config';
 export * from './domain/types';
 export * from './domain/ids';
 export * from './domain/reservation-status';
 export * from './format';
+
+/**
+ * The kernel's version (semver, shared/package.json). Its exported surface is recorded in
+ * shared/kernel-surface.json; a change of that surface needs a new version (`pnpm kernel:surface`).
+ */
+export const KERNEL_VERSION: string = kernelPackage.version;

@@ -1,5 +1,5 @@
 import type { AdditionalOption, Billing, Hours, Menus } from '@tablee/shared';
-import { billingApi, hoursApi, informationApi, menusApi, optionsApi, photosApi, uploadPhoto, type InformationValue } from '@tablee/shared/sections';
+import { billingApi, hoursApi, informationApi, menusApi, optionsApi, photosApi, uploadPhoto, type InformationValue } from '@tablee/sections';
 import { File as NodeFile } from 'node:buffer';
 import { png } from '../../../local-supabase/test/images';
 import { createRestaurant } from '../../src/features/intro/api/createRestaurant';

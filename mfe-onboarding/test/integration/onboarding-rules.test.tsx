@@ -1,10 +1,10 @@
-import { billingApi, hoursApi } from '@tablee/shared/sections';
+import { billingApi, hoursApi } from '@tablee/sections';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ONBOARDING_SECTION_STEPS } from '../../src/features/wizard/onboardingSteps';
 import { renderWizard } from '../render';
 import { newRestaurant, signInNewOwner } from '../session';
-import { paste } from '../../../shared/jest/paste';
+import { paste } from '../../../tooling/jest/paste';
 
 /*
  * The wizard with the real shared forms (context 'onboarding') on a real restaurant: the rules that

@@ -1,4 +1,4 @@
-import { SAVE_ERROR_MESSAGE, type SectionApi, type SectionFormProps } from '@tablee/shared/sections';
+import { SAVE_ERROR_MESSAGE, type SectionApi, type SectionFormProps } from '@tablee/sections';
 import { act, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,7 @@ import type { AnyOnboardingStep, OnboardingStepKey } from '../../src/features/wi
 import { readOnboardingProgress, writeOnboardingProgress } from '../../src/lib/onboardingProgress';
 import { renderWizard } from '../render';
 import { newRestaurant, signInNewOwner } from '../session';
-import { paste } from '../../../shared/jest/paste';
+import { paste } from '../../../tooling/jest/paste';
 
 /*
  * The wizard with tiny sections of the test's own (a text field and an in-memory store whose saves the

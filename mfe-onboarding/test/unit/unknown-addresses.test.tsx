@@ -1,7 +1,7 @@
 /** Unknown addresses under /onboarding end on the welcome page, in one redirect, however the module is mounted. */
 import { screen } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router';
-import { expectOneRedirect } from '../../../shared/jest/addresses';
+import { expectOneRedirect } from '../../../tooling/jest/addresses';
 import OnboardingRoutes from '../../src/routes';
 
 const MOUNTS: [string, RouteObject[]][] = [

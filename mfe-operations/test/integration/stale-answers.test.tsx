@@ -6,7 +6,7 @@ import { AppProviders } from '@tablee/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { holdFirstAnswer, restoreFetch } from '../../../shared/jest/hold-answer';
+import { holdFirstAnswer, restoreFetch } from '../../../tooling/jest/hold-answer';
 import OperationsRoutes from '../../src/routes';
 import { BENCH, signInAs } from '../stack';
 

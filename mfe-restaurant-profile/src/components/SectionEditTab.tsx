@@ -1,11 +1,11 @@
 /**
- * One edit tab (spec §2 'Edit screens'): the section form of @tablee/shared/sections in 'edit'
+ * One edit tab (spec §2 'Edit screens'): the section form of @tablee/sections in 'edit'
  * context, loaded in one request, saved in one transaction by 'Enregistrer les modifications'
  * (enabled only with unsaved changes and no save running; 'Sauvegarde...' while saving), the toast,
  * and a confirmation before leaving with unsaved changes.
  */
 import { PageFrame, QueryState } from '@tablee/shared';
-import { useSectionValue, sameSectionValue, type SectionApi, type SectionFormProps } from '@tablee/shared/sections';
+import { useSectionValue, sameSectionValue, type SectionApi, type SectionFormProps } from '@tablee/sections';
 import { Button, type FormInstance } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';

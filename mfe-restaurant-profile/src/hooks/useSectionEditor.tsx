@@ -5,7 +5,7 @@
  * leaving with unsaved changes. A failed save keeps what the owner typed on screen.
  */
 import { Toast, useToast } from '@tablee/shared';
-import { sameSectionValue, SAVE_ERROR_MESSAGE, sectionQueryKey, sectionQueryOptions, useSaveSection, type SectionApi } from '@tablee/shared/sections';
+import { sameSectionValue, SAVE_ERROR_MESSAGE, sectionQueryKey, sectionQueryOptions, useSaveSection, type SectionApi } from '@tablee/sections';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Form, Modal, type FormInstance } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';

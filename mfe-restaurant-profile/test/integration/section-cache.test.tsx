@@ -1,9 +1,9 @@
 /** The edit tabs share the kernel's query cache: a tab seen before shows its data at once, what was saved included. */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { informationApi } from '@tablee/shared/sections';
+import { informationApi } from '@tablee/sections';
 import { ownerWithRestaurant, renderProfile } from '../render';
-import { paste } from '../../../shared/jest/paste';
+import { paste } from '../../../tooling/jest/paste';
 
 it('going back to a tab shows its data at once from the cache (the saved value), with no loading state', async () => {
   const user = userEvent.setup({ delay: null });

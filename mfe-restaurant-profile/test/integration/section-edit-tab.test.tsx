@@ -1,13 +1,13 @@
 /** SectionEditTab and its hook through the real information and CGV tabs, against local-supabase. */
 import { AppProviders, getSupabase } from '@tablee/shared';
-import { InformationForm, informationApi, SAVE_ERROR_MESSAGE, type InformationValue, type SectionApi } from '@tablee/shared/sections';
+import { InformationForm, informationApi, SAVE_ERROR_MESSAGE, type InformationValue, type SectionApi } from '@tablee/sections';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SectionEditTab } from '../../src/components/SectionEditTab';
 import { UNSAVED_CHANGES_TITLE } from '../../src/hooks/useSectionEditor';
 import { ownerWithRestaurant, renderProfile } from '../render';
-import { paste } from '../../../shared/jest/paste';
+import { paste } from '../../../tooling/jest/paste';
 
 const SAVE = 'Enregistrer les modifications';
 const INFO_SAVED = 'Les modifications ont été enregistrées avec succès !';

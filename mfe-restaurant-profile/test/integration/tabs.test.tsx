@@ -1,9 +1,9 @@
 /** The hours, billing and CGV tabs: their own button, toasts and load error (spec §2, §8). */
-import { billingApi, cgvApi, hoursApi } from '@tablee/shared/sections';
+import { billingApi, cgvApi, hoursApi } from '@tablee/sections';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ownerWithRestaurant, renderProfile } from '../render';
-import { paste } from '../../../shared/jest/paste';
+import { paste } from '../../../tooling/jest/paste';
 
 it("CGV: 'Sauvegarder les CGV', 'CGV sauvegardées avec succès !', the link trimmed", async () => {
   const user = userEvent.setup({ delay: null });

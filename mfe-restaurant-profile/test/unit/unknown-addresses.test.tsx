@@ -1,7 +1,7 @@
 /** Unknown addresses under a restaurant end on its first tab, in one redirect, however the module is mounted. */
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { expectOneRedirect } from '../../../shared/jest/addresses';
+import { expectOneRedirect } from '../../../tooling/jest/addresses';
 import RestaurantProfileRoutes from '../../src/routes';
 
 const restaurantId = '5b0c7a52-5f43-4f1e-9a55-1d1c6f0f2a10';

@@ -2,7 +2,7 @@ import { getSupabase, initSupabase, resetSupabaseForTests, startSession, stopSes
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { connect, renderApp, uniqueEmail } from '../render';
-import { paste } from '../../../shared/jest/paste';
+import { paste } from '../../../tooling/jest/paste';
 
 async function signInFreshOwner() {
   const client = await connect();

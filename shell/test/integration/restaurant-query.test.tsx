@@ -6,7 +6,7 @@ import { AppProviders } from '@tablee/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useNavigate } from 'react-router';
-import { holdFirstAnswer, restoreFetch } from '../../../shared/jest/hold-answer';
+import { holdFirstAnswer, restoreFetch } from '../../../tooling/jest/hold-answer';
 import { AppRoutes } from '../../src/app/AppRoutes';
 import { connect, LocationProbe, uniqueEmail } from '../render';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { connect, renderApp } from '../render';
-import { paste } from '../../../shared/jest/paste';
+import { paste } from '../../../tooling/jest/paste';
 
 async function submit(email: string, password: string) {
   const user = userEvent.setup();

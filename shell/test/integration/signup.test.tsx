@@ -2,7 +2,7 @@ import { getSupabase, sessionAtom, tableeStore } from '@tablee/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { connect, renderApp, uniqueEmail } from '../render';
-import { paste } from '../../../shared/jest/paste';
+import { paste } from '../../../tooling/jest/paste';
 
 const submitButton = () => screen.getByRole('button', { name: /Créer mon compte|Création du compte/ });
 

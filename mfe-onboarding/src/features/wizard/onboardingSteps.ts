@@ -15,7 +15,7 @@ import {
   photosApi,
   sameSectionValue,
   type HoursValue,
-} from '@tablee/shared/sections';
+} from '@tablee/sections';
 import type { AnyOnboardingStep, OnboardingStep, OnboardingStepKey } from './steps';
 
 /**

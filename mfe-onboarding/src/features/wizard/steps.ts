@@ -1,10 +1,10 @@
 import { ONBOARDING_STEPS } from '@tablee/shared';
-import type { SectionApi, SectionFormProps } from '@tablee/shared/sections';
+import type { SectionApi, SectionFormProps } from '@tablee/sections';
 import type { ComponentType } from 'react';
 
 export type OnboardingStepKey = (typeof ONBOARDING_STEPS)[number]['key'];
 
-/** One wizard step: a section form and its api (from @tablee/shared/sections), and how it autosaves. */
+/** One wizard step: a section form and its api (from @tablee/sections), and how it autosaves. */
 export interface OnboardingStep<T extends object = never> {
   key: OnboardingStepKey;
   label: string;

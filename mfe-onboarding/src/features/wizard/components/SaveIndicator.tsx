@@ -1,4 +1,4 @@
-import { SAVE_ERROR_MESSAGE } from '@tablee/shared/sections';
+import { SAVE_ERROR_MESSAGE } from '@tablee/sections';
 import { Button, Space, Spin, Typography } from 'antd';
 import type { AutosaveState } from '../../../lib/autosave';
 

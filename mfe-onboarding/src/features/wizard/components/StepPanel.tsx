@@ -1,5 +1,5 @@
 import { QueryState } from '@tablee/shared';
-import { sameSectionValue, sectionQueryKey, sectionQueryOptions, useSectionValue } from '@tablee/shared/sections';
+import { sameSectionValue, sectionQueryKey, sectionQueryOptions, useSectionValue } from '@tablee/sections';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';

@@ -1,4 +1,4 @@
-import { BillingForm, billingApi } from '@tablee/shared/sections';
+import { BillingForm, billingApi } from '@tablee/sections';
 import { SectionEditTab } from '../../../components/SectionEditTab';
 
 /** The 'billing' tab (spec §2 'Facturation'). */

@@ -1,4 +1,4 @@
-import { CGV_LOAD_ERROR_MESSAGE, CGV_SAVE_ERROR_MESSAGE, CGV_SAVED_MESSAGE, CGV_SUBMIT_LABEL, CgvForm, cgvApi } from '@tablee/shared/sections';
+import { CGV_LOAD_ERROR_MESSAGE, CGV_SAVE_ERROR_MESSAGE, CGV_SAVED_MESSAGE, CGV_SUBMIT_LABEL, CgvForm, cgvApi } from '@tablee/sections';
 import { SectionEditTab } from '../../../components/SectionEditTab';
 
 /** The 'cgv' tab (spec §2 'Conditions Générales de Vente (CGV)'), with its own button and messages (spec §8). */

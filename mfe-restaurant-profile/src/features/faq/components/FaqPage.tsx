@@ -1,5 +1,5 @@
 import { PageFrame, Toast, useToast } from '@tablee/shared';
-import { FaqManager } from '@tablee/shared/sections';
+import { FaqManager } from '@tablee/sections';
 import { useParams } from 'react-router';
 
 /** 'Foire Aux Questions': every add, edit, delete and move is stored at once, with its toast. */

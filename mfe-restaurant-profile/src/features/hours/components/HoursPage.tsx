@@ -1,4 +1,4 @@
-import { HoursForm, hoursApi } from '@tablee/shared/sections';
+import { HoursForm, hoursApi } from '@tablee/sections';
 import { SectionEditTab } from '../../../components/SectionEditTab';
 
 /** The 'hours' tab (spec §2 'Horaires & Fonctionnement'). */

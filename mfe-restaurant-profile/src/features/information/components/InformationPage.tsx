@@ -1,4 +1,4 @@
-import { InformationForm, informationApi } from '@tablee/shared/sections';
+import { InformationForm, informationApi } from '@tablee/sections';
 import { SectionEditTab } from '../../../components/SectionEditTab';
 
 /** The 'information' tab (spec §2 'Informations du restaurant'). */

@@ -1,4 +1,4 @@
-import { MenusForm, menusApi } from '@tablee/shared/sections';
+import { MenusForm, menusApi } from '@tablee/sections';
 import { SectionEditTab } from '../../../components/SectionEditTab';
 
 export function MenusPage() {

@@ -1,4 +1,4 @@
-import { OptionsForm, optionsApi } from '@tablee/shared/sections';
+import { OptionsForm, optionsApi } from '@tablee/sections';
 import { SectionEditTab } from '../../../components/SectionEditTab';
 
 export function OptionsPage() {

@@ -1,4 +1,4 @@
-import { PHOTO_LOAD_ERROR, PhotosForm, photosApi } from '@tablee/shared/sections';
+import { PHOTO_LOAD_ERROR, PhotosForm, photosApi } from '@tablee/sections';
 import { SectionEditTab } from '../../../components/SectionEditTab';
 
 /** 'Photos du restaurant': uploads and deletes are immediate; alt texts and order are saved with the button. */

@@ -1,0 +1,125 @@
+/**
+ * The hours section (spec §2 'Hours', §3 hours, §5 time choices and group sizes): defaults per
+ * context, choice ranges, the per-day copy rule, and the data calls.
+ */
+import { DAYS, type Day, type DaySettings, type Hours, type ServiceSettings } from '@tablee/shared';
+import { defaultDaySettings, hoursFromRows, type ArrivalTimeRow, type HoursRow } from '../mappers';
+import type { SectionApi, SectionContext } from '../contract';
+import { callRpc, selectRestaurant } from '../data';
+
+export type HoursValue = Hours;
+
+export const DAY_LABELS: Record<Day, string> = {
+  monday: 'Lundi',
+  tuesday: 'Mardi',
+  wednesday: 'Mercredi',
+  thursday: 'Jeudi',
+  friday: 'Vendredi',
+  saturday: 'Samedi',
+  sunday: 'Dimanche',
+};
+
+export const SERVICE_LABELS = { lunchService: 'Service du midi', dinnerService: 'Service du soir' } as const;
+export type ServiceKey = keyof typeof SERVICE_LABELS;
+
+export interface Range {
+  min: number;
+  max: number;
+}
+
+/** Spec §5: group size choices differ between the onboarding step and the edit tab. */
+export function groupSizeRanges(context: SectionContext): { min: Range; max: Range } {
+  return context === 'onboarding' ? { min: { min: 10, max: 30 }, max: { min: 10, max: 50 } } : { min: { min: 1, max: 10 }, max: { min: 10, max: 50 } };
+}
+
+/** Spec §5: à la carte max size and privatization min size choices. */
+export const SIZE_RANGE: Range = { min: 10, max: 50 };
+
+export const rangeValues = ({ min, max }: Range): number[] => Array.from({ length: max - min + 1 }, (_, i) => min + i);
+
+/**
+ * A new restaurant's hours: open Monday to Saturday in edit, all 7 days in the onboarding step
+ * (spec §3). The spec's default group minimum (1) is below the onboarding choices (10–30), so
+ * onboarding starts at its lowest choice.
+ */
+export function defaultHours(context: SectionContext): HoursValue {
+  const settings = defaultDaySettings();
+  if (context === 'onboarding') {
+    const lowest = groupSizeRanges(context).min.min;
+    for (const s of [settings.lunchService, settings.dinnerService]) s.groupSize.min = Math.max(s.groupSize.min, lowest);
+  }
+  return {
+    daysOpen: context === 'onboarding' ? [...DAYS] : DAYS.filter((d) => d !== 'sunday'),
+    hasDifferentSettings: false,
+    defaultSettings: settings,
+    specificDaySettings: {},
+  };
+}
+
+const copy = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/**
+ * Keeps the value in its canonical shape after any change: open days in week order, arrival times
+ * sorted, and — with different settings per day — every open day has its own settings, a new one
+ * starting as a copy of the default settings (spec §3).
+ */
+export function normalizeHours(hours: HoursValue): HoursValue {
+  const sortService = (s: ServiceSettings): ServiceSettings => ({ ...s, arrivalTimes: [...new Set(s.arrivalTimes)].sort() });
+  const sortDay = (d: DaySettings): DaySettings => ({ lunchService: sortService(d.lunchService), dinnerService: sortService(d.dinnerService) });
+  const daysOpen = DAYS.filter((d) => hours.daysOpen.includes(d));
+  const specificDaySettings: Partial<Record<Day, DaySettings>> = {};
+  for (const [day, settings] of Object.entries(hours.specificDaySettings) as [Day, DaySettings][]) specificDaySettings[day] = sortDay(settings);
+  if (hours.hasDifferentSettings) for (const day of daysOpen) specificDaySettings[day] ??= copy(sortDay(hours.defaultSettings));
+  return { ...hours, daysOpen, defaultSettings: sortDay(hours.defaultSettings), specificDaySettings };
+}
+
+/** The settings that apply to an open day (spec §3: per-day settings only with hasDifferentSettings). */
+export const settingsOfDay = (hours: HoursValue, day: Day): DaySettings =>
+  (hours.hasDifferentSettings && hours.specificDaySettings[day]) || hours.defaultSettings;
+
+/** The save_restaurant_hours payload: one entry per open day; arrival times only for open services (spec §3). */
+export function hoursToRpc(hours: HoursValue) {
+  const service = (s: ServiceSettings) => ({ ...s, arrivalTimes: s.isOpen ? [...s.arrivalTimes] : [] });
+  const daysOpen = DAYS.filter((d) => hours.daysOpen.includes(d));
+  return {
+    daysOpen,
+    hasDifferentSettings: hours.hasDifferentSettings,
+    days: daysOpen.map((day) => {
+      const s = settingsOfDay(hours, day);
+      return { day, lunchService: service(s.lunchService), dinnerService: service(s.dinnerService) };
+    }),
+  };
+}
+
+interface HoursLoadRow {
+  days_open: string[] | null;
+  has_different_hours_settings: boolean | null;
+  restaurant_hours: HoursRow[] | null;
+  restaurant_arrival_times: ArrivalTimeRow[] | null;
+}
+
+/**
+ * The hours api of a context. A restaurant whose hours were never saved (open days but no hours
+ * rows: saving always writes one row per open day) loads the context's defaults.
+ */
+export function createHoursApi(context: SectionContext): SectionApi<HoursValue> {
+  return {
+    // The two contexts load different defaults for hours never saved.
+    key: `hours-${context}`,
+    async load(restaurantId) {
+      const data = await selectRestaurant<HoursLoadRow>(
+        restaurantId,
+        'days_open, has_different_hours_settings, restaurant_hours(*), restaurant_arrival_times(day, service, arrival_time)',
+      );
+      const rows = data.restaurant_hours ?? [];
+      if (rows.length === 0 && (data.days_open ?? []).length > 0) return defaultHours(context);
+      return normalizeHours(hoursFromRows(data.days_open, !!data.has_different_hours_settings, rows, data.restaurant_arrival_times ?? []));
+    },
+    async save(restaurantId, value) {
+      await callRpc('save_restaurant_hours', { p_restaurant_id: restaurantId, p_hours: hoursToRpc(value) });
+    },
+  };
+}
+
+/** The edit tab's hours api. */
+export const hoursApi = createHoursApi('edit');

@@ -1,0 +1,55 @@
+/** The information section (spec §2 'Information', §3 information, §5 required fields): value, defaults, data calls. */
+import { DEFAULT_RESPONSE_TIME, type Information } from '@tablee/shared';
+import { defaultAmenities, informationFromRow } from '../mappers';
+import type { AmenitiesRow, ContactRow } from '../rows';
+import type { SectionApi, SectionContext } from '../contract';
+import { callRpc, selectRestaurant } from '../data';
+
+/** Spec §3 information, plus the restaurant's url which only the edit form shows ('' = none). */
+export interface InformationValue extends Information {
+  url?: string;
+}
+
+export const AMENITY_LABELS: readonly { key: keyof Information['amenities']; label: string }[] = [
+  { key: 'groundFloor', label: 'Plain-pied' },
+  { key: 'accessibleToDisabled', label: 'Accès PMR' },
+  { key: 'parking', label: 'Parking' },
+  { key: 'airConditioning', label: 'Climatisation' },
+  { key: 'wifi', label: 'WIFI' },
+  { key: 'valetParking', label: 'Voiturier' },
+];
+
+/** The url field exists on the edit form only (spec §2). */
+export const hasUrlField = (context: SectionContext) => context === 'edit';
+
+export const defaultInformation = (): InformationValue => ({
+  name: '',
+  address: '',
+  description: '',
+  amenities: defaultAmenities(),
+  contact: { email: '', whatsapp: '', responseTime: DEFAULT_RESPONSE_TIME },
+  url: '',
+});
+
+interface InformationRow {
+  name: string | null;
+  address: string | null;
+  description: string | null;
+  url: string | null;
+  restaurant_amenities: AmenitiesRow | AmenitiesRow[] | null;
+  restaurant_contacts: ContactRow | ContactRow[] | null;
+}
+
+export const informationApi: SectionApi<InformationValue> = {
+  key: 'information',
+  async load(restaurantId) {
+    const data = await selectRestaurant<InformationRow>(restaurantId, 'name, address, description, url, restaurant_amenities(*), restaurant_contacts(*)');
+    return { ...informationFromRow(data), url: data.url ?? '' };
+  },
+  async save(restaurantId, value) {
+    // Without a url (onboarding) the key is left out, so the stored url is kept.
+    const { url, ...information } = value;
+    const p_information = url === undefined ? information : { ...information, url: url.trim() };
+    await callRpc('save_restaurant_information', { p_restaurant_id: restaurantId, p_information });
+  },
+};

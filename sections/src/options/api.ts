@@ -1,0 +1,23 @@
+/** Options data calls: one select to load, save_restaurant_options (one transaction) to save. */
+import { getSupabase } from '@tablee/shared';
+import { optionFromRow } from '../mappers';
+import type { OptionRow } from '../rows';
+import type { SectionApi } from '../contract';
+import { optionsToPayload, type OptionsValue } from './rules';
+
+export const optionsApi: SectionApi<OptionsValue> = {
+  key: 'options',
+  async load(restaurantId) {
+    const { data, error } = await getSupabase()
+      .from('restaurant_options')
+      .select('id, title, price, price_type, display_order')
+      .eq('restaurant_id', restaurantId)
+      .order('display_order', { ascending: true });
+    if (error) throw new Error(error.message, { cause: error });
+    return { options: (data as OptionRow[]).map(optionFromRow) };
+  },
+  async save(restaurantId, options) {
+    const { error } = await getSupabase().rpc('save_restaurant_options', { p_restaurant_id: restaurantId, p_options: optionsToPayload(options) });
+    if (error) throw new Error(error.message, { cause: error });
+  },
+};

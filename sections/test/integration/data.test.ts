@@ -1,0 +1,199 @@
+/**
+ * The four sections' data calls through the unmodified supabase-js against a real local-supabase:
+ * each round-trips every field unchanged; another owner's restaurant is refused and left as it was;
+ * a save the database rejects changes nothing stored.
+ */
+import ws from 'ws';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { getSupabase, initSupabase, resetSupabaseForTests, type Billing } from '@tablee/shared';
+import { billingApi, cgvApi, createHoursApi, defaultHours, hoursApi, informationApi, NOT_FOUND_OR_FORBIDDEN, type HoursValue, type InformationValue } from '@tablee/sections';
+import { env, newOwner } from '../../../local-supabase/test/clients';
+import { restaurantSnapshot } from '../../../local-supabase/test/fixtures';
+
+let other: { client: SupabaseClient };
+let otherRestaurant: string;
+const me_ = { email: `sections-${Date.now()}@example.fr`, password: 'secret-123' };
+
+beforeAll(async () => {
+  resetSupabaseForTests();
+  const me = initSupabase({ url: env.url, anonKey: env.anonKey, realtimeTransport: ws });
+  expect((await me.auth.signUp(me_)).error).toBeNull();
+  expect((await me.auth.signInWithPassword(me_)).error).toBeNull();
+  other = await newOwner('other');
+  otherRestaurant = (await other.client.from('restaurants').insert({ name: 'Chez l’autre' }).select('id').single()).data!.id;
+});
+
+afterAll(async () => {
+  await getSupabase().auth.signOut();
+  await getSupabase().auth.stopAutoRefresh();
+  resetSupabaseForTests();
+});
+
+async function newRestaurant(): Promise<string> {
+  const { data, error } = await getSupabase().from('restaurants').insert({ name: 'Nouveau' }).select('id').single();
+  expect(error).toBeNull();
+  return data!.id as string;
+}
+
+const information: InformationValue = {
+  name: 'Le Bouchon des Filles',
+  address: '20 rue Sergent Blandan, 69001 Lyon',
+  description: 'Cuisine lyonnaise, menu unique.',
+  amenities: { groundFloor: true, accessibleToDisabled: false, parking: true, airConditioning: false, wifi: true, valetParking: true },
+  contact: { email: 'contact@bouchon.fr', whatsapp: '+33 6 11 22 33 44', responseTime: 'slow' },
+  url: 'https://bouchon.fr',
+};
+
+function hours(): HoursValue {
+  const h = defaultHours('edit');
+  h.daysOpen = ['tuesday', 'friday', 'sunday'];
+  h.hasDifferentSettings = true;
+  const custom = (from: string, arrivals: string[], isOpen = true) => ({
+    isOpen,
+    hours: { from, to: '23:45' },
+    arrivalTimes: arrivals,
+    groupSize: { min: 4, max: 45 },
+    allowALaCarte: false,
+    maxALaCarteSize: 30,
+    partialPrivatizationSupplement: true,
+    partialPrivatizationMinSize: 25,
+    partialPrivatizationAmount: 180.55,
+  });
+  h.defaultSettings = { lunchService: custom('11:30', ['11:30', '12:45']), dinnerService: custom('18:00', ['19:15']) };
+  h.specificDaySettings = {
+    tuesday: { lunchService: custom('11:30', ['11:30', '12:45']), dinnerService: custom('18:00', ['19:15']) },
+    friday: { lunchService: custom('12:15', [], false), dinnerService: custom('19:00', ['20:00', '21:30']) },
+    sunday: { lunchService: custom('11:00', ['11:00']), dinnerService: custom('18:30', [], false) },
+  };
+  return h;
+}
+
+const billing: Billing = {
+  legalInformation: { companyName: 'SARL Bouchon', legalForm: 'SARL', siretNumber: '73282932000074', rcsCity: 'Lyon', vatNumber: 'FR44732829320' },
+  headquartersAddress: { address: '20 rue Sergent Blandan', postalCode: '69001', city: 'Lyon', country: 'France' },
+  paymentConditions: { requiresDeposit: true, depositMethod: 'empreinte', depositType: 'fixed', depositAmount: 75.5 },
+  remainingPayment: { onSite: false, online: true },
+  bankDetails: { iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP' },
+  billingContact: { name: 'Léa Roux', email: 'compta@bouchon.fr', phone: '04 78 00 00 00' },
+};
+
+describe('round trips: what is saved loads back unchanged', () => {
+  it('information, twice (every field changed the second time)', async () => {
+    const id = await newRestaurant();
+    await informationApi.save(id, information);
+    expect(await informationApi.load(id)).toEqual(information);
+    const changed: InformationValue = {
+      name: 'Autre nom',
+      address: 'Autre adresse',
+      description: '',
+      amenities: { groundFloor: false, accessibleToDisabled: true, parking: false, airConditioning: true, wifi: false, valetParking: false },
+      contact: { email: 'autre@bouchon.fr', whatsapp: '+33 7 00 00 00 00', responseTime: 'fast' },
+      url: '',
+    };
+    await informationApi.save(id, changed);
+    expect(await informationApi.load(id)).toEqual(changed);
+  });
+
+  it('information without url (onboarding) keeps the stored url', async () => {
+    const id = await newRestaurant();
+    await informationApi.save(id, information);
+    const { url: _kept, ...withoutUrl } = information;
+    await informationApi.save(id, { ...withoutUrl, name: 'Renommé' });
+    expect(await informationApi.load(id)).toEqual({ ...information, name: 'Renommé' });
+  });
+
+  it('hours: defaults before any save (Monday–Saturday in edit, 7 days in onboarding), then per-day settings and the shared ones', async () => {
+    const id = await newRestaurant();
+    expect(await hoursApi.load(id)).toEqual(defaultHours('edit'));
+    expect(await createHoursApi('onboarding').load(id)).toEqual(defaultHours('onboarding'));
+    await hoursApi.save(id, hours());
+    const loaded = await hoursApi.load(id);
+    expect(loaded).toEqual({ ...hours(), defaultSettings: hours().specificDaySettings.tuesday });
+    // Arrival times are stored only for open services.
+    const { data } = await getSupabase().from('restaurant_arrival_times').select('day, service').eq('restaurant_id', id);
+    expect(data!.filter((r) => (r.day === 'friday' && r.service === 'lunch') || (r.day === 'sunday' && r.service === 'dinner'))).toEqual([]);
+
+    const shared = { ...hours(), hasDifferentSettings: false, specificDaySettings: {} };
+    await hoursApi.save(id, shared);
+    expect(await hoursApi.load(id)).toEqual(shared);
+    const closedWeek = { ...defaultHours('edit'), daysOpen: [] };
+    await hoursApi.save(id, closedWeek);
+    expect((await hoursApi.load(id)).daysOpen).toEqual([]);
+  });
+
+  it('billing, then the deposit cleared (edit: no method, type or amount)', async () => {
+    const id = await newRestaurant();
+    await billingApi.save(id, billing);
+    expect(await billingApi.load(id)).toEqual(billing);
+    const cleared: Billing = { ...billing, paymentConditions: { requiresDeposit: false }, remainingPayment: { onSite: true, online: false } };
+    await billingApi.save(id, cleared);
+    expect(await billingApi.load(id)).toEqual(cleared);
+  });
+
+  it('cgv: none at first, then the policies and the link trimmed; an empty link means none', async () => {
+    const id = await newRestaurant();
+    expect(await cgvApi.load(id)).toEqual({ link: '' });
+    await cgvApi.save(id, { cancellationPolicy: '72h', modificationPolicy: 'same_day', link: '  https://bouchon.fr/cgv.pdf  ' });
+    expect(await cgvApi.load(id)).toEqual({ cancellationPolicy: '72h', modificationPolicy: 'same_day', link: 'https://bouchon.fr/cgv.pdf' });
+    await cgvApi.save(id, { cancellationPolicy: '7_days', modificationPolicy: '48h', link: '   ' });
+    expect(await cgvApi.load(id)).toEqual({ cancellationPolicy: '7_days', modificationPolicy: '48h', link: '' });
+    const { data } = await getSupabase().from('restaurant_cgv').select('link').eq('restaurant_id', id).single();
+    expect(data!.link).toBeNull();
+  });
+});
+
+describe("another owner's restaurant", () => {
+  it('is neither read nor written by any of the four sections, and stays byte-for-byte unchanged', async () => {
+    await other.client.rpc('save_restaurant_information', { p_restaurant_id: otherRestaurant, p_information: { ...information, name: 'Chez l’autre' } });
+    await other.client.rpc('save_restaurant_cgv', { p_restaurant_id: otherRestaurant, p_cgv: { cancellationPolicy: '24h', modificationPolicy: '24h' } });
+    const before = await restaurantSnapshot(otherRestaurant);
+    for (const api of [informationApi, hoursApi, billingApi, cgvApi]) await expect(api.load(otherRestaurant)).rejects.toThrow(NOT_FOUND_OR_FORBIDDEN);
+    await expect(informationApi.save(otherRestaurant, information)).rejects.toThrow('Accès non autorisé à ce restaurant');
+    await expect(hoursApi.save(otherRestaurant, hours())).rejects.toThrow('Accès non autorisé à ce restaurant');
+    await expect(billingApi.save(otherRestaurant, billing)).rejects.toThrow(/row-level security/);
+    await expect(cgvApi.save(otherRestaurant, { cancellationPolicy: 'same_day', modificationPolicy: 'same_day', link: '' })).rejects.toThrow('Accès non autorisé à ce restaurant');
+    expect(await restaurantSnapshot(otherRestaurant)).toBe(before);
+  });
+
+  it("cgv gives the spec's messages: unknown restaurant, missing id", async () => {
+    const value = { cancellationPolicy: '24h' as const, modificationPolicy: '24h' as const, link: '' };
+    await expect(cgvApi.save('00000000-0000-4000-8000-000000000000', value)).rejects.toThrow('Restaurant non trouvé');
+    await expect(cgvApi.save('', value)).rejects.toThrow('ID du restaurant requis');
+  });
+});
+
+describe('a save the database rejects changes nothing stored', () => {
+  it('for each section', async () => {
+    const id = await newRestaurant();
+    await informationApi.save(id, information);
+    await hoursApi.save(id, hours());
+    await billingApi.save(id, billing);
+    await cgvApi.save(id, { cancellationPolicy: '48h', modificationPolicy: '24h', link: '' });
+    const before = await restaurantSnapshot(id);
+
+    await expect(informationApi.save(id, { ...information, name: 'Jamais', contact: { ...information.contact, responseTime: 'never' as never } })).rejects.toThrow('Délai de réponse invalide');
+    // A valid first day, then an invalid one: the first must not stay written either.
+    const bad = hours();
+    bad.specificDaySettings.sunday!.lunchService.groupSize = { min: 40, max: 45 };
+    await expect(hoursApi.save(id, bad)).rejects.toThrow('la taille de groupe minimale doit être comprise entre 1 et 30');
+    await expect(billingApi.save(id, { ...billing, paymentConditions: { requiresDeposit: true, depositMethod: 'acompte', depositType: 'percentage', depositAmount: 150 } })).rejects.toThrow(/restaurant_billing_percentage_max_check/);
+    await expect(cgvApi.save(id, { cancellationPolicy: '1h' as never, modificationPolicy: '24h', link: 'https://x.fr' })).rejects.toThrow("Politique d'annulation invalide");
+    // Free text has a length limit in the database; its message says the limit in French.
+    await expect(informationApi.save(id, { ...information, name: 'x'.repeat(201) })).rejects.toThrow('Texte trop long : 200 caractères au plus');
+    await expect(informationApi.save(id, { ...information, description: 'x'.repeat(10_001) })).rejects.toThrow('Texte trop long : 10\u202f000 caractères au plus');
+
+    expect(await restaurantSnapshot(id)).toBe(before);
+  });
+
+  it('when signed out: refused with "Utilisateur non authentifié"', async () => {
+    const id = await newRestaurant();
+    await getSupabase().auth.signOut();
+    try {
+      await expect(cgvApi.save(id, { cancellationPolicy: '24h', modificationPolicy: '24h', link: '' })).rejects.toThrow('Utilisateur non authentifié');
+      await expect(informationApi.save(id, information)).rejects.toThrow();
+    } finally {
+      expect((await getSupabase().auth.signInWithPassword(me_)).error).toBeNull();
+    }
+    expect(await cgvApi.load(id)).toEqual({ link: '' });
+  });
+});

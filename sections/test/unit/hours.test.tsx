@@ -1,0 +1,116 @@
+import { DAYS, TIME_SLOTS } from '@tablee/shared';
+import { defaultDaySettings } from '../../src/mappers';
+import { defaultHours, groupSizeRanges, HoursForm, hoursToRpc, normalizeHours, rangeValues, SIZE_RANGE, type HoursValue } from '@tablee/sections';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderSection } from './harness';
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('hours rules', () => {
+  it('offers 96 time slots, every 15 minutes from 00:00 to 23:45', () => {
+    expect(TIME_SLOTS).toHaveLength(96);
+    expect(TIME_SLOTS[0]).toBe('00:00');
+    expect(TIME_SLOTS[1]).toBe('00:15');
+    expect(TIME_SLOTS[95]).toBe('23:45');
+  });
+
+  it('defaults: Monday–Saturday in edit, all 7 days in onboarding, spec §9 service defaults', () => {
+    expect(defaultHours('edit').daysOpen).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
+    expect(defaultHours('onboarding').daysOpen).toEqual([...DAYS]);
+    const lunch = defaultHours('edit').defaultSettings.lunchService;
+    expect(lunch).toMatchObject({ isOpen: true, hours: { from: '12:00', to: '14:00' }, groupSize: { min: 1, max: 20 }, allowALaCarte: true, maxALaCarteSize: 10, partialPrivatizationSupplement: false, partialPrivatizationMinSize: 10 });
+    expect(defaultHours('edit').defaultSettings.dinnerService.hours).toEqual({ from: '19:00', to: '22:00' });
+    // Onboarding's lowest group-minimum choice is 10.
+    expect(defaultHours('onboarding').defaultSettings.lunchService.groupSize).toEqual({ min: 10, max: 20 });
+  });
+
+  it('group size choices: onboarding min 10–30, edit min 1–10, max 10–50 in both; à la carte and privatization 10–50', () => {
+    expect(rangeValues(groupSizeRanges('onboarding').min)).toEqual(Array.from({ length: 21 }, (_, i) => 10 + i));
+    expect(rangeValues(groupSizeRanges('edit').min)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const context of ['onboarding', 'edit'] as const) expect(rangeValues(groupSizeRanges(context).max)).toHaveLength(41);
+    expect(rangeValues(SIZE_RANGE)[0]).toBe(10);
+    expect(rangeValues(SIZE_RANGE).at(-1)).toBe(50);
+  });
+
+  it('a new specific day starts as a copy of the defaults, not a shared reference', () => {
+    const hours = defaultHours('edit');
+    hours.defaultSettings.lunchService.hours.from = '11:30';
+    const next = normalizeHours({ ...hours, hasDifferentSettings: true });
+    expect(Object.keys(next.specificDaySettings)).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
+    expect(next.specificDaySettings.monday).toEqual(next.defaultSettings);
+    next.specificDaySettings.monday!.lunchService.hours.from = '12:15';
+    expect(next.specificDaySettings.tuesday!.lunchService.hours.from).toBe('11:30');
+  });
+
+  it('saves one entry per open day, in week order, arrival times only for open services', () => {
+    const hours: HoursValue = { ...defaultHours('edit'), daysOpen: ['friday', 'monday'] };
+    hours.defaultSettings.lunchService.arrivalTimes = ['12:00'];
+    hours.defaultSettings.dinnerService = { ...hours.defaultSettings.dinnerService, isOpen: false, arrivalTimes: ['20:00'] };
+    const rpc = hoursToRpc(hours);
+    expect(rpc.daysOpen).toEqual(['monday', 'friday']);
+    expect(rpc.days.map((d) => d.day)).toEqual(['monday', 'friday']);
+    expect(rpc.days[0].lunchService.arrivalTimes).toEqual(['12:00']);
+    expect(rpc.days[0].dinnerService.arrivalTimes).toEqual([]);
+  });
+});
+
+describe('HoursForm', () => {
+  it('per day: one tab per open day, each a copy of the defaults; a day opened later gets its own copy', async () => {
+    const user = userEvent.setup({ delay: null });
+    const initial = defaultHours('edit');
+    initial.defaultSettings.dinnerService.hours.to = '23:00';
+    const { latest } = renderSection(HoursForm, initial);
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Paramètres différents selon les jours' }));
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi']);
+    expect(latest.value.specificDaySettings.saturday).toEqual(initial.defaultSettings);
+    expect(within(section('Service du soir — Lundi')).getByTitle('23:00')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Dimanche' }));
+    expect(latest.value.daysOpen.at(-1)).toBe('sunday');
+    expect(latest.value.specificDaySettings.sunday).toEqual(initial.defaultSettings);
+    await waitFor(() => expect(screen.getAllByRole('tab')).toHaveLength(7));
+  });
+
+  it('disables a closed service, the à la carte size without à la carte, the privatization fields without supplement', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { latest } = renderSection(HoursForm, defaultHours('edit'));
+    const lunch = within(section('Service du midi'));
+    expect(lunch.getByLabelText('De')).toBeEnabled();
+    expect(lunch.getByLabelText('Taille min. de privatisation')).toBeDisabled();
+    expect(lunch.getByLabelText('Montant du supplément (€ TTC)')).toBeDisabled();
+    await user.click(lunch.getByRole('checkbox', { name: 'Supplément de privatisation partielle' }));
+    expect(latest.value.defaultSettings.lunchService.partialPrivatizationSupplement).toBe(true);
+    await waitFor(() => expect(lunch.getByLabelText('Montant du supplément (€ TTC)')).toBeEnabled());
+    await user.click(lunch.getByRole('checkbox', { name: 'Autoriser la carte' }));
+    await waitFor(() => expect(lunch.getByLabelText('Taille max. à la carte')).toBeDisabled());
+    await user.click(lunch.getByRole('checkbox', { name: 'Service ouvert' }));
+    expect(latest.value.defaultSettings.lunchService.isOpen).toBe(false);
+    await waitFor(() => expect(lunch.getByLabelText('De')).toBeDisabled());
+    expect(lunch.getByLabelText("Heures d'arrivée")).toBeDisabled();
+    // The dinner service is untouched.
+    expect(within(section('Service du soir')).getByLabelText('De')).toBeEnabled();
+  });
+
+  it('refuses an end before the start and a maximum below the minimum, in French', async () => {
+    const user = userEvent.setup({ delay: null });
+    const hours = defaultHours('edit');
+    hours.defaultSettings.lunchService.hours = { from: '14:00', to: '12:00' };
+    hours.defaultSettings.dinnerService.groupSize = { min: 10, max: 10 };
+    hours.defaultSettings.lunchService.groupSize = { min: 8, max: 5 };
+    const { latest } = renderSection(HoursForm, hours);
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    expect(await within(section('Service du midi')).findByText("L'heure de fin doit être après l'heure de début")).toBeInTheDocument();
+    expect(within(section('Service du midi')).getByText('La taille maximale doit être supérieure ou égale à la taille minimale')).toBeInTheDocument();
+    expect(within(section('Service du soir')).queryByText('La taille maximale doit être supérieure ou égale à la taille minimale')).not.toBeInTheDocument();
+    expect(latest.validated).toBe(false);
+  });
+
+  it('keeps the days in week order whatever the click order', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { latest } = renderSection<HoursValue>(HoursForm, { ...defaultHours('edit'), daysOpen: [], defaultSettings: defaultDaySettings() });
+    await user.click(screen.getByRole('checkbox', { name: 'Vendredi' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Lundi' }));
+    expect(latest.value.daysOpen).toEqual(['monday', 'friday']);
+  });
+});

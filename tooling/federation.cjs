@@ -1,0 +1,50 @@
+/**
+ * The one shared-dependency list of every Tablée module (ARCHITECTURE.md, Module Federation): the
+ * libraries and the kernel (@tablee/shared), each a singleton, so exactly one copy of it runs in the
+ * browser, whichever module loaded first provides it ('loaded-first'). A key ending in '/' shares the
+ * package's subpaths (react/jsx-runtime, react-dom/client, @tablee/shared/core).
+ * Each module passes its own package.json: what it declares there is the range it needs
+ * (`requiredVersion`), and the version it provides is the one installed. Domain code (e.g.
+ * @tablee/sections) is never listed: the modules that use it bundle their own build of it.
+ */
+const SHARED = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'jotai',
+  'antd',
+  'dayjs',
+  '@supabase/supabase-js',
+  // One QueryClient and one cache for every module (the client lives in the kernel).
+  '@tanstack/react-query',
+  '@tablee/shared',
+  '@tablee/shared/',
+];
+
+/** 'workspace:^1.2.0' (pnpm's protocol for the kernel) → '^1.2.0'. */
+const range = (declared) => declared.replace(/^workspace:/, '');
+
+/**
+ * @param {{ name: string, dependencies?: Record<string, string> }} modulePackage the module's package.json
+ * @returns {Record<string, { singleton: true, requiredVersion: string }>}
+ */
+function sharedDependencies(modulePackage) {
+  const dependencies = modulePackage.dependencies ?? {};
+  // A library the module does not declare, it does not use (pnpm would not let it resolve one).
+  return Object.fromEntries(
+    SHARED.filter((key) => dependencies[key.replace(/\/$/, '')]).map((key) => [key, { singleton: true, requiredVersion: range(dependencies[key.replace(/\/$/, '')]) }]),
+  );
+}
+
+/** Module names (as registered by the shell) and their fixed ports. */
+const modules = {
+  shell: { name: 'shell', port: 3000 },
+  'mfe-onboarding': { name: 'mfe_onboarding', port: 3001 },
+  'mfe-restaurant-profile': { name: 'mfe_restaurant_profile', port: 3002 },
+  'mfe-operations': { name: 'mfe_operations', port: 3003 },
+  'mfe-public-links': { name: 'mfe_public_links', port: 3004 },
+};
+
+module.exports = { sharedDependencies, modules, kernelRange: (modulePackage) => range(modulePackage.dependencies['@tablee/shared']) };
