@@ -3,11 +3,10 @@
  * (started as `pnpm start` starts it, on a throw-away data directory). Not a test: it prints tables.
  *   pnpm --filter @tablee/e2e bench
  */
-import zlib from 'node:zlib';
-import type { Page, Response } from 'playwright-core';
-import { E2E_PORTS } from '../test/global-setup';
+import type { Page } from 'playwright-core';
 import { ready, signIn } from '../test/browser';
 import { median, RUNS, runBench } from './harness';
+import { recordAssets } from './measure';
 
 interface Bytes {
   js: number;
@@ -19,32 +18,19 @@ interface Bytes {
 /** JavaScript and CSS a first visit downloads, per module (by the origin that served it). */
 async function firstVisitBytes(page: Page, url: string): Promise<Map<string, Bytes>> {
   const perModule = new Map<string, Bytes>();
-  const pending: Promise<void>[] = [];
-  page.on('response', (response: Response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    pending.push(
-      response.body().then(
-        (body) => {
-          const port = Number(new URL(response.url()).port);
-          const module = Object.entries(E2E_PORTS).find(([, p]) => p === port)?.[0] ?? new URL(response.url()).host;
-          const entry = perModule.get(module) ?? { js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
-          const gzip = zlib.gzipSync(body).length;
-          if (type === 'script') {
-            entry.js += body.length;
-            entry.jsGzip += gzip;
-          } else {
-            entry.css += body.length;
-            entry.cssGzip += gzip;
-          }
-          perModule.set(module, entry);
-        },
-        () => undefined,
-      ),
-    );
-  });
+  const assets = recordAssets(page);
   await page.goto(url, { waitUntil: 'networkidle' });
-  await Promise.all(pending);
+  for (const { module, type, body, gzip } of await assets.settled()) {
+    const entry = perModule.get(module) ?? { js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
+    if (type === 'script') {
+      entry.js += body.length;
+      entry.jsGzip += gzip;
+    } else {
+      entry.css += body.length;
+      entry.cssGzip += gzip;
+    }
+    perModule.set(module, entry);
+  }
   return perModule;
 }
 

@@ -3,43 +3,13 @@
  * page load to 'Réservation acceptée !') and kitchen / dining-room PDF generation time, median of 5.
  *   pnpm --filter @tablee/e2e bench   (E2E_SKIP_BUILD=1 reuses dist/)
  */
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import { ready } from '../test/browser';
 import { median, RUNS, runBench } from './harness';
-
-/** RUNS pending copies of the demo reservation TBL-DEMO01, each with its own number and code. */
-async function pendingCopies(dbUrl: string): Promise<{ numero: string; code: string }[]> {
-  const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  try {
-    const copies: { numero: string; code: string }[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      const { rows } = await client.query(
-        // Columns by name: id, code_manage, status (pending) and is_accepted (generated) take their defaults.
-        `insert into public.restaurant_reservations (
-           restaurant_id, conversation_id, numero_reservation, numero_reservation_restaurateur, code_reservation,
-           customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people,
-           children, reservation_date, arrival_time, options)
-         select restaurant_id, conversation_id, $1::text, $2::text, code_reservation,
-           customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people,
-           children, reservation_date, arrival_time, options
-         from public.restaurant_reservations r where r.numero_reservation = 'TBL-DEMO01'
-         returning numero_reservation as numero, code_manage as code`,
-        [`TBL-BENCH${i}`, `R-B${i}`],
-      );
-      copies.push(rows[0]);
-    }
-    return copies;
-  } finally {
-    await client.end();
-  }
-}
+import { pendingCopies } from './measure';
 
 runBench(async (browser) => {
   const app = ready() as ReturnType<typeof ready>;
-  const copies = await pendingCopies(app.supabase.dbUrl);
+  const copies = await pendingCopies(app.supabase.dbUrl, RUNS);
 
   const roundTrips: number[] = [];
   for (const { numero, code } of copies) {

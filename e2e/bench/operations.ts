@@ -9,9 +9,10 @@ import type { Page } from 'playwright-core';
 import { loadLargeDataset } from '../../local-supabase/test/large-dataset';
 import { ready, signIn } from '../test/browser';
 import { median, RUNS, runBench } from './harness';
+import { LARGE } from './measure';
 
-const RESTAURANT = 'b1000000-0000-4000-8000-000000000001';
-const CONVERSATION = 'b6000000-0000-4000-8000-000000000001';
+const RESTAURANT = LARGE.restaurant;
+const CONVERSATION = LARGE.conversation;
 
 /** Data requests of one load: the path and query of every /rest/v1 call, in order. */
 function recordDataRequests(page: Page): string[] {
@@ -29,7 +30,7 @@ runBench(async (browser) => {
   const base = `${app.url}/restaurants/${RESTAURANT}/operational`;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, app.url, 'bench@tablee.fr', 'tablee-bench');
+  await signIn(page, app.url, LARGE.email, LARGE.password);
 
   const screens: [string, string, (p: Page) => Promise<unknown>][] = [
     ['first reservation rows', `${base}/reservations`, (p) => p.locator('tbody tr.ant-table-row').first().waitFor()],
