@@ -6,6 +6,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -30,6 +31,18 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
 };
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
+/** Compressed once per file and modification time: a build replaces files, the server keeps running. */
+const compressed = new Map();
+function gzipped(file) {
+  const { mtimeMs } = fs.statSync(file);
+  const cached = compressed.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.body;
+  const body = zlib.gzipSync(fs.readFileSync(file));
+  compressed.set(file, { mtimeMs, body });
+  return body;
+}
 
 function send(res, status, headers, body) {
   res.writeHead(status, { 'Access-Control-Allow-Origin': '*', ...headers });
@@ -58,12 +71,11 @@ const server = http.createServer((req, res) => {
   const ext = path.extname(file);
   // Hashed chunks are immutable; the entry points (index.html, mf-manifest.json, remoteEntry.js) are not.
   const immutable = file.includes(`${path.sep}static${path.sep}`);
-  send(
-    res,
-    200,
-    { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' },
-    req.method === 'HEAD' ? undefined : fs.readFileSync(file),
-  );
+  const headers = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', Vary: 'Accept-Encoding' };
+  // Text goes out gzip-compressed when the browser accepts it, as any static host or CDN sends it.
+  const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  if (gzip) headers['Content-Encoding'] = 'gzip';
+  send(res, 200, headers, req.method === 'HEAD' ? undefined : gzip ? gzipped(file) : fs.readFileSync(file));
 });
 
 server.listen(port, () => console.log(`${name} servi sur http://localhost:${port}`));
