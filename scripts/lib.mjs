@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(path.join(root, 'shared', 'package.json'));
+const require = createRequire(path.join(root, 'tooling', 'package.json'));
 const { modules } = require('./federation.cjs');
 
 /** Each front-end module: folder, federation name, port (env SHELL_PORT, MFE_ONBOARDING_PORT, … override). */
