@@ -2,8 +2,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { freePort } from '../../local-supabase/test/launch';
 import { COUNT_REACT, launchBrowser, ready, signIn, sql, until, type Ready } from './browser';
 
 const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo' };
@@ -15,6 +18,89 @@ async function newPage(): Promise<Page> {
   const page = await context.newPage();
   await page.addInitScript(COUNT_REACT);
   return page;
+}
+
+const UNAVAILABLE = 'Cette section est momentanément indisponible.';
+const KERNEL_VERSION = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../shared/package.json'), 'utf8')) as { version: string }).version;
+
+/** Serves a built folder with scripts/serve.mjs on a free port (one more deployment); `stop` waits for its end. */
+async function serve(dir: string, configFile?: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const args = [path.resolve(__dirname, '../../scripts/serve.mjs'), '--dir', dir, '--port', String(port), ...(configFile ? ['--config', configFile] : [])];
+  const server = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    server.stdout!.once('data', resolve);
+    server.once('exit', (code) => reject(new Error(`serve.mjs ${dir} : arrêté (code ${code})`)));
+  });
+  return {
+    url: `http://localhost:${port}`,
+    stop: async () => {
+      if (server.exitCode !== null) return;
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * One more deployment of the built shell, whose config.json is the run's with some remotes' manifest
+ * URLs replaced: the run's own config.json (and so the other test files) stay untouched.
+ */
+async function serveShell(entries: Record<string, string>) {
+  const config = JSON.parse(fs.readFileSync(app.configFile, 'utf8')) as { remotes: Record<string, { entry: string }> };
+  for (const [name, entry] of Object.entries(entries)) config.remotes[name] = { entry };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-shell-config-'));
+  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config));
+  const server = await serve(path.resolve(__dirname, '../../shell/dist'), path.join(dir, 'config.json'));
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * An HTTP proxy in front of a remote's port: answers 503 to the first `failures[path]` requests of a
+ * path, and while `down` drops every connection (a remote that is down); else forwards. `log` lists
+ * what it did ('503 /mf-manifest.json', '200 /remoteEntry.js', 'down /mf-manifest.json').
+ */
+async function flakyProxy(port: number, failures: Record<string, number>) {
+  const left = { ...failures };
+  const state = { down: false, log: [] as string[] };
+  const server = http.createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (state.down) {
+      state.log.push(`down ${pathname}`);
+      req.socket.destroy();
+      return;
+    }
+    if (left[pathname] > 0) {
+      left[pathname] -= 1;
+      state.log.push(`503 ${pathname}`);
+      res.writeHead(503, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
+      res.end('Service Unavailable');
+      return;
+    }
+    const upstream = http.request({ host: 'localhost', port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      state.log.push(`${answer.statusCode} ${pathname}`);
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  const proxyPort = await freePort();
+  await new Promise<void>((resolve) => server.listen(proxyPort, resolve));
+  return Object.assign(state, {
+    url: `http://localhost:${proxyPort}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
 }
 
 /** Names of the demo owner's seeded restaurants, read from the database. */
@@ -96,34 +182,108 @@ test('an unknown address goes to one page of its area, in one redirect (no ever-
   await page.context().close();
 });
 
-test('a stopped remote leaves the shell and the other areas working, with a French error and Réessayer', async () => {
+test('a manifest and a remote entry that fail once are retried by the runtime: the area loads, with no error shown', async () => {
   const [first] = await demoRestaurants();
-  const operations = app.servers['mfe-operations'];
-  process.kill(operations.pid, 'SIGTERM');
-  const manifest = `http://localhost:${operations.port}/mf-manifest.json`;
-  await until(() => fetch(manifest).then(() => 'up', () => 'down'), (state) => state === 'down', 'le remote mfe-operations arrêté');
-  const page = await newPage();
-  await signIn(page, app.url, DEMO.email, DEMO.password);
-  await page.goto(`${app.url}/restaurants/${first.id}/operational/conversations`);
-  await page.getByText('Cette section est momentanément indisponible.').waitFor();
-  expect(await page.getByRole('navigation', { name: 'Menu du restaurant' }).isVisible()).toBe(true);
-  await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Menus', exact: true }).click();
-  await page.getByRole('heading', { name: 'Menus', exact: true }).waitFor();
-  await page.getByRole('link', { name: 'Tableau de bord' }).click();
-  await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
-  // Back in the stopped area: still the error. The remote comes back: 'Réessayer' loads it without a page reload.
-  await page.getByRole('link', { name: /Le|La|Restaurant/ }).first().click();
-  await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Conversations', exact: true }).click();
-  await page.getByText('Cette section est momentanément indisponible.').waitFor();
-  const server = spawn(process.execPath, [path.resolve(__dirname, '../../scripts/serve.mjs'), '--dir', path.resolve(__dirname, '../../mfe-operations/dist'), '--port', String(operations.port), '--config', app.configFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve) => server.stdout!.once('data', resolve));
-  // The restarted remote serves the rest of the suite (other files need it); global-teardown stops it.
-  fs.appendFileSync(path.join(path.dirname(process.env.E2E_READY_FILE!), 'extra-pids'), `${server.pid}\n`);
-  server.stdout!.destroy();
-  server.unref();
-  await page.getByRole('button', { name: 'Réessayer' }).click();
-  await page.getByRole('heading', { name: 'Conversations', exact: true }).waitFor();
-  await page.context().close();
+  const proxy = await flakyProxy(app.servers['mfe-operations'].port, { '/mf-manifest.json': 1, '/remoteEntry.js': 1 });
+  const shell = await serveShell({ mfe_operations: `${proxy.url}/mf-manifest.json` });
+  try {
+    const page = await newPage();
+    await signIn(page, shell.url, DEMO.email, DEMO.password);
+    await page.goto(`${shell.url}/restaurants/${first.id}/operational/conversations`);
+    const heading = page.getByRole('heading', { name: 'Conversations', exact: true });
+    // Whichever comes first: the area or the error (the old code showed the error at once).
+    await heading.or(page.getByText(UNAVAILABLE)).first().waitFor();
+    expect(await page.getByText(UNAVAILABLE).count()).toBe(0);
+    expect(await heading.isVisible()).toBe(true);
+    // Each failed once (503) and was asked again.
+    expect(proxy.log.filter((line) => line.startsWith('503 ')).sort()).toEqual(['503 /mf-manifest.json', '503 /remoteEntry.js']);
+    expect(proxy.log).toEqual(expect.arrayContaining(['200 /mf-manifest.json', '200 /remoteEntry.js']));
+    await page.context().close();
+  } finally {
+    await shell.stop();
+    await proxy.close();
+  }
+});
+
+test('a remote that stays down leaves the shell and the other areas working, with a French error and Réessayer that loads it once it is back', async () => {
+  const [first] = await demoRestaurants();
+  const proxy = await flakyProxy(app.servers['mfe-operations'].port, {});
+  proxy.down = true;
+  const shell = await serveShell({ mfe_operations: `${proxy.url}/mf-manifest.json` });
+  try {
+    const page = await newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await signIn(page, shell.url, DEMO.email, DEMO.password);
+    await page.goto(`${shell.url}/restaurants/${first.id}/operational/conversations`);
+    await page.getByText(UNAVAILABLE).waitFor();
+    await page.getByText("Le module n'a pas pu être chargé. Vérifiez votre connexion puis réessayez.").waitFor();
+    // Retried before giving up; then the runtime's fallback module, not an exception caught by the area's error boundary.
+    expect(proxy.log.filter((line) => line === 'down /mf-manifest.json').length).toBeGreaterThan(1);
+    expect(errors.some((text) => text.includes('un module n’a pas pu être chargé'))).toBe(true);
+    expect(errors.filter((text) => text.includes('erreur dans une zone'))).toEqual([]);
+    expect(await page.getByRole('navigation', { name: 'Menu du restaurant' }).isVisible()).toBe(true);
+    await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Menus', exact: true }).click();
+    await page.getByRole('heading', { name: 'Menus', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Tableau de bord' }).click();
+    await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
+    // Back in the area that is down: still the error. The remote comes back: 'Réessayer' loads it without a page reload.
+    await page.getByRole('link', { name: /Le|La|Restaurant/ }).first().click();
+    await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Conversations', exact: true }).click();
+    await page.getByText(UNAVAILABLE).waitFor();
+    proxy.down = false;
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('heading', { name: 'Conversations', exact: true }).waitFor();
+    expect(await page.getByText(UNAVAILABLE).count()).toBe(0);
+    await page.context().close();
+  } finally {
+    await shell.stop();
+    await proxy.close();
+  }
+});
+
+test('a remote built for another kernel says so in the console and in its area, and the rest of the shell keeps working', async () => {
+  const [first] = await demoRestaurants();
+  // A copy of the operations remote whose manifest asks for a kernel the page does not have.
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-kernel-'));
+  fs.cpSync(path.resolve(__dirname, '../../mfe-operations/dist'), copy, { recursive: true });
+  const manifestFile = path.join(copy, 'mf-manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { shared: { name: string; requiredVersion: string }[] };
+  const kernel = manifest.shared.find((entry) => entry.name === '@tablee/shared')!;
+  kernel.requiredVersion = '^2.0.0';
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+  const remote = await serve(copy);
+  const shell = await serveShell({ mfe_operations: `${remote.url}/mf-manifest.json` });
+  try {
+    const page = await newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await signIn(page, shell.url, DEMO.email, DEMO.password);
+    await page.goto(`${shell.url}/restaurants/${first.id}/operational/conversations`);
+    const incompatible = page.getByText("Ce module n'est pas compatible avec cette version de l'application.");
+    // Whichever comes first (the old code loaded the remote regardless of the range).
+    await incompatible.or(page.getByRole('heading', { name: 'Conversations', exact: true })).first().waitFor();
+    expect(await incompatible.isVisible()).toBe(true);
+    const message = page.getByText(/Rechargez la page ; si le problème persiste, le module doit être redéployé\./);
+    expect(await message.textContent()).toContain('^2.0.0');
+    expect(await message.textContent()).toContain(KERNEL_VERSION);
+    expect(await page.getByRole('button', { name: 'Réessayer' }).isVisible()).toBe(true);
+    expect(errors.some((text) => text.includes('mfe_operations') && text.includes('^2.0.0') && text.includes(KERNEL_VERSION))).toBe(true);
+    // The sidebar and another remote's tab still work.
+    await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Menus', exact: true }).click();
+    await page.getByRole('heading', { name: 'Menus', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Tableau de bord' }).click();
+    await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
+    await page.context().close();
+  } finally {
+    await shell.stop();
+    await remote.stop();
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
 });
 
 test('each remote loads standalone with a sign-in', async () => {

@@ -1,23 +1,24 @@
 import { ErrorBoundary, PageLoading } from '@tablee/shared';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { loadRemoteRoutes, type RemoteName } from './remotes';
+import { REMOTE_UNAVAILABLE, RemoteRetryContext } from './RemoteUnavailable';
 
 /**
- * One remote's routes, inside an error boundary: a remote that is down or throws leaves the rest of
- * the application working and shows a French message with 'Réessayer'.
+ * One remote's routes. A remote that cannot be loaded gives the runtime's fallback module (French
+ * error, 'Réessayer'; federation-plugins.ts); the error boundary catches what a remote throws while
+ * rendering. Either way the rest of the application keeps working.
  */
 export function RemoteArea({ name }: { name: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const RemoteRoutes = useMemo(() => lazy(() => loadRemoteRoutes(name, attempt > 0)), [name, attempt]);
   return (
-    <ErrorBoundary
-      title="Cette section est momentanément indisponible."
-      message="Le module n'a pas pu être chargé. Vérifiez votre connexion puis réessayez."
-      onRetry={() => setAttempt((n) => n + 1)}
-    >
-      <Suspense fallback={<PageLoading label="Chargement..." />}>
-        <RemoteRoutes />
-      </Suspense>
-    </ErrorBoundary>
+    <RemoteRetryContext.Provider value={retry}>
+      <ErrorBoundary title={REMOTE_UNAVAILABLE.title} message={REMOTE_UNAVAILABLE.message} onRetry={retry}>
+        <Suspense fallback={<PageLoading label="Chargement..." />}>
+          <RemoteRoutes />
+        </Suspense>
+      </ErrorBoundary>
+    </RemoteRetryContext.Provider>
   );
 }

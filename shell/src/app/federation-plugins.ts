@@ -1,0 +1,79 @@
+/**
+ * The shell's Module Federation runtime plugins, registered at start (remotes.ts) before any remote
+ * is loaded:
+ * - `RetryPlugin` (@module-federation/retry-plugin): a manifest that fails to download is fetched
+ *   again, a remote entry or an exposed module whose script fails is loaded again, a few times, before
+ *   an error is raised. Checked against runtime-core 2.9.2: its `fetch`, `loadEntryError` and
+ *   `getModuleFactory` hooks are called with the arguments the plugin expects. In 0.17.1 the delay
+ *   between manifest fetches is its fixed 1 s (the `fetch` option's retryDelay is not passed on).
+ * - `remoteGuardPlugin`: the kernel range check on each manifest, and the fallback module that stands
+ *   for a remote that cannot be loaded, so that a remote that is down never breaks the shell.
+ * Nothing here imports antd or the kernel's main entry (the light entry pages load this file): the
+ * fallback's component is imported only when a remote fails.
+ */
+import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { RetryPlugin } from '@module-federation/retry-plugin';
+import { KERNEL_VERSION } from '@tablee/shared/core';
+import type { ComponentType } from 'react';
+
+/** The kernel's package name as the remotes share it (its subpaths, e.g. '@tablee/shared/core', carry the same range). */
+const KERNEL = '@tablee/shared';
+
+/** What a remote's mf-manifest.json says that matters here. */
+export interface FederationManifest {
+  name?: string;
+  shared?: { name: string; requiredVersion?: string | false }[];
+}
+
+/** A remote built for a kernel outside the range the page has. */
+export class KernelMismatchError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly range: string,
+    readonly kernel: string,
+  ) {
+    super(`Tablée : le module ${remote} demande le noyau ${KERNEL} ${range}, mais la page a le noyau ${kernel} ; il n'est pas chargé.`);
+    this.name = 'KernelMismatchError';
+  }
+}
+
+/**
+ * The kernel range a manifest declares that `kernelVersion` does not satisfy, or null. Ranges are
+ * read with the runtime's own `satisfy`, the one it judges shared modules' requiredVersion with.
+ */
+export function kernelMismatch(manifest: FederationManifest, kernelVersion: string): KernelMismatchError | null {
+  for (const shared of manifest.shared ?? []) {
+    if (shared.name !== KERNEL && !shared.name.startsWith(`${KERNEL}/`)) continue;
+    const range = shared.requiredVersion;
+    if (typeof range === 'string' && range && !satisfy(kernelVersion, range)) return new KernelMismatchError(manifest.name ?? '?', range, kernelVersion);
+  }
+  return null;
+}
+
+/** Retries before an error: manifests 2 more times (1 s apart), remote entries and exposed modules 2 more times, 300 ms apart. */
+export const retryPlugin = (): ModuleFederationRuntimePlugin =>
+  RetryPlugin({ fetch: { retryTimes: 2 }, script: { retryTimes: 2, retryDelay: 300 } }) as ModuleFederationRuntimePlugin;
+
+export function remoteGuardPlugin(kernelVersion: string = KERNEL_VERSION): ModuleFederationRuntimePlugin {
+  return {
+    name: 'tablee-remote-guard',
+    // A manifest just downloaded: a remote built for another kernel is not loaded (the runtime would
+    // only warn and run it against the page's kernel). The error reaches errorLoadRemote below.
+    loadRemoteSnapshot(args) {
+      const mismatch = args.manifestJson && kernelMismatch({ ...args.manifestJson, name: args.manifestJson.name || args.moduleInfo.name }, kernelVersion);
+      if (mismatch) {
+        console.error(mismatch.message);
+        throw mismatch;
+      }
+      return args;
+    },
+    // loadRemote failed (after the retries): its caller gets a module whose default export shows the
+    // French error with 'Réessayer' instead of an exception. Other lifecycles keep the runtime's way.
+    async errorLoadRemote({ lifecycle, error }) {
+      if (lifecycle !== 'onLoad') return undefined;
+      if (!(error instanceof KernelMismatchError)) console.error('Tablée : un module n’a pas pu être chargé', error);
+      const { remoteFallback } = await import('./RemoteUnavailable');
+      return remoteFallback(error instanceof KernelMismatchError ? error : null) satisfies { default: ComponentType };
+    },
+  };
+}
