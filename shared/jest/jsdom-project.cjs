@@ -18,6 +18,7 @@ module.exports = function jsdomProject(displayName, moduleNameMapper = {}) {
       // One copy of @tablee/shared (and of its Supabase client), whichever file imports it.
       '^@tablee/shared$': path.join(__dirname, '../src/index.ts'),
       '^@tablee/shared/core$': path.join(__dirname, '../src/core.ts'),
+      '^@tablee/shared/supabase$': path.join(__dirname, '../src/supabase.ts'),
       '^@tablee/shared/sections$': path.join(__dirname, '../src/sections/index.ts'),
       ...moduleNameMapper,
     },
