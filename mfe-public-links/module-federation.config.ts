@@ -6,7 +6,11 @@ export default createModuleFederationConfig({
   name: 'mfe_public_links',
   filename: 'remoteEntry.js',
   exposes: { './routes': './src/routes.tsx' },
-  shared: sharedDependencies,
+  // Only what the exposed page imports: React and the kernel's core (issue 15: the link page loads
+  // nothing else; react-dom is the shell's, and the standalone build below shares nothing).
+  shared: Object.fromEntries(Object.entries(sharedDependencies).filter(([name]) => ['react', 'react/', '@tablee/shared/'].includes(name))),
   shareStrategy: 'loaded-first',
+  // The shell provides its runtime (provideExternalRuntime): remoteEntry.js does not carry a second one.
+  experiments: { externalRuntime: true, optimization: { target: 'web' } },
   dts: false,
 });
