@@ -1,7 +1,7 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
 import { sharedDependencies } from '@tablee/shared/federation';
 
-/** Exposes one route module (relative <Routes>, no router of its own) that the shell mounts under its prefix. */
+/** Exposes the link page ('./routes', reads its own address, no router) that the shell mounts under /reservations. */
 export default createModuleFederationConfig({
   name: 'mfe_public_links',
   filename: 'remoteEntry.js',
