@@ -1,5 +1,6 @@
 // The async boundary of Module Federation (shared libraries load before the code that uses them), and
 // the route-first start: only what the address needs is downloaded (start/route.ts).
+import './start/early';
 import { startFor } from './start/route';
 
 const start = startFor(window.location.pathname);
