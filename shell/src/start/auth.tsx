@@ -2,7 +2,7 @@
  * Light start of /signin and /signup: the config, the Supabase client and the session, the two pages
  * — no antd, no TanStack Query (issue 15: ≤ 250 KB of gzip JavaScript). Once the address leaves them
  * (signed in, or a link to elsewhere), the full application takes over in the same page, with the same
- * session (one kernel instance); its code starts loading as soon as the owner types in the sign-in form.
+ * session (one kernel instance); its code starts loading as soon as the owner enters the sign-in form.
  */
 import { initSupabase, startSession } from '@tablee/shared/supabase';
 import { useEffect } from 'react';

@@ -16,8 +16,8 @@ export const SIGNED_UP_MESSAGE = 'Compte créé avec succès ! Vous pouvez maint
 
 /**
  * /signin (spec §2, §5, §8): email and password required; after sign-in, back to the page the guard
- * remembered, else /restaurants (which leads to the dashboard). `onIntent` runs when the owner starts
- * typing or submits: the light start loads the application meanwhile, so it is there once signed in.
+ * remembered, else /restaurants (which leads to the dashboard). `onIntent` runs when the owner enters
+ * the form (focus, typing) or submits: the light start loads the application meanwhile, so it is there once signed in.
  */
 export function SignInPage({ onIntent }: { onIntent?: () => void }) {
   const location = useLocation();
@@ -53,7 +53,7 @@ export function SignInPage({ onIntent }: { onIntent?: () => void }) {
       }
     >
       {state?.signedUp && !error && <AuthAlert type="success">{SIGNED_UP_MESSAGE}</AuthAlert>}
-      <form onSubmit={submit} onChange={onIntent} className="ta-form">
+      <form onSubmit={submit} onFocus={onIntent} onChange={onIntent} className="ta-form">
         <label htmlFor="signin-email">Email</label>
         <input id="signin-email" className="ta-input" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <label htmlFor="signin-password">Mot de passe</label>
