@@ -2,12 +2,16 @@ import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin'
 import { sharedDependencies } from '@tablee/tooling/federation';
 import modulePackage from './package.json';
 
-/** Exposes one route module (relative <Routes>, no router of its own) that the shell mounts under its prefix. */
+/** Exposes the link page ('./routes', reads its own address, no router) that the shell mounts under /reservations. */
 export default createModuleFederationConfig({
   name: 'mfe_public_links',
   filename: 'remoteEntry.js',
   exposes: { './routes': './src/routes.tsx' },
-  shared: sharedDependencies(modulePackage),
+  // Only what the exposed page imports: React and the kernel's core (issue 15: the link page loads
+  // nothing else; react-dom is the shell's, and the standalone build below shares nothing).
+  shared: Object.fromEntries(Object.entries(sharedDependencies(modulePackage)).filter(([name]) => ['react', 'react/', '@tablee/shared/'].includes(name))),
   shareStrategy: 'loaded-first',
+  // The shell provides its runtime (provideExternalRuntime): remoteEntry.js does not carry a second one.
+  experiments: { externalRuntime: true, optimization: { target: 'web' } },
   dts: false,
 });

@@ -11,5 +11,7 @@ export default createModuleFederationConfig({
   remotes: {},
   shared: sharedDependencies(modulePackage),
   shareStrategy: 'loaded-first',
+  // Remotes built with externalRuntime (mfe-public-links: the light link page) run on this runtime.
+  experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
   dts: false,
 });

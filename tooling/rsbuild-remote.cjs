@@ -1,6 +1,6 @@
 /**
  * The Rsbuild settings every remote shares (one place, so the four remotes cannot drift apart):
- * the standalone entry, the page template, the fixed dev port of shared/federation.cjs, CORS for
+ * the standalone entry, the page template, the fixed dev port of federation.cjs, CORS for
  * the shell's origin, and `assetPrefix: 'auto'` so that the shell fetches a remote's chunks from
  * the remote's own origin (ARCHITECTURE.md: otherwise RUNTIME-001).
  * Each remote passes its plugins (React, and Module Federation with its own name and exposes).

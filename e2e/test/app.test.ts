@@ -1,6 +1,6 @@
 /** The shell in Chromium: sign-up and sign-in, the dashboard and its error state, the guard, axe (remotes: app-remotes.test.ts). */
 import type { Browser, Page } from 'playwright-core';
-import { COUNT_REACT, launchBrowser, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { COUNT_REACT, launchBrowser, loadedSharedModules, ready, seriousViolations, signIn, sql, type Ready } from './browser';
 
 const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo' };
 let browser: Browser;
@@ -111,5 +111,36 @@ test('axe-core finds no serious or critical violation on /signin, /signup, /dash
   await page.getByRole('link', { name: /Restaurant|Le|La/ }).first().waitFor();
   found['/dashboard'] = await seriousViolations(page);
   expect(found).toEqual({ '/signin': [], '/signup': [], '/dashboard': [] });
+  await page.context().close();
+});
+
+test('/signin and /signup load the Supabase client and no antd, TanStack Query or kernel UI; signing in opens the application in the same page (issue 15)', async () => {
+  const page = await newPage();
+  for (const [route, heading] of [['/signup', 'Créer un compte'], ['/signin', 'Connexion']]) {
+    await page.goto(`${app.url}${route}`);
+    await page.getByRole('heading', { name: heading }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const loaded = await loadedSharedModules(page);
+    expect(loaded).toEqual(expect.arrayContaining(['react', '@supabase/supabase-js', '@tablee/shared/supabase']));
+    for (const heavy of ['antd', '@tanstack/react-query', '@tablee/shared', 'dayjs']) expect(loaded).not.toContain(heavy);
+  }
+  // Still /signin, first visit: sign in; the dashboard comes without a page load (the marker survives).
+  await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Mot de passe').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL(`${app.url}/dashboard`);
+  await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
+  await page.getByText('Le Comptoir des Halles').waitFor();
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  expect(await loadedSharedModules(page)).toEqual(expect.arrayContaining(['antd', '@tanstack/react-query', '@tablee/shared']));
+  const counts = await page.evaluate(() => ({
+    renderers: (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size,
+    supabaseClients: (window as unknown as { __TABLEE__?: { supabaseClients: number } }).__TABLEE__?.supabaseClients,
+  }));
+  expect(counts).toEqual({ renderers: 1, supabaseClients: 1 });
+  // The session is the page's one: a reload keeps it.
+  await page.reload();
+  await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
   await page.context().close();
 });

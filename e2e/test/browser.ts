@@ -85,3 +85,20 @@ export async function until<T>(read: () => Promise<T> | T, accept: (value: T) =>
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * The shared modules (federation singletons) the page has loaded so far, by package name, read from
+ * the Module Federation runtime's share registry: what an entry page really pulled, whatever chunk
+ * carried it.
+ */
+export async function loadedSharedModules(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Scopes = Record<string, Record<string, Record<string, { loaded?: boolean }>>>;
+    const share = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Scopes> } }).__FEDERATION__?.__SHARE__ ?? {};
+    const loaded = new Set<string>();
+    for (const scopes of Object.values(share))
+      for (const packages of Object.values(scopes))
+        for (const [name, versions] of Object.entries(packages)) if (Object.values(versions).some((v) => v.loaded)) loaded.add(name);
+    return [...loaded].sort();
+  });
+}

@@ -1,14 +1,40 @@
-/** Standalone: the same providers as the shell and this module's routes under /reservations (no sign-in). */
-import { renderStandalone } from '@tablee/shared';
-import PublicLinksRoutes from './routes';
+/**
+ * Standalone: this module's page under /reservations (no sign-in), with the run-time config of the
+ * serving origin. Light like the page itself (no antd, no supabase-js): the kernel's core and React.
+ */
+import { loadAppConfig } from '@tablee/shared/core';
+import { createRoot } from 'react-dom/client';
+import PublicLinksRoutes, { MOUNT_PATH } from './routes';
 
-void renderStandalone({
-  title: 'mfe-public-links',
-  mountPath: '/reservations',
-  routes: PublicLinksRoutes,
-  requiresAuth: false,
-  links: [
-    { to: '/reservations/EXEMPLE/accept/code', label: 'Lien d’acceptation (exemple)' },
-    { to: '/reservations/EXEMPLE/reject/code', label: 'Lien de refus (exemple)' },
-  ],
-});
+const EXAMPLES = [
+  { to: `${MOUNT_PATH}/EXEMPLE/accept/code`, label: 'Lien d’acceptation (exemple)' },
+  { to: `${MOUNT_PATH}/EXEMPLE/reject/code`, label: 'Lien de refus (exemple)' },
+];
+
+function Home() {
+  return (
+    <main style={{ maxWidth: 720, margin: '0 auto', padding: 24, fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" }}>
+      <h1 style={{ fontSize: 24 }}>mfe-public-links — mode autonome</h1>
+      <ul>
+        {EXAMPLES.map((link) => (
+          <li key={link.to}>
+            <a href={link.to} style={{ color: '#a33d17' }}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
+
+const root = createRoot(document.getElementById('root')!);
+const onLinkPage = window.location.pathname === MOUNT_PATH || window.location.pathname.startsWith(`${MOUNT_PATH}/`);
+
+loadAppConfig().then(
+  () => root.render(onLinkPage ? <PublicLinksRoutes /> : <Home />),
+  (error: unknown) => {
+    console.error(error);
+    root.render(<p role="alert">Configuration introuvable : le fichier /config.json n'a pas pu être lu.</p>);
+  },
+);

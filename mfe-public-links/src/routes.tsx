@@ -1,15 +1,36 @@
-/** Exposed as 'mfe_public_links/routes'. Mounted by the shell under /reservations, outside the guard. */
-import { Route, Routes } from 'react-router';
+/**
+ * Exposed as 'mfe_public_links/routes'. Mounted by the shell under /reservations, outside the guard.
+ * It reads its parameters from the address itself rather than through react-router: the shell opens a
+ * link page with nothing but React, the kernel's core and this module (react-router alone would be
+ * half of the page's 120 KB budget, issue 15), and inside the full application it works the same.
+ */
 import { ReservationLinkPage } from './features/reservation-link/components/ReservationLinkPage';
 
-export default function PublicLinksRoutes() {
-  return (
-    <Routes>
-      <Route path=":numero/accept/:codeManage" element={<ReservationLinkPage action="accept" />} />
-      <Route path=":numero/reject/:codeManage" element={<ReservationLinkPage action="reject" />} />
-      {/* A broken reject link (no code, or more than it) is still a refusal: its own failure title, no call. */}
-      <Route path=":numero/reject/*" element={<ReservationLinkPage action="reject" />} />
-      <Route path="*" element={<ReservationLinkPage action="accept" />} />
-    </Routes>
-  );
+export const MOUNT_PATH = '/reservations';
+
+/**
+ * The link's action and parameters, matched as the routes of the remote always matched them:
+ * `:numero/accept/:codeManage`, `:numero/reject/:codeManage`; a broken reject link (no code, or more
+ * than it) is still a refusal, with its own failure title and no call; anything else is an accept link
+ * without its parameters.
+ */
+export function parseLinkPath(pathname: string): { action: 'accept' | 'reject'; numero?: string; codeManage?: string } {
+  const rest = pathname.startsWith(MOUNT_PATH) ? pathname.slice(MOUNT_PATH.length) : pathname;
+  const segments = rest.split('/').filter(Boolean).map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  const [numero, action, codeManage] = segments;
+  if (segments.length === 3 && (action === 'accept' || action === 'reject')) return { action, numero, codeManage };
+  if (segments.length >= 2 && action === 'reject') return { action: 'reject' };
+  return { action: 'accept' };
+}
+
+export default function PublicLinksRoutes({ pathname = window.location.pathname }: { pathname?: string }) {
+  const link = parseLinkPath(pathname);
+  // A new link (another address) is a new page: no state of the previous one carries over.
+  return <ReservationLinkPage key={pathname} {...link} />;
 }

@@ -1,6 +1,6 @@
-import { AppProviders, setAppConfig } from '@tablee/shared';
+import { setAppConfig } from '@tablee/shared/core';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { StrictMode } from 'react';
 import PublicLinksRoutes from '../src/routes';
 
 /** The texts the link page shows, as ReservationLinkPage.tsx writes them. */
@@ -24,13 +24,11 @@ export function pointReservationApiAt(reservationApiUrl: string, supabaseUrl = '
   setAppConfig({ supabaseUrl, supabaseAnonKey: 'unused-by-the-link-page', reservationApiUrl, remotes: {} });
 }
 
-/** The module's routes mounted under /reservations, as the shell mounts them, opened at `path`. */
-export function renderLink(path: string) {
-  return renderRoutes([{ path: '/reservations/*', element: <PublicLinksRoutes /> }], path);
-}
-
-/** Any routes in a memory router, inside the providers every module renders at its root. */
-export function renderRoutes(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return { ...render(<AppProviders><RouterProvider router={router} /></AppProviders>), router };
+/**
+ * The module's page at `path`, as the shell shows it: the address is the page's own (the module reads
+ * it, no router around it) and no provider wraps it (the light link route of the shell has none).
+ */
+export function renderLink(path: string, { strict = false } = {}) {
+  window.history.replaceState(null, '', path);
+  return render(strict ? <StrictMode><PublicLinksRoutes /></StrictMode> : <PublicLinksRoutes />);
 }

@@ -1,10 +1,7 @@
 /** @tablee/shared — imported only by this name, shared as a federation singleton. */
 // By the package name, as the remotes import it: one instance of the config in the page.
 export * from '@tablee/shared/core';
-export * from './supabase/client';
-export type { Database, Json } from './supabase/database.types';
-export * from './session/session';
-export * from './session/errors';
+export * from '@tablee/shared/supabase';
 export * from './domain/rows';
 export * from './domain/mappers';
 export * from './operations/reservation-counts';

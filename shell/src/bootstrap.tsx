@@ -1,17 +1,17 @@
 /**
- * Start of the shell: read /config.json, create the one Supabase client, register the remotes from
- * their manifest URLs, follow the session, render.
+ * Start of the full application (every address but the light entry pages, see start/route.ts): read
+ * /config.json, create the one Supabase client, register the remotes from their manifest URLs, follow
+ * the session, render. Also opened by the light sign-in start once signed in (same page, same client).
  */
-import { AppProviders, initSupabase, loadAppConfig, PageError, startSession } from '@tablee/shared';
-import { createRoot } from 'react-dom/client';
+import { AppProviders, initSupabase, PageError, startSession } from '@tablee/shared';
 import { App } from './app/App';
 import { registerConfiguredRemotes } from './app/remotes';
+import { appConfig } from './start/config';
+import { root } from './start/root';
 
-const root = createRoot(document.getElementById('root')!);
-
-async function start() {
+export async function startApp() {
   try {
-    const config = await loadAppConfig();
+    const config = await appConfig();
     initSupabase({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey });
     registerConfiguredRemotes(config);
     void startSession();
@@ -25,5 +25,3 @@ async function start() {
     );
   }
 }
-
-void start();

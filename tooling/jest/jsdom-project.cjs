@@ -18,6 +18,7 @@ module.exports = function jsdomProject(displayName, moduleNameMapper = {}) {
       // One copy of @tablee/shared (and of its Supabase client), whichever file imports it.
       '^@tablee/shared$': path.join(__dirname, '../../shared/src/index.ts'),
       '^@tablee/shared/core$': path.join(__dirname, '../../shared/src/core.ts'),
+      '^@tablee/shared/supabase$': path.join(__dirname, '../../shared/src/supabase.ts'),
       '^@tablee/sections$': path.join(__dirname, '../../sections/src/index.ts'),
       ...moduleNameMapper,
     },

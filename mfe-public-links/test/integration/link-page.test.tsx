@@ -5,11 +5,7 @@
  * row back from the database.
  */
 import { randomBytes } from 'node:crypto';
-import { AppProviders } from '@tablee/shared';
-import { render, screen } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import PublicLinksRoutes from '../../src/routes';
+import { screen } from '@testing-library/react';
 import { pointReservationApiAt, renderLink, TEXT } from '../render';
 import { createReservation, mailsTo, readRow, startReservationService, type RunningService } from '../reservation-service';
 
@@ -98,14 +94,7 @@ describe('a link that decides nothing', () => {
 describe("React's strict mode (development)", () => {
   it('mounts the page twice but calls the link once: accepted, not already handled, one e-mail', async () => {
     const r = await createReservation();
-    const router = createMemoryRouter([{ path: '/reservations/*', element: <PublicLinksRoutes /> }], { initialEntries: [`/reservations/${r.numero}/accept/${r.code}`] });
-    render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
+    renderLink(`/reservations/${r.numero}/accept/${r.code}`, { strict: true });
     expect(await screen.findByText(TEXT.accepted)).toBeInTheDocument();
     expect(screen.queryByText(TEXT.alreadyHandled)).not.toBeInTheDocument();
     expect(mailsTo(running(), r.email)).toHaveLength(1);

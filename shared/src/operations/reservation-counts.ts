@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { statusFromCode, type ReservationStatus } from '../domain/reservation-status';
-import { getSupabase } from '../supabase/client';
+import { getSupabase } from '@tablee/shared/supabase';
 
 export type ReservationCounts = Record<ReservationStatus | 'all', number>;
 

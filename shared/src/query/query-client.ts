@@ -3,6 +3,7 @@
  * federation singleton, so the shell and every remote read and write this one cache.
  */
 import { QueryClient } from '@tanstack/react-query';
+import { onUserChange } from '@tablee/shared/supabase';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -15,6 +16,9 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// The cache holds one user's data: another user (or none) starts from an empty cache.
+onUserChange(() => queryClient.clear());
 
 if (typeof window !== 'undefined') {
   // Checked by the e2e suite: exactly one QueryClient in the page (a second copy of this module would add one).

@@ -5,7 +5,6 @@
  */
 import type { Session } from '@supabase/supabase-js';
 import { atom, createStore } from 'jotai';
-import { queryClient } from '../query/query-client';
 import { getSupabase } from '../supabase/client';
 import type { User } from '../domain/types';
 import { signInErrorMessage, signUpErrorMessage } from './errors';
@@ -17,9 +16,19 @@ export const userAtom = atom<User | null>(null);
 /** True until the stored session has been read at start. */
 export const authLoadingAtom = atom<boolean>(true);
 
+const userChangeListeners = new Set<() => void>();
+
+/**
+ * Called when the signed-in user changes (another one, or none). The query cache subscribes here
+ * rather than being imported, so the sign-in pages get the session without TanStack Query.
+ */
+export function onUserChange(listener: () => void): () => void {
+  userChangeListeners.add(listener);
+  return () => userChangeListeners.delete(listener);
+}
+
 function apply(session: Session | null) {
-  // The query cache holds one user's data: another user (or none) starts from an empty cache.
-  if ((session?.user.id ?? null) !== (tableeStore.get(userAtom)?.id ?? null)) queryClient.clear();
+  if ((session?.user.id ?? null) !== (tableeStore.get(userAtom)?.id ?? null)) userChangeListeners.forEach((listener) => listener());
   tableeStore.set(sessionAtom, session);
   tableeStore.set(userAtom, session?.user ? { id: session.user.id, email: session.user.email ?? '' } : null);
 }

@@ -8,9 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, Navigate, Route, RouterProvider, Routes, useLocation, useNavigate } from 'react-router';
-import { loadAppConfig } from '../config/app-config';
-import { signIn, signOut, startSession, userAtom } from '../session/session';
-import { initSupabase, getSupabase } from '../supabase/client';
+import { loadAppConfig } from '@tablee/shared/core';
+// By the package names, as the remotes import them: the page's one config, client and session.
+import { getSupabase, initSupabase, signIn, signOut, startSession, userAtom } from '@tablee/shared/supabase';
 import { AppProviders } from '../ui/AppProviders';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { PageError, PageLoading } from '../ui/PageStates';

@@ -8,7 +8,7 @@ import 'dayjs/locale/fr';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { queryClient } from '../query/query-client';
-import { tableeStore } from '../session/session';
+import { tableeStore } from '@tablee/shared/supabase';
 
 dayjs.locale('fr');
 

@@ -5,7 +5,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { authLoadingAtom, sessionAtom, userAtom } from '../session/session';
+import { authLoadingAtom, sessionAtom, userAtom } from '@tablee/shared/supabase';
 import { PageLoading } from './PageStates';
 
 export interface SignInRedirectState {

@@ -1,5 +1,6 @@
-import { reservationApiEndpoint, reservationApiError } from '@tablee/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// The kernel's core only: this page loads without antd, supabase-js and TanStack Query (issue 15).
+import { reservationApiEndpoint, reservationApiError } from '@tablee/shared/core';
+import { useCallback, useSyncExternalStore } from 'react';
 
 export type LinkAction = 'accept' | 'reject';
 
@@ -51,27 +52,49 @@ export async function callReservationLink(action: LinkAction, numero: string, co
   };
 }
 
+interface Call {
+  outcome?: LinkOutcome;
+  listeners: Set<() => void>;
+}
+
 /**
- * The link's call as a query, not a mutation: its outcome is the page's data, and a query runs once
- * per key — React's strict mode mounts the page twice in development, and the second mount finds the
+ * One call per link for the life of the page, never repeated nor retried (a reload calls again, as it
+ * should): React's strict mode mounts the page twice in development, and the second mount finds the
  * call in flight (or its outcome) instead of POSTing again, which would answer 'already handled' for a
- * reservation this very page just accepted. Kept for the life of the page, never refetched nor retried
- * (a reload calls again, as it should). The call never rejects: a failure is an outcome.
+ * reservation this very page just accepted. Written by hand because the only library doing it here,
+ * TanStack Query, is what this light page leaves out; the call never rejects (a failure is an outcome).
  */
-export const reservationLinkQueryOptions = (action: LinkAction, numero: string, codeManage: string) =>
-  queryOptions({
-    queryKey: ['reservation-link', action, numero, codeManage],
-    queryFn: () => callReservationLink(action, numero, codeManage),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-  });
+const calls = new Map<string, Call>();
+
+function callOnce(action: LinkAction, numero: string, codeManage: string): Call {
+  const key = JSON.stringify([action, numero, codeManage]);
+  let call = calls.get(key);
+  if (!call) {
+    const started: Call = { listeners: new Set() };
+    calls.set(key, started);
+    void callReservationLink(action, numero, codeManage).then((outcome) => {
+      started.outcome = outcome;
+      started.listeners.forEach((listener) => listener());
+    });
+    call = started;
+  }
+  return call;
+}
 
 export type LinkState = { kind: 'loading' } | { kind: 'missing-parameters' } | LinkOutcome;
 
+const LOADING: LinkState = { kind: 'loading' };
+const MISSING: LinkState = { kind: 'missing-parameters' };
+
 export function useReservationLink(action: LinkAction, numero: string | undefined, codeManage: string | undefined): LinkState {
   const complete = !!numero && !!codeManage;
-  const { data } = useQuery({ ...reservationLinkQueryOptions(action, numero ?? '', codeManage ?? ''), enabled: complete });
-  if (!complete) return { kind: 'missing-parameters' };
-  return data ?? { kind: 'loading' };
+  const call = complete ? callOnce(action, numero, codeManage) : null;
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      call?.listeners.add(notify);
+      return () => void call?.listeners.delete(notify);
+    },
+    [call],
+  );
+  return useSyncExternalStore(subscribe, () => (call ? (call.outcome ?? LOADING) : MISSING));
 }

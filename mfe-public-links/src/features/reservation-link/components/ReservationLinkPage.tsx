@@ -1,6 +1,5 @@
-import { Result, Typography } from 'antd';
-import { useParams } from 'react-router';
 import { useReservationLink, type LinkAction } from '../api/callReservationLink';
+import { Result } from './Result';
 
 const TEXT = {
   accept: { success: 'Réservation acceptée !', failure: "Échec de l'acceptation" },
@@ -10,8 +9,7 @@ const TEXT = {
 const CHECK_LINK = 'Vérifiez le lien reçu par email ou contactez le support Tablée.';
 
 /** One-click link page (no sign-in): calls the reservation service once on load (spec §2). */
-export function ReservationLinkPage({ action }: { action: LinkAction }) {
-  const { numero, codeManage } = useParams();
+export function ReservationLinkPage({ action, numero, codeManage }: { action: LinkAction; numero?: string; codeManage?: string }) {
   const state = useReservationLink(action, numero, codeManage);
   const text = TEXT[action];
 
@@ -20,65 +18,35 @@ export function ReservationLinkPage({ action }: { action: LinkAction }) {
       return <Result status="info" title="Traitement en cours..." />;
     case 'done':
       return (
-        <Result
-          status="success"
-          title={text.success}
-          subTitle={
-            <>
-              {state.numero && <Typography.Paragraph>Réservation n° {state.numero}</Typography.Paragraph>}
-              <Typography.Paragraph>
-                {state.emailSent ? 'Un email de confirmation a été envoyé au client.' : state.message}
-              </Typography.Paragraph>
-              <Typography.Paragraph>Vous pouvez fermer cette page.</Typography.Paragraph>
-            </>
-          }
-        />
+        <Result status="success" title={text.success}>
+          {state.numero && <p>Réservation n° {state.numero}</p>}
+          <p>{state.emailSent ? 'Un email de confirmation a été envoyé au client.' : state.message}</p>
+          <p>Vous pouvez fermer cette page.</p>
+        </Result>
       );
     case 'already-handled':
       return (
-        <Result
-          status="warning"
-          title="Réservation déjà traitée"
-          subTitle={
-            <>
-              {state.numero && <Typography.Paragraph>Réservation n° {state.numero}</Typography.Paragraph>}
-              <Typography.Paragraph>{state.message}</Typography.Paragraph>
-              <Typography.Paragraph>Vous pouvez fermer cette page.</Typography.Paragraph>
-            </>
-          }
-        />
+        <Result status="warning" title="Réservation déjà traitée">
+          {state.numero && <p>Réservation n° {state.numero}</p>}
+          <p>{state.message}</p>
+          <p>Vous pouvez fermer cette page.</p>
+        </Result>
       );
     case 'missing-parameters':
       return (
-        <Result
-          status="error"
-          title={text.failure}
-          subTitle={
-            <>
-              <Typography.Paragraph>Une erreur est survenue</Typography.Paragraph>
-              <Typography.Paragraph>Paramètres manquants dans l'URL</Typography.Paragraph>
-            </>
-          }
-        />
+        <Result status="error" title={text.failure}>
+          <p>Une erreur est survenue</p>
+          <p>Paramètres manquants dans l'URL</p>
+        </Result>
       );
     case 'failed':
       return (
-        <Result
-          status="error"
-          title={text.failure}
-          subTitle={
-            <>
-              <Typography.Paragraph>Une erreur est survenue</Typography.Paragraph>
-              {state.message && <Typography.Paragraph>{state.message}</Typography.Paragraph>}
-              {state.refused && <Typography.Paragraph>{CHECK_LINK}</Typography.Paragraph>}
-              {state.apiError && (
-                <Typography.Paragraph style={{ fontSize: 12, color: '#595959', wordBreak: 'break-word' }}>
-                  {state.apiError}
-                </Typography.Paragraph>
-              )}
-            </>
-          }
-        />
+        <Result status="error" title={text.failure}>
+          <p>Une erreur est survenue</p>
+          {state.message && <p>{state.message}</p>}
+          {state.refused && <p>{CHECK_LINK}</p>}
+          {state.apiError && <p className="tl-detail">{state.apiError}</p>}
+        </Result>
       );
   }
 }

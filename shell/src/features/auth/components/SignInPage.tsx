@@ -1,8 +1,10 @@
-import { signIn, type SignInRedirectState } from '@tablee/shared';
-import { Alert, Button, Input } from 'antd';
+import type { SignInRedirectState } from '@tablee/shared';
+// The session part of the kernel only: this page loads no antd (issue 15).
+import { signIn } from '@tablee/shared/supabase';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AuthCard } from './AuthCard';
+import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
+import { PasswordInput } from './PasswordInput';
 
 /** What /signup passes to /signin on success. */
 export interface SignedUpState {
@@ -14,9 +16,10 @@ export const SIGNED_UP_MESSAGE = 'Compte créé avec succès ! Vous pouvez maint
 
 /**
  * /signin (spec §2, §5, §8): email and password required; after sign-in, back to the page the guard
- * remembered, else /restaurants (which leads to the dashboard).
+ * remembered, else /restaurants (which leads to the dashboard). `onIntent` runs when the owner enters
+ * the form (focus, typing) or submits: the light start loads the application meanwhile, so it is there once signed in.
  */
-export function SignInPage() {
+export function SignInPage({ onIntent }: { onIntent?: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? null) as (SignInRedirectState & Partial<SignedUpState>) | null;
@@ -27,6 +30,7 @@ export function SignInPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    onIntent?.();
     if (!email || !password || pending) return;
     setPending(true);
     setError(null);
@@ -48,16 +52,16 @@ export function SignInPage() {
         </>
       }
     >
-      {state?.signedUp && !error && <Alert type="success" showIcon title={SIGNED_UP_MESSAGE} style={{ marginBottom: 16 }} />}
-      <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      {state?.signedUp && !error && <AuthAlert type="success">{SIGNED_UP_MESSAGE}</AuthAlert>}
+      <form onSubmit={submit} onFocus={onIntent} onChange={onIntent} className="ta-form">
         <label htmlFor="signin-email">Email</label>
-        <Input id="signin-email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input id="signin-email" className="ta-input" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <label htmlFor="signin-password">Mot de passe</label>
-        <Input.Password id="signin-password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        {error && <Alert type="error" showIcon title={error} role="alert" />}
-        <Button type="primary" htmlType="submit" loading={pending} disabled={pending} block>
+        <PasswordInput id="signin-password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        {error && <AuthAlert type="error">{error}</AuthAlert>}
+        <SubmitButton pending={pending} disabled={pending}>
           {pending ? 'Connexion...' : 'Se connecter'}
-        </Button>
+        </SubmitButton>
       </form>
     </AuthCard>
   );

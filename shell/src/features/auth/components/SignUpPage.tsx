@@ -1,8 +1,10 @@
-import { MIN_PASSWORD_LENGTH, signUp } from '@tablee/shared';
-import { Alert, Button, Input, Typography } from 'antd';
+// The core and the session part of the kernel only: this page loads no antd (issue 15).
+import { MIN_PASSWORD_LENGTH } from '@tablee/shared/core';
+import { signUp } from '@tablee/shared/supabase';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AuthCard } from './AuthCard';
+import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
+import { PasswordInput } from './PasswordInput';
 import type { SignedUpState } from './SignInPage';
 
 /**
@@ -42,11 +44,11 @@ export function SignUpPage() {
         </>
       }
     >
-      <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <form onSubmit={submit} className="ta-form">
         <label htmlFor="signup-email">Email</label>
-        <Input id="signup-email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input id="signup-email" className="ta-input" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <label htmlFor="signup-password">Mot de passe</label>
-        <Input.Password
+        <PasswordInput
           id="signup-password"
           name="password"
           autoComplete="new-password"
@@ -58,20 +60,20 @@ export function SignUpPage() {
         />
         <div id="signup-password-help" aria-live="polite">
           {passwordValid ? (
-            <Typography.Text style={{ color: '#237804' }}>✓ Mot de passe valide</Typography.Text>
+            <span className="ta-help-ok">✓ Mot de passe valide</span>
           ) : (
-            <Typography.Text style={{ color: "#595959" }}>
+            <span className="ta-help">
               Le mot de passe doit contenir au moins 6 caractères.{' '}
               <span data-testid="password-counter">
                 {password.length}/{MIN_PASSWORD_LENGTH}
               </span>
-            </Typography.Text>
+            </span>
           )}
         </div>
-        {error && <Alert type="error" showIcon title={error} role="alert" />}
-        <Button type="primary" htmlType="submit" loading={pending} disabled={!canSubmit} block>
+        {error && <AuthAlert type="error">{error}</AuthAlert>}
+        <SubmitButton pending={pending} disabled={!canSubmit}>
           {pending ? 'Création du compte...' : 'Créer mon compte'}
-        </Button>
+        </SubmitButton>
       </form>
     </AuthCard>
   );

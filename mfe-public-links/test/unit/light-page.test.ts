@@ -1,0 +1,26 @@
+/**
+ * The link page is light (issue 15): what the shell loads for it — the exposed module and all it
+ * imports — pulls neither antd, nor supabase-js, nor TanStack Query, nor react-router, nor the
+ * kernel's main entry (only its core). Any of them imported on the way makes the import fail.
+ */
+jest.mock('antd', () => {
+  throw new Error('antd importé par la page des liens');
+});
+jest.mock('@supabase/supabase-js', () => {
+  throw new Error('supabase-js importé par la page des liens');
+});
+jest.mock('@tanstack/react-query', () => {
+  throw new Error('TanStack Query importé par la page des liens');
+});
+jest.mock('react-router', () => {
+  throw new Error('react-router importé par la page des liens');
+});
+jest.mock('@tablee/shared', () => {
+  throw new Error('le noyau complet (@tablee/shared) importé par la page des liens');
+});
+
+it('the exposed module (module-federation.config.ts: ./routes) imports only React and the kernel core', () => {
+  const exposed = jest.requireActual<typeof import('../../src/routes')>('../../src/routes');
+  expect(typeof exposed.default).toBe('function');
+  expect(exposed.parseLinkPath('/reservations/N-1/reject/abc')).toEqual({ action: 'reject', numero: 'N-1', codeManage: 'abc' });
+});

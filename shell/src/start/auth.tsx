@@ -1,0 +1,50 @@
+/**
+ * Light start of /signin and /signup: the config, the Supabase client and the session, the two pages
+ * — no antd, no TanStack Query (issue 15: ≤ 250 KB of gzip JavaScript). Once the address leaves them
+ * (signed in, or a link to elsewhere), the full application takes over in the same page, with the same
+ * session (one kernel instance); its code starts loading as soon as the owner enters the sign-in form.
+ */
+import { initSupabase, startSession } from '@tablee/shared/supabase';
+import { useEffect } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { SignInPage } from '../features/auth/components/SignInPage';
+import { SignUpPage } from '../features/auth/components/SignUpPage';
+import { appConfig } from './config';
+import { ConfigError, LightLoading } from './LightStates';
+import { root } from './root';
+
+let application: Promise<typeof import('../bootstrap')> | null = null;
+const loadApplication = () => (application ??= import('../bootstrap'));
+
+let opened = false;
+
+/** Any other address: the full application replaces this light one (its router reads the address anew). */
+function OpenApplication() {
+  useEffect(() => {
+    if (opened) return;
+    opened = true;
+    void loadApplication().then(({ startApp }) => {
+      router.dispose();
+      return startApp();
+    });
+  }, []);
+  return <LightLoading />;
+}
+
+const router = createBrowserRouter([
+  { path: '/signin', element: <SignInPage onIntent={() => void loadApplication()} /> },
+  { path: '/signup', element: <SignUpPage /> },
+  { path: '*', element: <OpenApplication /> },
+]);
+
+appConfig().then(
+  (config) => {
+    initSupabase({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey });
+    void startSession();
+    root.render(<RouterProvider router={router} />);
+  },
+  (error: unknown) => {
+    console.error(error);
+    root.render(<ConfigError />);
+  },
+);

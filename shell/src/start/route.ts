@@ -1,0 +1,18 @@
+/**
+ * What a first load needs, decided from the address before anything else is downloaded (issue 15):
+ * the one-click link pages need React, the kernel's core and the public-links remote only; the
+ * sign-in and sign-up pages add supabase-js; everything else is the full application (antd, TanStack
+ * Query, the kernel's UI). Pure, and free of any shared library, so the entry chunk stays the
+ * federation runtime and this.
+ */
+export type Start = 'link' | 'auth' | 'app';
+
+const LINK_PREFIX = '/reservations';
+const AUTH_PAGES = ['/signin', '/signup'];
+
+export function startFor(pathname: string): Start {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === LINK_PREFIX || path.startsWith(`${LINK_PREFIX}/`)) return 'link';
+  if (AUTH_PAGES.includes(path)) return 'auth';
+  return 'app';
+}

@@ -1,0 +1,18 @@
+/** The route-first start (src/start/route.ts): what a first load of each address downloads. */
+import { startFor } from '../../src/start/route';
+
+it.each([
+  ['/reservations/TBL-1/accept/abc', 'link'],
+  ['/reservations/TBL-1/reject', 'link'],
+  ['/reservations', 'link'],
+  ['/reservations/', 'link'],
+  ['/signin', 'auth'],
+  ['/signup/', 'auth'],
+  ['/', 'app'],
+  ['/dashboard', 'app'],
+  ['/restaurants/r-1/operational/reservations', 'app'],
+  ['/reservationsX', 'app'],
+  ['/signin/x', 'app'],
+] as const)('%s → %s', (pathname, start) => {
+  expect(startFor(pathname)).toBe(start);
+});
