@@ -7,7 +7,6 @@ export * from './session/session';
 export * from './session/errors';
 export * from './domain/rows';
 export * from './domain/mappers';
-export * from './operations/reservation-counts';
 export * from './query/query-client';
 export * from './ui/AppProviders';
 export * from './ui/PageStates';
