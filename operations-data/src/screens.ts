@@ -28,7 +28,7 @@ type Prefetch = (client: QueryClient, params: Params, search: URLSearchParams) =
  * Starts a query unless the cache already holds it (answered, in flight or failed: the screen then
  * shows or refreshes it itself), as TanStack's usePrefetchQuery does — so it may run during a render.
  */
-function start<TData, TKey extends QueryKey>(client: QueryClient, options: FetchQueryOptions<TData, Error, TData, TKey>): void {
+export function prefetchIfAbsent<TData, TKey extends QueryKey>(client: QueryClient, options: FetchQueryOptions<TData, Error, TData, TKey>): void {
   if (!client.getQueryState(options.queryKey)) void client.prefetchQuery(options);
 }
 
@@ -37,17 +37,17 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
   reservations: (client, { restaurantId = '' }, search) => {
     const query = reservationListQuery(restaurantId, parseReservationListParams(search));
     if (!query) return;
-    start(client, reservationCountsQueryOptions(restaurantId));
-    start(client, reservationListQueryOptions(query));
+    prefetchIfAbsent(client, reservationCountsQueryOptions(restaurantId));
+    prefetchIfAbsent(client, reservationListQueryOptions(query));
   },
   reservation: (client, { restaurantId = '', reservationId = '' }) => {
-    if (restaurantId && reservationId) start(client, reservationQueryOptions(restaurantId, reservationId));
+    if (restaurantId && reservationId) prefetchIfAbsent(client, reservationQueryOptions(restaurantId, reservationId));
   },
   conversations: (client, { restaurantId = '' }, search) => {
-    if (isUuid(restaurantId)) start(client, conversationPageQueryOptions(restaurantId, parseConversationPage(search)));
+    if (isUuid(restaurantId)) prefetchIfAbsent(client, conversationPageQueryOptions(restaurantId, parseConversationPage(search)));
   },
   conversation: (client, { restaurantId = '', conversationId = '' }) => {
-    if (conversationId) start(client, conversationQueryOptions(restaurantId, conversationId));
+    if (conversationId) prefetchIfAbsent(client, conversationQueryOptions(restaurantId, conversationId));
   },
 };
 

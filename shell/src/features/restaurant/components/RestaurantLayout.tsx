@@ -19,7 +19,7 @@ export function RestaurantLayout() {
 }
 
 function CheckedLayout({ restaurantId }: { restaurantId: string }) {
-  usePrefetchScreen(restaurantId);
+  usePrefetchScreen();
   // Keyed by the restaurant: an answer for one left behind lands in its own entry, never on screen.
   const restaurant = useRestaurant(restaurantId);
   if (restaurant.data === null) return <Navigate to="/dashboard" replace />;
