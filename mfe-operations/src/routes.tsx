@@ -1,6 +1,7 @@
 /**
- * Exposed as 'mfe_operations/routes'. Mounted by the shell under /restaurants/:restaurantId/operational.
+ * Exposed as 'mfe_operations/routes'. Mounted by the shell under OPERATIONS_MOUNT (/restaurants/:restaurantId/operational).
  */
+import { OPERATIONS_PATHS as PATHS } from '@tablee/operations-data';
 import { RestaurantRedirect } from '@tablee/shared';
 import { Route, Routes } from 'react-router';
 import { ConversationDetailPage } from './features/conversations/components/ConversationDetailPage';
@@ -11,10 +12,11 @@ import { ReservationsPage } from './features/reservations/components/Reservation
 export default function OperationsRoutes() {
   return (
     <Routes>
-      <Route path="reservations" element={<ReservationsPage />} />
-      <Route path="reservations/:reservationId" element={<ReservationDetailPage />} />
-      <Route path="conversations" element={<ConversationsPage />} />
-      <Route path="conversations/:conversationId" element={<ConversationDetailPage />} />
+      {/* The screens' paths are those the shell reads to start their data before this code has loaded. */}
+      <Route path={PATHS.reservations} element={<ReservationsPage />} />
+      <Route path={PATHS.reservation} element={<ReservationDetailPage />} />
+      <Route path={PATHS.conversations} element={<ConversationsPage />} />
+      <Route path={PATHS.conversation} element={<ConversationDetailPage />} />
       {/* Any other address: the list of its section, or the reservations when it names none. */}
       <Route path="conversations/*" element={<RestaurantRedirect page="operational/conversations" />} />
       <Route path="*" element={<RestaurantRedirect page="operational/reservations" />} />

@@ -4,7 +4,6 @@ export * from '@tablee/shared/core';
 export * from '@tablee/shared/supabase';
 export * from './domain/rows';
 export * from './domain/mappers';
-export * from './operations/reservation-counts';
 export * from './query/query-client';
 export * from './ui/AppProviders';
 export * from './ui/PageStates';

@@ -3,12 +3,17 @@
  * the unmodified supabase-js signed in as the bench owner. Expected rows and counts are read from
  * PostgreSQL directly, never written here.
  */
-import { CONVERSATIONS_PAGE_SIZE, fetchReservationCounts, getSupabase, statusToCode } from '@tablee/shared';
+import {
+  fetchReservationCounts,
+  getConversation,
+  getReservation,
+  listConversations,
+  listReservations,
+  PageOutOfRangeError,
+  RESERVATIONS_PAGE_SIZE,
+} from '@tablee/operations-data';
+import { CONVERSATIONS_PAGE_SIZE, getSupabase, statusToCode } from '@tablee/shared';
 import { deleteConversation } from '../../src/features/conversations/api/deleteConversation';
-import { getConversation } from '../../src/features/conversations/api/getConversation';
-import { listConversations, PageOutOfRangeError as ConversationPageOutOfRange } from '../../src/features/conversations/api/listConversations';
-import { getReservation } from '../../src/features/reservations/api/getReservation';
-import { listReservations, PageOutOfRangeError, RESERVATIONS_PAGE_SIZE } from '../../src/features/reservations/api/listReservations';
 import { BENCH, signInAs, signInNewOwner, sql } from '../stack';
 
 const R = BENCH.restaurantId;
@@ -126,7 +131,7 @@ describe('conversations at 2,000 × 30 messages', () => {
       expect(page.conversations.map((c) => c.id)).toEqual(expected.map((e) => e.id));
       expect(page.conversations.map((c) => [c.messageCount, c.lastMessage?.content, c.lastMessage?.role])).toEqual(expected.map((e) => [Number(e.n), e.content, e.role]));
     }
-    await expect(listConversations(R, lastPage + 1)).rejects.toBeInstanceOf(ConversationPageOutOfRange);
+    await expect(listConversations(R, lastPage + 1)).rejects.toBeInstanceOf(PageOutOfRangeError);
   });
 
   it('one conversation with its 30 messages oldest first; unknown or malformed ids give null', async () => {

@@ -1,4 +1,5 @@
 /** Pure UI rules of the operational screens (jsdom, no data). */
+import { likePattern } from '@tablee/operations-data';
 import { AppProviders, type Conversation, type ReservationStatus } from '@tablee/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +9,6 @@ import { ConversationPagination } from '../../src/features/conversations/compone
 import { paginationItems, rangeText } from '../../src/features/conversations/pagination';
 import { StatusBadge } from '../../src/features/reservations/components/StatusBadge';
 import { formatGuests, formatOption, formatPeople } from '../../src/features/reservations/format';
-import { likePattern } from '../../src/features/reservations/api/listReservations';
 import { updateReservationStatus } from '../../src/features/reservations/api/updateReservationStatus';
 
 describe('status badges', () => {

@@ -71,12 +71,15 @@ test('a manifest that keeps failing is fetched 3 times, then the remote resolves
   }
 });
 
+/** A range no kernel of this major version satisfies. */
+const NEXT_KERNEL = `^${Number(KERNEL_VERSION.split('.')[0]) + 1}.0.0`;
+
 test('a remote whose manifest asks for another kernel is not loaded: a console error and the incompatibility message', async () => {
   const body = {
     id: 'mfe_next',
     name: 'mfe_next',
     metaData: { name: 'mfe_next', globalName: 'mfe_next', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, buildInfo: { buildVersion: '1', buildName: 'mfe-next' }, types: { path: '', name: '', zip: '', api: '' }, type: 'app', pluginVersion: '2.9.2' },
-    shared: [{ id: 'mfe_next:@tablee/shared', name: '@tablee/shared', version: '2.0.0', singleton: true, requiredVersion: '^2.0.0', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],
+    shared: [{ id: 'mfe_next:@tablee/shared', name: '@tablee/shared', version: NEXT_KERNEL.slice(1), singleton: true, requiredVersion: NEXT_KERNEL, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],
     remotes: [],
     exposes: [{ id: 'mfe_next:routes', name: 'routes', path: './routes', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],
   };
@@ -87,11 +90,11 @@ test('a remote whose manifest asks for another kernel is not loaded: a console e
     const module = await loadThroughRuntime('mfe_next', `${origin.url}/mf-manifest.json`);
     // Its code was never asked for.
     expect(origin.requests).toEqual(['/mf-manifest.json']);
-    expect(errors.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringMatching(new RegExp(`mfe_next.*\\^2\\.0\\.0.*${KERNEL_VERSION.replace(/\./g, '\\.')}`)));
+    expect(errors.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringMatching(new RegExp(`mfe_next.*\\${NEXT_KERNEL.replace(/\./g, '\\.')}.*${KERNEL_VERSION.replace(/\./g, '\\.')}`)));
     renderArea(module.default, () => undefined);
     expect(screen.getByText("Ce module n'est pas compatible avec cette version de l'application.")).toBeInTheDocument();
     expect(
-      screen.getByText(`Le module mfe_next demande la version ^2.0.0 du noyau de l'application, qui est en version ${KERNEL_VERSION}. Rechargez la page ; si le problème persiste, le module doit être redéployé.`),
+      screen.getByText(`Le module mfe_next demande la version ${NEXT_KERNEL} du noyau de l'application, qui est en version ${KERNEL_VERSION}. Rechargez la page ; si le problème persiste, le module doit être redéployé.`),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
   } finally {

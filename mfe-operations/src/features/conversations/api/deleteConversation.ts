@@ -1,6 +1,6 @@
-import { getSupabase, reservationKeys } from '@tablee/shared';
+import { conversationKeys, reservationKeys } from '@tablee/operations-data';
+import { getSupabase } from '@tablee/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { conversationKeys } from './keys';
 
 /**
  * Deletes the conversation (its messages go with it: on delete cascade). RLS lets an owner delete only

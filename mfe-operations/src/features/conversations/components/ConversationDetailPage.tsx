@@ -1,9 +1,10 @@
+import { conversationQueryOptions } from '@tablee/operations-data';
 import { CONVERSATION_ID_PREFIX_LENGTH, formatDate, formatMessageTime, MESSAGE_AUTHOR_LABELS, PageEmpty, PageError, PageFrame, PageLoading } from '@tablee/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useDeleteConversation } from '../api/deleteConversation';
-import { conversationQueryOptions, useConversation } from '../api/getConversation';
+import { useConversation } from '../api/getConversation';
 
 /** One conversation, oldest message first (assistant on the right), with its deletion behind a confirmation. */
 export function ConversationDetailPage() {

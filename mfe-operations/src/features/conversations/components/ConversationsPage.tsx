@@ -1,3 +1,4 @@
+import { CONVERSATION_PAGE_PARAM, parseConversationPage } from '@tablee/operations-data';
 import { CONVERSATIONS_PAGE_SIZE, isUuid, PageEmpty, PageError, PageFrame, PageLoading, QueryState } from '@tablee/shared';
 import { Spin, Typography } from 'antd';
 import { useCallback } from 'react';
@@ -26,15 +27,14 @@ export function ConversationsPage() {
 
 function ConversationList({ restaurantId }: { restaurantId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const asked = Number(searchParams.get('page'));
-  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  const page = parseConversationPage(searchParams);
   const goTo = useCallback(
     (p: number, replace = false) =>
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (p > 1) next.set('page', String(p));
-          else next.delete('page');
+          if (p > 1) next.set(CONVERSATION_PAGE_PARAM, String(p));
+          else next.delete(CONVERSATION_PAGE_PARAM);
           return next;
         },
         { replace },

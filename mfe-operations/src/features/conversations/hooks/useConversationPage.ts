@@ -1,6 +1,6 @@
+import { conversationPageQueryOptions, PageOutOfRangeError } from '@tablee/operations-data';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { conversationPageQueryOptions, PageOutOfRangeError } from '../api/listConversations';
 
 /**
  * One page of the list. The page goes back to 1 when the list changes (another restaurant, a

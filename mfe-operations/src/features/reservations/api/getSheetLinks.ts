@@ -1,4 +1,5 @@
-import { reservationKeys, type ReservationStatus } from '@tablee/shared';
+import { reservationKeys } from '@tablee/operations-data';
+import type { ReservationStatus } from '@tablee/shared';
 import { queryOptions } from '@tanstack/react-query';
 import type { Sheet } from '../format';
 import { callReservationService } from './reservationService';

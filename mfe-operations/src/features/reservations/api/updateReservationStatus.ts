@@ -1,6 +1,6 @@
-import { reservationKeys, type Reservation, type ReservationStatus } from '@tablee/shared';
+import { reservationKeys, reservationQueryOptions } from '@tablee/operations-data';
+import type { Reservation, ReservationStatus } from '@tablee/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reservationQueryOptions } from './getReservation';
 import { callReservationService } from './reservationService';
 
 const ENDPOINTS: Partial<Record<ReservationStatus, string>> = {

@@ -1,4 +1,14 @@
 import {
+  PageOutOfRangeError,
+  RESERVATIONS_PAGE_SIZE,
+  reservationListQuery,
+  SEARCH_MAX_LENGTH,
+  useReservationCounts,
+  type ReservationCounts,
+  type ReservationListParams,
+  type ReservationPage,
+} from '@tablee/operations-data';
+import {
   formatDate,
   isUuid,
   formatTime,
@@ -9,18 +19,16 @@ import {
   RESERVATION_FILTER_LABELS,
   RESERVATION_FILTERS,
   RESERVATION_STATUS_BADGES,
-  useReservationCounts,
   type Reservation,
-  type ReservationCounts,
 } from '@tablee/shared';
 import { Alert, DatePicker, Input, Radio, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { PageOutOfRangeError, RESERVATIONS_PAGE_SIZE, useReservationPage, type ReservationPage } from '../api/listReservations';
+import { useReservationPage } from '../api/listReservations';
 import { formatPeople } from '../format';
-import { SEARCH_MAX_LENGTH, useReservationListParams, type ReservationListParams } from '../hooks/useReservationListParams';
+import { useReservationListParams } from '../hooks/useReservationListParams';
 import { StatusBadge } from './StatusBadge';
 
 const SEARCH_DELAY_MS = 300;
@@ -35,10 +43,8 @@ export function ReservationsPage() {
   const { params, update } = useReservationListParams();
   const counts = useReservationCounts(validId ? restaurantId : undefined);
 
-  const query = useMemo(
-    () => (validId ? { restaurantId, status: params.status, search: params.search, dateFrom: params.dateFrom, dateTo: params.dateTo, page: params.page } : null),
-    [validId, restaurantId, params.status, params.search, params.dateFrom, params.dateTo, params.page],
-  );
+  // The query the shell already started from the same address, if it did (same function, same key).
+  const query = useMemo(() => reservationListQuery(restaurantId, params), [restaurantId, params]);
   const state = useReservationPage(query);
   const outOfRange = state.error instanceof PageOutOfRangeError;
 

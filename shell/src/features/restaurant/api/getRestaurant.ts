@@ -12,7 +12,11 @@ export async function getRestaurant(id: string): Promise<{ id: string; name: str
   return data ? { id: data.id, name: data.name ?? '' } : null;
 }
 
+/** An owner's restaurant stays theirs: the check is asked once, then served from the cache for this long (every tab, and back from the dashboard). */
+const RESTAURANT_CHECK_FRESH_MS = 5 * 60_000;
+
 /** Under ['restaurants', id]: invalidating a restaurant's key (after a save of its name) refreshes the sidebar too. */
-export const restaurantQueryOptions = (id: string) => queryOptions({ queryKey: ['restaurants', id, 'summary'], queryFn: () => getRestaurant(id) });
+export const restaurantQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['restaurants', id, 'summary'], queryFn: () => getRestaurant(id), staleTime: RESTAURANT_CHECK_FRESH_MS });
 
 export const useRestaurant = (id: string) => useQuery(restaurantQueryOptions(id));

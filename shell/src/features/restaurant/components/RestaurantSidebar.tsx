@@ -1,4 +1,5 @@
-import { OPERATIONAL_TABS, RESTAURANT_TABS, restaurantPath, useReservationCounts } from '@tablee/shared';
+import { useReservationCounts } from '@tablee/operations-data';
+import { OPERATIONAL_TABS, RESTAURANT_TABS, restaurantPath } from '@tablee/shared';
 import { Badge } from 'antd';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';

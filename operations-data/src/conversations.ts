@@ -1,14 +1,11 @@
-import { CONVERSATIONS_PAGE_SIZE, conversationSummaryFromRow, getSupabase, type Conversation, type ConversationSummaryRow } from '@tablee/shared';
+import { conversationFromRow, conversationSummaryFromRow, CONVERSATIONS_PAGE_SIZE, getSupabase, type Conversation, type ConversationRow, type ConversationSummaryRow } from '@tablee/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { conversationKeys } from './keys';
+import { conversationKeys, PageOutOfRangeError, SCREEN_DATA_FRESH_MS } from './keys';
 
 export interface ConversationPage {
   conversations: Conversation[];
   total: number;
 }
-
-/** The page asked for lies beyond the last one (PostgREST answers 416 with PGRST103). */
-export class PageOutOfRangeError extends Error {}
 
 /**
  * One page of cards, most recently updated first, from the view conversation_summaries (count and
@@ -40,4 +37,33 @@ export const conversationPageQueryOptions = (restaurantId: string, page: number)
     queryFn: () => listConversations(restaurantId, page),
     placeholderData: keepPreviousData,
     retry: (failures, error) => !(error instanceof PageOutOfRangeError) && failures < 1,
+    staleTime: SCREEN_DATA_FRESH_MS,
   });
+
+/** The list's page in the URL (?page=); anything else than a page number reads as 1. */
+export const CONVERSATION_PAGE_PARAM = 'page';
+
+export function parseConversationPage(searchParams: URLSearchParams): number {
+  const asked = Number(searchParams.get(CONVERSATION_PAGE_PARAM));
+  return Number.isInteger(asked) && asked >= 1 ? asked : 1;
+}
+
+/**
+ * One conversation of the restaurant with all its messages, oldest first, in one request. Null when
+ * it does not exist, is another owner's (RLS), or an id is not a UUID (spec §8: 'Conversation introuvable').
+ */
+export async function getConversation(restaurantId: string, conversationId: string): Promise<Conversation | null> {
+  const { data, error } = await getSupabase()
+    .from('conversations')
+    .select('id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at)')
+    .eq('id', conversationId)
+    .eq('restaurant_id', restaurantId)
+    .order('created_at', { referencedTable: 'messages', ascending: true })
+    .maybeSingle();
+  if (error?.code === '22P02' || error?.code === 'PGRST116') return null;
+  if (error) throw error;
+  return data ? conversationFromRow(data as ConversationRow) : null;
+}
+
+export const conversationQueryOptions = (restaurantId: string, conversationId: string) =>
+  queryOptions({ queryKey: conversationKeys.detail(restaurantId, conversationId), queryFn: () => getConversation(restaurantId, conversationId), staleTime: SCREEN_DATA_FRESH_MS });

@@ -3,17 +3,11 @@
  * sidebar (pending badge) and by the reservation list's filter, through the one query cache — one
  * request serves both, and a status change invalidates `reservationKeys.all(restaurantId)`, so both read again.
  */
+import { getSupabase, statusFromCode, type ReservationStatus } from '@tablee/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { statusFromCode, type ReservationStatus } from '../domain/reservation-status';
-import { getSupabase } from '@tablee/shared/supabase';
+import { reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 
 export type ReservationCounts = Record<ReservationStatus | 'all', number>;
-
-/** Query keys of a restaurant's reservations: list pages, details and counts share the prefix `all`. */
-export const reservationKeys = {
-  all: (restaurantId: string) => ['restaurants', restaurantId, 'reservations'] as const,
-  counts: (restaurantId: string) => [...reservationKeys.all(restaurantId), 'counts'] as const,
-};
 
 const emptyCounts = (): ReservationCounts => ({ all: 0, pending: 0, accepted: 0, rejected: 0, paid: 0, cancelled: 0 });
 
@@ -28,8 +22,9 @@ export async function fetchReservationCounts(restaurantId: string): Promise<Rese
   return counts;
 }
 
+/** Fresh a moment: the list's filter, mounting after the sidebar's badge has its answer, uses it instead of asking again. */
 export const reservationCountsQueryOptions = (restaurantId: string) =>
-  queryOptions({ queryKey: reservationKeys.counts(restaurantId), queryFn: () => fetchReservationCounts(restaurantId) });
+  queryOptions({ queryKey: reservationKeys.counts(restaurantId), queryFn: () => fetchReservationCounts(restaurantId), staleTime: SCREEN_DATA_FRESH_MS });
 
 /** Counts of the restaurant, null while loading or when the read failed (never another restaurant's). */
 export function useReservationCounts(restaurantId: string | undefined): ReservationCounts | null {

@@ -1,0 +1,152 @@
+/**
+ * Data in parallel with code (issue 15): on a cold full load of each operational screen, the
+ * restaurant check, the status counts and the screen's data all start before any of them has
+ * answered, and before the operations remote's exposed code has arrived; each is asked once (the
+ * remote finds the shell's requests in flight or answered). Read from the page's own request events,
+ * in the order Chromium reports them. On an owner of its own (a reservation, a conversation).
+ */
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { client as supabaseClient } from '../../local-supabase/test/clients';
+import { launchBrowser, ready, signIn, sql, type Ready } from './browser';
+
+let browser: Browser;
+let app: Ready;
+let context: BrowserContext;
+const owner = { email: `parallele-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.fr`, password: 'secret-123' };
+let restaurantId: string;
+let conversationId: string;
+const NUMERO = 'R-PAR-1';
+
+beforeAll(async () => {
+  app = ready();
+  const client = supabaseClient(app.supabase.anonKey, app.supabase.url);
+  expect((await client.auth.signUp(owner)).error).toBeNull();
+  expect((await client.auth.signInWithPassword(owner)).error).toBeNull();
+  const restaurant = await client.from('restaurants').insert({ name: 'Chez Parallèle' }).select('id').single();
+  expect(restaurant.error).toBeNull();
+  restaurantId = restaurant.data!.id;
+  await client.auth.signOut();
+  // Written as the chatbot writes them (not the owner's to write).
+  [{ id: conversationId }] = await sql<{ id: string }>('insert into conversations (restaurant_id) values ($1) returning id', [restaurantId]);
+  await sql("insert into messages (conversation_id, role, content) values ($1, 'user', 'Bonjour, une table pour douze ?'), ($1, 'assistant', 'Avec plaisir !')", [conversationId]);
+  await sql(
+    `insert into restaurant_reservations (restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, customer_name, number_people, reservation_date)
+     values ($1, $2, $3, 'TBL-PAR-1', 'PAR001', 'Hélène Parallèle', 12, '2026-12-05')`,
+    [restaurantId, conversationId, NUMERO],
+  );
+  browser = await launchBrowser();
+  context = await browser.newContext();
+  await signIn(await context.newPage(), app.url, owner.email, owner.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Event = { kind: 'start' | 'end'; url: URL };
+
+/** Every request of one full load of `path` with the browser's cache off, in the order Chromium reports them, until `shown`. */
+async function coldLoad(path: string, shown: (page: Page) => Promise<unknown>): Promise<Event[]> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const events: Event[] = [];
+  page.on('request', (request) => events.push({ kind: 'start', url: new URL(request.url()) }));
+  page.on('requestfinished', (request) => events.push({ kind: 'end', url: new URL(request.url()) }));
+  try {
+    await page.goto(`${app.url}${path}`);
+    await shown(page);
+    return [...events];
+  } finally {
+    await page.close();
+  }
+}
+
+const remoteEntry = (name: string) => new URL((JSON.parse(fs.readFileSync(app.configFile, 'utf8')) as { remotes: Record<string, { entry: string }> }).remotes[name].entry);
+const operationsOrigin = () => remoteEntry('mfe_operations').origin;
+const isData = (url: URL) => url.origin === new URL(app.supabase.url).origin && url.pathname.startsWith('/rest/v1/');
+const table = (url: URL) => url.pathname.slice('/rest/v1/'.length);
+
+/**
+ * What each data request waited for: the data answers and the remote's exposed code that had
+ * arrived before it started ([] when nothing), by table.
+ */
+function waits(events: Event[]): Record<string, string[]> {
+  const arrived: string[] = [];
+  const waited: Record<string, string[]> = {};
+  for (const { kind, url } of events) {
+    const what = isData(url) ? table(url) : url.origin === operationsOrigin() && url.pathname.includes('__federation_expose_') ? 'code of mfe_operations' : null;
+    if (!what) continue;
+    if (kind === 'end') arrived.push(what);
+    else if (isData(url)) waited[what] = [...(waited[what] ?? []), ...arrived];
+  }
+  return waited;
+}
+
+const asked = (events: Event[]) =>
+  events
+    .filter((e) => e.kind === 'start' && isData(e.url))
+    .map((e) => table(e.url))
+    .sort();
+
+const base = () => `/restaurants/${restaurantId}/operational`;
+
+test('reservation list: restaurant check, counts and rows start together, before the remote’s code', async () => {
+  const events = await coldLoad(`${base()}/reservations?statut=pending&recherche=hél`, (page) => page.getByText('Hélène Parallèle').waitFor());
+  expect(asked(events)).toEqual(['reservation_status_counts', 'restaurant_reservations', 'restaurants']);
+  expect(waits(events)).toEqual({ restaurants: [], reservation_status_counts: [], restaurant_reservations: [] });
+});
+
+test('reservation detail', async () => {
+  const events = await coldLoad(`${base()}/reservations/${NUMERO}`, (page) => page.getByRole('heading', { name: new RegExp(`Réservation ${NUMERO}`) }).waitFor());
+  // The sidebar's badge reads the counts on every restaurant screen.
+  expect(asked(events)).toEqual(['reservation_status_counts', 'restaurant_reservations', 'restaurants']);
+  expect(waits(events)).toEqual({ restaurants: [], reservation_status_counts: [], restaurant_reservations: [] });
+});
+
+test('conversation list', async () => {
+  const events = await coldLoad(`${base()}/conversations`, (page) => page.getByText('Affichage de 1 à 1 sur 1 conversations').waitFor());
+  expect(asked(events)).toEqual(['conversation_summaries', 'reservation_status_counts', 'restaurants']);
+  expect(waits(events)).toEqual({ restaurants: [], reservation_status_counts: [], conversation_summaries: [] });
+});
+
+test('conversation detail', async () => {
+  const events = await coldLoad(`${base()}/conversations/${conversationId}`, (page) => page.getByText('Avec plaisir !').waitFor());
+  expect(asked(events)).toEqual(['conversations', 'reservation_status_counts', 'restaurants']);
+  expect(waits(events)).toEqual({ restaurants: [], reservation_status_counts: [], conversations: [] });
+});
+
+test('a profile tab: its remote’s code (then its sections query) does not wait for the restaurant check', async () => {
+  const manifest = remoteEntry('mfe_restaurant_profile').href;
+  const events = await coldLoad(`/restaurants/${restaurantId}/information`, (page) =>
+    page.getByRole('heading', { name: 'Informations du restaurant' }).waitFor().then(() => page.locator('form').first().waitFor()),
+  );
+  const isCheck = (url: URL) => isData(url) && table(url) === 'restaurants' && url.searchParams.get('select') === 'id,name';
+  const manifestAsked = events.findIndex((e) => e.kind === 'start' && e.url.href === manifest);
+  const checkAnswered = events.findIndex((e) => e.kind === 'end' && isCheck(e.url));
+  expect(manifestAsked).toBeGreaterThanOrEqual(0);
+  expect(checkAnswered).toBeGreaterThan(manifestAsked);
+});
+
+test('moving between screens of the restaurant asks the restaurant check no more', async () => {
+  const page = await context.newPage();
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (isData(url) && table(url) === 'restaurants') checks.push(url.search);
+  });
+  await page.goto(`${app.url}${base()}/reservations`);
+  await page.getByText('Hélène Parallèle').waitFor();
+  const menu = page.getByRole('navigation', { name: 'Menu du restaurant' });
+  await menu.getByRole('link', { name: 'Conversations', exact: true }).click();
+  await page.getByText('Affichage de 1 à 1 sur 1 conversations').waitFor();
+  // Through the dashboard and back: the layout is mounted again, the check comes from the cache.
+  await page.getByRole('link', { name: 'Tableau de bord' }).click();
+  await page.getByRole('link', { name: /Chez Parallèle/ }).click();
+  await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByText('Informations').waitFor();
+  await page.getByText('Chez Parallèle', { exact: true }).waitFor();
+  await page.close();
+  expect(checks.filter((search) => search.includes(`id=eq.${restaurantId}`))).toHaveLength(1);
+});

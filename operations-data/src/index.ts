@@ -1,0 +1,9 @@
+/**
+ * @tablee/operations-data — the operations screens' data, bundled at build time by the shell and by
+ * mfe-operations (never shared at run time: ARCHITECTURE.md, 'What is shared').
+ */
+export * from './keys';
+export * from './reservation-counts';
+export * from './reservations';
+export * from './conversations';
+export * from './screens';

@@ -1,0 +1,26 @@
+/**
+ * Query keys of a restaurant's operations data. The shell (prefetch, sidebar badge) and the operations
+ * remote (screens, mutations) build them with this same code, so they meet in the kernel's one
+ * QueryClient; a remote redeployed with other keys only wastes the shell's prefetch.
+ */
+export const reservationKeys = {
+  /** List pages, details, counts and sheet links share this prefix: invalidating it refreshes them all. */
+  all: (restaurantId: string) => ['restaurants', restaurantId, 'reservations'] as const,
+  counts: (restaurantId: string) => [...reservationKeys.all(restaurantId), 'counts'] as const,
+};
+
+export const conversationKeys = {
+  all: (restaurantId: string) => ['restaurants', restaurantId, 'conversations'] as const,
+  lists: (restaurantId: string) => [...conversationKeys.all(restaurantId), 'list'] as const,
+  detail: (restaurantId: string, conversationId: string) => [...conversationKeys.all(restaurantId), 'detail', conversationId] as const,
+};
+
+/**
+ * How long an answer counts as fresh. The shell prefetches a screen's data while the remote's code
+ * loads, and the data usually arrives first: without this the screen, mounting a moment later, would
+ * ask for the same rows again. Short, so that a list shown again later is still re-read.
+ */
+export const SCREEN_DATA_FRESH_MS = 10_000;
+
+/** The page asked for lies beyond the last one (PostgREST answers 416 with PGRST103). */
+export class PageOutOfRangeError extends Error {}

@@ -1,0 +1,138 @@
+import {
+  getSupabase,
+  isUuid,
+  parseReservationFilter,
+  RESERVATION_COLUMNS,
+  reservationFromRow,
+  statusToCode,
+  type Reservation,
+  type ReservationRow,
+  type ReservationStatus,
+} from '@tablee/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
+
+export const RESERVATIONS_PAGE_SIZE = 20;
+
+export interface ReservationQuery {
+  restaurantId: string;
+  status: ReservationStatus | 'all';
+  /** Part of the customer's name, any case. */
+  search: string;
+  /** Reservation dates, 'YYYY-MM-DD', both included. */
+  dateFrom?: string;
+  dateTo?: string;
+  /** 1-based. */
+  page: number;
+}
+
+export interface ReservationPage {
+  reservations: Reservation[];
+  total: number;
+}
+
+/** LIKE wildcards typed by the owner are searched literally; PostgREST also reads '*' as '%'. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '')}%`;
+}
+
+/**
+ * One page of the list, newest first, filtered and counted in the database (one request: rows and
+ * exact count). Indexes: (restaurant_id, status, created_at desc), (restaurant_id, reservation_date),
+ * trigram on customer_name.
+ */
+export async function listReservations(query: ReservationQuery): Promise<ReservationPage> {
+  const from = (query.page - 1) * RESERVATIONS_PAGE_SIZE;
+  let request = getSupabase().from('restaurant_reservations').select(RESERVATION_COLUMNS, { count: 'exact' }).eq('restaurant_id', query.restaurantId);
+  if (query.status !== 'all') request = request.eq('status', statusToCode(query.status));
+  if (query.search) request = request.ilike('customer_name', likePattern(query.search));
+  if (query.dateFrom) request = request.gte('reservation_date', query.dateFrom);
+  if (query.dateTo) request = request.lte('reservation_date', query.dateTo);
+  const { data, count, error } = await request
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + RESERVATIONS_PAGE_SIZE - 1);
+  if (error?.code === 'PGRST103') throw new PageOutOfRangeError(error.message);
+  if (error) throw error;
+  // PostgREST answers 416 only past the total; a page starting exactly at it comes back empty.
+  if (query.page > 1 && !data?.length && (count ?? 0) > 0) throw new PageOutOfRangeError('page vide');
+  return { reservations: (data as unknown as ReservationRow[]).map(reservationFromRow), total: count ?? 0 };
+}
+
+/**
+ * Keyed by every parameter: an answer to an older filter or page lands in its own entry and never
+ * replaces the list shown. A page out of range is not retried (the screen goes back to page 1).
+ */
+export const reservationListQueryOptions = ({ restaurantId, ...params }: ReservationQuery) =>
+  queryOptions({
+    queryKey: [...reservationKeys.all(restaurantId), 'list', params],
+    queryFn: () => listReservations({ restaurantId, ...params }),
+    retry: (failures, error) => !(error instanceof PageOutOfRangeError) && failures < 1,
+    staleTime: SCREEN_DATA_FRESH_MS,
+  });
+
+/**
+ * One reservation of the restaurant by its restaurant-facing number, with its conversation's messages
+ * (oldest first) in the same request. Null when it does not exist, belongs to another owner (RLS), or
+ * the restaurant id is not a UUID.
+ */
+export async function getReservation(restaurantId: string, numero: string): Promise<Reservation | null> {
+  const { data, error } = await getSupabase()
+    .from('restaurant_reservations')
+    .select(`${RESERVATION_COLUMNS}, conversations(id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at))`)
+    .eq('restaurant_id', restaurantId)
+    .eq('numero_reservation_restaurateur', numero)
+    .order('created_at', { referencedTable: 'conversations.messages', ascending: true })
+    .maybeSingle();
+  if (error?.code === '22P02') return null;
+  if (error) throw error;
+  return data ? reservationFromRow(data as unknown as ReservationRow) : null;
+}
+
+/** Keyed by the restaurant-facing number, as in the address. */
+export const reservationQueryOptions = (restaurantId: string, numero: string) =>
+  queryOptions({ queryKey: [...reservationKeys.all(restaurantId), 'detail', numero], queryFn: () => getReservation(restaurantId, numero), staleTime: SCREEN_DATA_FRESH_MS });
+
+/** URL parameters of the list, so that the back button and a shared link show the same list. */
+export const RESERVATION_LIST_PARAM = { status: 'statut', search: 'recherche', from: 'du', to: 'au', page: 'page' } as const;
+
+export const SEARCH_MAX_LENGTH = 100;
+
+export interface ReservationListParams {
+  status: ReservationStatus | 'all';
+  search: string;
+  dateFrom?: string;
+  dateTo?: string;
+  page: number;
+  /** The URL's dates are in the wrong order: they are not applied, the screen says why. */
+  invalidRange: boolean;
+}
+
+function isoDate(value: string | null): string | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : undefined;
+}
+
+/** Filter, search, date range and page of the list's query string; anything malformed reads as unset. */
+export function parseReservationListParams(searchParams: URLSearchParams): ReservationListParams {
+  const page = Number(searchParams.get(RESERVATION_LIST_PARAM.page));
+  let dateFrom = isoDate(searchParams.get(RESERVATION_LIST_PARAM.from));
+  let dateTo = isoDate(searchParams.get(RESERVATION_LIST_PARAM.to));
+  const invalidRange = !!dateFrom && !!dateTo && dateFrom > dateTo;
+  if (invalidRange) dateFrom = dateTo = undefined;
+  return {
+    status: parseReservationFilter(searchParams.get(RESERVATION_LIST_PARAM.status)),
+    search: (searchParams.get(RESERVATION_LIST_PARAM.search) ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
+    dateFrom,
+    dateTo,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    invalidRange,
+  };
+}
+
+/** The list's query for the URL's parameters; null when the restaurant id cannot be one (nothing is asked). */
+export function reservationListQuery(restaurantId: string, params: ReservationListParams): ReservationQuery | null {
+  if (!isUuid(restaurantId)) return null;
+  return { restaurantId, status: params.status, search: params.search, dateFrom: params.dateFrom, dateTo: params.dateTo, page: params.page };
+}

@@ -1,0 +1,67 @@
+/**
+ * The operations screens and the data each one reads, from its address alone. The remote's routes
+ * use these paths; the shell uses the table to start a screen's data while the remote's code is still
+ * loading (ARCHITECTURE.md: a screen's requests start together). Same code on both sides, so the
+ * remote finds the shell's requests in flight or answered under the keys it asks for.
+ */
+import { isUuid } from '@tablee/shared';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { matchRoutes, type Params, type RouteObject } from 'react-router';
+import { conversationPageQueryOptions, conversationQueryOptions, parseConversationPage } from './conversations';
+import { reservationCountsQueryOptions } from './reservation-counts';
+import { parseReservationListParams, reservationListQuery, reservationListQueryOptions, reservationQueryOptions } from './reservations';
+
+/** Where the shell mounts the operations remote (the standalone page mounts it at the same address). */
+export const OPERATIONS_MOUNT = '/restaurants/:restaurantId/operational';
+
+/** The remote's screens, relative to the mount, as its <Routes> declare them. */
+export const OPERATIONS_PATHS = {
+  reservations: 'reservations',
+  reservation: 'reservations/:reservationId',
+  conversations: 'conversations',
+  conversation: 'conversations/:conversationId',
+} as const;
+
+type Prefetch = (client: QueryClient, params: Params, search: URLSearchParams) => void;
+
+/**
+ * Starts a query unless the cache already holds it (answered, in flight or failed: the screen then
+ * shows or refreshes it itself), as TanStack's usePrefetchQuery does — so it may run during a render.
+ */
+export function prefetchIfAbsent<TData, TKey extends QueryKey>(client: QueryClient, options: FetchQueryOptions<TData, Error, TData, TKey>): void {
+  if (!client.getQueryState(options.queryKey)) void client.prefetchQuery(options);
+}
+
+/** What each screen reads on its first render (what it reads later, like the sheet links of an accepted reservation, needs that first answer). */
+const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
+  reservations: (client, { restaurantId = '' }, search) => {
+    const query = reservationListQuery(restaurantId, parseReservationListParams(search));
+    if (!query) return;
+    prefetchIfAbsent(client, reservationCountsQueryOptions(restaurantId));
+    prefetchIfAbsent(client, reservationListQueryOptions(query));
+  },
+  reservation: (client, { restaurantId = '', reservationId = '' }) => {
+    if (restaurantId && reservationId) prefetchIfAbsent(client, reservationQueryOptions(restaurantId, reservationId));
+  },
+  conversations: (client, { restaurantId = '' }, search) => {
+    if (isUuid(restaurantId)) prefetchIfAbsent(client, conversationPageQueryOptions(restaurantId, parseConversationPage(search)));
+  },
+  conversation: (client, { restaurantId = '', conversationId = '' }) => {
+    if (conversationId) prefetchIfAbsent(client, conversationQueryOptions(restaurantId, conversationId));
+  },
+};
+
+const ROUTES: RouteObject[] = [{ path: OPERATIONS_MOUNT, children: Object.entries(OPERATIONS_PATHS).map(([id, path]) => ({ id, path })) }];
+
+/**
+ * Starts the data of the operations screen at `location` (nothing for any other address). Matched
+ * by react-router's own matcher, which decodes the address as the remote's <Routes> do. A query the
+ * cache already holds is left to the screen.
+ */
+export function prefetchOperationsScreen(client: QueryClient, location: { pathname: string; search: string }): void {
+  const matches = matchRoutes(ROUTES, location.pathname);
+  const screen = matches?.[matches.length - 1];
+  const id = screen?.route.id as keyof typeof OPERATIONS_PATHS | undefined;
+  if (!screen || !id) return;
+  SCREEN_DATA[id](client, screen.params, new URLSearchParams(location.search));
+}
