@@ -20,6 +20,12 @@ export function useSaveSection<T>(api: SectionApi<T>, restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (value: T) => api.save(restaurantId, value),
-    onSuccess: (_, value) => queryClient.setQueryData(sectionQueryKey(api, restaurantId), value),
+    onSuccess: (_, value) => {
+      queryClient.setQueryData(sectionQueryKey(api, restaurantId), value);
+      // What other screens show of the restaurant (the sidebar's name, the dashboard's cards) may have
+      // changed too: their queries, under ['restaurants'], are read again when next shown.
+      const sections = sectionsKey(restaurantId);
+      void queryClient.invalidateQueries({ queryKey: ['restaurants'], predicate: ({ queryKey }) => !sections.every((part, i) => queryKey[i] === part) });
+    },
   });
 }

@@ -1,5 +1,5 @@
 /** SectionEditTab and its hook through the real information and CGV tabs, against local-supabase. */
-import { AppProviders, getSupabase } from '@tablee/shared';
+import { AppProviders, getSupabase, queryClient } from '@tablee/shared';
 import { InformationForm, informationApi, SAVE_ERROR_MESSAGE, type InformationValue, type SectionApi } from '@tablee/sections';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,6 +38,18 @@ it('enables the save button only with unsaved changes, saves, shows the green to
   const stored = await informationApi.load(restaurantId);
   expect(stored.name).toBe('Le Bouchon Lyonnais');
   expect(stored.amenities.parking).toBe(true);
+});
+
+it("a saved name is read again by the other screens' queries of the restaurant (the sidebar's name), not the saved section", async () => {
+  const user = userEvent.setup({ delay: null });
+  const { restaurantId } = await openInformation();
+  const summary = ['restaurants', restaurantId, 'summary'];
+  queryClient.setQueryData(summary, { id: restaurantId, name: 'Le Bouchon' });
+  await paste(user, screen.getByLabelText('Nom du restaurant'), ' Lyonnais');
+  await user.click(saveButton());
+  expect(await screen.findByRole('status')).toHaveTextContent(INFO_SAVED);
+  expect(queryClient.getQueryState(summary)?.isInvalidated).toBe(true);
+  expect(queryClient.getQueryState(['restaurants', restaurantId, 'sections', 'information'])?.isInvalidated).toBe(false);
 });
 
 it('shows the toast and the clean button in the same render: saved is clean at once', async () => {
