@@ -18,7 +18,7 @@ export function median(values: number[]): number {
  * Runs the bench between the app's start and its stop. The app and Chromium are stopped on every
  * way out: the bench's end, its failure, a failed or timed-out start, Ctrl-C or SIGTERM.
  */
-export function runBench(bench: (browser: Browser) => Promise<void>): void {
+export function runBench(bench: (browser: Browser) => Promise<void>, options: { flags?: string[] } = {}): void {
   let browser: Browser | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -32,7 +32,7 @@ export function runBench(bench: (browser: Browser) => Promise<void>): void {
   (async () => {
     try {
       await globalSetup();
-      browser = await launchBrowser();
+      browser = await launchBrowser(options.flags);
       await bench(browser);
     } finally {
       await stop();

@@ -6,13 +6,13 @@ import type { Browser, Page } from 'playwright-core';
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Debian's Chromium (or CHROME_PATH). Missing, the suite fails and says how to install it. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
   const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!fs.existsSync(executablePath)) {
     throw new Error(`Chromium introuvable (${executablePath}). Installez-le : sudo apt-get install -y chromium (ou indiquez CHROME_PATH).`);
   }
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath, args: CHROME_FLAGS });
+  return chromium.launch({ executablePath, args: [...CHROME_FLAGS, ...extraFlags] });
 }
 
 export interface Ready {

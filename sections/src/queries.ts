@@ -15,6 +15,21 @@ export const sectionQueryKey = <T,>(api: SectionApi<T>, restaurantId: string) =>
 export const sectionQueryOptions = <T,>(api: SectionApi<T>, restaurantId: string) =>
   queryOptions({ queryKey: sectionQueryKey(api, restaurantId), queryFn: () => api.load(restaurantId) });
 
+/** What a profile save cannot change of its restaurant: the sections (the save sets its own) and the bookings. */
+const UNCHANGED_BY_A_PROFILE_SAVE = new Set<unknown>(['sections', 'reservations', 'conversations']);
+const RESTAURANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a query under ['restaurants'] may show what a profile save of this restaurant changed: its
+ * other data (the sidebar's name, the onboarding's record) and the lists of restaurants (the dashboard),
+ * but not its bookings (costly to read again at 10,000 reservations) nor another restaurant.
+ */
+function showsProfileOf(restaurantId: string, queryKey: readonly unknown[]): boolean {
+  const [, scope, part] = queryKey;
+  if (scope === restaurantId) return !UNCHANGED_BY_A_PROFILE_SAVE.has(part);
+  return !(typeof scope === 'string' && RESTAURANT_ID.test(scope));
+}
+
 /** Saves a section's value; once stored, it is the section query's data. */
 export function useSaveSection<T>(api: SectionApi<T>, restaurantId: string) {
   const queryClient = useQueryClient();
@@ -22,10 +37,8 @@ export function useSaveSection<T>(api: SectionApi<T>, restaurantId: string) {
     mutationFn: (value: T) => api.save(restaurantId, value),
     onSuccess: (_, value) => {
       queryClient.setQueryData(sectionQueryKey(api, restaurantId), value);
-      // What other screens show of the restaurant (the sidebar's name, the dashboard's cards) may have
-      // changed too: their queries, under ['restaurants'], are read again when next shown.
-      const sections = sectionsKey(restaurantId);
-      void queryClient.invalidateQueries({ queryKey: ['restaurants'], predicate: ({ queryKey }) => !sections.every((part, i) => queryKey[i] === part) });
+      // What other screens show of the restaurant may have changed too: read again (at once when shown).
+      void queryClient.invalidateQueries({ queryKey: ['restaurants'], predicate: ({ queryKey }) => showsProfileOf(restaurantId, queryKey) });
     },
   });
 }

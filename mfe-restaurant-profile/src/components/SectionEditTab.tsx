@@ -67,10 +67,12 @@ function SectionEditor<T extends object>({ title, api, messages, renderForm, sub
               <DirtyWatch form={form} baseline={editor.baseline} onDirty={editor.setDirty} />
               {/* Sticky, so the long forms (hours, billing) can be saved without scrolling back down. */}
               <div style={{ position: 'sticky', bottom: 0, zIndex: 2, padding: '12px 0', background: '#fff', borderTop: '1px solid #f0f0f0' }}>
-                {/* The save starts after the click's dispatch: React renders what changes during a click
-                    synchronously, and antd re-renders every validated field when validation ends; as a
-                    task of its own, the request goes out first and those renders overlap its wait. */}
-                <Button type="primary" disabled={!editor.dirty || editor.saving} onClick={() => setTimeout(() => void submit())}>
+                {/* The save starts just after the click's dispatch (a microtask): React renders what changes
+                    during a click synchronously, and antd re-renders every validated field when validation
+                    ends; outside the dispatch those renders are scheduled as later tasks, so the request goes
+                    out first and they overlap its wait. Not setTimeout: after an input the browser runs the
+                    next frame before timers, which delayed the request by up to a frame. */}
+                <Button type="primary" disabled={!editor.dirty || editor.saving} onClick={() => queueMicrotask(() => void submit())}>
                   {editor.saving ? 'Sauvegarde...' : submitLabel}
                 </Button>
               </div>

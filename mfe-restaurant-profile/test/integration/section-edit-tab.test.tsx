@@ -40,16 +40,24 @@ it('enables the save button only with unsaved changes, saves, shows the green to
   expect(stored.amenities.parking).toBe(true);
 });
 
-it("a saved name is read again by the other screens' queries of the restaurant (the sidebar's name), not the saved section", async () => {
+it("a saved name is read again by the other screens' queries of the restaurant (the sidebar's name, the dashboard's list), not the saved section, its bookings or another restaurant", async () => {
   const user = userEvent.setup({ delay: null });
   const { restaurantId } = await openInformation();
   const summary = ['restaurants', restaurantId, 'summary'];
-  queryClient.setQueryData(summary, { id: restaurantId, name: 'Le Bouchon' });
+  const list = ['restaurants', 'list', 'owner'];
+  const counts = ['restaurants', restaurantId, 'reservations', 'counts'];
+  const conversations = ['restaurants', restaurantId, 'conversations', 'list', 1];
+  const otherRestaurant = ['restaurants', '20000000-0000-4000-8000-0000000000ff', 'summary'];
+  for (const key of [summary, list, counts, conversations, otherRestaurant]) queryClient.setQueryData(key, {});
   await paste(user, screen.getByLabelText('Nom du restaurant'), ' Lyonnais');
   await user.click(saveButton());
   expect(await screen.findByRole('status')).toHaveTextContent(INFO_SAVED);
   expect(queryClient.getQueryState(summary)?.isInvalidated).toBe(true);
-  expect(queryClient.getQueryState(['restaurants', restaurantId, 'sections', 'information'])?.isInvalidated).toBe(false);
+  expect(queryClient.getQueryState(list)?.isInvalidated).toBe(true);
+  // A profile save cannot change the bookings (the counts are costly to read again) nor another restaurant.
+  for (const key of [['restaurants', restaurantId, 'sections', 'information'], counts, conversations, otherRestaurant]) {
+    expect([key, queryClient.getQueryState(key)?.isInvalidated]).toEqual([key, false]);
+  }
 });
 
 it('shows the toast and the clean button in the same render: saved is clean at once', async () => {
