@@ -15,6 +15,8 @@ module.exports = function jsdomProject(displayName, moduleNameMapper = {}) {
     },
     moduleNameMapper: {
       '^@testing-library/react$': path.join(__dirname, 'testing-library-react.cjs'),
+      // A stylesheet import (antd's, in AppProviders) is the bundler's business: nothing in jsdom.
+      '\\.css$': path.join(__dirname, 'no-stylesheet.cjs'),
       // One copy of @tablee/shared (and of its Supabase client), whichever file imports it.
       '^@tablee/shared$': path.join(__dirname, '../../shared/src/index.ts'),
       '^@tablee/shared/core$': path.join(__dirname, '../../shared/src/core.ts'),
