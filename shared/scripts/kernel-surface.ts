@@ -119,11 +119,12 @@ if (require.main === module) {
   if (recorded) {
     const changes = compareSurfaces(recorded, current);
     const bump = requiredBump(recorded.version, changes);
-    if (bump === null) {
+    // Same surface, same version: nothing to record. Same surface, new version (a patch): recorded below.
+    if (bump === null && recorded.version === current.version) {
       console.log(`Surface du noyau inchangée (${recorded.version}).`);
       process.exit(0);
     }
-    if (!isBumped(recorded.version, current.version, bump)) {
+    if (bump !== null && !isBumped(recorded.version, current.version, bump)) {
       console.error(`La surface du noyau a changé : ${[...changes.removedOrChanged.map((c) => `- ${c}`), ...changes.added.map((c) => `+ ${c}`)].join(', ')}`);
       console.error(`Montez la version de shared/package.json (${recorded.version} → version ${bump === 'major' ? 'majeure' : 'mineure'} suivante), puis relancez.`);
       process.exit(1);
