@@ -184,13 +184,32 @@ test('an unknown address goes to one page of its area, in one redirect (no ever-
   await page.context().close();
 });
 
-test('a manifest and a remote entry that fail once are retried by the runtime: the area loads, with no error shown', async () => {
-  const [first] = await demoRestaurants();
-  const proxy = await flakyProxy(app.servers['mfe-operations'].port, { '/mf-manifest.json': 1, '/remoteEntry.js': 1 });
+/**
+ * The operations remote behind a proxy that fails on demand (flakyProxy), a shell whose config points
+ * at it, and a signed-in page; `run` gets them all and everything is stopped afterwards.
+ */
+async function withFlakyOperations(
+  failures: Record<string, number>,
+  run: (setup: { page: Page; shell: { url: string }; proxy: Awaited<ReturnType<typeof flakyProxy>> }) => Promise<void>,
+  prepare: (proxy: Awaited<ReturnType<typeof flakyProxy>>, page: Page) => void = () => undefined,
+) {
+  const proxy = await flakyProxy(app.servers['mfe-operations'].port, failures);
   const shell = await serveShell({ mfe_operations: `${proxy.url}/mf-manifest.json` });
   try {
     const page = await newPage();
+    prepare(proxy, page);
     await signIn(page, shell.url, DEMO.email, DEMO.password);
+    await run({ page, shell, proxy });
+    await page.context().close();
+  } finally {
+    await shell.stop();
+    await proxy.close();
+  }
+}
+
+test('a manifest and a remote entry that fail once are retried by the runtime: the area loads, with no error shown', async () => {
+  const [first] = await demoRestaurants();
+  await withFlakyOperations({ '/mf-manifest.json': 1, '/remoteEntry.js': 1 }, async ({ page, shell, proxy }) => {
     await page.goto(`${shell.url}/restaurants/${first.id}/operational/conversations`);
     const heading = page.getByRole('heading', { name: 'Conversations', exact: true });
     // Whichever comes first: the area or the error (the old code showed the error at once).
@@ -200,50 +219,44 @@ test('a manifest and a remote entry that fail once are retried by the runtime: t
     // Each failed once (503) and was asked again.
     expect(proxy.log.filter((line) => line.startsWith('503 ')).sort()).toEqual(['503 /mf-manifest.json', '503 /remoteEntry.js']);
     expect(proxy.log).toEqual(expect.arrayContaining(['200 /mf-manifest.json', '200 /remoteEntry.js']));
-    await page.context().close();
-  } finally {
-    await shell.stop();
-    await proxy.close();
-  }
+  });
 });
 
 test('a remote that stays down leaves the shell and the other areas working, with a French error and Réessayer that loads it once it is back', async () => {
   const [first] = await demoRestaurants();
-  const proxy = await flakyProxy(app.servers['mfe-operations'].port, {});
-  proxy.down = true;
-  const shell = await serveShell({ mfe_operations: `${proxy.url}/mf-manifest.json` });
-  try {
-    const page = await newPage();
-    const errors: string[] = [];
+  const errors: string[] = [];
+  const downWithErrorsRecorded = (proxy: Awaited<ReturnType<typeof flakyProxy>>, page: Page) => {
+    proxy.down = true;
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await signIn(page, shell.url, DEMO.email, DEMO.password);
-    await page.goto(`${shell.url}/restaurants/${first.id}/operational/conversations`);
-    await page.getByText(UNAVAILABLE).waitFor();
-    await page.getByText("Le module n'a pas pu être chargé. Vérifiez votre connexion puis réessayez.").waitFor();
-    // Retried before giving up; then the runtime's fallback module, not an exception caught by the area's error boundary.
-    expect(proxy.log.filter((line) => line === 'down /mf-manifest.json').length).toBeGreaterThan(1);
-    expect(errors.some((text) => text.includes('un module n’a pas pu être chargé'))).toBe(true);
-    expect(errors.filter((text) => text.includes('erreur dans une zone'))).toEqual([]);
-    expect(await page.getByRole('navigation', { name: 'Menu du restaurant' }).isVisible()).toBe(true);
-    await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Menus', exact: true }).click();
-    await page.getByRole('heading', { name: 'Menus', exact: true }).waitFor();
-    await page.getByRole('link', { name: 'Tableau de bord' }).click();
-    await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
-    // Back in the area that is down: still the error. The remote comes back: 'Réessayer' loads it without a page reload.
-    await page.getByRole('link', { name: /Le|La|Restaurant/ }).first().click();
-    await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Conversations', exact: true }).click();
-    await page.getByText(UNAVAILABLE).waitFor();
-    proxy.down = false;
-    await page.getByRole('button', { name: 'Réessayer' }).click();
-    await page.getByRole('heading', { name: 'Conversations', exact: true }).waitFor();
-    expect(await page.getByText(UNAVAILABLE).count()).toBe(0);
-    await page.context().close();
-  } finally {
-    await shell.stop();
-    await proxy.close();
-  }
+  };
+  await withFlakyOperations(
+    {},
+    async ({ page, shell, proxy }) => {
+      await page.goto(`${shell.url}/restaurants/${first.id}/operational/conversations`);
+      await page.getByText(UNAVAILABLE).waitFor();
+      await page.getByText("Le module n'a pas pu être chargé. Vérifiez votre connexion puis réessayez.").waitFor();
+      // Retried before giving up; then the runtime's fallback module, not an exception caught by the area's error boundary.
+      expect(proxy.log.filter((line) => line === 'down /mf-manifest.json').length).toBeGreaterThan(1);
+      expect(errors.some((text) => text.includes('un module n’a pas pu être chargé'))).toBe(true);
+      expect(errors.filter((text) => text.includes('erreur dans une zone'))).toEqual([]);
+      expect(await page.getByRole('navigation', { name: 'Menu du restaurant' }).isVisible()).toBe(true);
+      await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Menus', exact: true }).click();
+      await page.getByRole('heading', { name: 'Menus', exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Tableau de bord' }).click();
+      await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
+      // Back in the area that is down: still the error. The remote comes back: 'Réessayer' loads it without a page reload.
+      await page.getByRole('link', { name: /Le|La|Restaurant/ }).first().click();
+      await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Conversations', exact: true }).click();
+      await page.getByText(UNAVAILABLE).waitFor();
+      proxy.down = false;
+      await page.getByRole('button', { name: 'Réessayer' }).click();
+      await page.getByRole('heading', { name: 'Conversations', exact: true }).waitFor();
+      expect(await page.getByText(UNAVAILABLE).count()).toBe(0);
+    },
+    downWithErrorsRecorded,
+  );
 });
 
 test('a remote built for another kernel says so in the console and in its area, and the rest of the shell keeps working', async () => {

@@ -5,10 +5,9 @@
  * bench owner's restaurant (large dataset), through the kernel's one QueryClient.
  */
 import { prefetchOperationsScreen } from '@tablee/operations-data';
-import { AppProviders, queryClient } from '@tablee/shared';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import OperationsRoutes from '../../src/routes';
+import { queryClient } from '@tablee/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { renderOperationsAt } from '../render';
 import { BENCH, signInAs, sql } from '../stack';
 
 const operational = `/restaurants/${BENCH.restaurantId}/operational`;
@@ -87,15 +86,7 @@ test.each(SCREENS)('%s: the screen shows the prefetched answer and asks nothing 
   const prefetched = keys();
   expect(asked.sort()).toEqual(tables);
 
-  render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/restaurants/:restaurantId/operational/*" element={<OperationsRoutes />} />
-        </Routes>
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  renderOperationsAt(path);
   await waitFor(shown);
   expect(queryClient.isFetching()).toBe(0);
   expect(asked.sort()).toEqual(tables);

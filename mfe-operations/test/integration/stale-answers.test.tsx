@@ -2,27 +2,14 @@
  * The lists keep the answer to the latest filter or page: an older request that answers last (held
  * here, on the real stack) never replaces it. On the bench owner's restaurant (large dataset).
  */
-import { AppProviders } from '@tablee/shared';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { holdFirstAnswer, restoreFetch } from '../../../tooling/jest/hold-answer';
-import OperationsRoutes from '../../src/routes';
+import { renderOperationsAt } from '../render';
 import { BENCH, signInAs } from '../stack';
 
 const operational = `/restaurants/${BENCH.restaurantId}/operational`;
 
-function renderAt(path: string) {
-  return render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/restaurants/:restaurantId/operational/*" element={<OperationsRoutes />} />
-        </Routes>
-      </MemoryRouter>
-    </AppProviders>,
-  );
-}
 
 /** Lets every continuation of the held answer run (one turn of the event loop), then lets React render. */
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
@@ -34,7 +21,7 @@ const shownStatuses = () => [...new Set(Array.from(document.querySelectorAll('[d
 
 test('reservations: page 2 of all answers after the pending filter, and the pending list stays', async () => {
   await signInAs();
-  renderAt(`${operational}/reservations`);
+  renderOperationsAt(`${operational}/reservations`);
   await waitFor(() => expect(screen.getByTestId('reservation-count')).toHaveTextContent('Toutes les réservations'));
   const user = userEvent.setup();
 
@@ -68,7 +55,7 @@ test('conversations: page 2 answers after page 3, and page 3 stays', async () =>
     .order('id', { ascending: false })
     .range(20, 29);
   expect(error).toBeNull();
-  renderAt(`${operational}/conversations`);
+  renderOperationsAt(`${operational}/conversations`);
   const range = () => screen.getByTestId('conversation-range');
   await waitFor(() => expect(range()).toHaveTextContent(/^Affichage de 1 à 10 sur/));
   const user = userEvent.setup();

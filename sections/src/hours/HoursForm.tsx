@@ -30,6 +30,40 @@ const afterRule =
     },
   });
 
+interface RangeEnd {
+  label: string;
+  name: string[];
+  /** This end's own choices, when they differ from `options`. */
+  options?: { value: string | number; label: string }[];
+}
+
+/** Two selects side by side, the second after the first (or equal with `orEqual`) while the service is open. */
+function RangeFields({ first, second, options, isOpen, disabled, message, orEqual = false, searchable = false }: {
+  first: RangeEnd;
+  second: RangeEnd;
+  options?: { value: string | number; label: string }[];
+  isOpen: string[];
+  disabled: boolean;
+  message: string;
+  orEqual?: boolean;
+  searchable?: boolean;
+}) {
+  return (
+    <Row gutter={12}>
+      <Col span={12}>
+        <Form.Item label={first.label} name={first.name}>
+          <Select options={first.options ?? options} disabled={disabled} showSearch={searchable} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label={second.label} name={second.name} dependencies={[first.name, isOpen]} rules={[afterRule(first.name, isOpen, message, orEqual)]}>
+          <Select options={second.options ?? options} disabled={disabled} showSearch={searchable} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
 type SettingsPath = ['defaultSettings'] | ['specificDaySettings', Day];
 
 interface ServiceFieldsProps {
@@ -75,43 +109,26 @@ function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFiel
         <Form.Item name={name('isOpen')} valuePropName="checked" style={{ marginBottom: 12 }}>
           <Checkbox disabled={disabled}>Service ouvert</Checkbox>
         </Form.Item>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item label="De" name={name('hours', 'from')}>
-              <Select options={TIME_OPTIONS} disabled={closed} showSearch />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              label="À"
-              name={name('hours', 'to')}
-              dependencies={[name('hours', 'from'), name('isOpen')]}
-              rules={[afterRule(name('hours', 'from'), name('isOpen'), "L'heure de fin doit être après l'heure de début")]}
-            >
-              <Select options={TIME_OPTIONS} disabled={closed} showSearch />
-            </Form.Item>
-          </Col>
-        </Row>
+        <RangeFields
+          first={{ label: 'De', name: name('hours', 'from') }}
+          second={{ label: 'À', name: name('hours', 'to') }}
+          options={TIME_OPTIONS}
+          isOpen={name('isOpen')}
+          disabled={closed}
+          message="L'heure de fin doit être après l'heure de début"
+          searchable
+        />
         <Form.Item label="Heures d'arrivée" name={name('arrivalTimes')} normalize={sortedTimes} extra="Les heures auxquelles un groupe peut arriver.">
           <Select mode="multiple" options={TIME_OPTIONS} disabled={closed} placeholder="Choisir les heures d'arrivée" allowClear />
         </Form.Item>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item label="Taille de groupe min." name={name('groupSize', 'min')}>
-              <Select options={numberOptions(rangeValues(ranges.min))} disabled={closed} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              label="Taille de groupe max."
-              name={name('groupSize', 'max')}
-              dependencies={[name('groupSize', 'min'), name('isOpen')]}
-              rules={[afterRule(name('groupSize', 'min'), name('isOpen'), 'La taille maximale doit être supérieure ou égale à la taille minimale', true)]}
-            >
-              <Select options={numberOptions(rangeValues(ranges.max))} disabled={closed} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <RangeFields
+          first={{ label: 'Taille de groupe min.', name: name('groupSize', 'min'), options: numberOptions(rangeValues(ranges.min)) }}
+          second={{ label: 'Taille de groupe max.', name: name('groupSize', 'max'), options: numberOptions(rangeValues(ranges.max)) }}
+          isOpen={name('isOpen')}
+          disabled={closed}
+          message="La taille maximale doit être supérieure ou égale à la taille minimale"
+          orEqual
+        />
         <Row gutter={12} align="bottom">
           <Col span={12}>
             <Form.Item name={name('allowALaCarte')} valuePropName="checked">
