@@ -15,6 +15,7 @@ import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/
 import { RetryPlugin } from '@module-federation/retry-plugin';
 import { KERNEL_VERSION } from '@tablee/shared/core';
 import type { ComponentType } from 'react';
+import { takeWarmManifest } from '../start/warm-manifests';
 
 /** The kernel's package name as the remotes share it (its subpaths, e.g. '@tablee/shared/core', carry the same range). */
 const KERNEL = '@tablee/shared';
@@ -50,9 +51,22 @@ export function kernelMismatch(manifest: FederationManifest, kernelVersion: stri
   return null;
 }
 
-/** Retries before an error: manifests 2 more times (1 s apart), remote entries and exposed modules 2 more times, 300 ms apart. */
-export const retryPlugin = (): ModuleFederationRuntimePlugin =>
-  RetryPlugin({ fetch: { retryTimes: 2 }, script: { retryTimes: 2, retryDelay: 300 } }) as ModuleFederationRuntimePlugin;
+/**
+ * Retries before an error: manifests 2 more times (1 s apart), remote entries and exposed modules 2
+ * more times, 300 ms apart. A manifest the page already asked early (early.ts, the link pages) is
+ * that answer when it came back well; otherwise it is fetched, with the retries.
+ */
+export function retryPlugin(warmManifest: (url: string) => Promise<Response> | undefined = takeWarmManifest): ModuleFederationRuntimePlugin {
+  const retry = RetryPlugin({ fetch: { retryTimes: 2 }, script: { retryTimes: 2, retryDelay: 300 } }) as ModuleFederationRuntimePlugin;
+  return {
+    ...retry,
+    fetch: (url, options) => {
+      const retried = () => retry.fetch!(url, options) as Promise<Response>;
+      const early = warmManifest(url);
+      return early ? early.then((response) => (response.ok ? response : retried()), retried) : retried();
+    },
+  };
+}
 
 export function remoteGuardPlugin(kernelVersion: string = KERNEL_VERSION): ModuleFederationRuntimePlugin {
   return {

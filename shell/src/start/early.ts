@@ -3,4 +3,48 @@
  * (the link page waited ~200 ms for it otherwise). Nothing shared here: the entry chunk stays light.
  * Same request as the kernel's loadAppConfig (no cache: a redeployed config applies on the next load).
  */
+import { keepWarmManifest } from './warm-manifests';
+
 export const configResponse: Promise<Response> = fetch('/config.json', { cache: 'no-store' });
+
+interface ManifestAssets {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/** A <link rel=preload>: the script element the runtime adds later for the same address uses this download. */
+function preloadScript(href: string) {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = href;
+  document.head.append(link);
+}
+
+/**
+ * The link pages (start 'link'): once config.json names the public-links remote, its manifest is asked
+ * at once, and from it its remoteEntry.js and the exposed page's scripts are preloaded. Without this,
+ * each waited for React and the light start to load and run first (issue 15: the link page ≤ 600 ms).
+ * The runtime takes the manifest's answer through its fetch hook (federation-plugins.ts).
+ */
+export function warmLinkRemote(): void {
+  void configResponse
+    .then((response) => response.clone().json() as Promise<{ remotes?: Record<string, { entry?: unknown }> }>)
+    .then((config) => {
+      const entry = config.remotes?.mfe_public_links?.entry;
+      if (typeof entry !== 'string') return;
+      const manifest = fetch(entry);
+      keepWarmManifest(entry, manifest);
+      return manifest
+        .then((response) => (response.ok ? (response.clone().json() as Promise<ManifestAssets>) : undefined))
+        .then((json) => {
+          const publicPath = json?.metaData?.publicPath;
+          const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', new URL(entry, location.href));
+          const remoteEntry = json?.metaData?.remoteEntry;
+          if (remoteEntry?.name) preloadScript(new URL(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`, base).href);
+          for (const asset of json?.exposes?.find((expose) => expose.path === './routes')?.assets?.js?.sync ?? []) preloadScript(new URL(asset, base).href);
+        });
+    })
+    // Only a head start: whatever fails here, the runtime asks again (and retries) the usual way.
+    .catch(() => undefined);
+}

@@ -103,3 +103,28 @@ test('a remote whose manifest asks for another kernel is not loaded: a console e
     await origin.close();
   }
 });
+
+test("a manifest the page asked early is the runtime's answer: not asked again when it came back well, asked (with retries) when it did not", async () => {
+  const origin = await remoteOrigin(() => ({ status: 200, body: { from: 'origin' } }));
+  try {
+    const url = `${origin.url}/mf-manifest.json`;
+    const early = new Map([[url, Promise.resolve(new Response(JSON.stringify({ from: 'early' }), { status: 200 }))]]);
+    const plugin = retryPlugin((asked) => {
+      const answer = early.get(asked);
+      early.delete(asked);
+      return answer;
+    });
+    expect(await (await (plugin.fetch!(url, {}) as Promise<Response>)).json()).toEqual({ from: 'early' });
+    expect(origin.requests).toEqual([]);
+    // Taken once: the next ask (a 'Réessayer') goes to the remote.
+    expect(await (await (plugin.fetch!(url, {}) as Promise<Response>)).json()).toEqual({ from: 'origin' });
+    // An early answer that failed is not used.
+    early.set(url, Promise.resolve(new Response('', { status: 503 })));
+    expect(await (await (plugin.fetch!(url, {}) as Promise<Response>)).json()).toEqual({ from: 'origin' });
+    early.set(url, Promise.reject(new TypeError('Failed to fetch')));
+    expect(await (await (plugin.fetch!(url, {}) as Promise<Response>)).json()).toEqual({ from: 'origin' });
+    expect(origin.requests).toEqual(['/mf-manifest.json', '/mf-manifest.json', '/mf-manifest.json']);
+  } finally {
+    await origin.close();
+  }
+});
