@@ -7,6 +7,8 @@ const start = startFor(window.location.pathname);
 if (start === 'link') {
   warmLinkRemote();
   void import('./start/link');
+} else if (start === 'auth') {
+  void import('./start/auth');
+} else {
+  void import('./bootstrap').then(({ startApp }) => startApp());
 }
-else if (start === 'auth') void import('./start/auth');
-else void import('./bootstrap').then(({ startApp }) => startApp());
