@@ -1,7 +1,8 @@
 import { ErrorBoundary, PageLoading } from '@tablee/shared';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { loadRemoteRoutes, type RemoteName } from './remotes';
-import { REMOTE_UNAVAILABLE, RemoteRetryContext } from './RemoteUnavailable';
+import { REMOTE_UNAVAILABLE } from './remote-unavailable-text';
+import { RemoteRetryContext } from './RemoteUnavailable';
 
 /**
  * One remote's routes. A remote that cannot be loaded gives the runtime's fallback module (French

@@ -6,11 +6,7 @@
 import { PageError } from '@tablee/shared';
 import { createContext, useContext, type ComponentType } from 'react';
 import type { KernelMismatchError } from './federation-plugins';
-
-export const REMOTE_UNAVAILABLE = {
-  title: 'Cette section est momentanément indisponible.',
-  message: "Le module n'a pas pu être chargé. Vérifiez votre connexion puis réessayez.",
-};
+import { REMOTE_UNAVAILABLE } from './remote-unavailable-text';
 
 /** The area's 'Réessayer'. */
 export const RemoteRetryContext = createContext<() => void>(() => window.location.reload());

@@ -3,6 +3,7 @@
  * nothing else — no antd, no supabase-js, no router (issue 15: ≤ 120 KB of gzip JavaScript).
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { REMOTE_UNAVAILABLE } from '../app/remote-unavailable-text';
 import { loadRemoteRoutes, registerConfiguredRemotes } from '../app/remotes';
 import { appConfig } from './config';
 import { ConfigError, LightErrorBoundary, LightLoading } from './LightStates';
@@ -14,8 +15,8 @@ export function LinkArea() {
   const LinkPage = useMemo(() => lazy(() => loadRemoteRoutes('mfe_public_links', attempt > 0)), [attempt]);
   return (
     <LightErrorBoundary
-      title="Cette section est momentanément indisponible."
-      message="Le module n'a pas pu être chargé. Vérifiez votre connexion puis réessayez."
+      title={REMOTE_UNAVAILABLE.title}
+      message={REMOTE_UNAVAILABLE.message}
       onRetry={() => setAttempt((n) => n + 1)}
     >
       <Suspense fallback={<LightLoading />}>
