@@ -1,9 +1,12 @@
+import type { pluginEsmFederationRuntime } from './rsbuild-esm-federation-runtime.cjs';
+
 /** Typed without importing @rsbuild/core (not a dependency of @tablee/shared); see rsbuild-remote.cjs. */
 export declare function remoteRsbuildConfig<Plugin>(
   moduleDir: 'mfe-onboarding' | 'mfe-restaurant-profile' | 'mfe-operations' | 'mfe-public-links',
   plugins: Plugin[],
 ): {
-  plugins: Plugin[];
+  /** The module's plugins, then the ES-module federation runtime (rsbuild-esm-federation-runtime.cjs). */
+  plugins: (Plugin | ReturnType<typeof pluginEsmFederationRuntime>)[];
   source: { entry: { index: string } };
   html: { title: string; template: string };
   server: { port: number; strictPort: boolean; historyApiFallback: boolean; cors: { origin: string } };

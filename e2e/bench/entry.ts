@@ -202,6 +202,10 @@ async function operationalScreens(browser: Browser): Promise<ScreenResult[]> {
       (p) => p.getByRole('list', { name: 'Messages' }).getByRole('listitem').nth(29).waitFor(),
     ],
   ];
+  // The first visit, not measured: the runs below are the warm-cache loads this section describes
+  // (before, the first run of the first screen was that cold visit, ~1.3 s, inside its median).
+  await page.goto(screens[0][1]);
+  await screens[0][2](page);
   const results: ScreenResult[] = [];
   for (const [label, url, onScreen] of screens) {
     const result: ScreenResult = { label, ms: [], requests: [] };

@@ -4,6 +4,7 @@
  * link page with nothing but React, the kernel's core and this module (react-router alone would be
  * half of the page's 120 KB budget, issue 15), and inside the full application it works the same.
  */
+import { callOnce } from './features/reservation-link/api/callReservationLink';
 import { ReservationLinkPage } from './features/reservation-link/components/ReservationLinkPage';
 
 export const MOUNT_PATH = '/reservations';
@@ -27,6 +28,17 @@ export function parseLinkPath(pathname: string): { action: 'accept' | 'reject'; 
   if (segments.length === 3 && (action === 'accept' || action === 'reject')) return { action, numero, codeManage };
   if (segments.length >= 2 && action === 'reject') return { action: 'reject' };
   return { action: 'accept' };
+}
+
+/**
+ * Begins the link's call to the reservation service (the page's whole purpose, once per link). The
+ * shell's light link start calls it as soon as this module is loaded, while react-dom is still
+ * downloading and before the page renders (issue 15: data in parallel with code); the page then finds
+ * the call in flight. Without it the page begins the call itself on its first render.
+ */
+export function startLinkCall(pathname: string = window.location.pathname): void {
+  const { action, numero, codeManage } = parseLinkPath(pathname);
+  if (numero && codeManage) callOnce(action, numero, codeManage);
 }
 
 export default function PublicLinksRoutes({ pathname = window.location.pathname }: { pathname?: string }) {

@@ -5,7 +5,8 @@
  * row back from the database.
  */
 import { randomBytes } from 'node:crypto';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { startLinkCall } from '../../src/routes';
 import { pointReservationApiAt, renderLink, TEXT } from '../render';
 import { createReservation, mailsTo, readRow, startReservationService, type RunningService } from '../reservation-service';
 
@@ -48,6 +49,21 @@ describe('a pending reservation', () => {
     expect(screen.getByText(TEXT.emailSent)).toBeInTheDocument();
     expect(screen.queryByText(TEXT.accepted)).not.toBeInTheDocument();
     expect(await readRow(r.numero)).toMatchObject({ status: 2, is_accepted: false });
+    expect(mailsTo(running(), r.email)).toHaveLength(1);
+  });
+});
+
+describe('the call begun before the page (the shell calls startLinkCall as soon as the module is loaded)', () => {
+  it("the page shows that call's outcome: accepted once, one e-mail, not 'Réservation déjà traitée'", async () => {
+    const r = await createReservation();
+    const path = `/reservations/${r.numero}/accept/${r.code}`;
+    startLinkCall(path);
+    // The page renders once the call has decided the reservation: a second call would answer 409.
+    await waitFor(async () => expect(await readRow(r.numero)).toMatchObject({ status: 1 }));
+    renderLink(path);
+    expect(await screen.findByText(TEXT.accepted)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.emailSent)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.alreadyHandled)).not.toBeInTheDocument();
     expect(mailsTo(running(), r.email)).toHaveLength(1);
   });
 });

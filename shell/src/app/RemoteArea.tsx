@@ -1,8 +1,9 @@
 import { ErrorBoundary, PageLoading } from '@tablee/shared';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { loadRemoteRoutes, type RemoteName } from './remotes';
+import { useCallback, useState } from 'react';
+import type { RemoteName } from './remotes';
 import { REMOTE_UNAVAILABLE } from './remote-unavailable-text';
 import { RemoteRetryContext } from './RemoteUnavailable';
+import { LoadedRoutes } from './LoadedRoutes';
 
 /**
  * One remote's routes. A remote that cannot be loaded gives the runtime's fallback module (French
@@ -12,13 +13,10 @@ import { RemoteRetryContext } from './RemoteUnavailable';
 export function RemoteArea({ name }: { name: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const RemoteRoutes = useMemo(() => lazy(() => loadRemoteRoutes(name, attempt > 0)), [name, attempt]);
   return (
     <RemoteRetryContext.Provider value={retry}>
       <ErrorBoundary title={REMOTE_UNAVAILABLE.title} message={REMOTE_UNAVAILABLE.message} onRetry={retry}>
-        <Suspense fallback={<PageLoading label="Chargement..." />}>
-          <RemoteRoutes />
-        </Suspense>
+        <LoadedRoutes name={name} attempt={attempt} loading={<PageLoading label="Chargement..." />} />
       </ErrorBoundary>
     </RemoteRetryContext.Provider>
   );

@@ -1,11 +1,19 @@
 /**
- * /config.json requested by the entry chunk itself, alongside the start's code rather than after it
- * (the link page waited ~200 ms for it otherwise). Nothing shared here: the entry chunk stays light.
- * Same request as the kernel's loadAppConfig (no cache: a redeployed config applies on the next load).
+ * /config.json, asked by index.html's inline script while the entry chunk downloads (the entry chunk
+ * takes 50–80 ms to run on a slow machine; the link page waited for that, then for the answer), or here
+ * when the page has no such script (tests). Nothing shared here: the entry chunk stays light. Same
+ * request as the kernel's loadAppConfig (no cache: a redeployed config applies on the next load).
  */
 import { keepWarmManifest } from './warm-manifests';
 
-export const configResponse: Promise<Response> = fetch('/config.json', { cache: 'no-store' });
+declare global {
+  interface Window {
+    /** Set by shell/index.html. */
+    __tableeConfigResponse?: Promise<Response>;
+  }
+}
+
+export const configResponse: Promise<Response> = window.__tableeConfigResponse ?? fetch('/config.json', { cache: 'no-store' });
 
 interface ManifestAssets {
   metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };

@@ -66,7 +66,7 @@ interface Call {
  */
 const calls = new Map<string, Call>();
 
-function callOnce(action: LinkAction, numero: string, codeManage: string): Call {
+export function callOnce(action: LinkAction, numero: string, codeManage: string): Call {
   const key = JSON.stringify([action, numero, codeManage]);
   let call = calls.get(key);
   if (!call) {
