@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { client as supabaseClient } from '../../local-supabase/test/clients';
 
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -58,6 +59,21 @@ export async function seriousViolations(page: Page) {
     return (await axe.run()).violations;
   })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A new owner (signed up through the API, as on /signup) with one restaurant of that name, for a test file of its own. */
+export async function ownerWithRestaurant(label: string, name: string): Promise<{ email: string; password: string; restaurantId: string }> {
+  const app = ready();
+  const owner = { email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.fr`, password: 'secret-123' };
+  const client = supabaseClient(app.supabase.anonKey, app.supabase.url);
+  const signUp = await client.auth.signUp(owner);
+  if (signUp.error) throw signUp.error;
+  const signIn = await client.auth.signInWithPassword(owner);
+  if (signIn.error) throw signIn.error;
+  const restaurant = await client.from('restaurants').insert({ name }).select('id').single();
+  if (restaurant.error) throw restaurant.error;
+  await client.auth.signOut();
+  return { ...owner, restaurantId: restaurant.data.id };
 }
 
 /** The truth, read as superuser straight from the e2e run's PostgreSQL (bypasses RLS). */

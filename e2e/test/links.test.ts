@@ -121,7 +121,8 @@ test('a wrong code changes nothing and shows the error texts with the API detail
   const body = await page.locator('body').innerText();
   expect(body).toContain('Une erreur est survenue');
   expect(body).toContain('Vérifiez le lien reçu par email ou contactez le support Tablée.');
-  expect(body).toMatch(/Erreur API 403: \{.*"success":false/);
+  expect(body).toContain('Erreur API 403: Code de gestion invalide : ce lien ne permet pas de gérer cette réservation.');
+  expect(body).not.toContain('"success"');
   expect(await statusOf(pending.numero_reservation)).toBe(0);
   expect(emailsFor(pending.numero_reservation)).toHaveLength(before);
   expect(await seriousViolations(page)).toEqual([]);

@@ -7,26 +7,19 @@
  */
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { client as supabaseClient } from '../../local-supabase/test/clients';
-import { launchBrowser, ready, signIn, sql, type Ready } from './browser';
+import { launchBrowser, ownerWithRestaurant, ready, signIn, sql, type Ready } from './browser';
 
 let browser: Browser;
 let app: Ready;
 let context: BrowserContext;
-const owner = { email: `parallele-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.fr`, password: 'secret-123' };
+let owner: { email: string; password: string };
 let restaurantId: string;
 let conversationId: string;
 const NUMERO = 'R-PAR-1';
 
 beforeAll(async () => {
   app = ready();
-  const client = supabaseClient(app.supabase.anonKey, app.supabase.url);
-  expect((await client.auth.signUp(owner)).error).toBeNull();
-  expect((await client.auth.signInWithPassword(owner)).error).toBeNull();
-  const restaurant = await client.from('restaurants').insert({ name: 'Chez Parallèle' }).select('id').single();
-  expect(restaurant.error).toBeNull();
-  restaurantId = restaurant.data!.id;
-  await client.auth.signOut();
+  ({ restaurantId, ...owner } = await ownerWithRestaurant('parallele', 'Chez Parallèle'));
   // Written as the chatbot writes them (not the owner's to write).
   [{ id: conversationId }] = await sql<{ id: string }>('insert into conversations (restaurant_id) values ($1) returning id', [restaurantId]);
   await sql("insert into messages (conversation_id, role, content) values ($1, 'user', 'Bonjour, une table pour douze ?'), ($1, 'assistant', 'Avec plaisir !')", [conversationId]);
@@ -95,8 +88,9 @@ const base = () => `/restaurants/${restaurantId}/operational`;
 
 test('reservation list: restaurant check, counts and rows start together, before the remote’s code', async () => {
   const events = await coldLoad(`${base()}/reservations?statut=pending&recherche=hél`, (page) => page.getByText('Hélène Parallèle').waitFor());
-  expect(asked(events)).toEqual(['reservation_status_counts', 'restaurant_reservations', 'restaurants']);
-  expect(waits(events)).toEqual({ restaurants: [], reservation_status_counts: [], restaurant_reservations: [] });
+  // The list is the search function's answer (rpc/search_reservations), filtered and paged.
+  expect(asked(events)).toEqual(['reservation_status_counts', 'restaurants', 'rpc/search_reservations']);
+  expect(waits(events)).toEqual({ restaurants: [], reservation_status_counts: [], 'rpc/search_reservations': [] });
 });
 
 test('reservation detail', async () => {

@@ -13,7 +13,7 @@ let browser: Browser;
 let app: Ready;
 let page: Page;
 const axe: Record<string, string[]> = {};
-/** Every answer of the table API about reservations that reached the page. */
+/** Every answer of the table API and of the list's search function about reservations that reached the page. */
 const reservationReads: Promise<{ url: string; body: string }>[] = [];
 
 const pendingCount = async () =>
@@ -29,7 +29,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await (await browser.newContext()).newPage();
   page.on('response', (response) => {
-    if (response.url().includes('/rest/v1/restaurant_reservations')) {
+    if (response.url().includes('/rest/v1/restaurant_reservations') || response.url().includes('/rest/v1/rpc/search_reservations')) {
       reservationReads.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: '' })));
     }
   });
@@ -66,7 +66,7 @@ test('reservations: counts, status filter and name search, kept in the URL', asy
   const matching = Number(
     (await sql<{ c: string }>(`select count(*) as c from restaurant_reservations where restaurant_id = $1 and status = 0 and customer_name ilike $2`, [DEMO.restaurantId, `%${part}%`]))[0].c,
   );
-  await page.getByLabel('Rechercher par nom de client').fill(part);
+  await page.getByLabel('Rechercher une réservation').fill(part);
   await page.waitForURL((u) => u.searchParams.get('recherche') === part && u.searchParams.get('statut') === 'pending');
   await page.getByTestId('reservation-count').getByText(`${matching} réservation(s) — En attente`).waitFor();
   await page.getByRole('cell', { name: name, exact: true }).first().waitFor();
@@ -74,7 +74,7 @@ test('reservations: counts, status filter and name search, kept in the URL', asy
   // A shared link shows the same list.
   await page.reload();
   await page.getByTestId('reservation-count').getByText(`${matching} réservation(s) — En attente`).waitFor();
-  expect(await page.getByLabel('Rechercher par nom de client').inputValue()).toBe(part);
+  expect(await page.getByLabel('Rechercher une réservation').inputValue()).toBe(part);
 });
 
 test('accept a pending reservation: e-mail in the outbox, badges updated, both sheets are PDFs', async () => {

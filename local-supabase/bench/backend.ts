@@ -51,12 +51,21 @@ async function measure(client: SupabaseClient, scale: string): Promise<Row[]> {
   const { data: options } = await client.from('restaurant_options').select('id, title, price, price_type').eq('restaurant_id', id).order('display_order');
   const optionsPayload = (options ?? []).map((o) => ({ id: o.id, title: o.title, price: o.price, priceType: o.price_type }));
   // The columns the list screen reads (RESERVATION_COLUMNS of @tablee/shared): owners may not select code_manage, hence not '*'.
-  const reservations = () => client.from('restaurant_reservations').select('id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at', { count: 'exact' }).eq('restaurant_id', id).order('created_at', { ascending: false });
+  const columns = 'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at';
+  // The list's request when the owner searches (issue 16): the search function, filtered, ordered and
+  // paged by PostgREST; without a search, the table itself (listReservations of @tablee/operations-data).
+  const list = (search: string) =>
+    client.rpc('search_reservations', { p_restaurant_id: id, p_search: search }, { count: 'exact' }).select(columns).order('created_at', { ascending: false });
+  const table = () => client.from('restaurant_reservations').select(columns, { count: 'exact' }).eq('restaurant_id', id).order('created_at', { ascending: false });
   return [
     await time('restaurant, nested read', scale, () => client.from('restaurants').select(NESTED).eq('id', id).single()),
-    await time('reservations, first page of 50 + count', scale, () => reservations().range(0, 49)),
-    await time('reservations, status filter + count', scale, () => reservations().eq('status', 0).range(0, 49)),
-    await time('reservations, name search + count', scale, () => reservations().ilike('customer_name', '%mar%').range(0, 49)),
+    await time('reservations, first page of 50 + count', scale, () => table().range(0, 49)),
+    await time('reservations, status filter + count', scale, () => table().eq('status', 0).range(0, 49)),
+    await time('reservations, search "mar" (name, numbers, e-mail, phone; accents ignored) + count', scale, () => list('mar').range(0, 49)),
+    await time('reservations, search "berenice" (accent-free) + count', scale, () => list('berenice').range(0, 49)),
+    await time('reservations, search "06 12 34" (a phone) + count', scale, () => list('06 12 34').range(0, 49)),
+    // Before issue 16 the list searched the name only:
+    await time('before issue 16: name search, customer_name ILIKE + count', scale, () => table().ilike('customer_name', '%mar%').range(0, 49)),
     await time('conversations, page of 10 + count', scale, () =>
       client.from('conversation_summaries').select('*', { count: 'exact' }).eq('restaurant_id', id).order('updated_at', { ascending: false }).range(0, 9),
     ),

@@ -13,7 +13,7 @@ export const TEXT = {
   alreadyHandled: 'Réservation déjà traitée',
   someError: 'Une erreur est survenue',
   missingParameters: "Paramètres manquants dans l'URL",
-  unreachable: 'Le service de réservation est injoignable. Réessayez dans quelques instants.',
+  unreachable: 'Le service de réservation est injoignable. Réessayez dans un instant.',
   checkLink: 'Vérifiez le lien reçu par email ou contactez le support Tablée.',
   emailSent: 'Un email de confirmation a été envoyé au client.',
   canClose: 'Vous pouvez fermer cette page.',

@@ -17,7 +17,7 @@ export const RESERVATIONS_PAGE_SIZE = 20;
 export interface ReservationQuery {
   restaurantId: string;
   status: ReservationStatus | 'all';
-  /** Part of the customer's name, any case. */
+  /** Part of the customer's name, a reservation number, the e-mail or the phone; any case, any accent. */
   search: string;
   /** Reservation dates, 'YYYY-MM-DD', both included. */
   dateFrom?: string;
@@ -31,21 +31,20 @@ export interface ReservationPage {
   total: number;
 }
 
-/** LIKE wildcards typed by the owner are searched literally; PostgREST also reads '*' as '%'. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '')}%`;
-}
-
 /**
- * One page of the list, newest first, filtered and counted in the database (one request: rows and
- * exact count). Indexes: (restaurant_id, status, created_at desc), (restaurant_id, reservation_date),
- * trigram on customer_name.
+ * One page of the list, newest first, searched, filtered and counted in the database (one request:
+ * rows and exact count). A search goes through public.search_reservations (case, accents, numbers,
+ * e-mail, phone: one SQL rule), to which PostgREST adds the filters, order and page as to a table;
+ * without one the table is read directly, in the order of its index (3× faster at 10,000 rows, `pnpm
+ * bench`). Indexes: (restaurant_id, status, created_at desc), (restaurant_id, reservation_date).
  */
 export async function listReservations(query: ReservationQuery): Promise<ReservationPage> {
   const from = (query.page - 1) * RESERVATIONS_PAGE_SIZE;
-  let request = getSupabase().from('restaurant_reservations').select(RESERVATION_COLUMNS, { count: 'exact' }).eq('restaurant_id', query.restaurantId);
+  const supabase = getSupabase();
+  let request = query.search
+    ? supabase.rpc('search_reservations', { p_restaurant_id: query.restaurantId, p_search: query.search }, { count: 'exact' }).select(RESERVATION_COLUMNS)
+    : supabase.from('restaurant_reservations').select(RESERVATION_COLUMNS, { count: 'exact' }).eq('restaurant_id', query.restaurantId);
   if (query.status !== 'all') request = request.eq('status', statusToCode(query.status));
-  if (query.search) request = request.ilike('customer_name', likePattern(query.search));
   if (query.dateFrom) request = request.gte('reservation_date', query.dateFrom);
   if (query.dateTo) request = request.lte('reservation_date', query.dateTo);
   const { data, count, error } = await request

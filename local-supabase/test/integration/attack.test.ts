@@ -49,6 +49,7 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['delete_restaurant_photo', { photo_id: v.photoId, user_id: attackerId }],
     ['delete_restaurant_photo', { photo_id: v.photoId, user_id: v.userId }],
     ['transition_reservation', { p_numero_reservation: v.reservation.numero_reservation, p_code_manage: v.reservation.code_manage, p_target_status: 1 }],
+    ['search_reservations', { p_restaurant_id: r, p_search: '' }],
   ];
 }
 
@@ -104,8 +105,10 @@ describe('attack matrix', () => {
         cases += 1;
       }
       for (const [fn, args] of rpcTargets(victim, attacker.userId)) {
-        const { error } = await c.rpc(fn, args);
-        expect({ who, fn, refused: error !== null }).toEqual({ who, fn, refused: true });
+        const { data, error } = await c.rpc(fn, args);
+        // Refused: an error, or (a read function, run with the caller's rights) none of the victim's rows.
+        const refused = error !== null || (Array.isArray(data) && data.length === 0);
+        expect({ who, fn, refused }).toEqual({ who, fn, refused: true });
         cases += 1;
       }
     }

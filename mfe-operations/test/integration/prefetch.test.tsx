@@ -55,7 +55,8 @@ const SCREENS: [string, () => Promise<{ path: string; shown: () => unknown }>, s
   [
     'the reservation list, filtered and searched',
     async () => ({ path: `${operational}/reservations?statut=pending&recherche=mar&page=2`, shown: () => expect(screen.getByTestId('reservation-count')).toHaveTextContent('En attente') }),
-    ['reservation_status_counts', 'restaurant_reservations'],
+    // A searched list is the search function's answer.
+    ['reservation_status_counts', 'rpc/search_reservations'],
   ],
   [
     'a reservation',

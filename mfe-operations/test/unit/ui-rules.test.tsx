@@ -1,5 +1,4 @@
 /** Pure UI rules of the operational screens (jsdom, no data). */
-import { likePattern } from '@tablee/operations-data';
 import { AppProviders, type Conversation, type ReservationStatus } from '@tablee/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +7,7 @@ import { ConversationCard } from '../../src/features/conversations/components/Co
 import { ConversationPagination } from '../../src/features/conversations/components/ConversationPagination';
 import { paginationItems, rangeText } from '../../src/features/conversations/pagination';
 import { StatusBadge } from '../../src/features/reservations/components/StatusBadge';
-import { formatGuests, formatOption, formatPeople } from '../../src/features/reservations/format';
+import { formatGuests, formatOption, formatPeople, isPastPending } from '../../src/features/reservations/format';
 import { updateReservationStatus } from '../../src/features/reservations/api/updateReservationStatus';
 
 describe('status badges', () => {
@@ -55,15 +54,21 @@ describe('people and options', () => {
     expect(formatOption({ title: 'Gâteau', price: 45.5, quantity: 1 })).toBe('Gâteau — 45,50\u00a0€');
   });
 
-  it('search: LIKE wildcards typed by the owner are literal', () => {
-    expect(likePattern('Dupont')).toBe('%Dupont%');
-    expect(likePattern('50%_a\\b*')).toBe('%50\\%\\_a\\\\b%');
-  });
-
   it("status update: any target but accepted or rejected is refused before any call", async () => {
     const r = { numeroReservation: 'TBL-X', restaurantId: 'y' };
     await expect(updateReservationStatus(r, 'paid')).rejects.toThrow("Statut non supporté par l'API: paid");
     await expect(updateReservationStatus(r, 'cancelled')).rejects.toThrow("Statut non supporté par l'API: cancelled");
+  });
+});
+
+describe('past dates', () => {
+  it('flags a pending request dated before today, not today, not a decided one', () => {
+    const today = '2026-11-23';
+    expect(isPastPending({ status: 'pending', reservationDate: '2026-11-22' }, today)).toBe(true);
+    expect(isPastPending({ status: 'pending', reservationDate: '2025-12-31' }, today)).toBe(true);
+    expect(isPastPending({ status: 'pending', reservationDate: today }, today)).toBe(false);
+    expect(isPastPending({ status: 'pending', reservationDate: '2026-11-24' }, today)).toBe(false);
+    for (const status of ['accepted', 'rejected', 'paid', 'cancelled'] as const) expect(isPastPending({ status, reservationDate: '2026-11-22' }, today)).toBe(false);
   });
 });
 

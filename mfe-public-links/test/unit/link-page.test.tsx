@@ -45,6 +45,8 @@ describe('reservation service unreachable', () => {
     expect(await screen.findByText(TEXT.acceptFailed)).toBeInTheDocument();
     expect(screen.getByText(TEXT.someError)).toBeInTheDocument();
     expect(screen.getByText(TEXT.unreachable)).toBeInTheDocument();
+    // The French sentence only: not the browser's 'Failed to fetch' (or any fetch error) as a detail.
+    expect(document.body.textContent).not.toMatch(/fetch/i);
     expect(screen.queryByText(TEXT.loading)).not.toBeInTheDocument();
     expect(screen.queryByText(TEXT.rejectFailed)).not.toBeInTheDocument();
     // Not a refusal of the link by the service: no advice to check it.

@@ -67,7 +67,22 @@ export function reservationApiEndpoint(path: string, config: Pick<AppConfig, 're
   return `${config.reservationApiUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-/** The text of a non-OK reservation-service answer (spec §8): 'Erreur API {status}: {body}'. */
+/**
+ * The text of a non-OK reservation-service answer (spec §8): 'Erreur API {status}: {body}', the body
+ * read as its French message when it is the service's JSON answer ({ message }), else as it came.
+ */
 export function reservationApiError(status: number, body: string): string {
-  return `Erreur API ${status}: ${body}`;
+  return `Erreur API ${status}: ${serviceMessage(body)}`;
 }
+
+function serviceMessage(body: string): string {
+  try {
+    const message: unknown = (JSON.parse(body) as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message ? message : body;
+  } catch {
+    return body;
+  }
+}
+
+/** What the owner reads when the reservation service cannot be reached: never the browser's 'Failed to fetch'. */
+export const RESERVATION_SERVICE_UNREACHABLE = 'Le service de réservation est injoignable. Réessayez dans un instant.';

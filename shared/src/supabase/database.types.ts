@@ -710,6 +710,7 @@ export type Database = {
           phone_number: string | null
           reservation_date: string
           restaurant_id: string
+          search_text: string | null
           selected_menu: string | null
           selected_menu_id: string | null
           status: number
@@ -734,6 +735,7 @@ export type Database = {
           phone_number?: string | null
           reservation_date: string
           restaurant_id: string
+          search_text?: never
           selected_menu?: string | null
           selected_menu_id?: string | null
           status?: number
@@ -758,6 +760,7 @@ export type Database = {
           phone_number?: string | null
           reservation_date?: string
           restaurant_id?: string
+          search_text?: never
           selected_menu?: string | null
           selected_menu_id?: string | null
           status?: number
@@ -929,6 +932,30 @@ export type Database = {
       save_restaurant_photos: {
         Args: { p_photos: Json; p_restaurant_id: string }
         Returns: undefined
+      }
+      search_reservations: {
+        Args: { p_restaurant_id: string; p_search?: string }
+        Returns: {
+          arrival_time: string
+          children: number
+          code_reservation: string
+          conversation_id: string
+          created_at: string
+          customer_name: string
+          email: string
+          id: string
+          is_accepted: boolean
+          number_people: number
+          numero_reservation: string
+          numero_reservation_restaurateur: string
+          options: Json
+          phone_number: string
+          reservation_date: string
+          restaurant_id: string
+          selected_menu: string
+          status: number
+          total_amount: unknown
+        }[]
       }
       transition_reservation: {
         Args: {

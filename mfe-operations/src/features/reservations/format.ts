@@ -1,5 +1,6 @@
-/** How the reservation screens write people and options (spec §2). */
-import { formatEuros, type ReservationOption } from '@tablee/shared';
+/** How the reservation screens write people and options (spec §2), and which requests are past. */
+import { formatEuros, type Reservation, type ReservationOption } from '@tablee/shared';
+import dayjs from 'dayjs';
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
@@ -20,3 +21,12 @@ export function formatOption(option: ReservationOption): string {
 
 /** The two PDFs of an accepted or paid reservation (their links come from the reservation service). */
 export type Sheet = 'feuille-cuisine' | 'feuille-salle';
+
+/**
+ * A pending request whose date is before today (the owner's calendar day): flagged in the list and the
+ * detail, and accepting it asks for a confirmation naming the date (the customer would be told it is
+ * confirmed for a day already gone).
+ */
+export function isPastPending(reservation: Pick<Reservation, 'status' | 'reservationDate'>, today: string = dayjs().format('YYYY-MM-DD')): boolean {
+  return reservation.status === 'pending' && reservation.reservationDate < today;
+}

@@ -1,15 +1,4 @@
-import { getSupabase, reservationApiEndpoint, reservationApiError } from '@tablee/shared';
-
-/** The reason a failed answer gives: its JSON `message` when there is one, else the raw body. */
-async function answerText(response: Response): Promise<string> {
-  const body = await response.text();
-  try {
-    const message = (JSON.parse(body) as { message?: unknown }).message;
-    return typeof message === 'string' && message ? message : body;
-  } catch {
-    return body;
-  }
-}
+import { getSupabase, RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint, reservationApiError } from '@tablee/shared';
 
 /**
  * A call of the reservation service as the signed-in owner: it checks their access token and, in the
@@ -21,11 +10,17 @@ export async function callReservationService<T extends object>(path: string, ini
   const { data } = await getSupabase().auth.getSession();
   const token = data.session?.access_token;
   if (!token) throw new Error('Utilisateur non connecté');
-  const response = await fetch(reservationApiEndpoint(path), {
-    ...init,
-    headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(reservationApiError(response.status, await answerText(response)));
+  let response: Response;
+  try {
+    response = await fetch(reservationApiEndpoint(path), {
+      ...init,
+      headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` },
+    });
+  } catch {
+    // The browser's own words ('Failed to fetch', 'NetworkError…') say nothing to an owner.
+    throw new Error(RESERVATION_SERVICE_UNREACHABLE);
+  }
+  if (!response.ok) throw new Error(reservationApiError(response.status, await response.text()));
   const answer = (await response.json()) as T & { success?: boolean; message?: string };
   if (!answer.success) throw new Error(answer.message || 'Erreur inconnue');
   return answer;

@@ -13,10 +13,16 @@ const ENDPOINTS: Partial<Record<ReservationStatus, string>> = {
  * calls, body without code_manage: the owner's session authorises it); the service sends the
  * customer's e-mail. Any other target is refused before any call.
  */
-export async function updateReservationStatus(reservation: Pick<Reservation, 'numeroReservation' | 'restaurantId'>, target: ReservationStatus): Promise<void> {
+/** What the service answers a decision: its French message says whether the customer was e-mailed. */
+export interface DecisionAnswer {
+  message: string;
+  email_sent: boolean;
+}
+
+export async function updateReservationStatus(reservation: Pick<Reservation, 'numeroReservation' | 'restaurantId'>, target: ReservationStatus): Promise<DecisionAnswer> {
   const endpoint = ENDPOINTS[target];
   if (!endpoint) throw new Error(`Statut non supporté par l'API: ${target}`);
-  await callReservationService(`reservations/${endpoint}`, {
+  return callReservationService<DecisionAnswer>(`reservations/${endpoint}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ numero_reservation: reservation.numeroReservation, restaurant_id: reservation.restaurantId }),
@@ -26,7 +32,9 @@ export async function updateReservationStatus(reservation: Pick<Reservation, 'nu
 /**
  * Accept or reject, then: the reservation shows the chosen status at once, and every query of the
  * restaurant's reservations (this one re-read from the database, the list pages, the counts of the
- * sidebar's pending badge and of the filter) is invalidated. Pending until the reservation is re-read.
+ * sidebar's pending badge and of the filter) is invalidated. After a failure too (a 409: decided in
+ * another tab; the service unreachable): the screen shows the status the database has, not the one it
+ * had. Pending until the reservations are re-read.
  */
 export function useUpdateReservationStatus(restaurantId: string) {
   const queryClient = useQueryClient();
@@ -35,7 +43,7 @@ export function useUpdateReservationStatus(restaurantId: string) {
     onSuccess: (_answer, { reservation, target }) => {
       const updated: Reservation = { ...reservation, status: target };
       queryClient.setQueryData(reservationQueryOptions(restaurantId, reservation.id).queryKey, updated);
-      return queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) });
     },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) }),
   });
 }

@@ -1,13 +1,13 @@
-import { hasSheets, PageFrame, PageLoading, type ReservationStatus } from '@tablee/shared';
+import { formatLongDate, hasSheets, PageFrame, PageLoading, Toast, useToast, type ReservationStatus } from '@tablee/shared';
 import { Button, Modal, Result } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useReservation } from '../api/getReservation';
 import { useUpdateReservationStatus } from '../api/updateReservationStatus';
-import type { Sheet } from '../format';
+import { isPastPending, type Sheet } from '../format';
 import { useSheetLinks } from '../hooks/useSheetLinks';
 import { ReservationConversation } from './ReservationConversation';
 import { ReservationInformation } from './ReservationInformation';
-import { StatusBadge } from './StatusBadge';
+import { ReservationStatusTags } from './StatusBadge';
 
 /** One reservation: accept or refuse while pending, the sheets once accepted or paid, its details and conversation. */
 export function ReservationDetailPage() {
@@ -20,6 +20,7 @@ export function ReservationDetailPage() {
   const query = useReservation(restaurantId, reservationId);
   const statusChange = useUpdateReservationStatus(restaurantId);
   const [modal, modalHolder] = Modal.useModal();
+  const { toast, showToast, closeToast } = useToast();
   const shown = query.data ?? undefined;
   const sheets = useSheetLinks(restaurantId, shown?.numeroReservation, shown?.status);
 
@@ -58,6 +59,12 @@ export function ReservationDetailPage() {
     statusChange.mutate(
       { reservation, target },
       {
+        // The service's French sentence ('Réservation acceptée. …'): whether the customer was e-mailed,
+        // and when not (no or no valid address, the mailer down), that the owner must tell them.
+        onSuccess: (answer) => {
+          if (answer.email_sent) showToast('success', answer.message);
+          else modal.warning({ title: 'Client non prévenu par email', content: answer.message, okText: 'OK' });
+        },
         onError: (error) => {
           const message = error instanceof Error && error.message ? error.message : 'Erreur inconnue';
           modal.error({ title: 'Erreur', content: `Erreur lors de la mise à jour du statut: ${message}`, okText: 'OK' });
@@ -73,6 +80,17 @@ export function ReservationDetailPage() {
       cancelText: 'Annuler',
       onOk: () => changeStatus('rejected'),
     });
+  // A request whose date is gone is accepted only once the owner has read that date.
+  const accept = () =>
+    isPastPending(reservation)
+      ? modal.confirm({
+          title: 'Accepter une demande dont la date est passée ?',
+          content: `Cette demande porte sur le ${formatLongDate(reservation.reservationDate)}, une date déjà passée. Le client recevra une confirmation pour cette date.`,
+          okText: 'Accepter quand même',
+          cancelText: 'Annuler',
+          onOk: () => changeStatus('accepted'),
+        })
+      : changeStatus('accepted');
   const openSheet = (sheet: Sheet) => {
     if (sheets.state === 'ready') window.open(sheets.links[sheet], '_blank', 'noopener');
     else if (sheets.state === 'error') modal.error({ title: 'Erreur', content: `Fiche indisponible : ${sheets.message}`, okText: 'OK' });
@@ -83,7 +101,7 @@ export function ReservationDetailPage() {
   const actions =
     reservation.status === 'pending' ? (
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button type="primary" disabled={updating} onClick={() => changeStatus('accepted')}>
+        <Button type="primary" disabled={updating} onClick={accept}>
           {label('Accepter')}
         </Button>
         <Button danger disabled={updating} onClick={confirmRefusal}>
@@ -101,13 +119,14 @@ export function ReservationDetailPage() {
     <PageFrame
       title={
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-          Réservation {reservation.id} <StatusBadge status={reservation.status} />
+          Réservation {reservation.id} <ReservationStatusTags reservation={reservation} />
         </span>
       }
       back={back}
       actions={actions}
     >
       {modalHolder}
+      <Toast toast={toast} onClose={closeToast} />
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16, alignItems: 'start' }}>
         <ReservationInformation reservation={reservation} />
         <ReservationConversation messages={reservation.conversation} />

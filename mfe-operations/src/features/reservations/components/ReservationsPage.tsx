@@ -29,7 +29,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useReservationPage } from '../api/listReservations';
 import { formatPeople } from '../format';
 import { useReservationListParams } from '../hooks/useReservationListParams';
-import { StatusBadge } from './StatusBadge';
+import { ReservationStatusTags } from './StatusBadge';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -111,7 +111,7 @@ function ReservationList({
     { title: 'Date', dataIndex: 'reservationDate', render: (d: string) => formatDate(d) },
     { title: 'Heure', dataIndex: 'arrivalTime', render: (t: string) => (t ? formatTime(t) : '') },
     { title: 'Personnes', key: 'people', render: (_, r) => formatPeople(r.numberPeople, r.children) },
-    { title: 'Statut', dataIndex: 'status', render: (_, r) => <StatusBadge status={r.status} /> },
+    { title: 'Statut', dataIndex: 'status', render: (_, r) => <ReservationStatusTags reservation={r} /> },
   ];
 
   const anyFilter = params.status !== 'all' || !!params.search || !!params.dateFrom || !!params.dateTo;
@@ -132,14 +132,14 @@ function ReservationList({
       />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
         <Input.Search
-          aria-label="Rechercher par nom de client"
-          placeholder="Rechercher par nom de client"
+          aria-label="Rechercher une réservation"
+          placeholder="Nom, n° de réservation, email ou téléphone"
           allowClear
           maxLength={SEARCH_MAX_LENGTH}
           value={searchText}
           onChange={(e) => setSearchText(e.target.value)}
           onSearch={(value) => update({ search: value }, { replace: true })}
-          style={{ maxWidth: 320 }}
+          style={{ maxWidth: 360 }}
         />
         <DatePicker.RangePicker
           aria-label="Dates de réservation"

@@ -1,5 +1,6 @@
-import { RESERVATION_STATUS_BADGES, type ReservationStatus } from '@tablee/shared';
+import { RESERVATION_STATUS_BADGES, type Reservation, type ReservationStatus } from '@tablee/shared';
 import { Tag } from 'antd';
+import { isPastPending } from '../format';
 
 /** A reservation's status as a coloured tag ('En attente', 'Acceptée', …). */
 export function StatusBadge({ status }: { status: ReservationStatus }) {
@@ -8,5 +9,19 @@ export function StatusBadge({ status }: { status: ReservationStatus }) {
     <Tag data-status={status} style={{ marginInlineEnd: 0, color: badge.color, background: badge.background, borderColor: badge.color }}>
       {badge.label}
     </Tag>
+  );
+}
+
+/** The status, and 'Date passée' beside it for a pending request whose date is gone. */
+export function ReservationStatusTags({ reservation }: { reservation: Pick<Reservation, 'status' | 'reservationDate'> }) {
+  return (
+    <span style={{ display: 'inline-flex', gap: 6, flexWrap: 'wrap' }}>
+      <StatusBadge status={reservation.status} />
+      {isPastPending(reservation) && (
+        <Tag data-past-date style={{ marginInlineEnd: 0, color: '#a8071a', background: '#fff1f0', borderColor: '#a8071a' }}>
+          Date passée
+        </Tag>
+      )}
+    </span>
   );
 }

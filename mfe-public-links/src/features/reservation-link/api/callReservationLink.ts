@@ -1,5 +1,5 @@
 // The kernel's core only: this page loads without antd, supabase-js and TanStack Query (issue 15).
-import { reservationApiEndpoint, reservationApiError } from '@tablee/shared/core';
+import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint, reservationApiError } from '@tablee/shared/core';
 import { useCallback, useSyncExternalStore } from 'react';
 
 export type LinkAction = 'accept' | 'reject';
@@ -33,8 +33,9 @@ export async function callReservationLink(action: LinkAction, numero: string, co
   let response: Response;
   try {
     response = await fetch(reservationApiEndpoint(`reservations/${encodeURIComponent(numero)}/${action}/${encodeURIComponent(codeManage)}`), { method: 'POST' });
-  } catch (err) {
-    return { kind: 'failed', refused: false, message: 'Le service de réservation est injoignable. Réessayez dans quelques instants.', apiError: err instanceof Error ? err.message : String(err) };
+  } catch {
+    // The browser's own words ('Failed to fetch') say nothing to an owner: the French sentence only.
+    return { kind: 'failed', refused: false, message: RESERVATION_SERVICE_UNREACHABLE };
   }
   const text = await response.text();
   const answer = parse(text);

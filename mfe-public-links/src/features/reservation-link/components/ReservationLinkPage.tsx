@@ -43,9 +43,10 @@ export function ReservationLinkPage({ action, numero, codeManage }: { action: Li
       return (
         <Result status="error" title={text.failure}>
           <p>Une erreur est survenue</p>
-          {state.message && <p>{state.message}</p>}
-          {state.refused && <p>{CHECK_LINK}</p>}
+          {/* A refusal's message is in its 'Erreur API {status}: {message}' line: not twice. */}
+          {state.message && !state.apiError && <p>{state.message}</p>}
           {state.apiError && <p className="tl-detail">{state.apiError}</p>}
+          {state.refused && <p>{CHECK_LINK}</p>}
         </Result>
       );
   }

@@ -1,0 +1,115 @@
+/**
+ * Deciding in the app, what the owner reads around it (issue 16): a request whose date is gone is
+ * flagged and accepted only after a confirmation naming that date; a decision taken elsewhere (409),
+ * a service that cannot be reached: a French sentence, then the status the database has; a customer
+ * without an e-mail address: the owner is told nobody was e-mailed. On an owner of its own.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, ownerWithRestaurant, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+
+let browser: Browser;
+let app: Ready;
+let page: Page;
+let restaurantId: string;
+
+/** A pending request of the restaurant, written as the chatbot writes them; its restaurant number. */
+async function pending(numero: string, fields: { date: string; email?: string | null; name?: string }): Promise<string> {
+  await sql(
+    `insert into restaurant_reservations (restaurant_id, numero_reservation_restaurateur, numero_reservation, code_reservation, customer_name, number_people, reservation_date, email)
+     values ($1, $2, $3, 'DEC001', $4, 14, $5, $6)`,
+    [restaurantId, numero, `TBL-${numero}`, fields.name ?? 'Gaëlle Décision', fields.date, fields.email === undefined ? 'gaelle@exemple.fr' : fields.email],
+  );
+  return numero;
+}
+
+const statusOf = async (numero: string) =>
+  (await sql<{ status: number }>('select status from restaurant_reservations where restaurant_id = $1 and numero_reservation_restaurateur = $2', [restaurantId, numero]))[0].status;
+
+const detail = (numero: string) => `${app.url}/restaurants/${restaurantId}/operational/reservations/${numero}`;
+const title = (numero: string) => page.getByRole('heading', { name: new RegExp(`Réservation ${numero}`) });
+
+beforeAll(async () => {
+  app = ready();
+  const owner = await ownerWithRestaurant('decisions', 'Chez Décision');
+  restaurantId = owner.restaurantId;
+  browser = await launchBrowser();
+  page = await (await browser.newContext()).newPage();
+  await signIn(page, app.url, owner.email, owner.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('a pending request whose date is gone: flagged in the list and the detail, accepted only once its date is confirmed', async () => {
+  const numero = await pending('R-DEC-PAST', { date: '2026-01-15' });
+  await pending('R-DEC-SOON', { date: '2099-06-01', name: 'Avenir Lointain' });
+  await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations`);
+  const pastRow = page.getByRole('row', { name: /R-DEC-PAST/ });
+  await pastRow.getByText('Date passée').waitFor();
+  expect(await page.getByRole('row', { name: /R-DEC-SOON/ }).getByText('Date passée').count()).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(detail(numero));
+  await title(numero).getByText('Date passée').waitFor();
+  await page.getByRole('button', { name: 'Accepter' }).click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByText('Accepter une demande dont la date est passée ?').filter({ visible: true }).waitFor();
+  expect(await confirm.innerText()).toContain('jeudi 15 janvier 2026');
+  expect(await seriousViolations(page)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Annuler' }).click();
+  await confirm.waitFor({ state: 'hidden' });
+  expect(await statusOf(numero)).toBe(0);
+
+  await page.getByRole('button', { name: 'Accepter' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Accepter quand même' }).click();
+  await title(numero).getByText('Acceptée').waitFor();
+  expect(await statusOf(numero)).toBe(1);
+  await page.getByText('Réservation acceptée. Un email de confirmation a été envoyé au client.').waitFor();
+});
+
+test('decided in another tab (409): the French refusal, then the status the database has, without the buttons', async () => {
+  const numero = await pending('R-DEC-409', { date: '2099-06-02' });
+  await page.goto(detail(numero));
+  await title(numero).getByText('En attente').waitFor();
+  await sql('update restaurant_reservations set status = 2 where restaurant_id = $1 and numero_reservation_restaurateur = $2', [restaurantId, numero]);
+  await page.getByRole('button', { name: 'Accepter' }).click();
+  const error = page.getByRole('dialog');
+  await error.getByText(/Cette réservation a déjà été traitée : elle a déjà été refusée/).waitFor();
+  expect(await error.innerText()).not.toContain('"success"');
+  await error.getByRole('button', { name: 'OK' }).click();
+  await title(numero).getByText('Refusée').waitFor();
+  expect(await page.getByRole('button', { name: 'Accepter' }).count()).toBe(0);
+  expect(await statusOf(numero)).toBe(2);
+});
+
+test('the reservation service cannot be reached: a French sentence, never the browser’s words, and nothing changed', async () => {
+  const numero = await pending('R-DEC-DOWN', { date: '2099-06-03' });
+  await page.goto(detail(numero));
+  await title(numero).getByText('En attente').waitFor();
+  // The network refuses the connection, as when the service is down.
+  await page.route('**/api/reservations/**', (route) => route.abort('connectionrefused'));
+  try {
+    await page.getByRole('button', { name: 'Accepter' }).click();
+    const error = page.getByRole('dialog');
+    await error.getByText('Le service de réservation est injoignable. Réessayez dans un instant.', { exact: false }).waitFor();
+    expect(await error.innerText()).not.toMatch(/fetch/i);
+    await error.getByRole('button', { name: 'OK' }).click();
+  } finally {
+    await page.unroute('**/api/reservations/**');
+  }
+  await title(numero).getByText('En attente').waitFor();
+  expect(await statusOf(numero)).toBe(0);
+});
+
+test('a customer without an e-mail address: accepted, and the owner is told nobody was e-mailed', async () => {
+  const numero = await pending('R-DEC-NOMAIL', { date: '2099-06-04', email: null });
+  await page.goto(detail(numero));
+  await page.getByRole('button', { name: 'Accepter' }).click();
+  const notice = page.getByRole('dialog');
+  await notice.getByText('Client non prévenu par email').filter({ visible: true }).waitFor();
+  expect(await notice.innerText()).toContain('Le client n’a pas d’adresse email : aucun email n’a été envoyé.');
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await title(numero).getByText('Acceptée').waitFor();
+  expect(await statusOf(numero)).toBe(1);
+});
