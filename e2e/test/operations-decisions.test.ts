@@ -113,3 +113,24 @@ test('a customer without an e-mail address: accepted, and the owner is told nobo
   await title(numero).getByText('Acceptée').waitFor();
   expect(await statusOf(numero)).toBe(1);
 });
+
+test('at phone width the list is cards (number, customer, date and time, party, status), with no sideways scroll', async () => {
+  await pending('R-DEC-PHONE', { date: '2099-07-14', name: 'Łukasz Téléphone' });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await page.context().storageState() });
+  try {
+    const small = await phone.newPage();
+    await small.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations`);
+    const cards = small.getByRole('list', { name: 'Réservations' });
+    const card = cards.getByRole('listitem').filter({ hasText: 'R-DEC-PHONE' });
+    await card.waitFor();
+    const text = await card.innerText();
+    for (const shown of ['R-DEC-PHONE', 'Łukasz Téléphone', '14/07/2099', '14 adultes', 'En attente']) expect(text).toContain(shown);
+    expect(await small.getByRole('table').count()).toBe(0);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(small)).toEqual([]);
+    await card.getByText('Łukasz Téléphone').click();
+    await small.getByRole('heading', { name: /Réservation R-DEC-PHONE/ }).waitFor();
+  } finally {
+    await phone.close();
+  }
+});

@@ -154,6 +154,19 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   return text.replace(/[\u00a0\u202f]/g, ' ');
 }
 
+/** The font size (pt) of every run of text of a PDF, read from pdf.js's text items (their transform's scale). */
+export async function pdfBodySizes(pdf: Buffer): Promise<number[]> {
+  const sizes: number[] = [];
+  await pdfParse(new Uint8Array(pdf), {
+    pagerender: async (page) => {
+      const content = await page.getTextContent();
+      for (const item of content.items) if (item.str.trim()) sizes.push(Math.round(Math.hypot(item.transform[2], item.transform[3]) * 10) / 10);
+      return '';
+    },
+  });
+  return sizes;
+}
+
 export const uuid = () => randomUUID();
 
 export function post(url: string, body?: unknown, headers: Record<string, string> = {}) {

@@ -28,7 +28,8 @@ export interface ReservationDetails {
   reservation_date: string;
   arrival_time: string | null;
   options: ReservationOption[];
-  restaurant: { name: string; address: string; billing: Billing | null };
+  /** childrenMenu: the restaurant's children's menu (the first by display order), what the children take. */
+  restaurant: { name: string; address: string; billing: Billing | null; childrenMenu: string | null };
   menu: { name: string; price_per_person: number; items: MenuItem[]; alternatives: MenuAlternative[] } | null;
 }
 
@@ -36,7 +37,8 @@ const SELECT = `id, numero_reservation, numero_reservation_restaurateur, code_re
   customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date,
   arrival_time, options,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
-    deposit_amount, deposit_method, payment_onsite, payment_online)),
+    deposit_amount, deposit_method, payment_onsite, payment_online),
+    menus:restaurant_menus(name, is_children_menu, display_order)),
   menu:restaurant_menus!selected_menu_id(name, price_per_person,
     items:menu_items(name, type, display_order),
     alternatives:menu_item_alternatives(name, type, is_gluten_free, is_vegan, other_dietary_notes, display_order))`;
@@ -51,7 +53,12 @@ type Row = Omit<ReservationDetails, 'total_amount' | 'options' | 'restaurant' | 
   restaurant: RestaurantRow | RestaurantRow[] | null;
   menu: MenuRow | MenuRow[] | null;
 };
-interface RestaurantRow { name: string; address: string | null; billing: Billing | Billing[] | null }
+interface RestaurantRow {
+  name: string;
+  address: string | null;
+  billing: Billing | Billing[] | null;
+  menus: { name: string; is_children_menu: boolean; display_order: number }[] | null;
+}
 interface MenuRow { name: string; price_per_person: number | string; items: MenuItem[] | null; alternatives: MenuAlternative[] | null }
 const byOrder = <T extends { display_order: number }>(list: T[] | null | undefined): T[] =>
   [...(list ?? [])].sort((a, b) => a.display_order - b.display_order);
@@ -76,6 +83,7 @@ export async function loadReservation(
       name: restaurant?.name ?? '',
       address: restaurant?.address ?? '',
       billing: one(restaurant?.billing),
+      childrenMenu: byOrder(restaurant?.menus).find((m) => m.is_children_menu)?.name ?? null,
     },
     menu: menu
       ? { name: menu.name, price_per_person: Number(menu.price_per_person), items: byOrder(menu.items), alternatives: byOrder(menu.alternatives) }

@@ -2,9 +2,16 @@ import { ITEM_TYPE_LABELS, formatDate, formatParty, formatTime } from '../lib/fo
 import type { MenuAlternative, ReservationDetails } from '../reservations/details';
 import type { Sheet } from './pdf';
 
-/** What the kitchen prepares: when, for how many, which menu, the dietary alternatives and the options. */
+/** Lunch before 16:00, dinner from then on: the service an arrival time belongs to. */
+const service = (time: string | null) => (!time ? 'non précisé' : time < '16:00' ? 'Midi' : 'Soir');
+
+/**
+ * What the kitchen prepares: for whom, when (service and arrival), the covers of each menu (adults
+ * and children apart), the menu, its dietary alternatives and the options.
+ */
 export function kitchenSheet(r: ReservationDetails): Sheet {
   const menu = r.menu;
+  const menuName = menu?.name ?? r.selected_menu ?? 'menu non précisé';
   return {
     title: 'Fiche cuisine',
     subtitle: `${r.restaurant.name} — Réservation ${r.numero_reservation_restaurateur}`,
@@ -12,11 +19,20 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
       {
         heading: 'Service',
         lines: [
+          { label: 'Client', value: r.customer_name || 'non précisé' },
           { label: 'Date', value: formatDate(r.reservation_date) },
+          { label: 'Service', value: service(r.arrival_time) },
           { label: 'Heure d’arrivée', value: formatTime(r.arrival_time) },
           { label: 'Couverts', value: formatParty(r.number_people, r.children) },
-          { label: 'Adultes', value: String(r.number_people) },
-          { label: 'Enfants', value: String(r.children) },
+        ],
+      },
+      {
+        heading: 'Couverts par menu',
+        lines: [
+          { label: menuName, value: `${r.number_people} ${r.number_people > 1 ? 'adultes' : 'adulte'}` },
+          ...(r.children > 0
+            ? [{ label: r.restaurant.childrenMenu ?? 'Menu enfant non précisé', value: `${r.children} ${r.children > 1 ? 'enfants' : 'enfant'}` }]
+            : []),
         ],
       },
       {
@@ -26,7 +42,7 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
           : [{ bullet: 'Aucun plat enregistré pour ce menu.' }],
       },
       {
-        heading: 'Alternatives (régimes alimentaires)',
+        heading: 'Alternatives du menu (régimes alimentaires)',
         lines: menu?.alternatives.length
           ? menu.alternatives.map((a) => {
               const notes = dietary(a);

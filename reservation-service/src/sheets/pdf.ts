@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import fonts from './fonts.cjs';
 
 /** A sheet as data: a title and sections of labelled lines or bullets; rendered by renderPdf. */
 export interface Sheet {
@@ -7,14 +8,13 @@ export interface Sheet {
   sections: { heading: string; lines: ({ label: string; value: string } | { bullet: string })[] }[];
 }
 
-// The built-in Helvetica only has WinAnsi glyphs: fr-FR formats use narrow no-break spaces
-// (U+202F) as separators, which would print as nothing or as a wrong glyph.
-function printable(text: string): string {
-  return text.replace(/[\u202f\u00a0\u2009]/g, ' ').replace(/[^\p{ASCII}\u0080-\u00ff€’‘“”–—…•ŒœŸ]/gu, '?');
-}
+/** Type sizes (pt): read at arm's length on a pass or a kitchen wall; the body never under 11. */
+export const SHEET_TYPE = { title: 24, subtitle: 14, heading: 16, body: 13 } as const;
 
 export function renderPdf(sheet: Sheet): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: printable(sheet.title), Author: 'Tablée' }, lang: 'fr-FR' });
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: sheet.title, Author: 'Tablée' }, lang: 'fr-FR' });
+  doc.registerFont('body', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -22,17 +22,17 @@ export function renderPdf(sheet: Sheet): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  doc.font('Helvetica-Bold').fontSize(20).text(printable(sheet.title));
-  doc.font('Helvetica').fontSize(12).fillColor('#555555').text(printable(sheet.subtitle)).fillColor('black');
+  doc.font('bold').fontSize(SHEET_TYPE.title).text(sheet.title);
+  doc.font('body').fontSize(SHEET_TYPE.subtitle).fillColor('#555555').text(sheet.subtitle).fillColor('black');
   for (const section of sheet.sections) {
-    doc.moveDown(1).font('Helvetica-Bold').fontSize(14).text(printable(section.heading));
-    doc.moveDown(0.3).fontSize(11);
+    doc.moveDown(1.2).font('bold').fontSize(SHEET_TYPE.heading).text(section.heading);
+    doc.moveDown(0.4).fontSize(SHEET_TYPE.body);
     for (const line of section.lines) {
       if ('bullet' in line) {
-        doc.font('Helvetica').text(`•  ${printable(line.bullet)}`, { indent: 10 });
+        doc.font('body').text(`•  ${line.bullet}`, { indent: 12, lineGap: 4 });
       } else {
-        doc.font('Helvetica-Bold').text(`${printable(line.label)} : `, { continued: true });
-        doc.font('Helvetica').text(printable(line.value));
+        doc.font('bold').text(`${line.label} : `, { continued: true, lineGap: 4 });
+        doc.font('body').text(line.value, { lineGap: 4 });
       }
     }
   }

@@ -1,4 +1,4 @@
-import { createReservation, db, pdfText, post, readRow, startService, type RunningService } from '../helpers';
+import { createReservation, db, ownerWithRestaurant, pdfBodySizes, pdfText, post, readRow, startService, type RunningService } from '../helpers';
 import { MENU_CANUT } from '../helpers';
 
 /** Kitchen and dining-room PDFs, read back with a PDF parser. */
@@ -21,7 +21,7 @@ async function menuCanut() {
   return data as unknown as { name: string; menu_items: { name: string }[]; menu_item_alternatives: { name: string; is_vegan: boolean }[] };
 }
 
-test('kitchen sheet: date, time, adults and children, menu items, dietary alternatives, options', async () => {
+test('kitchen sheet: customer, date, service and time, covers of each menu, menu items, dietary alternatives, options', async () => {
   const r = await createReservation({ status: 1 });
   const res = await sheet(r.numero, 'feuille-cuisine', r.code);
   expect(res.status).toBe(200);
@@ -30,10 +30,13 @@ test('kitchen sheet: date, time, adults and children, menu items, dietary altern
   const text = await pdfText(Buffer.from(await res.arrayBuffer()));
   expect(text).toContain('Fiche cuisine');
   expect(text).toContain(`Le Comptoir des Halles — Réservation ${r.restaurateur}`);
+  expect(text).toContain('Client : Hélène Test');
   expect(text).toContain('Date : samedi 5 décembre 2026');
+  expect(text).toContain('Service : Soir');
   expect(text).toContain('Heure d’arrivée : 19:45');
-  expect(text).toContain('Adultes : 12');
-  expect(text).toContain('Enfants : 2');
+  // Which menu the children take: the restaurant's children's menu.
+  expect(text).toContain('Menu Canut : 12 adultes');
+  expect(text).toContain('Menu Enfant : 2 enfants');
   expect(text).toContain('Menu : Menu Canut');
   const menu = await menuCanut();
   expect(menu.menu_items.length).toBeGreaterThan(0);
@@ -44,7 +47,7 @@ test('kitchen sheet: date, time, adults and children, menu items, dietary altern
   expect(text).toContain('Apéritif maison × 12');
 });
 
-test('dining-room sheet: customer, party, menu, options, total, deposit and remaining payment, codes', async () => {
+test('dining-room sheet: customer and contact, party, menu, options, total, deposit received and what remains, no management code', async () => {
   const r = await createReservation({ status: 3, total_amount: 1000 });
   const res = await sheet(r.numero, 'feuille-salle', r.code);
   expect(res.status).toBe(200);
@@ -61,10 +64,45 @@ test('dining-room sheet: customer, party, menu, options, total, deposit and rema
   expect(text).toContain('Total : 1 000,00 €');
   // Le Comptoir des Halles: 30 % deposit (acompte), remainder on site.
   expect(text).toContain('Dépôt : acompte de 30 % du total, soit 300,00 €');
+  // Paid ('Acompte reçu'): the acompte is received, only the rest is collected.
+  expect(text).toContain('Déjà reçu : 300,00 €');
   expect(text).toContain('Reste à payer : 700,00 €, sur place');
   expect(text).toContain(`Numéro de réservation : ${r.numero}`);
-  expect(text).toContain(`Code de gestion : ${r.code}`);
+  expect(text).toContain('Email : ');
   expect(text).toContain('Statut : Payée');
+  // The management code decides the reservation: it is not printed for the room.
+  expect(text).not.toContain('Code de gestion');
+  expect(text).not.toContain(r.code);
+});
+
+test('accepted, not yet paid: nothing received, the whole total remains', async () => {
+  const r = await createReservation({ status: 1, total_amount: 1000 });
+  const text = await pdfText(Buffer.from(await (await sheet(r.numero, 'feuille-salle', r.code)).arrayBuffer()));
+  expect(text).toContain('Déjà reçu : 0,00 €');
+  expect(text).toContain('Reste à payer : 1 000,00 €, sur place');
+});
+
+test('paid with no acompte to take: paid in full, nothing left to collect', async () => {
+  const owner = await ownerWithRestaurant('sheet-paid');
+  const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, status: 3, total_amount: 1464.5 });
+  const text = await pdfText(Buffer.from(await (await sheet(r.numero, 'feuille-salle', r.code)).arrayBuffer()));
+  expect(text).toContain('Dépôt : aucun');
+  expect(text).toContain('Déjà reçu : 1 464,50 €');
+  expect(text).toContain('Reste à payer : 0,00 € — réglé, rien à encaisser');
+  expect(text).not.toContain('1 464,50 €, sur place');
+});
+
+test('names outside Latin-1 print as written (an embedded Unicode font), in readable type (body ≥ 11 pt)', async () => {
+  const r = await createReservation({ status: 1, customer_name: 'Łukasz Żółć-Øvrebø' });
+  for (const kind of ['feuille-cuisine', 'feuille-salle'] as const) {
+    const pdf = Buffer.from(await (await sheet(r.numero, kind, r.code)).arrayBuffer());
+    const text = await pdfText(pdf);
+    expect(text).toContain('Łukasz Żółć-Øvrebø');
+    expect(text).not.toContain('?ukasz');
+    const sizes = await pdfBodySizes(pdf);
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11);
+  }
 });
 
 test('a reservation accepted through the API gets its sheets', async () => {

@@ -21,7 +21,7 @@ import {
   RESERVATION_STATUS_BADGES,
   type Reservation,
 } from '@tablee/shared';
-import { Alert, DatePicker, Input, Radio, Table, Typography } from 'antd';
+import { Alert, DatePicker, Grid, Input, Pagination, Radio, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -29,6 +29,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useReservationPage } from '../api/listReservations';
 import { formatPeople } from '../format';
 import { useReservationListParams } from '../hooks/useReservationListParams';
+import { ReservationCards } from './ReservationCards';
 import { ReservationStatusTags } from './StatusBadge';
 
 const SEARCH_DELAY_MS = 300;
@@ -95,6 +96,8 @@ function ReservationList({
 }) {
   const navigate = useNavigate();
   const location = useLocation();
+  // Below antd's md breakpoint (768 px) the rows become cards: six columns do not fit a phone.
+  const phone = Grid.useBreakpoint().md === false;
 
   const openDetail = (reservation: Reservation) => navigate(encodeURIComponent(reservation.id), { state: { listSearch: location.search } });
   const columns: ColumnsType<Reservation> = [
@@ -154,9 +157,9 @@ function ReservationList({
       <Typography.Text data-testid="reservation-count">
         {page.total} réservation(s) — {RESERVATION_FILTER_LABELS[params.status]}
       </Typography.Text>
-      {/* Narrow screens scroll the table sideways with the browser's own overflow: antd's scroll.x would
-          measure every column after each render, which is what going back to the list waited for. */}
-      <div style={{ overflowX: 'auto' }}>
+      {phone ? (
+        <ReservationCards reservations={page.reservations} loading={loading} emptyText={emptyText} linkState={{ listSearch: location.search }} onOpen={openDetail} />
+      ) : (
         <Table<Reservation>
           rowKey="rowId"
           // A reservation's `children` is a head count, not nested rows.
@@ -166,16 +169,19 @@ function ReservationList({
           loading={loading}
           locale={{ emptyText }}
           onRow={(r) => ({ onClick: () => openDetail(r), style: { cursor: 'pointer' } })}
-          pagination={{
-            current: params.page,
-            pageSize: RESERVATIONS_PAGE_SIZE,
-            total: page.total,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: (p) => update({ page: p }),
-          }}
+          pagination={false}
         />
-      </div>
+      )}
+      <Pagination
+        align="end"
+        current={params.page}
+        pageSize={RESERVATIONS_PAGE_SIZE}
+        total={page.total}
+        showSizeChanger={false}
+        hideOnSinglePage
+        simple={phone}
+        onChange={(p) => update({ page: p })}
+      />
     </>
   );
 }

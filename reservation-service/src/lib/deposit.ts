@@ -1,0 +1,43 @@
+/**
+ * The deposit a reservation owes under the restaurant's billing terms (Facturation), and what is left
+ * to pay: one place for the e-mails and the sheets.
+ *   - percentage: that share of the total, to the cent; fixed: that amount, never above the total;
+ *   - acompte: money taken in advance; empreinte bancaire: a card imprint, a guarantee, nothing taken.
+ * Status 'paid' ('Acompte reçu') means the acompte was received; with no acompte to take (none asked,
+ * or an imprint), 'paid' means paid in full. Either way what was received is never asked again.
+ */
+import type { Billing } from '../reservations/details';
+import { formatEuros } from './format';
+
+export interface Deposit {
+  method: 'acompte' | 'empreinte';
+  amount: number;
+  /** Set when the terms are a share of the total. */
+  percentage?: number;
+}
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+export function depositFor(total: number, billing: Billing | null): Deposit | null {
+  if (!billing?.requires_deposit) return null;
+  const method = billing.deposit_method === 'empreinte' ? 'empreinte' : 'acompte';
+  const value = Number(billing.deposit_amount ?? 0);
+  if (!(value > 0)) return null;
+  if (billing.deposit_type === 'fixed') return { method, amount: cents(Math.min(value, total)) };
+  return { method, amount: cents((total * Math.min(value, 100)) / 100), percentage: value };
+}
+
+/** 'acompte de 30 % du total, soit 300,00 €', 'empreinte bancaire de 150,00 €'. */
+export function depositText(deposit: Deposit): string {
+  const what = deposit.method === 'empreinte' ? 'empreinte bancaire' : 'acompte';
+  return deposit.percentage === undefined
+    ? `${what} de ${formatEuros(deposit.amount)}`
+    : `${what} de ${deposit.percentage} % du total, soit ${formatEuros(deposit.amount)}`;
+}
+
+/** What was received and what remains, for a reservation of `total`, paid ('Acompte reçu') or not. */
+export function balance(total: number, billing: Billing | null, paid: boolean): { received: number; remaining: number } {
+  const deposit = depositFor(total, billing);
+  const received = !paid ? 0 : deposit?.method === 'acompte' ? deposit.amount : total;
+  return { received, remaining: cents(Math.max(total - received, 0)) };
+}

@@ -1,0 +1,3 @@
+/** See fonts.cjs. */
+declare const fonts: { regular: string; bold: string };
+export = fonts;
