@@ -76,6 +76,14 @@ export async function ownerWithRestaurant(label: string, name: string): Promise<
   return { ...owner, restaurantId: restaurant.data.id };
 }
 
+/**
+ * Waits until no CSS animation or transition is running (a dialog that has finished opening): axe
+ * reads colours, and a fading dialog's text would fail contrast. Only where nothing loops (no spinner).
+ */
+export async function motionDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
 /** The truth, read as superuser straight from the e2e run's PostgreSQL (bypasses RLS). */
 export async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
   const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');

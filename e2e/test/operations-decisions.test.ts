@@ -5,7 +5,7 @@
  * without an e-mail address: the owner is told nobody was e-mailed. On an owner of its own.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, ownerWithRestaurant, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { launchBrowser, motionDone, ownerWithRestaurant, ready, seriousViolations, signIn, sql, type Ready } from './browser';
 
 let browser: Browser;
 let app: Ready;
@@ -56,6 +56,7 @@ test('a pending request whose date is gone: flagged in the list and the detail, 
   const confirm = page.getByRole('dialog');
   await confirm.getByText('Accepter une demande dont la date est passée ?').filter({ visible: true }).waitFor();
   expect(await confirm.innerText()).toContain('jeudi 15 janvier 2026');
+  await motionDone(page);
   expect(await seriousViolations(page)).toEqual([]);
   await confirm.getByRole('button', { name: 'Annuler' }).click();
   await confirm.waitFor({ state: 'hidden' });
@@ -133,4 +134,49 @@ test('at phone width the list is cards (number, customer, date and time, party, 
   } finally {
     await phone.close();
   }
+});
+
+test('refused with a reason and a proposal, then an accepted one marked « Acompte reçu » and cancelled: each in the history', async () => {
+  const refused = await pending('R-DEC-REFUS', { date: '2099-08-01' });
+  await page.goto(detail(refused));
+  await page.getByRole('button', { name: 'Refuser' }).click();
+  const refusal = page.getByRole('dialog');
+  await refusal.getByText('Le client en sera informé par email.', { exact: false }).waitFor();
+  await refusal.getByText('Autre', { exact: true }).click();
+  await refusal.getByRole('button', { name: 'Refuser' }).click();
+  // « Autre » needs its words: nothing is sent until they are written.
+  await refusal.getByText('Précisez la raison.').waitFor();
+  expect(await statusOf(refused)).toBe(0);
+  await refusal.getByText('Complet', { exact: true }).click();
+  await refusal.getByLabel('Proposer une autre date ou un autre horaire').fill('Le dimanche 2 août à midi');
+  await motionDone(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await refusal.getByRole('button', { name: 'Refuser' }).click();
+  await title(refused).getByText('Refusée').waitFor();
+  await page.getByRole('heading', { name: 'Historique des décisions' }).waitFor();
+  await page.getByText('Raison : Complet').waitFor();
+  await page.getByText('Proposition : Le dimanche 2 août à midi').waitFor();
+  expect(await statusOf(refused)).toBe(2);
+
+  const kept = await pending('R-DEC-PAYE', { date: '2099-08-02' });
+  await page.goto(detail(kept));
+  await page.getByRole('button', { name: 'Accepter' }).click();
+  await title(kept).getByText('Acceptée').waitFor();
+  await page.getByRole('button', { name: 'Acompte reçu' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Acompte reçu' }).click();
+  await title(kept).getByText('Payée').waitFor();
+  expect(await statusOf(kept)).toBe(3);
+  await page.getByRole('button', { name: 'Annuler la réservation' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Annuler cette réservation ?' });
+  await cancel.getByRole('button', { name: 'Annuler la réservation' }).click();
+  await cancel.getByText('Choisissez une raison.').waitFor();
+  await cancel.getByText('À la demande du client', { exact: true }).click();
+  await cancel.getByRole('button', { name: 'Annuler la réservation' }).click();
+  await title(kept).getByText('Annulée').waitFor();
+  await cancel.waitFor({ state: 'hidden' });
+  expect(await statusOf(kept)).toBe(4);
+  for (const step of ['Acceptée', 'Payée', 'Annulée']) await page.getByText(new RegExp(`^${step} — `)).first().waitFor();
+  await page.getByText('Raison : À la demande du client').waitFor();
+  expect(await page.getByRole('button', { name: 'Annuler la réservation' }).count()).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -4,6 +4,7 @@ import {
   parseReservationFilter,
   RESERVATION_COLUMNS,
   reservationFromRow,
+  statusFromCode,
   statusToCode,
   type Reservation,
   type ReservationRow,
@@ -75,17 +76,50 @@ export const reservationListQueryOptions = ({ restaurantId, ...params }: Reserva
  * (oldest first) in the same request. Null when it does not exist, belongs to another owner (RLS), or
  * the restaurant id is not a UUID.
  */
-export async function getReservation(restaurantId: string, numero: string): Promise<Reservation | null> {
+/** One change of a reservation's status (public.reservation_events): who, when, why. */
+export interface ReservationEvent {
+  from: ReservationStatus;
+  to: ReservationStatus;
+  reason: string | null;
+  reasonDetail: string | null;
+  proposal: string | null;
+  /** 'owner': in the app; 'link': the one-click link of the e-mail. */
+  actor: 'owner' | 'link';
+  at: string;
+}
+
+/** The detail screen's reservation: the row, its conversation and the history of its decisions. */
+export type ReservationDetail = Reservation & { history: ReservationEvent[] };
+
+interface EventRow { from_status: number; to_status: number; reason: string | null; reason_detail: string | null; proposal: string | null; actor: 'owner' | 'link'; created_at: string }
+
+export async function getReservation(restaurantId: string, numero: string): Promise<ReservationDetail | null> {
   const { data, error } = await getSupabase()
     .from('restaurant_reservations')
-    .select(`${RESERVATION_COLUMNS}, conversations(id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at))`)
+    .select(
+      `${RESERVATION_COLUMNS}, conversations(id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at)),
+       reservation_events(from_status, to_status, reason, reason_detail, proposal, actor, created_at)`,
+    )
     .eq('restaurant_id', restaurantId)
     .eq('numero_reservation_restaurateur', numero)
     .order('created_at', { referencedTable: 'conversations.messages', ascending: true })
+    .order('created_at', { referencedTable: 'reservation_events', ascending: true })
     .maybeSingle();
   if (error?.code === '22P02') return null;
   if (error) throw error;
-  return data ? reservationFromRow(data as unknown as ReservationRow) : null;
+  if (!data) return null;
+  const events = ((data as { reservation_events?: EventRow[] }).reservation_events ?? []).map(
+    (e): ReservationEvent => ({
+      from: statusFromCode(e.from_status),
+      to: statusFromCode(e.to_status),
+      reason: e.reason,
+      reasonDetail: e.reason_detail,
+      proposal: e.proposal,
+      actor: e.actor,
+      at: e.created_at,
+    }),
+  );
+  return { ...reservationFromRow(data as unknown as ReservationRow), history: events };
 }
 
 /** Keyed by the restaurant-facing number, as in the address. */

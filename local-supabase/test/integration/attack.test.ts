@@ -28,6 +28,7 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
     { table: 'restaurant_faqs', column: 'restaurant_id', value: r, insert: { restaurant_id: r, question: 'Pirate ?', answer: 'Oui.', display_order: 9 }, patch: { answer: 'Piraté.' } },
     { table: 'restaurant_cgv', column: 'restaurant_id', value: r, insert: { restaurant_id: r, cancellation_policy: 'same_day', modification_policy: 'same_day' }, patch: { link: 'http://pirate' } },
     { table: 'restaurant_reservations', column: 'restaurant_id', value: r, insert: { restaurant_id: r, numero_reservation_restaurateur: 'R-9', numero_reservation: 'PIRATE-1', code_reservation: 'X', number_people: 1 }, patch: { status: 1 } },
+    { table: 'reservation_events', column: 'restaurant_id', value: r, insert: { reservation_id: v.reservation.id, restaurant_id: r, from_status: 0, to_status: 1, actor: 'owner' }, patch: { reason: 'autre' } },
     { table: 'conversations', column: 'restaurant_id', value: r, insert: { restaurant_id: r }, patch: { updated_at: '2000-01-01T00:00:00Z' } },
     { table: 'messages', column: 'conversation_id', value: v.conversationId, insert: { conversation_id: v.conversationId, role: 'user', content: 'pirate' }, patch: { content: 'piraté' } },
   ];
@@ -68,6 +69,9 @@ describe('attack matrix', () => {
     const menus = await must(owner.client.from('restaurant_menus').select('id').eq('restaurant_id', built.restaurantId).eq('is_children_menu', false));
     const faqs = await must(owner.client.from('restaurant_faqs').select('id').eq('restaurant_id', built.restaurantId).order('display_order'));
     victim = { ...built, menuId: menus[0].id, faqIds: faqs.map((f) => f.id), userId: owner.userId };
+    // A decided reservation, so that its history (reservation_events) has a row to attack.
+    const decided = await service().rpc('transition_reservation_by_id', { p_reservation_id: built.reservation.id, p_target_status: 2, p_actor: 'owner', p_actor_user_id: owner.userId, p_reason: 'complet' });
+    expect(decided.data).toMatchObject({ outcome: 'ok' });
   });
 
   it('refuses anonymous and another owner everywhere, and leaves the victim byte-for-byte unchanged', async () => {

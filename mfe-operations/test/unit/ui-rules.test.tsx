@@ -54,10 +54,9 @@ describe('people and options', () => {
     expect(formatOption({ title: 'Gâteau', price: 45.5, quantity: 1 })).toBe('Gâteau — 45,50\u00a0€');
   });
 
-  it("status update: any target but accepted or rejected is refused before any call", async () => {
+  it('status update: back to pending has no endpoint and is refused before any call', async () => {
     const r = { numeroReservation: 'TBL-X', restaurantId: 'y' };
-    await expect(updateReservationStatus(r, 'paid')).rejects.toThrow("Statut non supporté par l'API: paid");
-    await expect(updateReservationStatus(r, 'cancelled')).rejects.toThrow("Statut non supporté par l'API: cancelled");
+    await expect(updateReservationStatus(r, 'pending')).rejects.toThrow("Statut non supporté par l'API: pending");
   });
 });
 

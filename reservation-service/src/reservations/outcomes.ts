@@ -2,13 +2,23 @@
  * The one table from a transition outcome (what transition_reservation answered) to the HTTP answer.
  * Every refusal leaves the reservation untouched: the SQL function changes nothing unless 'ok'.
  */
-import { RESERVATION_DECISIONS, statusFromCode, statusToCode, type ReservationStatus } from '@tablee/shared/reservation-status';
+import { RESERVATION_STATUS_BADGES, statusFromCode, statusToCode, type ReservationStatus } from '@tablee/shared/reservation-status';
 
-export type Outcome = 'ok' | 'not_found' | 'wrong_code' | 'not_pending';
-export type Action = keyof typeof RESERVATION_DECISIONS;
+export type Outcome = 'ok' | 'not_found' | 'wrong_code' | 'not_pending' | 'not_allowed' | 'reason_required' | 'reason_invalid';
 
-/** The status code an action asks transition_reservation for. */
-export const targetStatusCode = (action: Action): number => statusToCode(RESERVATION_DECISIONS[action]);
+/** What the owner (or a link, for the first two) asks: the status each action moves to. */
+const TARGETS = { accept: 'accepted', reject: 'rejected', paid: 'paid', cancel: 'cancelled' } as const satisfies Record<string, ReservationStatus>;
+export type Action = keyof typeof TARGETS;
+
+/** The status code an action asks transition_reservation(_by_id) for. */
+export const targetStatusCode = (action: Action): number => statusToCode(TARGETS[action]);
+
+const DONE: Record<Action, string> = {
+  accept: 'Réservation acceptée.',
+  reject: 'Réservation refusée.',
+  paid: 'Acompte reçu : la réservation est marquée payée.',
+  cancel: 'Réservation annulée.',
+};
 
 /** Status as already decided, for the 409 message. */
 const ALREADY: Record<Exclude<ReservationStatus, 'pending'>, string> = {
@@ -24,10 +34,7 @@ const alreadyDecided = (code: number | null): string => {
 };
 
 export const OUTCOME_HTTP: Record<Outcome, { status: number; message: (action: Action, currentStatus: number | null) => string }> = {
-  ok: {
-    status: 200,
-    message: (action) => (action === 'accept' ? 'Réservation acceptée.' : 'Réservation refusée.'),
-  },
+  ok: { status: 200, message: (action) => DONE[action] },
   not_found: { status: 404, message: () => 'Réservation non trouvée.' },
   wrong_code: { status: 403, message: () => 'Code de gestion invalide : ce lien ne permet pas de gérer cette réservation.' },
   not_pending: {
@@ -35,6 +42,19 @@ export const OUTCOME_HTTP: Record<Outcome, { status: number; message: (action: A
     message: (_action, current) =>
       `Cette réservation a déjà été traitée : ${alreadyDecided(current)}. Aucune modification n’a été faite.`,
   },
+  not_allowed: {
+    status: 409,
+    message: (_action, current) =>
+      `Ce changement n’est pas possible pour une réservation « ${RESERVATION_STATUS_BADGES[statusFromCode(current)].label} ». Aucune modification n’a été faite.`,
+  },
+  reason_required: {
+    status: 422,
+    message: (action) =>
+      action === 'cancel'
+        ? 'Indiquez la raison de l’annulation (et précisez-la si vous choisissez « Autre »). Aucune modification n’a été faite.'
+        : 'Précisez la raison choisie « Autre ». Aucune modification n’a été faite.',
+  },
+  reason_invalid: { status: 422, message: () => 'Raison inconnue. Aucune modification n’a été faite.' },
 };
 
 /** Fixed answers that are not transition outcomes. */

@@ -19,7 +19,7 @@ export interface OwnedReservation { id: string; status: number; numero_reservati
  * them. The Auth server checks the token (signature, expiry, a user in it, its session not signed
  * out): the anon and service-role keys carry no user and are refused too.
  */
-export async function authenticateOwner(request: FastifyRequest, config: Config, db: Db): Promise<Db> {
+export async function authenticateOwner(request: FastifyRequest, config: Config, db: Db): Promise<Db & { ownerId: string }> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) throw new UnauthorizedError(MESSAGES.signInRequired);
   const { data, error } = await db.auth.getUser(match[1]);
@@ -28,7 +28,8 @@ export async function authenticateOwner(request: FastifyRequest, config: Config,
     throw new Error(`checking the access token failed: ${error.message}`);
   }
   if (error || !data.user) throw new UnauthorizedError(MESSAGES.sessionInvalid);
-  return createCallerClient(config, match[1]);
+  // The owner's id rides along for the history of their decisions (reservation_events.actor_user_id).
+  return Object.assign(createCallerClient(config, match[1]), { ownerId: data.user.id });
 }
 
 /**

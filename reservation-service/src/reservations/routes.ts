@@ -8,8 +8,8 @@ import { sheetLinks } from '../sheets/links';
 import { loadReservation, type ReservationDetails } from './details';
 import { MESSAGES, OUTCOME_HTTP, type Action } from './outcomes';
 import { authenticateOwner, findOwnedReservation } from './owner';
-import { dashboardBody, linkParams } from './schemas';
-import { transitionOwnedReservation, transitionReservation, type TransitionResult } from './transition';
+import { decisionBody, linkParams } from './schemas';
+import { transitionOwnedReservation, transitionReservation, type DecisionReason, type TransitionResult } from './transition';
 import type { Db } from '../lib/supabase';
 
 interface Deps { config: Config; db: Db; mailer: Mailer }
@@ -21,7 +21,7 @@ interface Deps { config: Config; db: Db; mailer: Mailer }
 export async function reservationRoutes(app: FastifyInstance, { config, db, mailer }: Deps) {
   const rateLimit = { max: config.rateLimit.max, timeWindow: config.rateLimit.timeWindowMs };
 
-  async function answer(reply: FastifyReply, action: Action, result: TransitionResult) {
+  async function answer(reply: FastifyReply, action: Action, result: TransitionResult, why: DecisionReason = {}) {
     const rule = OUTCOME_HTTP[result.outcome];
     const body = {
       success: result.outcome === 'ok',
@@ -36,7 +36,7 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
       app.log.error({ reservationId: result.reservation_id, err: error }, 'reading the decided reservation failed');
       return null;
     });
-    const emailNote = await notifyCustomer(app, mailer, reservation, action);
+    const emailNote = await notifyCustomer(app, mailer, reservation, action, why);
     const sheets = action === 'accept' && reservation ? sheetLinks(config, reservation.numero_reservation, reservation.code_manage) : {};
     const emailSent = emailNote === MESSAGES.emailSent;
     return reply.code(rule.status).send({ ...body, message: `${body.message} ${emailNote}`, email_sent: emailSent, ...sheets });
@@ -47,24 +47,34 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
       const params = parseInput(linkParams, request.params);
       return answer(reply, action, await transitionReservation(db, { numero: params.numero_reservation, code: params.code_manage, action }));
     });
-    app.post(`/api/reservations/${action}_reservation`, { config: { rateLimit } }, async (request, reply) => {
+  }
+  // The dashboard: accept, refuse (with a reason and a proposal), 'Acompte reçu', cancel (with a reason).
+  const DASHBOARD: [string, Action][] = [
+    ['accept_reservation', 'accept'],
+    ['reject_reservation', 'reject'],
+    ['mark_paid', 'paid'],
+    ['cancel_reservation', 'cancel'],
+  ];
+  for (const [endpoint, action] of DASHBOARD) {
+    app.post(`/api/reservations/${endpoint}`, { config: { rateLimit } }, async (request, reply) => {
       // Who asks comes first: without a session nothing else is looked at, not even the body.
       const owner = await authenticateOwner(request, config, db);
-      const body = parseInput(dashboardBody, request.body);
+      const body = parseInput(decisionBody, request.body);
       const owned = await findOwnedReservation(owner, body.numero_reservation, body.restaurant_id);
       if (!owned) return answer(reply, action, { outcome: 'not_found', status: null, numero_reservation_restaurateur: null, reservation_id: null });
-      return answer(reply, action, await transitionOwnedReservation(db, { id: owned.id, action }));
+      const { reason, reason_detail, proposal } = body;
+      return answer(reply, action, await transitionOwnedReservation(db, { id: owned.id, action, ownerId: owner.ownerId, reason, reason_detail, proposal }), { reason, reason_detail, proposal });
     });
   }
 }
 
-async function notifyCustomer(app: FastifyInstance, mailer: Mailer, reservation: ReservationDetails | null, action: Action): Promise<string> {
+async function notifyCustomer(app: FastifyInstance, mailer: Mailer, reservation: ReservationDetails | null, action: Action, why: DecisionReason): Promise<string> {
   if (!reservation) return MESSAGES.emailFailed;
   if (!reservation.email?.trim()) return MESSAGES.emailNoAddress;
   const to = customerAddress(reservation.email);
   if (!to) return MESSAGES.emailInvalidAddress;
   try {
-    await mailer.send(confirmationMail(reservation, action, to));
+    await mailer.send(confirmationMail(reservation, action, to, why));
     return MESSAGES.emailSent;
   } catch (error) {
     // The status change stands (it is what the owner asked); the answer says the customer was not told.

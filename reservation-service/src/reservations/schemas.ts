@@ -14,5 +14,12 @@ export const dashboardBody = z.object({
   restaurant_id: z.uuid(),
 });
 
+/** A refusal or a cancellation from the dashboard: the reason (checked by the SQL function), its words, a proposal. */
+export const decisionBody = dashboardBody.extend({
+  reason: z.string().max(40).optional(),
+  reason_detail: z.string().max(500).optional(),
+  proposal: z.string().max(200).optional(),
+});
+
 export const sheetParams = z.object({ numero_reservation: numeroReservation });
 export const sheetQuery = z.object({ code: codeManage });

@@ -30,7 +30,21 @@ export function transitionReservation(
   });
 }
 
-/** The dashboard: a reservation the owner's own read (RLS) has found; same lock and rule. */
-export function transitionOwnedReservation(db: Db, input: { id: string; action: Action }): Promise<TransitionResult> {
-  return call(db, 'transition_reservation_by_id', { p_reservation_id: input.id, p_target_status: targetStatusCode(input.action) });
+/** Why, in the owner's words: a reason code, its text for 'autre', another date or time to propose. */
+export interface DecisionReason { reason?: string; reason_detail?: string; proposal?: string }
+
+/**
+ * The dashboard: a reservation the owner's own read (RLS) has found; same lock, the allowed
+ * transitions only, and one history row naming the owner.
+ */
+export function transitionOwnedReservation(db: Db, input: { id: string; action: Action; ownerId: string } & DecisionReason): Promise<TransitionResult> {
+  return call(db, 'transition_reservation_by_id', {
+    p_reservation_id: input.id,
+    p_target_status: targetStatusCode(input.action),
+    p_actor: 'owner',
+    p_actor_user_id: input.ownerId,
+    p_reason: input.reason,
+    p_reason_detail: input.reason_detail,
+    p_proposal: input.proposal,
+  });
 }

@@ -31,6 +31,27 @@ export function statusToCode(status: ReservationStatus): number {
 /** What the reservation service may move a pending reservation to (transition_reservation). */
 export const RESERVATION_DECISIONS = { accept: 'accepted', reject: 'rejected' } as const satisfies Record<string, ReservationStatus>;
 
+/**
+ * Why a request is refused, or a reservation cancelled: codes of private.reservation_reasons
+ * (migration 20261123000500), French labels for the app and the customer's e-mail. 'autre' comes
+ * with the owner's own words. shared/test/integration/reservation-status.test.ts checks both agree.
+ */
+export const REFUSAL_REASONS = {
+  complet: 'Complet',
+  fermeture_exceptionnelle: 'Fermeture exceptionnelle',
+  groupe_trop_important: 'Groupe trop important',
+  horaire_indisponible: 'Horaire indisponible',
+  autre: 'Autre',
+} as const;
+export const CANCELLATION_REASONS = {
+  demande_du_client: 'À la demande du client',
+  fermeture_exceptionnelle: 'Fermeture exceptionnelle',
+  acompte_non_recu: 'Acompte non reçu',
+  autre: 'Autre',
+} as const;
+export type RefusalReason = keyof typeof REFUSAL_REASONS;
+export type CancellationReason = keyof typeof CANCELLATION_REASONS;
+
 /** The kitchen and dining-room sheets exist for reservations the restaurant has accepted (paid ones included). */
 export function hasSheets(status: ReservationStatus): boolean {
   return status === 'accepted' || status === 'paid';

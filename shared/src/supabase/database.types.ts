@@ -167,6 +167,63 @@ export type Database = {
           },
         ]
       }
+      reservation_events: {
+        Row: {
+          actor: string
+          actor_user_id: string | null
+          created_at: string
+          from_status: number
+          id: string
+          proposal: string | null
+          reason: string | null
+          reason_detail: string | null
+          reservation_id: string
+          restaurant_id: string
+          to_status: number
+        }
+        Insert: {
+          actor: string
+          actor_user_id?: string | null
+          created_at?: string
+          from_status: number
+          id?: string
+          proposal?: string | null
+          reason?: string | null
+          reason_detail?: string | null
+          reservation_id: string
+          restaurant_id: string
+          to_status: number
+        }
+        Update: {
+          actor?: string
+          actor_user_id?: string | null
+          created_at?: string
+          from_status?: number
+          id?: string
+          proposal?: string | null
+          reason?: string | null
+          reason_detail?: string | null
+          reservation_id?: string
+          restaurant_id?: string
+          to_status?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_events_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_reservations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservation_events_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       restaurant_amenities: {
         Row: {
           accessible_to_disabled: boolean
@@ -967,7 +1024,15 @@ export type Database = {
         Returns: Json
       }
       transition_reservation_by_id: {
-        Args: { p_reservation_id: string; p_target_status: number }
+        Args: {
+          p_actor?: string
+          p_actor_user_id?: string
+          p_proposal?: string
+          p_reason?: string
+          p_reason_detail?: string
+          p_reservation_id: string
+          p_target_status: number
+        }
         Returns: Json
       }
     }

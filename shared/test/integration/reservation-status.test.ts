@@ -2,7 +2,7 @@
  * The reservation status mapping lives once in SQL (private.reservation_statuses, which the status
  * column references) and once in TypeScript (RESERVATION_STATUS_CODES): the two must say the same.
  */
-import { RESERVATION_STATUS_CODES } from '../../src/domain/reservation-status';
+import { CANCELLATION_REASONS, REFUSAL_REASONS, RESERVATION_STATUS_CODES } from '../../src/domain/reservation-status';
 import { withDb } from '../../../local-supabase/test/clients';
 
 it('the TypeScript status codes are the database lookup table, code for code and name for name', async () => {
@@ -25,4 +25,11 @@ it('the status column accepts only the codes of the lookup table', async () => {
     ).rows,
   );
   expect(constraint).toEqual([{ definition: 'FOREIGN KEY (status) REFERENCES private.reservation_statuses(code)' }]);
+});
+
+it("the refusal and cancellation reasons are the database's, code for code", async () => {
+  const rows = await withDb(async (db) => (await db.query<{ code: string; for_status: number }>('select code, for_status from private.reservation_reasons')).rows);
+  const codes = (status: number) => rows.filter((r) => r.for_status === status).map((r) => r.code).sort();
+  expect(codes(RESERVATION_STATUS_CODES.rejected)).toEqual(Object.keys(REFUSAL_REASONS).sort());
+  expect(codes(RESERVATION_STATUS_CODES.cancelled)).toEqual(Object.keys(CANCELLATION_REASONS).sort());
 });

@@ -6,12 +6,22 @@ import { callReservationService } from './reservationService';
 const ENDPOINTS: Partial<Record<ReservationStatus, string>> = {
   accepted: 'accept_reservation',
   rejected: 'reject_reservation',
+  paid: 'mark_paid',
+  cancelled: 'cancel_reservation',
 };
 
+/** Why (a refusal, a cancellation): a reason code, the owner's words for 'autre', a date or time to propose. */
+export interface DecisionReason {
+  reason?: string;
+  reason_detail?: string;
+  proposal?: string;
+}
+
 /**
- * Accepts or rejects a pending reservation through the reservation service (spec §7, dashboard
- * calls, body without code_manage: the owner's session authorises it); the service sends the
- * customer's e-mail. Any other target is refused before any call.
+ * Accepts, refuses, marks 'Acompte reçu' or cancels through the reservation service (spec §7,
+ * dashboard calls, body without code_manage: the owner's session authorises it; the database keeps to
+ * the allowed transitions); the service sends the customer's e-mail. A target with no endpoint
+ * (pending) is refused before any call.
  */
 /** What the service answers a decision: its French message says whether the customer was e-mailed. */
 export interface DecisionAnswer {
@@ -19,13 +29,17 @@ export interface DecisionAnswer {
   email_sent: boolean;
 }
 
-export async function updateReservationStatus(reservation: Pick<Reservation, 'numeroReservation' | 'restaurantId'>, target: ReservationStatus): Promise<DecisionAnswer> {
+export async function updateReservationStatus(
+  reservation: Pick<Reservation, 'numeroReservation' | 'restaurantId'>,
+  target: ReservationStatus,
+  why: DecisionReason = {},
+): Promise<DecisionAnswer> {
   const endpoint = ENDPOINTS[target];
   if (!endpoint) throw new Error(`Statut non supporté par l'API: ${target}`);
   return callReservationService<DecisionAnswer>(`reservations/${endpoint}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ numero_reservation: reservation.numeroReservation, restaurant_id: reservation.restaurantId }),
+    body: JSON.stringify({ numero_reservation: reservation.numeroReservation, restaurant_id: reservation.restaurantId, ...why }),
   });
 }
 
@@ -39,10 +53,10 @@ export async function updateReservationStatus(reservation: Pick<Reservation, 'nu
 export function useUpdateReservationStatus(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reservation, target }: { reservation: Reservation; target: ReservationStatus }) => updateReservationStatus(reservation, target),
+    mutationFn: ({ reservation, target, why }: { reservation: Reservation; target: ReservationStatus; why?: DecisionReason }) =>
+      updateReservationStatus(reservation, target, why),
     onSuccess: (_answer, { reservation, target }) => {
-      const updated: Reservation = { ...reservation, status: target };
-      queryClient.setQueryData(reservationQueryOptions(restaurantId, reservation.id).queryKey, updated);
+      queryClient.setQueryData(reservationQueryOptions(restaurantId, reservation.id).queryKey, (shown) => (shown ? { ...shown, status: target } : shown));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) }),
   });

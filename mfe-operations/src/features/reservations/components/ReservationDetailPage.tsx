@@ -1,11 +1,14 @@
 import { formatLongDate, hasSheets, PageFrame, PageLoading, Toast, useToast, type ReservationStatus } from '@tablee/shared';
 import { Button, Modal, Result } from 'antd';
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useReservation } from '../api/getReservation';
-import { useUpdateReservationStatus } from '../api/updateReservationStatus';
+import { useUpdateReservationStatus, type DecisionReason } from '../api/updateReservationStatus';
 import { isPastPending, type Sheet } from '../format';
 import { useSheetLinks } from '../hooks/useSheetLinks';
 import { ReservationConversation } from './ReservationConversation';
+import { ReasonModal } from './ReasonModal';
+import { ReservationHistory } from './ReservationHistory';
 import { ReservationInformation } from './ReservationInformation';
 import { ReservationStatusTags } from './StatusBadge';
 
@@ -21,6 +24,7 @@ export function ReservationDetailPage() {
   const statusChange = useUpdateReservationStatus(restaurantId);
   const [modal, modalHolder] = Modal.useModal();
   const { toast, showToast, closeToast } = useToast();
+  const [reasonModal, setReasonModal] = useState<'refuse' | 'cancel' | null>(null);
   const shown = query.data ?? undefined;
   const sheets = useSheetLinks(restaurantId, shown?.numeroReservation, shown?.status);
 
@@ -55,13 +59,14 @@ export function ReservationDetailPage() {
 
   const reservation = shown;
   const updating = statusChange.isPending;
-  const changeStatus = (target: ReservationStatus) =>
+  const changeStatus = (target: ReservationStatus, why?: DecisionReason) =>
     statusChange.mutate(
-      { reservation, target },
+      { reservation, target, why },
       {
         // The service's French sentence ('Réservation acceptée. …'): whether the customer was e-mailed,
         // and when not (no or no valid address, the mailer down), that the owner must tell them.
         onSuccess: (answer) => {
+          setReasonModal(null);
           if (answer.email_sent) showToast('success', answer.message);
           else modal.warning({ title: 'Client non prévenu par email', content: answer.message, okText: 'OK' });
         },
@@ -71,14 +76,17 @@ export function ReservationDetailPage() {
         },
       },
     );
-  const confirmRefusal = () =>
+  // Whether the customer will hear of it: said before the decision, not promised.
+  const notice = reservation.email?.trim()
+    ? 'Le client en sera informé par email.'
+    : 'Le client n’a pas d’adresse email : il ne sera pas prévenu, contactez-le directement.';
+  const confirmPaid = () =>
     modal.confirm({
-      title: 'Refuser cette réservation ?',
-      content: 'Êtes-vous sûr de vouloir refuser cette réservation ? Le client en sera informé par email.',
-      okText: 'Refuser',
-      okButtonProps: { danger: true },
-      cancelText: 'Annuler',
-      onOk: () => changeStatus('rejected'),
+      title: 'Marquer l’acompte comme reçu ?',
+      content: `La réservation passe à « Payée ». ${notice}`,
+      okText: 'Acompte reçu',
+      cancelText: 'Retour',
+      onOk: () => changeStatus('paid'),
     });
   // A request whose date is gone is accepted only once the owner has read that date.
   const accept = () =>
@@ -104,14 +112,22 @@ export function ReservationDetailPage() {
         <Button type="primary" disabled={updating} onClick={accept}>
           {label('Accepter')}
         </Button>
-        <Button danger disabled={updating} onClick={confirmRefusal}>
+        <Button danger disabled={updating} onClick={() => setReasonModal('refuse')}>
           {label('Refuser')}
         </Button>
       </div>
     ) : hasSheets(reservation.status) ? (
-      <div style={{ display: 'flex', gap: 8 }}>
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        {reservation.status === 'accepted' && (
+          <Button type="primary" disabled={updating} onClick={confirmPaid}>
+            {label('Acompte reçu')}
+          </Button>
+        )}
         <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-cuisine')}>Feuille cuisine</Button>
         <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-salle')}>Feuille salle</Button>
+        <Button danger disabled={updating} onClick={() => setReasonModal('cancel')}>
+          {label('Annuler la réservation')}
+        </Button>
       </div>
     ) : undefined;
 
@@ -127,8 +143,19 @@ export function ReservationDetailPage() {
     >
       {modalHolder}
       <Toast toast={toast} onClose={closeToast} />
+      <ReasonModal
+        kind={reasonModal ?? 'refuse'}
+        open={reasonModal !== null}
+        notice={notice}
+        busy={updating}
+        onConfirm={(why) => changeStatus(reasonModal === 'cancel' ? 'cancelled' : 'rejected', why)}
+        onClose={() => setReasonModal(null)}
+      />
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16, alignItems: 'start' }}>
-        <ReservationInformation reservation={reservation} />
+        <div style={{ display: 'grid', gap: 16 }}>
+          <ReservationInformation reservation={reservation} />
+          <ReservationHistory history={reservation.history} />
+        </div>
         <ReservationConversation messages={reservation.conversation} />
       </div>
     </PageFrame>

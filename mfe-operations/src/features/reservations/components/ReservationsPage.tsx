@@ -96,8 +96,10 @@ function ReservationList({
 }) {
   const navigate = useNavigate();
   const location = useLocation();
-  // Below antd's md breakpoint (768 px) the rows become cards: six columns do not fit a phone.
-  const phone = Grid.useBreakpoint().md === false;
+  // Below antd's md breakpoint (768 px) the rows become cards: six columns do not fit a phone. Only
+  // on a screen known to be small (xs or sm matched): without media queries it stays the table.
+  const screens = Grid.useBreakpoint();
+  const phone = !screens.md && !!(screens.xs || screens.sm);
 
   const openDetail = (reservation: Reservation) => navigate(encodeURIComponent(reservation.id), { state: { listSearch: location.search } });
   const columns: ColumnsType<Reservation> = [
