@@ -133,7 +133,7 @@ function decodeWords(value: string): string {
     );
 }
 
-export function parseMail(raw: string): { to: string; subject: string; text: string; html: string } {
+export function parseMail(raw: string): { to: string; replyTo?: string; subject: string; text: string; html: string } {
   const { headers, body } = splitHead(raw);
   const parts: Record<string, string> = {};
   const boundary = /boundary="?([^";]+)"?/.exec(headers['content-type'] ?? '')?.[1];
@@ -143,7 +143,26 @@ export function parseMail(raw: string): { to: string; subject: string; text: str
     const type = (part.headers['content-type'] ?? '').split(';')[0];
     parts[type] = decodeBody(part.body.trimEnd(), part.headers['content-transfer-encoding']);
   }
-  return { to: headers.to, subject: decodeWords(headers.subject ?? ''), text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
+  return { to: headers.to, replyTo: headers['reply-to'], subject: decodeWords(headers.subject ?? ''), text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
+}
+
+/**
+ * For a test file: the service in-process, sending through a real SMTP server of its own, both
+ * started before the file's tests and stopped after them; the received messages are emptied before
+ * each test. Read `running.service` and `running.smtp` inside the tests.
+ */
+export function serviceWithSmtp(): { service: RunningService; smtp: Awaited<ReturnType<typeof startSmtp>> } {
+  const running = {} as { service: RunningService; smtp: Awaited<ReturnType<typeof startSmtp>> };
+  beforeAll(async () => {
+    running.smtp = await startSmtp();
+    running.service = await startService({ smtpUrl: running.smtp.url });
+  });
+  afterAll(async () => {
+    await running.service?.close();
+    await running.smtp?.close();
+  });
+  beforeEach(() => running.smtp?.messages.splice(0));
+  return running;
 }
 
 /** A PDF's text, spaces normalised. */

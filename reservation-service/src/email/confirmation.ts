@@ -1,6 +1,7 @@
 import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/shared/reservation-status';
 import { escapeHtml } from '../lib/html';
-import { balance } from '../lib/deposit';
+import { balance, depositDeadline, depositFor, depositText } from '../lib/deposit';
+import { customerAddress } from './address';
 import { formatDate, formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
 import type { Action } from '../reservations/outcomes';
 import type { ReservationDetails } from '../reservations/details';
@@ -15,7 +16,7 @@ const label = (labels: Record<string, string>, code: string | undefined, detail:
  * accepted, refused (with its reason and the restaurant's proposal), acompte received, cancelled
  * (with its reason).
  */
-export function confirmationMail(r: ReservationDetails, action: Action, to: string, why: DecisionReason = {}): Mail {
+export function confirmationMail(r: ReservationDetails, action: Action, to: string, why: DecisionReason = {}, today: string = parisToday()): Mail {
   const name = r.restaurant.name;
   const TEXTS: Record<Action, { subject: string; intro: string; heading: string; closing: string; tag: string }> = {
     accept: {
@@ -55,8 +56,12 @@ export function confirmationMail(r: ReservationDetails, action: Action, to: stri
     ...(action === 'reject' && why.proposal ? ([['Le restaurant vous propose', why.proposal]] as [string, string][]) : []),
     ...(action === 'paid' ? ([['Acompte reçu', formatEuros(received)], ['Reste à payer', formatEuros(remaining)]] as [string, string][]) : []),
   ];
+  const contact = r.restaurant.contact;
+  const phone = contact?.whatsapp || r.restaurant.billing?.contact_phone || null;
   const summary: [string, string][] = [
     ['Restaurant', name],
+    ...(r.restaurant.address ? ([['Adresse', r.restaurant.address]] as [string, string][]) : []),
+    ...(phone ? ([['Téléphone du restaurant', phone]] as [string, string][]) : []),
     ['Date', formatDate(r.reservation_date)],
     ['Heure d’arrivée', formatTime(r.arrival_time)],
     ['Nombre de personnes', formatParty(r.number_people, r.children)],
@@ -65,6 +70,7 @@ export function confirmationMail(r: ReservationDetails, action: Action, to: stri
     ['Total', formatEuros(r.total_amount)],
     ['Code de réservation', r.code_reservation],
   ];
+  const terms = action === 'accept' || action === 'paid' ? paymentAndPolicies(r, action === 'paid', today) : [];
   const text = [
     `Bonjour ${r.customer_name},`,
     '',
@@ -73,6 +79,7 @@ export function confirmationMail(r: ReservationDetails, action: Action, to: stri
     '',
     heading,
     ...summary.map(([label, value]) => `- ${label} : ${value}`),
+    ...(terms.length ? ['', 'Paiement et conditions :', ...terms.map(([label, value]) => `- ${label} : ${value}`)] : []),
     '',
     closing,
     '',
@@ -84,7 +91,62 @@ export function confirmationMail(r: ReservationDetails, action: Action, to: stri
 ${notes.map(([l, v]) => `<p><strong>${escapeHtml(l)} :</strong> ${escapeHtml(v)}</p>`).join('\n')}
 <p>${escapeHtml(heading)}</p>
 <ul>${summary.map(([l, v]) => `<li><strong>${escapeHtml(l)} :</strong> ${escapeHtml(v)}</li>`).join('')}</ul>
+${terms.length ? `<p>Paiement et conditions :</p>\n<ul>${terms.map(([l, v]) => `<li><strong>${escapeHtml(l)} :</strong> ${linkify(v)}</li>`).join('')}</ul>` : ''}
 <p>${escapeHtml(closing)}</p>
 <p>Cordialement,<br>${escapeHtml(name)}</p>`;
-  return { to, subject, text, html, tag: `${r.numero_reservation}-${tag}` };
+  // Answers go to the restaurant (its contact address, when it is one valid address), not to Tablée.
+  const replyTo = contact?.email ? (customerAddress(contact.email) ?? undefined) : undefined;
+  return { to, replyTo, subject, text, html, tag: `${r.numero_reservation}-${tag}` };
+}
+
+/** Today's date in France, 'YYYY-MM-DD' (the deadline of an acompte is a French calendar day). */
+const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+
+/** 'jusqu’à 48 h avant votre venue' for each CGV policy (spec §5: same_day, 24h, 48h, 72h, 7_days). */
+const POLICY_TEXT: Record<string, string> = {
+  same_day: 'possible jusqu’au jour même',
+  '24h': 'possible jusqu’à 24 h avant votre venue',
+  '48h': 'possible jusqu’à 48 h avant votre venue',
+  '72h': 'possible jusqu’à 72 h (3 jours) avant votre venue',
+  '7_days': 'possible jusqu’à 7 jours avant votre venue',
+};
+
+/**
+ * What the customer of an accepted reservation must know to act: the acompte (how much, by when, how:
+ * the restaurant's bank details from Facturation) or the card imprint, what remains and where, the
+ * cancellation and modification policies and the CGV link.
+ */
+function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: string): [string, string][] {
+  const billing = r.restaurant.billing;
+  const deposit = depositFor(r.total_amount, billing);
+  const { remaining } = balance(r.total_amount, billing, paid);
+  const lines: [string, string][] = [];
+  if (deposit?.method === 'acompte' && !paid) {
+    lines.push(['Acompte à régler', `${depositText(deposit)}, avant le ${formatDate(depositDeadline(r.reservation_date, today))}`]);
+    lines.push([
+      'Comment le régler',
+      billing?.iban
+        ? `par virement${billing.company_name ? ` à ${billing.company_name}` : ''}, IBAN ${billing.iban}${billing.bic ? `, BIC ${billing.bic}` : ''}, en indiquant la référence ${r.numero_reservation_restaurateur}`
+        : 'le restaurant vous indiquera comment le régler ; répondez à cet email pour toute question',
+    ]);
+  } else if (deposit?.method === 'empreinte') {
+    lines.push(['Garantie', `une ${depositText(deposit)} vous sera demandée pour garantir la réservation ; aucun montant n’est prélevé`]);
+  }
+  const where = billing?.payment_online && !billing.payment_onsite ? 'en ligne' : 'sur place';
+  // An acompte still to pay: what remains once it is paid, said as such.
+  const due = deposit?.method === 'acompte' && !paid ? deposit.amount : 0;
+  const left = Math.round((remaining - due) * 100) / 100;
+  lines.push(['Reste à payer', left > 0 ? `${formatEuros(left)}, ${where}${due ? ', une fois l’acompte réglé' : ''}` : `${formatEuros(0)}, tout est réglé`]);
+  const cgv = r.restaurant.cgv;
+  if (cgv) {
+    lines.push(['Annulation', POLICY_TEXT[cgv.cancellation_policy] ?? cgv.cancellation_policy]);
+    lines.push(['Modification', POLICY_TEXT[cgv.modification_policy] ?? cgv.modification_policy]);
+    if (cgv.link) lines.push(['Conditions générales de vente', cgv.link]);
+  }
+  return lines;
+}
+
+/** An http(s) address as a link, anything else as text (both escaped). */
+function linkify(value: string): string {
+  return /^https?:\/\/\S+$/.test(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
 }

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
-export interface Mail { to: string; subject: string; text: string; html: string; tag: string }
+/** replyTo: the restaurant's contact address, so that a customer who answers writes to the restaurant. */
+export interface Mail { to: string; replyTo?: string; subject: string; text: string; html: string; tag: string }
 export interface Mailer { send(mail: Mail): Promise<void>; close(): void }
 
 /** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file, for development and demos. */
@@ -13,7 +14,7 @@ export function createMailer(config: Config): Mailer {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from: config.mailFrom, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
       },
       close: () => transport.close(),
     };
@@ -21,7 +22,7 @@ export function createMailer(config: Config): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({ from: config.mailFrom, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
       await fs.mkdir(config.outboxDir, { recursive: true });
       // The tag names the reservation and the decision; never the code_manage.
       const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.tag}-${randomBytes(3).toString('hex')}.eml`;

@@ -41,3 +41,13 @@ export function balance(total: number, billing: Billing | null, paid: boolean): 
   const received = !paid ? 0 : deposit?.method === 'acompte' ? deposit.amount : total;
   return { received, remaining: cents(Math.max(total - received, 0)) };
 }
+
+/** Days the customer has to pay an acompte after the acceptance (and never after the eve of the meal). */
+export const DEPOSIT_DUE_DAYS = 3;
+
+/** 'YYYY-MM-DD' by which the acompte is due: three days after `today`, the eve of the meal at the latest, today at the earliest. */
+export function depositDeadline(reservationDate: string, today: string): string {
+  const day = (iso: string, add: number) => new Date(Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10) + add)).toISOString().slice(0, 10);
+  const due = [day(today, DEPOSIT_DUE_DAYS), day(reservationDate, -1)].sort()[0];
+  return due < today ? today : due;
+}

@@ -8,7 +8,12 @@ export interface MenuAlternative {
 export interface Billing {
   requires_deposit: boolean; deposit_type: string | null; deposit_amount: number | null; deposit_method: string | null;
   payment_onsite: boolean; payment_online: boolean;
+  /** Where the customer pays the acompte (Facturation): the account holder and its bank details. */
+  company_name?: string | null; iban?: string | null; bic?: string | null; contact_phone?: string | null;
 }
+/** How the customer reaches the restaurant (Informations: contact) and its terms (CGV). */
+export interface RestaurantContact { email: string | null; whatsapp: string | null }
+export interface RestaurantCgv { cancellation_policy: string; modification_policy: string; link: string | null }
 
 /** A reservation with everything the e-mail and the sheets print, read in one request. */
 export interface ReservationDetails {
@@ -29,7 +34,14 @@ export interface ReservationDetails {
   arrival_time: string | null;
   options: ReservationOption[];
   /** childrenMenu: the restaurant's children's menu (the first by display order), what the children take. */
-  restaurant: { name: string; address: string; billing: Billing | null; childrenMenu: string | null };
+  restaurant: {
+    name: string;
+    address: string;
+    billing: Billing | null;
+    childrenMenu: string | null;
+    contact: RestaurantContact | null;
+    cgv: RestaurantCgv | null;
+  };
   menu: { name: string; price_per_person: number; items: MenuItem[]; alternatives: MenuAlternative[] } | null;
 }
 
@@ -37,8 +49,9 @@ const SELECT = `id, numero_reservation, numero_reservation_restaurateur, code_re
   customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date,
   arrival_time, options,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
-    deposit_amount, deposit_method, payment_onsite, payment_online),
-    menus:restaurant_menus(name, is_children_menu, display_order)),
+    deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone),
+    menus:restaurant_menus(name, is_children_menu, display_order),
+    contact:restaurant_contacts(email, whatsapp), cgv:restaurant_cgv(cancellation_policy, modification_policy, link)),
   menu:restaurant_menus!selected_menu_id(name, price_per_person,
     items:menu_items(name, type, display_order),
     alternatives:menu_item_alternatives(name, type, is_gluten_free, is_vegan, other_dietary_notes, display_order))`;
@@ -58,6 +71,8 @@ interface RestaurantRow {
   address: string | null;
   billing: Billing | Billing[] | null;
   menus: { name: string; is_children_menu: boolean; display_order: number }[] | null;
+  contact: RestaurantContact | RestaurantContact[] | null;
+  cgv: RestaurantCgv | RestaurantCgv[] | null;
 }
 interface MenuRow { name: string; price_per_person: number | string; items: MenuItem[] | null; alternatives: MenuAlternative[] | null }
 const byOrder = <T extends { display_order: number }>(list: T[] | null | undefined): T[] =>
@@ -84,6 +99,8 @@ export async function loadReservation(
       address: restaurant?.address ?? '',
       billing: one(restaurant?.billing),
       childrenMenu: byOrder(restaurant?.menus).find((m) => m.is_children_menu)?.name ?? null,
+      contact: one(restaurant?.contact),
+      cgv: one(restaurant?.cgv),
     },
     menu: menu
       ? { name: menu.name, price_per_person: Number(menu.price_per_person), items: byOrder(menu.items), alternatives: byOrder(menu.alternatives) }

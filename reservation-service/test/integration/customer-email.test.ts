@@ -1,22 +1,11 @@
-import { createReservation, post, readRow, startService, startSmtp, type RunningService } from '../helpers';
+import { createReservation, post, readRow, serviceWithSmtp } from '../helpers';
 
 /**
  * Issue 13, item 11: the customer e-mail field must be exactly one plain address. Anything else
  * (a list, a display name with another address, header tricks) sends nothing to anyone; the owner's
  * decision still stands and the answer says that the customer was not told.
  */
-let service: RunningService;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  service = await startService({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await service.close();
-  await smtp.close();
-});
-beforeEach(() => smtp.messages.splice(0));
+const running = serviceWithSmtp();
 
 const NOT_SENT = 'L’adresse email du client n’est pas une adresse unique valide : aucun email n’a été envoyé ; contactez-le directement.';
 
@@ -31,21 +20,21 @@ test.each([
   ['no domain', 'a@'],
 ])('%s: decided, nothing sent, the answer says so', async (_name, email) => {
   const r = await createReservation({ email });
-  const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
+  const res = await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`);
   expect(res.status).toBe(200);
   const body = await res.json();
   expect(body).toMatchObject({ success: true, status: 1, numero_reservation_restaurateur: r.restaurateur, email_sent: false });
   expect(body.message).toBe(`Réservation acceptée. ${NOT_SENT}`);
   expect(await readRow(r.numero)).toMatchObject({ status: 1, is_accepted: true });
-  expect(smtp.messages).toEqual([]);
+  expect(running.smtp.messages).toEqual([]);
 });
 
 test('one plain address (surrounding spaces ignored) gets exactly one message, to that address only', async () => {
   const r = await createReservation();
   const padded = await createReservation({ email: `  ${r.email.replace('client-', 'autre-')} ` });
   for (const x of [r, padded]) {
-    const res = await post(`${service.url}/api/reservations/${x.numero}/reject/${x.code}`);
+    const res = await post(`${running.service.url}/api/reservations/${x.numero}/reject/${x.code}`);
     expect(await res.json()).toMatchObject({ success: true, email_sent: true });
   }
-  expect(smtp.messages.map((m) => m.to)).toEqual([[r.email], [padded.email.trim()]]);
+  expect(running.smtp.messages.map((m) => m.to)).toEqual([[r.email], [padded.email.trim()]]);
 });

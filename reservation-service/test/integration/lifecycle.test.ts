@@ -1,34 +1,24 @@
 import { withDb } from '../../../local-supabase/test/clients';
-import {
-  createReservation, ownerWithRestaurant, parseMail, post, readRow, startService, startSmtp, type Owner, type PendingReservation, type RunningService,
-} from '../helpers';
+import { createReservation, ownerWithRestaurant, parseMail, post, readRow, serviceWithSmtp, type Owner, type PendingReservation } from '../helpers';
 
 /**
  * Issue 16: after the decision. 'Acompte reçu' (accepted → paid) and cancellation (accepted or paid →
  * cancelled, with a reason), a refusal's reason and proposal: only the allowed transitions, one winner
  * under concurrent clicks, ownership checked, who and when recorded, the customer e-mailed.
  */
-let service: RunningService;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const running = serviceWithSmtp();
 let alice: Owner;
 let bob: Owner;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  service = await startService({ smtpUrl: smtp.url });
   [alice, bob] = await Promise.all([ownerWithRestaurant('lifecycle-alice'), ownerWithRestaurant('lifecycle-bob')]);
 });
-afterAll(async () => {
-  await service.close();
-  await smtp.close();
-});
-beforeEach(() => smtp.messages.splice(0));
 
 type Endpoint = 'accept_reservation' | 'reject_reservation' | 'mark_paid' | 'cancel_reservation';
 const aliceReservation = (overrides: Record<string, unknown> = {}) =>
   createReservation({ restaurant_id: alice.restaurantId, selected_menu_id: null, total_amount: 840, ...overrides });
 const call = (endpoint: Endpoint, r: PendingReservation, body: Record<string, unknown> = {}, owner: Owner = alice) =>
-  post(`${service.url}/api/reservations/${endpoint}`, { numero_reservation: r.numero, restaurant_id: alice.restaurantId, ...body }, { authorization: `Bearer ${owner.accessToken}` });
+  post(`${running.service.url}/api/reservations/${endpoint}`, { numero_reservation: r.numero, restaurant_id: alice.restaurantId, ...body }, { authorization: `Bearer ${owner.accessToken}` });
 
 const events = (reservationId: string) =>
   withDb(async (db) =>
@@ -39,7 +29,7 @@ const events = (reservationId: string) =>
       )
     ).rows,
   );
-const mails = () => smtp.messages.map((m) => parseMail(m.raw));
+const mails = () => running.smtp.messages.map((m) => parseMail(m.raw));
 
 test('accepted → Acompte reçu → cancelled with a reason: each change recorded with its author, each e-mailed', async () => {
   const r = await aliceReservation();
@@ -86,7 +76,7 @@ test('a refusal with its reason and a proposal: stored, and written in the custo
 
 test('the one-click link is recorded as the link, without a user', async () => {
   const r = await aliceReservation();
-  expect((await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
   expect(await events(r.id)).toEqual([{ from_status: 0, to_status: 1, reason: null, reason_detail: null, proposal: null, actor: 'link', by_user: false }]);
 });
 
@@ -110,7 +100,7 @@ describe('refused: nothing changes, nothing is recorded, nothing is sent', () =>
     expect((await res.json()).message).toMatch(message);
     expect(await readRow(r.numero)).toEqual(before);
     expect(await events(r.id)).toEqual([]);
-    expect(smtp.messages).toEqual([]);
+    expect(running.smtp.messages).toEqual([]);
   });
 
   test('another owner, naming the reservation: not found', async () => {
@@ -121,12 +111,12 @@ describe('refused: nothing changes, nothing is recorded, nothing is sent', () =>
       expect(res.status).toBe(404);
     }
     expect(await readRow(r.numero)).toEqual(before);
-    expect(smtp.messages).toEqual([]);
+    expect(running.smtp.messages).toEqual([]);
   });
 
   test('without a session: 401', async () => {
     const r = await aliceReservation({ status: 1 });
-    const res = await post(`${service.url}/api/reservations/mark_paid`, { numero_reservation: r.numero, restaurant_id: alice.restaurantId });
+    const res = await post(`${running.service.url}/api/reservations/mark_paid`, { numero_reservation: r.numero, restaurant_id: alice.restaurantId });
     expect(res.status).toBe(401);
     expect(await readRow(r.numero)).toMatchObject({ status: 1 });
   });

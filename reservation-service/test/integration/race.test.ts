@@ -1,24 +1,14 @@
-import { createReservation, parseMail, post, readRow, startService, startSmtp, type RunningService } from '../helpers';
+import { createReservation, parseMail, post, readRow, serviceWithSmtp } from '../helpers';
 
 /** Simultaneous accept and reject clicks: the SQL function's row lock lets exactly one win. */
-let service: RunningService;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  service = await startService({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await service.close();
-  await smtp.close();
-});
+const running = serviceWithSmtp();
 
 test('20 concurrent accept/reject pairs: one transition and exactly one e-mail per reservation', async () => {
   const reservations = await Promise.all(Array.from({ length: 20 }, () => createReservation()));
   const results = await Promise.all(
     reservations.flatMap((r) =>
       (['accept', 'reject'] as const).map(async (action) => {
-        const res = await post(`${service.url}/api/reservations/${r.numero}/${action}/${r.code}`);
+        const res = await post(`${running.service.url}/api/reservations/${r.numero}/${action}/${r.code}`);
         return { r, action, status: res.status, body: await res.json() };
       }),
     ),
@@ -35,9 +25,9 @@ test('20 concurrent accept/reject pairs: one transition and exactly one e-mail p
     expect(losers[0].body).toMatchObject({ success: false, status: target });
     expect(await readRow(r.numero)).toMatchObject({ status: target, is_accepted: target === 1 });
 
-    const mails = smtp.messages.filter((m) => m.to.includes(r.email));
+    const mails = running.smtp.messages.filter((m) => m.to.includes(r.email));
     expect(mails).toHaveLength(1);
     expect(parseMail(mails[0].raw).subject).toContain(target === 1 ? 'est confirmée' : 'n’a pas pu être acceptée');
   }
-  expect(smtp.messages).toHaveLength(20);
+  expect(running.smtp.messages).toHaveLength(20);
 });

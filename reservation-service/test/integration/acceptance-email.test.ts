@@ -1,0 +1,73 @@
+import { withDb } from '../../../local-supabase/test/clients';
+import { createReservation, LYON, ownerWithRestaurant, parseMail, post, serviceWithSmtp } from '../helpers';
+
+/**
+ * Issue 16: an acceptance e-mail a customer can act on — the restaurant's address and phone, the
+ * reservation, the acompte (how much, by when, how: the bank details of Facturation), what remains
+ * and where, the cancellation and modification policies, the CGV link — in both parts, with
+ * Reply-To the restaurant's contact address. Expected values are read from the database.
+ */
+const running = serviceWithSmtp();
+
+interface Terms {
+  address: string; email: string; whatsapp: string; company_name: string; iban: string; bic: string;
+  deposit_amount: number; deposit_type: string; link: string | null; cancellation_policy: string; modification_policy: string;
+}
+const lyonTerms = () =>
+  withDb(async (db) =>
+    (
+      await db.query<Terms>(
+        `select r.address, c.email, c.whatsapp, b.company_name, b.iban, b.bic, b.deposit_amount::float as deposit_amount, b.deposit_type,
+                g.link, g.cancellation_policy, g.modification_policy
+           from restaurants r join restaurant_contacts c on c.restaurant_id = r.id join restaurant_billing b on b.restaurant_id = r.id
+           join restaurant_cgv g on g.restaurant_id = r.id where r.id = $1`,
+        [LYON],
+      )
+    ).rows[0],
+  );
+
+const euros = (n: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(n).replace(/[\u202f\u00a0]/g, ' ');
+const plain = (s: string) => s.replace(/<[^>]+>/g, '').replace(/[\u202f\u00a0]/g, ' ').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+test('accepted at a restaurant asking an acompte: everything to act on, in both parts, Reply-To the restaurant', async () => {
+  const terms = await lyonTerms();
+  expect(terms.deposit_type).toBe('percentage');
+  const r = await createReservation({ total_amount: 1000, reservation_date: '2099-12-05' });
+  expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  const [message] = running.smtp.messages;
+  expect(message.to).toEqual([r.email]);
+  const mail = parseMail(message.raw);
+  expect(mail.replyTo).toBe(terms.email);
+  const deposit = (1000 * terms.deposit_amount) / 100;
+  for (const part of [plain(mail.text), plain(mail.html)]) {
+    expect(part).toContain(terms.address);
+    expect(part).toContain(terms.whatsapp);
+    expect(part).toContain('samedi 5 décembre 2099');
+    expect(part).toContain('14 personnes (12 adultes et 2 enfants)');
+    expect(part).toContain('Menu Canut');
+    expect(part).toContain('Apéritif maison');
+    expect(part).toContain(euros(1000));
+    expect(part).toContain(`acompte de ${terms.deposit_amount} % du total, soit ${euros(deposit)}, avant le `);
+    expect(part).toContain(`IBAN ${terms.iban}`);
+    expect(part).toContain(`BIC ${terms.bic}`);
+    expect(part).toContain(`en indiquant la référence ${r.restaurateur}`);
+    expect(part).toContain(`Reste à payer : ${euros(1000 - deposit)}, sur place, une fois l’acompte réglé`);
+    expect(part).toMatch(/Annulation : possible jusqu’(au jour même|à .* avant votre venue)/);
+    expect(part).toMatch(/Modification : possible jusqu’(au jour même|à .* avant votre venue)/);
+    if (terms.link) expect(part).toContain(terms.link);
+  }
+  if (terms.link) expect(mail.html).toContain(`<a href="${terms.link}">`);
+});
+
+test('no acompte, no contact address, no CGV: the whole total on site, and no Reply-To', async () => {
+  const owner = await ownerWithRestaurant('email-plain');
+  const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
+  expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  const mail = parseMail(running.smtp.messages[0].raw);
+  expect(mail.replyTo).toBeUndefined();
+  for (const part of [plain(mail.text), plain(mail.html)]) {
+    expect(part).toContain(`Reste à payer : ${euros(480)}, sur place`);
+    expect(part).not.toContain('Acompte à régler');
+    expect(part).not.toContain('Annulation :');
+  }
+});
