@@ -140,7 +140,7 @@ export async function completeRestaurant(owner: SupabaseClient, name: string) {
         total_amount: 592.5,
         number_people: 15,
         children: 2,
-        reservation_date: '2026-12-12',
+        reservation_date: '2099-12-12',
         arrival_time: '12:30',
         options: [{ title: 'Coupe de champagne', price: 12.5, quantity: 15 }],
       })

@@ -26,7 +26,7 @@ export function testReservationRow(prefix: { numero: string; restaurateur: strin
     total_amount: 1234.5,
     number_people: 12,
     children: 2,
-    reservation_date: '2026-12-05',
+    reservation_date: '2099-12-05',
     arrival_time: '19:45',
     options: [{ title: 'Apéritif maison', price: 6, quantity: 12 }],
     ...overrides,

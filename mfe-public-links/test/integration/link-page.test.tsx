@@ -109,6 +109,20 @@ describe('a link that decides nothing', () => {
   });
 });
 
+describe('a pending request whose date is gone', () => {
+  it("the accept link does not accept it: the failure names the date and sends the owner to the app, without advising to check the link", async () => {
+    const r = await createReservation({ reservation_date: '2026-01-15' });
+    const before = await readRow(r.numero);
+    renderLink(`/reservations/${r.numero}/accept/${r.code}`);
+    expect(await screen.findByText(TEXT.acceptFailed)).toBeInTheDocument();
+    expect(screen.getByText(/jeudi 15 janvier 2026, une date déjà passée/)).toBeInTheDocument();
+    expect(screen.getByText(/ouvrez-la dans le tableau de bord/)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.checkLink)).not.toBeInTheDocument();
+    expect(await readRow(r.numero)).toEqual(before);
+    expect(mailsTo(running(), r.email)).toHaveLength(0);
+  });
+});
+
 describe("React's strict mode (development)", () => {
   it('mounts the page twice but calls the link once: accepted, not already handled, one e-mail', async () => {
     const r = await createReservation();

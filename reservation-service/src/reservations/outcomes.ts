@@ -2,9 +2,10 @@
  * The one table from a transition outcome (what transition_reservation answered) to the HTTP answer.
  * Every refusal leaves the reservation untouched: the SQL function changes nothing unless 'ok'.
  */
+import { formatDate } from '../lib/format';
 import { RESERVATION_STATUS_BADGES, statusFromCode, statusToCode, type ReservationStatus } from '@tablee/shared/reservation-status';
 
-export type Outcome = 'ok' | 'not_found' | 'wrong_code' | 'not_pending' | 'not_allowed' | 'reason_required' | 'reason_invalid';
+export type Outcome = 'ok' | 'not_found' | 'wrong_code' | 'not_pending' | 'not_allowed' | 'reason_required' | 'reason_invalid' | 'past_date';
 
 /** What the owner (or a link, for the first two) asks: the status each action moves to. */
 const TARGETS = { accept: 'accepted', reject: 'rejected', paid: 'paid', cancel: 'cancelled' } as const satisfies Record<string, ReservationStatus>;
@@ -33,7 +34,7 @@ const alreadyDecided = (code: number | null): string => {
   return status === 'pending' ? 'elle n’est plus en attente' : ALREADY[status];
 };
 
-export const OUTCOME_HTTP: Record<Outcome, { status: number; message: (action: Action, currentStatus: number | null) => string }> = {
+export const OUTCOME_HTTP: Record<Outcome, { status: number; message: (action: Action, currentStatus: number | null, date?: string) => string }> = {
   ok: { status: 200, message: (action) => DONE[action] },
   not_found: { status: 404, message: () => 'Réservation non trouvée.' },
   wrong_code: { status: 403, message: () => 'Code de gestion invalide : ce lien ne permet pas de gérer cette réservation.' },
@@ -55,6 +56,11 @@ export const OUTCOME_HTTP: Record<Outcome, { status: number; message: (action: A
         : 'Précisez la raison choisie « Autre ». Aucune modification n’a été faite.',
   },
   reason_invalid: { status: 422, message: () => 'Raison inconnue. Aucune modification n’a été faite.' },
+  past_date: {
+    status: 422,
+    message: (_action, _current, date) =>
+      `Cette demande porte sur le ${date ? formatDate(date) : 'jour indiqué'}, une date déjà passée : elle n’est pas acceptée par le lien. Pour l’accepter quand même, ouvrez-la dans le tableau de bord. Aucune modification n’a été faite.`,
+  },
 };
 
 /** Fixed answers that are not transition outcomes. */

@@ -27,7 +27,7 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
       success: result.outcome === 'ok',
       numero_reservation_restaurateur: result.numero_reservation_restaurateur,
       status: result.status,
-      message: rule.message(action, result.status),
+      message: rule.message(action, result.status, result.reservation_date),
     };
     if (result.outcome !== 'ok') return reply.code(rule.status).send(body);
 

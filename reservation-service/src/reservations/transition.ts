@@ -7,6 +7,8 @@ export interface TransitionResult {
   status: number | null;
   numero_reservation_restaurateur: string | null;
   reservation_id: string | null;
+  /** With 'past_date': the request's date ('YYYY-MM-DD'). */
+  reservation_date?: string;
 }
 
 type Functions = Database['public']['Functions'];

@@ -138,3 +138,17 @@ test('concurrent clicks: of 8 simultaneous « Acompte reçu » and 8 cancellatio
   expect(statuses.filter((s) => s === 200).length).toBe((await Promise.all(reservations.map((r) => events(r.id)))).flat().length);
   expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
 });
+
+test('a pending request whose date is gone: the link does not accept it (422 naming the date), the app and a refusal still may', async () => {
+  const past = await aliceReservation({ reservation_date: '2026-01-15' });
+  const before = await readRow(past.numero);
+  const byLink = await post(`${running.service.url}/api/reservations/${past.numero}/accept/${past.code}`);
+  expect(byLink.status).toBe(422);
+  expect((await byLink.json()).message).toContain('jeudi 15 janvier 2026, une date déjà passée');
+  expect(await readRow(past.numero)).toEqual(before);
+  expect(running.smtp.messages).toEqual([]);
+  // The owner, who confirmed the date in the app, may accept it.
+  expect((await call('accept_reservation', past)).status).toBe(200);
+  const refused = await aliceReservation({ reservation_date: '2026-01-15' });
+  expect((await post(`${running.service.url}/api/reservations/${refused.numero}/reject/${refused.code}`)).status).toBe(200);
+});

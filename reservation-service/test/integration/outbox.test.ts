@@ -27,7 +27,7 @@ test('one accepted reservation → one .eml file in French, named without the co
   const mail = parseMail(fs.readFileSync(path.join(service.config.outboxDir, files[0]), 'utf8'));
   expect(mail.to).toBe(r.email);
   expect(mail.subject).toBe('Votre réservation chez Le Comptoir des Halles est confirmée');
-  expect(mail.text).toContain('- Date : samedi 5 décembre 2026');
+  expect(mail.text).toContain('- Date : samedi 5 décembre 2099');
 
   // A refused second click writes nothing.
   expect((await post(`${service.url}/api/reservations/${r.numero}/reject/${r.code}`)).status).toBe(409);

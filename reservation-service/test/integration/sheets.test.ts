@@ -31,7 +31,7 @@ test('kitchen sheet: customer, date, service and time, covers of each menu, menu
   expect(text).toContain('Fiche cuisine');
   expect(text).toContain(`Le Comptoir des Halles — Réservation ${r.restaurateur}`);
   expect(text).toContain('Client : Hélène Test');
-  expect(text).toContain('Date : samedi 5 décembre 2026');
+  expect(text).toContain('Date : samedi 5 décembre 2099');
   expect(text).toContain('Service : Soir');
   expect(text).toContain('Heure d’arrivée : 19:45');
   // Which menu the children take: the restaurant's children's menu.
@@ -56,7 +56,7 @@ test('dining-room sheet: customer and contact, party, menu, options, total, depo
   expect(text).toContain('Fiche salle');
   expect(text).toContain('Nom : Hélène Test');
   expect(text).toContain('Téléphone : 06 11 22 33 44');
-  expect(text).toContain('Date : samedi 5 décembre 2026');
+  expect(text).toContain('Date : samedi 5 décembre 2099');
   expect(text).toContain('Heure d’arrivée : 19:45');
   expect(text).toContain('Nombre de personnes : 14 personnes (12 adultes et 2 enfants)');
   expect(text).toContain('Menu : Menu Canut');

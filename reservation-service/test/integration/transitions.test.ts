@@ -43,7 +43,7 @@ describe('link endpoints (code in the path)', () => {
     const text = mail.text.replace(/[\u00a0\u202f]/g, ' ');
     expect(text).toContain('Bonjour Hélène Test,');
     expect(text).toContain('Le Comptoir des Halles a le plaisir de confirmer votre réservation.');
-    expect(text).toContain('- Date : samedi 5 décembre 2026');
+    expect(text).toContain('- Date : samedi 5 décembre 2099');
     expect(text).toContain('- Heure d’arrivée : 19:45');
     expect(text).toContain('- Nombre de personnes : 14 personnes (12 adultes et 2 enfants)');
     expect(text).toContain('- Menu : Menu Canut');

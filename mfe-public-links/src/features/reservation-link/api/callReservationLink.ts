@@ -10,7 +10,13 @@ export type LinkOutcome =
   /** 409: the reservation was accepted, refused, paid or cancelled before; nothing changed. */
   | { kind: 'already-handled'; numero?: string; message: string }
   /** Any other refusal or failure; `apiError` is 'Erreur API {status}: {body}' for a non-OK answer. */
-  | { kind: 'failed'; refused: boolean; message?: string; apiError?: string };
+  | {
+      kind: 'failed';
+      /** The service refused the link itself (unknown number, wrong code): the page advises checking it. */
+      refused: boolean;
+      message?: string;
+      apiError?: string;
+    };
 
 interface ServiceAnswer {
   success?: boolean;
@@ -47,7 +53,7 @@ export async function callReservationLink(action: LinkAction, numero: string, co
   }
   return {
     kind: 'failed',
-    refused: answer?.success === false,
+    refused: answer?.success === false && (response.status === 403 || response.status === 404),
     message: answer?.message,
     apiError: response.ok ? undefined : reservationApiError(response.status, text),
   };
