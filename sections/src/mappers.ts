@@ -114,7 +114,7 @@ export function optionFromRow(row: OptionRow): AdditionalOption {
 export const defaultBilling = (): Billing => ({
   legalInformation: { companyName: '', legalForm: '', siretNumber: '', rcsCity: '', vatNumber: '' },
   headquartersAddress: { address: '', postalCode: '', city: '', country: DEFAULT_COUNTRY },
-  paymentConditions: { requiresDeposit: false, depositType: DEFAULT_DEPOSIT_TYPE },
+  paymentConditions: { requiresDeposit: false, depositType: DEFAULT_DEPOSIT_TYPE, paymentLink: '' },
   remainingPayment: { onSite: true, online: false },
   bankDetails: { iban: '', bic: '' },
   billingContact: { name: '', email: '', phone: '' },
@@ -142,6 +142,7 @@ export function billingFromRow(row: BillingRow | null | undefined): Billing {
       depositMethod: row.deposit_method === 'acompte' || row.deposit_method === 'empreinte' ? row.deposit_method : undefined,
       depositType: row.deposit_type === 'fixed' || row.deposit_type === 'percentage' ? row.deposit_type : undefined,
       depositAmount: row.deposit_amount === null ? undefined : toNumber(row.deposit_amount),
+      paymentLink: row.payment_link ?? '',
     },
     // Exactly one is true; the database default (and the spec's) is on site.
     remainingPayment: { onSite: !online, online },
@@ -168,6 +169,8 @@ export function billingToRow(restaurantId: string, b: Billing) {
     deposit_method: b.paymentConditions.depositMethod ?? null,
     payment_onsite: b.remainingPayment.onSite,
     payment_online: b.remainingPayment.online,
+    // Trimmed; empty means none (the column takes an https:// link or null).
+    payment_link: b.paymentConditions.paymentLink?.trim() || null,
     iban: b.bankDetails.iban,
     bic: b.bankDetails.bic,
     contact_name: b.billingContact.name,

@@ -69,6 +69,7 @@ export interface BillingRow {
   deposit_method: string | null;
   payment_onsite: boolean | null;
   payment_online: boolean | null;
+  payment_link?: string | null;
   iban: string | null;
   bic: string | null;
   contact_name: string | null;

@@ -73,7 +73,7 @@ const options: AdditionalOption[] = [
 const billing: Billing = {
   legalInformation: { companyName: 'Canuts SAS', legalForm: 'SAS', siretNumber: '73282932000074', rcsCity: 'Lyon', vatNumber: 'FR44732829320' },
   headquartersAddress: { address: '12 rue d’Austerlitz', postalCode: '69004', city: 'Lyon', country: 'France' },
-  paymentConditions: { requiresDeposit: true, depositMethod: 'acompte', depositType: 'percentage', depositAmount: 30 },
+  paymentConditions: { requiresDeposit: true, depositMethod: 'acompte', depositType: 'percentage', depositAmount: 30, paymentLink: 'https://buy.stripe.com/test_canuts' },
   remainingPayment: { onSite: false, online: true },
   bankDetails: { iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' },
   billingContact: { name: 'Marie Dupont', email: 'compta@comptoir-canuts.fr', phone: '0478000000' },

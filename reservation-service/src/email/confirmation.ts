@@ -123,12 +123,15 @@ function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: string)
   const lines: [string, string][] = [];
   if (deposit?.method === 'acompte' && !paid) {
     lines.push(['Acompte à régler', `${depositText(deposit)}, avant le ${formatDate(depositDeadline(r.reservation_date, today))}`]);
-    lines.push([
-      'Comment le régler',
-      billing?.iban
-        ? `par virement${billing.company_name ? ` à ${billing.company_name}` : ''}, IBAN ${billing.iban}${billing.bic ? `, BIC ${billing.bic}` : ''}, en indiquant la référence ${r.numero_reservation_restaurateur}`
-        : 'le restaurant vous indiquera comment le régler ; répondez à cet email pour toute question',
-    ]);
+    // How: the owner's payment link (any provider) first, then a transfer to the bank details of Facturation.
+    if (billing?.payment_link) lines.push(['Payer l’acompte en ligne', billing.payment_link]);
+    if (billing?.iban) {
+      lines.push([
+        billing.payment_link ? 'Ou par virement' : 'Comment le régler',
+        `par virement${billing.company_name ? ` à ${billing.company_name}` : ''}, IBAN ${billing.iban}${billing.bic ? `, BIC ${billing.bic}` : ''}, en indiquant la référence ${r.numero_reservation_restaurateur}`,
+      ]);
+    }
+    if (!billing?.payment_link && !billing?.iban) lines.push(['Comment le régler', 'le restaurant vous indiquera comment le régler ; répondez à cet email pour toute question']);
   } else if (deposit?.method === 'empreinte') {
     lines.push(['Garantie', `une ${depositText(deposit)} vous sera demandée pour garantir la réservation ; aucun montant n’est prélevé`]);
   }

@@ -9,7 +9,7 @@ export interface Billing {
   requires_deposit: boolean; deposit_type: string | null; deposit_amount: number | null; deposit_method: string | null;
   payment_onsite: boolean; payment_online: boolean;
   /** Where the customer pays the acompte (Facturation): the account holder and its bank details. */
-  company_name?: string | null; iban?: string | null; bic?: string | null; contact_phone?: string | null;
+  company_name?: string | null; iban?: string | null; bic?: string | null; contact_phone?: string | null; payment_link?: string | null;
 }
 /** How the customer reaches the restaurant (Informations: contact) and its terms (CGV). */
 export interface RestaurantContact { email: string | null; whatsapp: string | null }
@@ -49,7 +49,7 @@ const SELECT = `id, numero_reservation, numero_reservation_restaurateur, code_re
   customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date,
   arrival_time, options,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
-    deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone),
+    deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone, payment_link),
     menus:restaurant_menus(name, is_children_menu, display_order),
     contact:restaurant_contacts(email, whatsapp), cgv:restaurant_cgv(cancellation_policy, modification_policy, link)),
   menu:restaurant_menus!selected_menu_id(name, price_per_person,

@@ -71,3 +71,19 @@ test('no acompte, no contact address, no CGV: the whole total on site, and no Re
     expect(part).not.toContain('Annulation :');
   }
 });
+
+test('the owner’s payment link (Facturation) is how to pay the acompte, as a link in the HTML part', async () => {
+  const owner = await ownerWithRestaurant('email-link');
+  const link = 'https://buy.stripe.com/test_acompte42';
+  const billing = await owner.client
+    .from('restaurant_billing')
+    .insert({ restaurant_id: owner.restaurantId, requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 150, payment_link: link });
+  expect(billing.error).toBeNull();
+  const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 600 });
+  expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  const mail = parseMail(running.smtp.messages[0].raw);
+  expect(plain(mail.text)).toContain(`acompte de ${euros(150)}, avant le `);
+  expect(plain(mail.text)).toContain(`Payer l’acompte en ligne : ${link}`);
+  expect(mail.html).toContain(`<a href="${link}">${link}</a>`);
+  expect(plain(mail.text)).toContain(`Reste à payer : ${euros(450)}, sur place, une fois l’acompte réglé`);
+});

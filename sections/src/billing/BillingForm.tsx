@@ -15,6 +15,7 @@ import {
   DEPOSIT_TYPE_OPTIONS,
   ibanError,
   LEGAL_FORMS,
+  paymentLinkError,
   postalCodeError,
   REMAINING_PAYMENT_OPTIONS,
   siretError,
@@ -161,6 +162,14 @@ export function BillingForm({ context, form, initialValue, disabled }: SectionFo
             );
           }}
         </FormValue>
+        <Form.Item
+          label="Lien de paiement de l’acompte (facultatif)"
+          name={['paymentConditions', 'paymentLink']}
+          rules={[check(paymentLinkError)]}
+          extra="Le lien de votre prestataire de paiement (Stripe, SumUp, PayPal…), écrit dans l’email d’acceptation. Tablée n’encaisse rien."
+        >
+          <Input inputMode="url" autoComplete="off" placeholder="https://…" maxLength={500} />
+        </Form.Item>
         <Form.Item
           label="Paiement du solde"
           name="remainingPayment"

@@ -52,6 +52,14 @@ export const IBAN_CHECKSUM_MESSAGE = "IBAN invalide : la clé de contrôle ne co
 export const BIC_MESSAGE = 'BIC invalide : 8 ou 11 caractères (ex. AGRIFRPP ou AGRIFRPP878)';
 export const SIRET_FORMAT_MESSAGE = 'Le numéro SIRET doit contenir exactement 14 chiffres';
 export const SIRET_CHECKSUM_MESSAGE = 'Numéro SIRET invalide : la clé de contrôle ne correspond pas, vérifiez votre saisie';
+export const PAYMENT_LINK_MESSAGE = 'Le lien de paiement doit être une adresse https:// complète (ex. https://buy.stripe.com/…)';
+
+/** The French message for a payment link, or null when empty or a whole https:// address (the column's own check). */
+export function paymentLinkError(value: string): string | null {
+  const link = value.trim();
+  return !link || (link.length <= 500 && /^https:\/\/\S+$/.test(link)) ? null : PAYMENT_LINK_MESSAGE;
+}
+
 export const POSTAL_CODE_MESSAGE = 'Le code postal doit contenir 5 chiffres (ex. 69001)';
 
 /** The French message for an IBAN (spaces allowed), or null when valid: format, then ISO 13616 mod-97 check. */

@@ -71,7 +71,7 @@ function hours(): HoursValue {
 const billing: Billing = {
   legalInformation: { companyName: 'SARL Bouchon', legalForm: 'SARL', siretNumber: '73282932000074', rcsCity: 'Lyon', vatNumber: 'FR44732829320' },
   headquartersAddress: { address: '20 rue Sergent Blandan', postalCode: '69001', city: 'Lyon', country: 'France' },
-  paymentConditions: { requiresDeposit: true, depositMethod: 'empreinte', depositType: 'fixed', depositAmount: 75.5 },
+  paymentConditions: { requiresDeposit: true, depositMethod: 'empreinte', depositType: 'fixed', depositAmount: 75.5, paymentLink: 'https://buy.stripe.com/test_bouchon' },
   remainingPayment: { onSite: false, online: true },
   bankDetails: { iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP' },
   billingContact: { name: 'Léa Roux', email: 'compta@bouchon.fr', phone: '04 78 00 00 00' },
@@ -125,9 +125,18 @@ describe('round trips: what is saved loads back unchanged', () => {
     const id = await newRestaurant();
     await billingApi.save(id, billing);
     expect(await billingApi.load(id)).toEqual(billing);
-    const cleared: Billing = { ...billing, paymentConditions: { requiresDeposit: false }, remainingPayment: { onSite: true, online: false } };
+    const cleared: Billing = { ...billing, paymentConditions: { requiresDeposit: false, paymentLink: '' }, remainingPayment: { onSite: true, online: false } };
     await billingApi.save(id, cleared);
     expect(await billingApi.load(id)).toEqual(cleared);
+  });
+
+  it('billing: a payment link that is not a whole https:// address is refused by the database, and nothing changes', async () => {
+    const id = await newRestaurant();
+    await billingApi.save(id, billing);
+    for (const paymentLink of ['http://pay.example/x', 'https://pay example', 'javascript:alert(1)']) {
+      await expect(billingApi.save(id, { ...billing, paymentConditions: { ...billing.paymentConditions, paymentLink } })).rejects.toThrow();
+    }
+    expect(await billingApi.load(id)).toEqual(billing);
   });
 
   it('cgv: none at first, then the policies and the link trimmed; an empty link means none', async () => {

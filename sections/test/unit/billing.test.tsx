@@ -8,6 +8,8 @@ import {
   IBAN_CHECKSUM_MESSAGE,
   IBAN_FORMAT_MESSAGE,
   ibanError,
+  PAYMENT_LINK_MESSAGE,
+  paymentLinkError,
   POSTAL_CODE_MESSAGE,
   postalCodeError,
   SIRET_CHECKSUM_MESSAGE,
@@ -34,6 +36,13 @@ describe('format checks', () => {
     expect(ibanError('fr7630006000011234567890189')).toBeNull();
     expect(ibanError('FR76 1780 6001 0096 1875 4203 113')).toBe(IBAN_CHECKSUM_MESSAGE);
     expect(ibanError('1234')).toBe(IBAN_FORMAT_MESSAGE);
+  });
+  it('payment link: empty, or a whole https:// address of at most 500 characters', () => {
+    expect(paymentLinkError('')).toBeNull();
+    expect(paymentLinkError('  https://buy.stripe.com/abc ')).toBeNull();
+    expect(paymentLinkError('http://buy.stripe.com/abc')).toBe(PAYMENT_LINK_MESSAGE);
+    expect(paymentLinkError('https://pay example.fr')).toBe(PAYMENT_LINK_MESSAGE);
+    expect(paymentLinkError(`https://x.fr/${'a'.repeat(500)}`)).toBe(PAYMENT_LINK_MESSAGE);
   });
   it('BIC: 8 or 11 characters', () => {
     expect(bicError('AGRIFRPP')).toBeNull();

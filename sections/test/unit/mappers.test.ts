@@ -24,11 +24,15 @@ describe('row ↔ model mappers of the sections', () => {
     expect(billingFromRow(null)).toEqual(defaultBilling());
     expect(defaultBilling().headquartersAddress.country).toBe('France');
     const b = defaultBilling();
-    b.paymentConditions = { requiresDeposit: true, depositMethod: 'acompte', depositType: 'fixed', depositAmount: 50 };
+    b.paymentConditions = { requiresDeposit: true, depositMethod: 'acompte', depositType: 'fixed', depositAmount: 50, paymentLink: ' https://buy.stripe.com/x ' };
     b.remainingPayment = { onSite: false, online: true };
     const row = billingToRow('r1', b);
-    expect(row).toMatchObject({ restaurant_id: 'r1', deposit_type: 'fixed', deposit_amount: 50, deposit_method: 'acompte', payment_onsite: false, payment_online: true });
-    expect(billingFromRow({ ...row, deposit_amount: '50.00' })).toEqual(b);
+    expect(row).toMatchObject({ restaurant_id: 'r1', deposit_type: 'fixed', deposit_amount: 50, deposit_method: 'acompte', payment_onsite: false, payment_online: true, payment_link: 'https://buy.stripe.com/x' });
+    expect(billingFromRow({ ...row, deposit_amount: '50.00' })).toEqual({ ...b, paymentConditions: { ...b.paymentConditions, paymentLink: 'https://buy.stripe.com/x' } });
+    // No link: none stored (null), read back as ''.
+    const none = billingToRow('r1', { ...b, paymentConditions: { ...b.paymentConditions, paymentLink: '  ' } });
+    expect(none.payment_link).toBeNull();
+    expect(billingFromRow({ ...none, deposit_amount: 50 }).paymentConditions.paymentLink).toBe('');
   });
 
   it('reads the CGV: none stored, or a policy outside the choices, leaves it unchosen', () => {

@@ -112,7 +112,8 @@ export interface Billing {
   legalInformation: { companyName: string; legalForm: string; siretNumber: string; rcsCity: string; vatNumber: string };
   headquartersAddress: { address: string; postalCode: string; city: string; country: string };
   /** Method, type and amount are absent when cleared (spec §4: unchecking the deposit in edit clears all three). */
-  paymentConditions: { requiresDeposit: boolean; depositMethod?: DepositMethod; depositType?: DepositType; depositAmount?: number };
+  /** paymentLink: where customers pay the acompte online (any provider, https://), '' for none. */
+  paymentConditions: { requiresDeposit: boolean; depositMethod?: DepositMethod; depositType?: DepositType; depositAmount?: number; paymentLink?: string };
   remainingPayment: { onSite: boolean; online: boolean };
   bankDetails: { iban: string; bic: string };
   billingContact: { name: string; email: string; phone: string };

@@ -326,6 +326,7 @@ export type Database = {
           iban: string | null
           id: string
           legal_form: string | null
+          payment_link: string | null
           payment_online: boolean
           payment_onsite: boolean
           postal_code: string | null
@@ -352,6 +353,7 @@ export type Database = {
           iban?: string | null
           id?: string
           legal_form?: string | null
+          payment_link?: string | null
           payment_online?: boolean
           payment_onsite?: boolean
           postal_code?: string | null
@@ -378,6 +380,7 @@ export type Database = {
           iban?: string | null
           id?: string
           legal_form?: string | null
+          payment_link?: string | null
           payment_online?: boolean
           payment_onsite?: boolean
           postal_code?: string | null
