@@ -24,7 +24,13 @@ export function ReservationDetailPage() {
   const statusChange = useUpdateReservationStatus(restaurantId);
   const [modal, modalHolder] = Modal.useModal();
   const { toast, showToast, closeToast } = useToast();
-  const [reasonModal, setReasonModal] = useState<'refuse' | 'cancel' | null>(null);
+  // Which reason dialog, and whether it is open: apart, so that a closing dialog keeps its texts.
+  const [reasonKind, setReasonKind] = useState<'refuse' | 'cancel'>('refuse');
+  const [reasonOpen, setReasonOpen] = useState(false);
+  const askReason = (kind: 'refuse' | 'cancel') => {
+    setReasonKind(kind);
+    setReasonOpen(true);
+  };
   const shown = query.data ?? undefined;
   const sheets = useSheetLinks(restaurantId, shown?.numeroReservation, shown?.status);
 
@@ -66,7 +72,7 @@ export function ReservationDetailPage() {
         // The service's French sentence ('Réservation acceptée. …'): whether the customer was e-mailed,
         // and when not (no or no valid address, the mailer down), that the owner must tell them.
         onSuccess: (answer) => {
-          setReasonModal(null);
+          setReasonOpen(false);
           if (answer.email_sent) showToast('success', answer.message);
           else modal.warning({ title: 'Client non prévenu par email', content: answer.message, okText: 'OK' });
         },
@@ -112,7 +118,7 @@ export function ReservationDetailPage() {
         <Button type="primary" disabled={updating} onClick={accept}>
           {label('Accepter')}
         </Button>
-        <Button danger disabled={updating} onClick={() => setReasonModal('refuse')}>
+        <Button danger disabled={updating} onClick={() => askReason('refuse')}>
           {label('Refuser')}
         </Button>
       </div>
@@ -125,7 +131,7 @@ export function ReservationDetailPage() {
         )}
         <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-cuisine')}>Feuille cuisine</Button>
         <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-salle')}>Feuille salle</Button>
-        <Button danger disabled={updating} onClick={() => setReasonModal('cancel')}>
+        <Button danger disabled={updating} onClick={() => askReason('cancel')}>
           {label('Annuler la réservation')}
         </Button>
       </div>
@@ -144,12 +150,12 @@ export function ReservationDetailPage() {
       {modalHolder}
       <Toast toast={toast} onClose={closeToast} />
       <ReasonModal
-        kind={reasonModal ?? 'refuse'}
-        open={reasonModal !== null}
+        kind={reasonKind}
+        open={reasonOpen}
         notice={notice}
         busy={updating}
-        onConfirm={(why) => changeStatus(reasonModal === 'cancel' ? 'cancelled' : 'rejected', why)}
-        onClose={() => setReasonModal(null)}
+        onConfirm={(why) => changeStatus(reasonKind === 'cancel' ? 'cancelled' : 'rejected', why)}
+        onClose={() => setReasonOpen(false)}
       />
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16, alignItems: 'start' }}>
         <div style={{ display: 'grid', gap: 16 }}>
