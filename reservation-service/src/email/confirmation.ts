@@ -119,7 +119,7 @@ const POLICY_TEXT: Record<string, string> = {
 function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: string): [string, string][] {
   const billing = r.restaurant.billing;
   const deposit = depositFor(r.total_amount, billing);
-  const { remaining } = balance(r.total_amount, billing, paid);
+  const { where, acompteDue, afterAcompte } = balance(r.total_amount, billing, paid);
   const lines: [string, string][] = [];
   if (deposit?.method === 'acompte' && !paid) {
     lines.push(['Acompte à régler', `${depositText(deposit)}, avant le ${formatDate(depositDeadline(r.reservation_date, today))}`]);
@@ -135,11 +135,8 @@ function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: string)
   } else if (deposit?.method === 'empreinte') {
     lines.push(['Garantie', `une ${depositText(deposit)} vous sera demandée pour garantir la réservation ; aucun montant n’est prélevé`]);
   }
-  const where = billing?.payment_online && !billing.payment_onsite ? 'en ligne' : 'sur place';
   // An acompte still to pay: what remains once it is paid, said as such.
-  const due = deposit?.method === 'acompte' && !paid ? deposit.amount : 0;
-  const left = Math.round((remaining - due) * 100) / 100;
-  lines.push(['Reste à payer', left > 0 ? `${formatEuros(left)}, ${where}${due ? ', une fois l’acompte réglé' : ''}` : `${formatEuros(0)}, tout est réglé`]);
+  lines.push(['Reste à payer', afterAcompte > 0 ? `${formatEuros(afterAcompte)}, ${where}${acompteDue ? ', une fois l’acompte réglé' : ''}` : `${formatEuros(0)}, tout est réglé`]);
   const cgv = r.restaurant.cgv;
   if (cgv) {
     lines.push(['Annulation', POLICY_TEXT[cgv.cancellation_policy] ?? cgv.cancellation_policy]);

@@ -35,11 +35,22 @@ export function depositText(deposit: Deposit): string {
     : `${what} de ${deposit.percentage} % du total, soit ${formatEuros(deposit.amount)}`;
 }
 
-/** What was received and what remains, for a reservation of `total`, paid ('Acompte reçu') or not. */
-export function balance(total: number, billing: Billing | null, paid: boolean): { received: number; remaining: number } {
+/**
+ * For a reservation of `total`, paid ('Acompte reçu') or not: what was received, what remains, where
+ * the rest is paid (Facturation: online only, else on site), the acompte still to pay, and what will
+ * remain once it is.
+ */
+export function balance(
+  total: number,
+  billing: Billing | null,
+  paid: boolean,
+): { received: number; remaining: number; where: 'en ligne' | 'sur place'; acompteDue: number; afterAcompte: number } {
   const deposit = depositFor(total, billing);
   const received = !paid ? 0 : deposit?.method === 'acompte' ? deposit.amount : total;
-  return { received, remaining: cents(Math.max(total - received, 0)) };
+  const remaining = cents(Math.max(total - received, 0));
+  const acompteDue = deposit?.method === 'acompte' && !paid ? deposit.amount : 0;
+  const where = billing?.payment_online && !billing.payment_onsite ? 'en ligne' : 'sur place';
+  return { received, remaining, where, acompteDue, afterAcompte: cents(remaining - acompteDue) };
 }
 
 /** Days the customer has to pay an acompte after the acceptance (and never after the eve of the meal). */

@@ -42,8 +42,7 @@ export function diningRoomSheet(r: ReservationDetails): Sheet {
 function paymentLines(r: ReservationDetails, paid: boolean): Sheet['sections'][number]['lines'] {
   const billing = r.restaurant.billing;
   const deposit = depositFor(r.total_amount, billing);
-  const { received, remaining } = balance(r.total_amount, billing, paid);
-  const where = billing?.payment_online && !billing.payment_onsite ? 'en ligne' : 'sur place';
+  const { received, remaining, where } = balance(r.total_amount, billing, paid);
   return [
     { label: 'Total', value: formatEuros(r.total_amount) },
     { label: 'Dépôt', value: deposit ? depositText(deposit) : 'aucun' },
