@@ -45,7 +45,9 @@ create table public.reservation_events (
   -- 'owner': in the app, by actor_user_id; 'link': the one-click link of the e-mail (no sign-in).
   actor text not null constraint reservation_events_actor_check check (actor in ('owner', 'link')),
   actor_user_id uuid references auth.users (id) on delete set null,
-  created_at timestamptz not null default now()
+  -- The clock, not now(): a transaction that began before another but waited for the row lock
+  -- records its change after it, so the history reads in the order the changes were made.
+  created_at timestamptz not null default clock_timestamp()
 );
 comment on table public.reservation_events is
   'One row per status change of a reservation (issue 16), written by transition_reservation_by_id only.';

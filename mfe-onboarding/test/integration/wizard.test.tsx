@@ -246,14 +246,24 @@ describe('wizard autosave', () => {
     const input = await screen.findByLabelText('Texte');
     expect(input).toHaveValue('lundi…dimanche');
     await waitFor(() => expect(first.stored).toEqual({ text: 'lundi…dimanche' }), { timeout: 3000 });
+    const indicator = screen.getByTestId('save-indicator');
+    await waitFor(() => expect(indicator).toHaveAttribute('data-status', 'saved'));
     jest.useFakeTimers();
     try {
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-      await paste(user, input, 'Chez Marcel', { replace: true });
-      // The form tells its watchers (the autosave) in a task of their own, right after the change.
-      await act(async () => {
-        jest.advanceTimersByTime(0);
-      });
+      // One change (the whole text replaced by one paste): the autosave is handed one value.
+      await user.click(input);
+      (input as HTMLInputElement).setSelectionRange(0, (input as HTMLInputElement).value.length);
+      await user.paste('Chez Marcel');
+      // The form tells its watchers (the autosave) in tasks of their own (a MessageChannel, here a
+      // zero-delay timer: tooling/jest/setup.cjs), then React renders: zero-length steps of fake time
+      // pass until the autosave has the change; its debounce starts there.
+      for (let step = 0; indicator.dataset.status !== 'pending'; step++) {
+        if (step === 50) throw new Error('the autosave was never handed the change');
+        await act(async () => {
+          jest.advanceTimersByTime(0);
+        });
+      }
       const before = first.calls.length;
       act(() => jest.advanceTimersByTime(499));
       expect(first.calls).toHaveLength(before);

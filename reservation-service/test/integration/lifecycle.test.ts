@@ -24,7 +24,7 @@ const events = (reservationId: string) =>
   withDb(async (db) =>
     (
       await db.query(
-        'select from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id is not null as by_user from public.reservation_events where reservation_id = $1 order by created_at, to_status',
+        'select from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id is not null as by_user from public.reservation_events where reservation_id = $1 order by created_at',
         [reservationId],
       )
     ).rows,
@@ -137,6 +137,18 @@ test('concurrent clicks: of 8 simultaneous « Acompte reçu » and 8 cancellatio
   }
   expect(statuses.filter((s) => s === 200).length).toBe((await Promise.all(reservations.map((r) => events(r.id)))).flat().length);
   expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+});
+
+test('the history is in the order the changes were made, even when a slower transaction began first', async () => {
+  const r = await aliceReservation({ status: 1 });
+  await withDb(async (slow) => {
+    await slow.query('begin');
+    await slow.query('select 1');
+    expect((await call('mark_paid', r)).status).toBe(200);
+    await slow.query("select public.transition_reservation_by_id($1, 4::smallint, 'owner', null, 'demande_du_client')", [r.id]);
+    await slow.query('commit');
+  });
+  expect((await events(r.id)).map((e) => `${e.from_status}>${e.to_status}`)).toEqual(['1>3', '3>4']);
 });
 
 test('a pending request whose date is gone: the link does not accept it (422 naming the date), the app and a refusal still may', async () => {
