@@ -2,7 +2,8 @@
  * Deciding in the app, what the owner reads around it (issue 16): a request whose date is gone is
  * flagged and accepted only after a confirmation naming that date; a decision taken elsewhere (409),
  * a service that cannot be reached: a French sentence, then the status the database has; a customer
- * without an e-mail address: the owner is told nobody was e-mailed. On an owner of its own.
+ * without an e-mail address, or whose field is not exactly one address: the owner is told before and
+ * after the decision that nobody is e-mailed. On an owner of its own.
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, motionDone, ownerWithRestaurant, ready, seriousViolations, signIn, sql, type Ready } from './browser';
@@ -103,16 +104,36 @@ test('the reservation service cannot be reached: a French sentence, never the br
   expect(await statusOf(numero)).toBe(0);
 });
 
-test('a customer without an e-mail address: accepted, and the owner is told nobody was e-mailed', async () => {
-  const numero = await pending('R-DEC-NOMAIL', { date: '2099-06-04', email: null });
+test.each([
+  ['without an e-mail address', 'R-DEC-NOMAIL', null, 'Le client n’a pas d’adresse email : il ne sera pas prévenu', 'Le client n’a pas d’adresse email : aucun email n’a été envoyé.'],
+  [
+    'whose e-mail field holds two addresses',
+    'R-DEC-TWOMAIL',
+    'gaelle@exemple.fr, autre@exemple.fr',
+    'L’adresse email du client n’est pas une adresse unique valide : il ne sera pas prévenu',
+    'L’adresse email du client n’est pas une adresse unique valide : aucun email n’a été envoyé',
+  ],
+])('a customer %s: told before the decision, accepted, and told again that nobody was e-mailed', async (_case, numero, email, before, after) => {
+  await pending(numero, { date: '2099-06-04', email });
   await page.goto(detail(numero));
+  const warning = page.getByRole('alert').filter({ hasText: 'Client non prévenu par email' });
+  await warning.waitFor();
+  expect(await warning.innerText()).toContain(before);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Accepter' }).click();
   const notice = page.getByRole('dialog');
   await notice.getByText('Client non prévenu par email').filter({ visible: true }).waitFor();
-  expect(await notice.innerText()).toContain('Le client n’a pas d’adresse email : aucun email n’a été envoyé.');
+  expect(await notice.innerText()).toContain(after);
   await notice.getByRole('button', { name: 'OK' }).click();
   await title(numero).getByText('Acceptée').waitFor();
   expect(await statusOf(numero)).toBe(1);
+});
+
+test('a customer with one valid address: no warning before the decision', async () => {
+  const numero = await pending('R-DEC-ONEMAIL', { date: '2099-06-05' });
+  await page.goto(detail(numero));
+  await page.getByRole('button', { name: 'Accepter' }).waitFor();
+  expect(await page.getByRole('alert').filter({ hasText: 'Client non prévenu par email' }).count()).toBe(0);
 });
 
 test('at phone width the list is cards (number, customer, date and time, party, status), with no sideways scroll', async () => {

@@ -1,7 +1,6 @@
 import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/shared/reservation-status';
 import { escapeHtml } from '../lib/html';
 import { balance, depositDeadline, depositFor, depositText } from '../lib/deposit';
-import { customerAddress } from './address';
 import { formatDate, formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
 import type { Action } from '../reservations/outcomes';
 import type { ReservationDetails } from '../reservations/details';
@@ -95,7 +94,7 @@ ${terms.length ? `<p>Paiement et conditions :</p>\n<ul>${terms.map(([l, v]) => `
 <p>${escapeHtml(closing)}</p>
 <p>Cordialement,<br>${escapeHtml(name)}</p>`;
   // Answers go to the restaurant (its contact address, when it is one valid address), not to Tablée.
-  const replyTo = contact?.email ? (customerAddress(contact.email) ?? undefined) : undefined;
+  const replyTo = contact?.email_address ?? undefined;
   return { to, replyTo, subject, text, html, tag: `${r.numero_reservation}-${tag}` };
 }
 

@@ -12,7 +12,12 @@ export interface Billing {
   company_name?: string | null; iban?: string | null; bic?: string | null; contact_phone?: string | null; payment_link?: string | null;
 }
 /** How the customer reaches the restaurant (Informations: contact) and its terms (CGV). */
-export interface RestaurantContact { email: string | null; whatsapp: string | null }
+export interface RestaurantContact {
+  email: string | null;
+  /** The contact e-mail when it is exactly one plain address, else null (computed by the database). */
+  email_address: string | null;
+  whatsapp: string | null;
+}
 export interface RestaurantCgv { cancellation_policy: string; modification_policy: string; link: string | null }
 
 /** A reservation with everything the e-mail and the sheets print, read in one request. */
@@ -25,6 +30,8 @@ export interface ReservationDetails {
   status: number;
   customer_name: string;
   email: string | null;
+  /** Where the customer is e-mailed: `email` when it is exactly one plain address, else null (computed by the database). */
+  email_address: string | null;
   phone_number: string | null;
   selected_menu: string | null;
   total_amount: number;
@@ -46,12 +53,12 @@ export interface ReservationDetails {
 }
 
 const SELECT = `id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
-  customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date,
+  customer_name, email, email_address, phone_number, selected_menu, total_amount, number_people, children, reservation_date,
   arrival_time, options,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
     deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone, payment_link),
     menus:restaurant_menus(name, is_children_menu, display_order),
-    contact:restaurant_contacts(email, whatsapp), cgv:restaurant_cgv(cancellation_policy, modification_policy, link)),
+    contact:restaurant_contacts(email, email_address, whatsapp), cgv:restaurant_cgv(cancellation_policy, modification_policy, link)),
   menu:restaurant_menus!selected_menu_id(name, price_per_person,
     items:menu_items(name, type, display_order),
     alternatives:menu_item_alternatives(name, type, is_gluten_free, is_vegan, other_dietary_notes, display_order))`;

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
-import { customerAddress } from '../email/address';
 import { confirmationMail } from '../email/confirmation';
 import { parseInput } from '../lib/errors';
 import { sheetLinks } from '../sheets/links';
@@ -71,7 +70,8 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
 async function notifyCustomer(app: FastifyInstance, mailer: Mailer, reservation: ReservationDetails | null, action: Action, why: DecisionReason): Promise<string> {
   if (!reservation) return MESSAGES.emailFailed;
   if (!reservation.email?.trim()) return MESSAGES.emailNoAddress;
-  const to = customerAddress(reservation.email);
+  // The database's rule (restaurant_reservations.email_address): exactly one plain address, or nothing is sent.
+  const to = reservation.email_address;
   if (!to) return MESSAGES.emailInvalidAddress;
   try {
     await mailer.send(confirmationMail(reservation, action, to, why));

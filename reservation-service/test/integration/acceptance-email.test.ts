@@ -72,6 +72,15 @@ test('no acompte, no contact address, no CGV: the whole total on site, and no Re
   }
 });
 
+test('a contact field that is not exactly one address gives no Reply-To (answers would reach someone else)', async () => {
+  const owner = await ownerWithRestaurant('email-reply-list');
+  const contact = await owner.client.from('restaurant_contacts').insert({ restaurant_id: owner.restaurantId, email: 'resto@x.fr, autre@y.fr', whatsapp: '', response_time: 'fast' });
+  expect(contact.error).toBeNull();
+  const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
+  expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  expect(parseMail(running.smtp.messages[0].raw).replyTo).toBeUndefined();
+});
+
 test('the owner’s payment link (Facturation) is how to pay the acompte, as a link in the HTML part', async () => {
   const owner = await ownerWithRestaurant('email-link');
   const link = 'https://buy.stripe.com/test_acompte42';

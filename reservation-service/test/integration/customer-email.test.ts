@@ -25,7 +25,8 @@ test.each([
   const body = await res.json();
   expect(body).toMatchObject({ success: true, status: 1, numero_reservation_restaurateur: r.restaurateur, email_sent: false });
   expect(body.message).toBe(`Réservation acceptée. ${NOT_SENT}`);
-  expect(await readRow(r.numero)).toMatchObject({ status: 1, is_accepted: true });
+  // The database's rule, which the app reads to tell the owner before the decision.
+  expect(await readRow(r.numero)).toMatchObject({ status: 1, is_accepted: true, email_address: null });
   expect(running.smtp.messages).toEqual([]);
 });
 
@@ -37,4 +38,5 @@ test('one plain address (surrounding spaces ignored) gets exactly one message, t
     expect(await res.json()).toMatchObject({ success: true, email_sent: true });
   }
   expect(running.smtp.messages.map((m) => m.to)).toEqual([[r.email], [padded.email.trim()]]);
+  expect(await readRow(padded.numero)).toMatchObject({ email_address: padded.email.trim() });
 });

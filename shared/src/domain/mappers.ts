@@ -82,6 +82,7 @@ export function reservationFromRow(row: ReservationRow): Reservation {
     numeroReservation: row.numero_reservation,
     customerName: row.customer_name ?? '',
     email: row.email ?? '',
+    emailDeliverable: row.email_address !== null,
     phoneNumber: row.phone_number ?? '',
     status: statusFromCode(row.status),
     selectedMenu: row.selected_menu ?? '',

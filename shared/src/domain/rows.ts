@@ -32,6 +32,8 @@ export interface ReservationRow {
   is_accepted: boolean | null;
   customer_name: string | null;
   email: string | null;
+  /** `email` when it is exactly one plain address, else null: computed by the database (migration 20261123000800). */
+  email_address: string | null;
   phone_number: string | null;
   selected_menu: string | null;
   total_amount: Numeric;
@@ -46,7 +48,7 @@ export interface ReservationRow {
 
 /** The columns of ReservationRow, for `.select(...)` on restaurant_reservations. */
 export const RESERVATION_COLUMNS =
-  'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at';
+  'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, email_address, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at';
 
 /** One row of the view conversation_summaries (a card of the conversation list). */
 export interface ConversationSummaryRow {

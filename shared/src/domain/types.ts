@@ -176,6 +176,8 @@ export interface Reservation {
   numeroReservation: string;
   customerName: string;
   email: string;
+  /** The customer is e-mailed of the decisions: `email` is exactly one plain address (the database's rule). */
+  emailDeliverable: boolean;
   phoneNumber: string;
   status: ReservationStatus;
   selectedMenu: string;

@@ -443,6 +443,7 @@ export type Database = {
         Row: {
           created_at: string
           email: string | null
+          email_address: string | null
           id: string
           response_time: string
           restaurant_id: string
@@ -452,6 +453,7 @@ export type Database = {
         Insert: {
           created_at?: string
           email?: string | null
+          email_address?: never
           id?: string
           response_time?: string
           restaurant_id: string
@@ -461,6 +463,7 @@ export type Database = {
         Update: {
           created_at?: string
           email?: string | null
+          email_address?: never
           id?: string
           response_time?: string
           restaurant_id?: string
@@ -761,6 +764,7 @@ export type Database = {
           created_at: string
           customer_name: string
           email: string | null
+          email_address: string | null
           id: string
           is_accepted: boolean
           number_people: number
@@ -786,6 +790,7 @@ export type Database = {
           created_at?: string
           customer_name?: string
           email?: string | null
+          email_address?: never
           id?: string
           is_accepted?: never
           number_people: number
@@ -811,6 +816,7 @@ export type Database = {
           created_at?: string
           customer_name?: string
           email?: string | null
+          email_address?: never
           id?: string
           is_accepted?: never
           number_people?: number

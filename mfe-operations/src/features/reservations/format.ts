@@ -30,3 +30,18 @@ export type Sheet = 'feuille-cuisine' | 'feuille-salle';
 export function isPastPending(reservation: Pick<Reservation, 'status' | 'reservationDate'>, today: string = dayjs().format('YYYY-MM-DD')): boolean {
   return reservation.status === 'pending' && reservation.reservationDate < today;
 }
+
+/**
+ * Whether the customer hears of the owner's decisions, said before any is made: the database decides
+ * who can be e-mailed (restaurant_reservations.email_address: exactly one plain address), as it does
+ * for the reservation service that sends.
+ */
+export function customerNotice(reservation: Pick<Reservation, 'email' | 'emailDeliverable'>): { emailed: boolean; text: string } {
+  if (reservation.emailDeliverable) return { emailed: true, text: 'Le client en sera informé par email.' };
+  return {
+    emailed: false,
+    text: reservation.email.trim()
+      ? 'L’adresse email du client n’est pas une adresse unique valide : il ne sera pas prévenu, contactez-le directement.'
+      : 'Le client n’a pas d’adresse email : il ne sera pas prévenu, contactez-le directement.',
+  };
+}

@@ -1,10 +1,10 @@
 import { formatLongDate, hasSheets, PageFrame, PageLoading, Toast, useToast, type ReservationStatus } from '@tablee/shared';
-import { Button, Modal, Result } from 'antd';
+import { Alert, Button, Modal, Result } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useReservation } from '../api/getReservation';
 import { useUpdateReservationStatus, type DecisionReason } from '../api/updateReservationStatus';
-import { isPastPending, type Sheet } from '../format';
+import { customerNotice, isPastPending, type Sheet } from '../format';
 import { useSheetLinks } from '../hooks/useSheetLinks';
 import { ReservationConversation } from './ReservationConversation';
 import { ReasonModal } from './ReasonModal';
@@ -83,9 +83,8 @@ export function ReservationDetailPage() {
       },
     );
   // Whether the customer will hear of it: said before the decision, not promised.
-  const notice = reservation.email?.trim()
-    ? 'Le client en sera informé par email.'
-    : 'Le client n’a pas d’adresse email : il ne sera pas prévenu, contactez-le directement.';
+  const { emailed, text: notice } = customerNotice(reservation);
+  const decisionsAhead = reservation.status === 'pending' || hasSheets(reservation.status);
   const confirmPaid = () =>
     modal.confirm({
       title: 'Marquer l’acompte comme reçu ?',
@@ -157,6 +156,7 @@ export function ReservationDetailPage() {
         onConfirm={(why) => changeStatus(reasonKind === 'cancel' ? 'cancelled' : 'rejected', why)}
         onClose={() => setReasonOpen(false)}
       />
+      {decisionsAhead && !emailed && <Alert type="warning" showIcon title="Client non prévenu par email" description={notice} style={{ marginBottom: 16 }} />}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16, alignItems: 'start' }}>
         <div style={{ display: 'grid', gap: 16 }}>
           <ReservationInformation reservation={reservation} />
