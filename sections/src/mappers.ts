@@ -233,6 +233,7 @@ export const defaultService = (kind: 'lunch' | 'dinner'): ServiceSettings => ({
   partialPrivatizationSupplement: false,
   partialPrivatizationMinSize: DEFAULT_PRIVATIZATION_MIN_SIZE,
   partialPrivatizationAmount: 0,
+  capacity: null,
 });
 
 export const defaultDaySettings = (): DaySettings => ({ lunchService: defaultService('lunch'), dinnerService: defaultService('dinner') });
@@ -263,6 +264,7 @@ function serviceFromRow(row: HoursRow, prefix: 'lunch' | 'dinner', arrivals: Arr
     partialPrivatizationSupplement: !!col('partial_privatization_supplement'),
     partialPrivatizationMinSize: toNumber(col('partial_privatization_min_size') as Numeric, d.partialPrivatizationMinSize),
     partialPrivatizationAmount: toNumber(col('partial_privatization_amount') as Numeric, 0),
+    capacity: col('capacity') == null ? null : toNumber(col('capacity') as Numeric),
   };
 }
 

@@ -34,6 +34,7 @@ const service = (from: string, to: string, arrivalTimes: string[], isOpen = true
   partialPrivatizationSupplement: true,
   partialPrivatizationMinSize: 20,
   partialPrivatizationAmount: 150,
+  capacity: isOpen ? 48 : null,
 });
 
 const menus: Menus = {

@@ -118,6 +118,14 @@ function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFiel
           message="L'heure de fin doit être après l'heure de début"
           searchable
         />
+        <Form.Item
+          label="Capacité du service (couverts)"
+          name={name('capacity')}
+          extra="Vide : sans limite. Le planning et l'acceptation des demandes en tiennent compte."
+          rules={[{ type: 'integer', min: 1, max: 999, message: 'La capacité doit être un nombre entier de couverts entre 1 et 999' }]}
+        >
+          <InputNumber min={1} max={999} precision={0} placeholder="Sans limite" style={{ width: '100%' }} disabled={closed} />
+        </Form.Item>
         <Form.Item label="Heures d'arrivée" name={name('arrivalTimes')} normalize={sortedTimes} extra="Les heures auxquelles un groupe peut arriver.">
           <Select mode="multiple" options={TIME_OPTIONS} disabled={closed} placeholder="Choisir les heures d'arrivée" allowClear />
         </Form.Item>

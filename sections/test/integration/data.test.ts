@@ -48,7 +48,7 @@ function hours(): HoursValue {
   const h = defaultHours('edit');
   h.daysOpen = ['tuesday', 'friday', 'sunday'];
   h.hasDifferentSettings = true;
-  const custom = (from: string, arrivals: string[], isOpen = true) => ({
+  const custom = (from: string, arrivals: string[], isOpen = true, capacity: number | null = null) => ({
     isOpen,
     hours: { from, to: '23:45' },
     arrivalTimes: arrivals,
@@ -58,11 +58,12 @@ function hours(): HoursValue {
     partialPrivatizationSupplement: true,
     partialPrivatizationMinSize: 25,
     partialPrivatizationAmount: 180.55,
+    capacity,
   });
-  h.defaultSettings = { lunchService: custom('11:30', ['11:30', '12:45']), dinnerService: custom('18:00', ['19:15']) };
+  h.defaultSettings = { lunchService: custom('11:30', ['11:30', '12:45'], true, 60), dinnerService: custom('18:00', ['19:15']) };
   h.specificDaySettings = {
-    tuesday: { lunchService: custom('11:30', ['11:30', '12:45']), dinnerService: custom('18:00', ['19:15']) },
-    friday: { lunchService: custom('12:15', [], false), dinnerService: custom('19:00', ['20:00', '21:30']) },
+    tuesday: { lunchService: custom('11:30', ['11:30', '12:45'], true, 60), dinnerService: custom('18:00', ['19:15']) },
+    friday: { lunchService: custom('12:15', [], false), dinnerService: custom('19:00', ['20:00', '21:30'], true, 120) },
     sunday: { lunchService: custom('11:00', ['11:00']), dinnerService: custom('18:30', [], false) },
   };
   return h;

@@ -106,6 +106,22 @@ describe('HoursForm', () => {
     expect(latest.validated).toBe(false);
   });
 
+  it('takes an optional service capacity in covers: empty is no limit, off while the service is closed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { latest } = renderSection(HoursForm, defaultHours('edit'));
+    const dinner = within(section('Service du soir'));
+    const capacity = dinner.getByLabelText('Capacité du service (couverts)');
+    expect(capacity).toHaveValue('');
+    expect(capacity).toHaveAttribute('placeholder', 'Sans limite');
+    await user.type(capacity, '80');
+    await waitFor(() => expect(latest.value.defaultSettings.dinnerService.capacity).toBe(80));
+    expect(latest.value.defaultSettings.lunchService.capacity).toBeNull();
+    await user.clear(capacity);
+    await waitFor(() => expect(latest.value.defaultSettings.dinnerService.capacity).toBeNull());
+    await user.click(within(section('Service du midi')).getByRole('checkbox', { name: 'Service ouvert' }));
+    await waitFor(() => expect(within(section('Service du midi')).getByLabelText('Capacité du service (couverts)')).toBeDisabled());
+  });
+
   it('keeps the days in week order whatever the click order', async () => {
     const user = userEvent.setup({ delay: null });
     const { latest } = renderSection<HoursValue>(HoursForm, { ...defaultHours('edit'), daysOpen: [], defaultSettings: defaultDaySettings() });

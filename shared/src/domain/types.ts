@@ -48,6 +48,8 @@ export interface ServiceSettings {
   partialPrivatizationSupplement: boolean;
   partialPrivatizationMinSize: number;
   partialPrivatizationAmount: number;
+  /** 'Capacité du service (couverts)': the most covers the service takes; null, no limit. */
+  capacity: number | null;
 }
 
 export interface DaySettings {

@@ -523,6 +523,7 @@ export type Database = {
           created_at: string
           day: string
           dinner_allow_a_la_carte: boolean
+          dinner_capacity: number | null
           dinner_from_time: string
           dinner_group_max: number
           dinner_group_min: number
@@ -534,6 +535,7 @@ export type Database = {
           dinner_to_time: string
           id: string
           lunch_allow_a_la_carte: boolean
+          lunch_capacity: number | null
           lunch_from_time: string
           lunch_group_max: number
           lunch_group_min: number
@@ -550,6 +552,7 @@ export type Database = {
           created_at?: string
           day: string
           dinner_allow_a_la_carte?: boolean
+          dinner_capacity?: number | null
           dinner_from_time?: string
           dinner_group_max?: number
           dinner_group_min?: number
@@ -561,6 +564,7 @@ export type Database = {
           dinner_to_time?: string
           id?: string
           lunch_allow_a_la_carte?: boolean
+          lunch_capacity?: number | null
           lunch_from_time?: string
           lunch_group_max?: number
           lunch_group_min?: number
@@ -577,6 +581,7 @@ export type Database = {
           created_at?: string
           day?: string
           dinner_allow_a_la_carte?: boolean
+          dinner_capacity?: number | null
           dinner_from_time?: string
           dinner_group_max?: number
           dinner_group_min?: number
@@ -588,6 +593,7 @@ export type Database = {
           dinner_to_time?: string
           id?: string
           lunch_allow_a_la_carte?: boolean
+          lunch_capacity?: number | null
           lunch_from_time?: string
           lunch_group_max?: number
           lunch_group_min?: number
