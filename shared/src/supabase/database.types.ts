@@ -1015,6 +1015,7 @@ export type Database = {
           created_at: string
           customer_name: string
           email: string
+          email_address: string
           id: string
           is_accepted: boolean
           number_people: number
