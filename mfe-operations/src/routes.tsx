@@ -7,6 +7,7 @@ import { Route, Routes } from 'react-router';
 import { ConversationDetailPage } from './features/conversations/components/ConversationDetailPage';
 import { ConversationsPage } from './features/conversations/components/ConversationsPage';
 import { ReservationDetailPage } from './features/reservations/components/ReservationDetailPage';
+import { PlanningPage } from './features/planning/components/PlanningPage';
 import { ReservationsPage } from './features/reservations/components/ReservationsPage';
 
 export default function OperationsRoutes() {
@@ -17,6 +18,7 @@ export default function OperationsRoutes() {
       <Route path={PATHS.reservation} element={<ReservationDetailPage />} />
       <Route path={PATHS.conversations} element={<ConversationsPage />} />
       <Route path={PATHS.conversation} element={<ConversationDetailPage />} />
+      <Route path={PATHS.planning} element={<PlanningPage />} />
       {/* Any other address: the list of its section, or the reservations when it names none. */}
       <Route path="conversations/*" element={<RestaurantRedirect page="operational/conversations" />} />
       <Route path="*" element={<RestaurantRedirect page="operational/reservations" />} />

@@ -6,4 +6,5 @@ export * from './keys';
 export * from './reservation-counts';
 export * from './reservations';
 export * from './conversations';
+export * from './planning';
 export * from './screens';

@@ -24,3 +24,10 @@ export const SCREEN_DATA_FRESH_MS = 10_000;
 
 /** The page asked for lies beyond the last one (PostgREST answers 416 with PGRST103). */
 export class PageOutOfRangeError extends Error {}
+
+/**
+ * New requests and changes made elsewhere (the chatbot, a link, another tab) appear within this
+ * delay on the screens that watch them (list, badge, planning), and at once when the window regains
+ * focus (TanStack's default). Polling through the data layer: no realtime server to run.
+ */
+export const LIVE_REFRESH_MS = 30_000;

@@ -5,7 +5,7 @@
  */
 import { getSupabase, statusFromCode, type ReservationStatus } from '@tablee/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
+import { LIVE_REFRESH_MS, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 
 export type ReservationCounts = Record<ReservationStatus | 'all', number>;
 
@@ -24,7 +24,7 @@ export async function fetchReservationCounts(restaurantId: string): Promise<Rese
 
 /** Fresh a moment: the list's filter, mounting after the sidebar's badge has its answer, uses it instead of asking again. */
 export const reservationCountsQueryOptions = (restaurantId: string) =>
-  queryOptions({ queryKey: reservationKeys.counts(restaurantId), queryFn: () => fetchReservationCounts(restaurantId), staleTime: SCREEN_DATA_FRESH_MS });
+  queryOptions({ queryKey: reservationKeys.counts(restaurantId), queryFn: () => fetchReservationCounts(restaurantId), staleTime: SCREEN_DATA_FRESH_MS, refetchInterval: LIVE_REFRESH_MS });
 
 /** Counts of the restaurant, null while loading or when the read failed (never another restaurant's). */
 export function useReservationCounts(restaurantId: string | undefined): ReservationCounts | null {

@@ -11,7 +11,8 @@ import {
   type ReservationStatus,
 } from '@tablee/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
+import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
+import type { Service } from './planning';
 
 export const RESERVATIONS_PAGE_SIZE = 20;
 
@@ -23,6 +24,8 @@ export interface ReservationQuery {
   /** Reservation dates, 'YYYY-MM-DD', both included. */
   dateFrom?: string;
   dateTo?: string;
+  /** Lunch or dinner (restaurant_reservations.service: the arrival time, before 16:00 or not). */
+  service?: Service;
   /** 1-based. */
   page: number;
 }
@@ -48,6 +51,7 @@ export async function listReservations(query: ReservationQuery): Promise<Reserva
   if (query.status !== 'all') request = request.eq('status', statusToCode(query.status));
   if (query.dateFrom) request = request.gte('reservation_date', query.dateFrom);
   if (query.dateTo) request = request.lte('reservation_date', query.dateTo);
+  if (query.service) request = request.eq('service', query.service);
   const { data, count, error } = await request
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
@@ -69,6 +73,7 @@ export const reservationListQueryOptions = ({ restaurantId, ...params }: Reserva
     queryFn: () => listReservations({ restaurantId, ...params }),
     retry: (failures, error) => !(error instanceof PageOutOfRangeError) && failures < 1,
     staleTime: SCREEN_DATA_FRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
   });
 
 /**
@@ -127,7 +132,12 @@ export const reservationQueryOptions = (restaurantId: string, numero: string) =>
   queryOptions({ queryKey: [...reservationKeys.all(restaurantId), 'detail', numero], queryFn: () => getReservation(restaurantId, numero), staleTime: SCREEN_DATA_FRESH_MS });
 
 /** URL parameters of the list, so that the back button and a shared link show the same list. */
-export const RESERVATION_LIST_PARAM = { status: 'statut', search: 'recherche', from: 'du', to: 'au', page: 'page' } as const;
+export const RESERVATION_LIST_PARAM = { status: 'statut', search: 'recherche', from: 'du', to: 'au', service: 'service', page: 'page' } as const;
+
+/** The service in the address, in French ('?service=midi'). */
+export const SERVICE_PARAM_VALUES: Record<Service, string> = { lunch: 'midi', dinner: 'soir' };
+const serviceFromParam = (value: string | null): Service | undefined =>
+  (Object.keys(SERVICE_PARAM_VALUES) as Service[]).find((service) => SERVICE_PARAM_VALUES[service] === value);
 
 export const SEARCH_MAX_LENGTH = 100;
 
@@ -136,6 +146,7 @@ export interface ReservationListParams {
   search: string;
   dateFrom?: string;
   dateTo?: string;
+  service?: Service;
   page: number;
   /** The URL's dates are in the wrong order: they are not applied, the screen says why. */
   invalidRange: boolean;
@@ -159,6 +170,7 @@ export function parseReservationListParams(searchParams: URLSearchParams): Reser
     search: (searchParams.get(RESERVATION_LIST_PARAM.search) ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
     dateFrom,
     dateTo,
+    service: serviceFromParam(searchParams.get(RESERVATION_LIST_PARAM.service)),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     invalidRange,
   };
@@ -167,5 +179,5 @@ export function parseReservationListParams(searchParams: URLSearchParams): Reser
 /** The list's query for the URL's parameters; null when the restaurant id cannot be one (nothing is asked). */
 export function reservationListQuery(restaurantId: string, params: ReservationListParams): ReservationQuery | null {
   if (!isUuid(restaurantId)) return null;
-  return { restaurantId, status: params.status, search: params.search, dateFrom: params.dateFrom, dateTo: params.dateTo, page: params.page };
+  return { restaurantId, status: params.status, search: params.search, dateFrom: params.dateFrom, dateTo: params.dateTo, service: params.service, page: params.page };
 }

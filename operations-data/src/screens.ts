@@ -9,6 +9,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import { conversationPageQueryOptions, conversationQueryOptions, parseConversationPage } from './conversations';
 import { reservationCountsQueryOptions } from './reservation-counts';
+import { parsePlanningParams, planningQueryOptions, planningRange } from './planning';
 import { parseReservationListParams, reservationListQuery, reservationListQueryOptions, reservationQueryOptions } from './reservations';
 
 /** Where the shell mounts the operations remote (the standalone page mounts it at the same address). */
@@ -20,6 +21,7 @@ export const OPERATIONS_PATHS = {
   reservation: 'reservations/:reservationId',
   conversations: 'conversations',
   conversation: 'conversations/:conversationId',
+  planning: 'planning',
 } as const;
 
 type Prefetch = (client: QueryClient, params: Params, search: URLSearchParams) => void;
@@ -48,6 +50,10 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
   },
   conversation: (client, { restaurantId = '', conversationId = '' }) => {
     if (conversationId) prefetchIfAbsent(client, conversationQueryOptions(restaurantId, conversationId));
+  },
+  planning: (client, { restaurantId = '' }, search) => {
+    const { from, to } = planningRange(parsePlanningParams(search));
+    if (isUuid(restaurantId)) prefetchIfAbsent(client, planningQueryOptions(restaurantId, from, to));
   },
 };
 

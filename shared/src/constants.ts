@@ -63,6 +63,7 @@ export const RESTAURANT_TABS = [
 
 export const OPERATIONAL_TABS = [
   { path: 'operational/reservations', label: 'Réservations' },
+  { path: 'operational/planning', label: 'Planning' },
   { path: 'operational/conversations', label: 'Conversations' },
 ] as const;
 

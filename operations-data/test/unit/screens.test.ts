@@ -75,3 +75,20 @@ test('what the cache already holds is left to the screen (it shows it and refres
   started(`/restaurants/${R}/operational/conversations`);
   expect(client.getQueryState(key)?.fetchStatus).toBe('idle');
 });
+
+test('the list filtered on a service (the planning’s links): ?service=midi|soir; anything else is every service', () => {
+  expect(started(`/restaurants/${R}/operational/reservations?du=2026-11-24&au=2026-11-24&service=soir`)[1]).toEqual([
+    ...reservations,
+    'list',
+    { status: 'all', search: '', dateFrom: '2026-11-24', dateTo: '2026-11-24', service: 'dinner', page: 1 },
+  ]);
+  client.clear();
+  const [, , , list] = started(`/restaurants/${R}/operational/reservations?service=brunch`)[1] as unknown[];
+  expect((list as { service?: string }).service).toBeUndefined();
+});
+
+test('the planning: the week or the month of the URL’s date, Monday to Sunday', () => {
+  expect(started(`/restaurants/${R}/operational/planning?date=2026-11-26`)).toEqual([[...reservations, 'planning', '2026-11-23', '2026-11-29']]);
+  client.clear();
+  expect(started(`/restaurants/${R}/operational/planning?vue=mois&date=2026-03-15`)).toEqual([[...reservations, 'planning', '2026-02-23', '2026-04-05']]);
+});

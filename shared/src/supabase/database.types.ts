@@ -783,6 +783,7 @@ export type Database = {
           search_text: string | null
           selected_menu: string | null
           selected_menu_id: string | null
+          service: string
           status: number
           total_amount: number
           updated_at: string
@@ -809,6 +810,7 @@ export type Database = {
           search_text?: never
           selected_menu?: string | null
           selected_menu_id?: string | null
+          service?: never
           status?: number
           total_amount?: number
           updated_at?: string
@@ -835,6 +837,7 @@ export type Database = {
           search_text?: never
           selected_menu?: string | null
           selected_menu_id?: string | null
+          service?: never
           status?: number
           total_amount?: number
           updated_at?: string
@@ -981,6 +984,19 @@ export type Database = {
         Args: { p_faq_ids: string[]; p_restaurant_id: string }
         Returns: undefined
       }
+      reservation_planning: {
+        Args: { p_from: string; p_restaurant_id: string; p_to: string }
+        Returns: {
+          capacity: number
+          confirmed_covers: number
+          confirmed_reservations: number
+          day: string
+          is_open: boolean
+          pending_covers: number
+          pending_requests: number
+          service: string
+        }[]
+      }
       save_restaurant_cgv: {
         Args: { p_cgv: Json; p_restaurant_id: string }
         Returns: undefined
@@ -1026,6 +1042,7 @@ export type Database = {
           reservation_date: string
           restaurant_id: string
           selected_menu: string
+          service: string
           status: number
           total_amount: unknown
         }[]

@@ -7,6 +7,7 @@ import {
   type ReservationCounts,
   type ReservationListParams,
   type ReservationPage,
+  type Service,
 } from '@tablee/operations-data';
 import {
   formatDate,
@@ -21,7 +22,7 @@ import {
   RESERVATION_STATUS_BADGES,
   type Reservation,
 } from '@tablee/shared';
-import { Alert, DatePicker, Grid, Input, Pagination, Radio, Table, Typography } from 'antd';
+import { Alert, DatePicker, Grid, Input, Pagination, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -119,7 +120,7 @@ function ReservationList({
     { title: 'Statut', dataIndex: 'status', render: (_, r) => <ReservationStatusTags reservation={r} /> },
   ];
 
-  const anyFilter = params.status !== 'all' || !!params.search || !!params.dateFrom || !!params.dateTo;
+  const anyFilter = params.status !== 'all' || !!params.search || !!params.dateFrom || !!params.dateTo || !!params.service;
   const emptyText = !anyFilter || params.status === 'all' ? 'Aucune réservation trouvée' : `Aucune réservation ${RESERVATION_STATUS_BADGES[params.status].label.toLowerCase()}`;
 
   return (
@@ -153,6 +154,17 @@ function ReservationList({
           placeholder={['Du', 'Au']}
           value={[params.dateFrom ? dayjs(params.dateFrom) : null, params.dateTo ? dayjs(params.dateTo) : null]}
           onChange={(dates) => update({ dateFrom: dates?.[0]?.format('YYYY-MM-DD'), dateTo: dates?.[1]?.format('YYYY-MM-DD') })}
+        />
+        <Select<Service | 'all'>
+          aria-label="Service"
+          value={params.service ?? 'all'}
+          onChange={(service) => update({ service: service === 'all' ? undefined : service })}
+          options={[
+            { value: 'all', label: 'Tous les services' },
+            { value: 'lunch', label: 'Midi' },
+            { value: 'dinner', label: 'Soir' },
+          ]}
+          style={{ minWidth: 170 }}
         />
       </div>
       {params.invalidRange && <Alert type="warning" showIcon title="La date de début doit précéder la date de fin : les dates ne sont pas appliquées." />}

@@ -1,8 +1,10 @@
 import { useReservationCounts } from '@tablee/operations-data';
 import { OPERATIONAL_TABS, RESTAURANT_TABS, restaurantPath } from '@tablee/shared';
 import { Badge } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
+
+const APP_TITLE = 'Tablée';
 
 const sectionTitle = { fontSize: 12, fontWeight: 700, textTransform: 'uppercase' as const, letterSpacing: 0.5, color: '#595959', margin: '16px 12px 8px' };
 
@@ -29,9 +31,19 @@ function Item({ to, label, badge }: { to: string; label: string; badge?: ReactNo
   );
 }
 
-/** Number of pending requests beside 'Réservations' (nothing while loading or when there are none). */
+/**
+ * Number of pending requests beside 'Réservations' (nothing while loading or when there are none),
+ * and in the browser tab's title, '(3) Tablée', so that a tab in the background shows new requests
+ * (the counts are read again every 30 s and on focus: LIVE_REFRESH_MS).
+ */
 function PendingBadge({ restaurantId }: { restaurantId: string }) {
   const pending = useReservationCounts(restaurantId)?.pending ?? 0;
+  useEffect(() => {
+    document.title = pending > 0 ? `(${pending}) ${APP_TITLE}` : APP_TITLE;
+    return () => {
+      document.title = APP_TITLE;
+    };
+  }, [pending]);
   if (pending === 0) return null;
   const label = `${pending} réservation${pending > 1 ? 's' : ''} en attente`;
   return <Badge count={pending} overflowCount={999} title={label} aria-label={label} data-testid="pending-badge" style={{ background: '#b5441b' }} />;

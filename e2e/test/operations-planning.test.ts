@@ -1,0 +1,118 @@
+/**
+ * The planning and live data (issue 17): a week of covers per service against capacity, closed
+ * services, the pending requests, a cell opening the list filtered on its day and service, the month
+ * view, a phone width; a request written by the chatbot (service role) appearing on an open list, in
+ * the badge and in the tab's title without a reload. On an owner of its own.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, motionDone, ownerWithRestaurant, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+
+let browser: Browser;
+let app: Ready;
+let page: Page;
+let restaurantId: string;
+// A week far ahead, Monday to Sunday, so that nothing else of the run falls in it.
+const MONDAY = '2099-06-01';
+
+async function reservation(numero: string, date: string, time: string | null, status: number, people: number, children = 0) {
+  await sql(
+    `insert into restaurant_reservations (restaurant_id, numero_reservation_restaurateur, numero_reservation, code_reservation, customer_name, number_people, children, reservation_date, arrival_time, status)
+     values ($1, $2, $3, 'PLN001', $4, $5, $6, $7, $8, $9)`,
+    [restaurantId, numero, `TBL-${numero}-${restaurantId.slice(0, 8)}`, `Client ${numero}`, people, children, date, time, status],
+  );
+}
+
+beforeAll(async () => {
+  app = ready();
+  const owner = await ownerWithRestaurant('planning', 'Chez Planning');
+  restaurantId = owner.restaurantId;
+  // Open Monday to Saturday; Tuesday's dinner closed; capacities 30 at lunch and 50 at dinner.
+  await sql(`update restaurants set days_open = array['monday','tuesday','wednesday','thursday','friday','saturday'] where id = $1`, [restaurantId]);
+  await sql(
+    `insert into restaurant_hours (restaurant_id, day, lunch_capacity, dinner_capacity, dinner_is_open)
+     select $1, d, 30, 50, d <> 'tuesday' from unnest(array['monday','tuesday','wednesday','thursday','friday','saturday']) d`,
+    [restaurantId],
+  );
+  await reservation('R-PLN-1', MONDAY, '12:00', 1, 20, 4); // accepted: 24 covers at lunch
+  await reservation('R-PLN-2', MONDAY, '12:30', 3, 12); // paid: 36 / 30, over capacity
+  await reservation('R-PLN-3', MONDAY, '20:00', 0, 14); // pending at dinner
+  await reservation('R-PLN-4', MONDAY, '20:30', 2, 40); // refused: not counted
+  browser = await launchBrowser();
+  page = await (await browser.newContext()).newPage();
+  await signIn(page, app.url, owner.email, owner.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const planning = (search: string) => `${app.url}/restaurants/${restaurantId}/operational/planning?${search}`;
+
+test('a week: covers against capacity, over capacity, pending requests, closed services; a cell opens its reservations', async () => {
+  await page.goto(planning(`date=${MONDAY}`));
+  await page.getByRole('heading', { name: 'Semaine du 1 juin au 7 juin 2099' }).waitFor();
+  const lunch = page.getByTestId(`planning-${MONDAY}-lunch`);
+  await lunch.waitFor();
+  // The link's name: the day (for screen readers), the service, the covers against capacity, the requests.
+  expect(await page.getByRole('link', { name: 'lundi 1 juin, Midi 36 / 30 couv. confirmés' }).count()).toBe(1);
+  expect(await page.getByRole('link', { name: 'lundi 1 juin, Soir 0 / 50 couv. confirmés 1 demande en attente · 14 couv.' }).count()).toBe(1);
+  expect(await page.getByTestId('planning-2099-06-02-dinner').innerText()).toContain('Fermé');
+  expect(await page.getByTestId('planning-2099-06-07-lunch').innerText()).toContain('Fermé');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await lunch.click();
+  await page.waitForURL(/\/operational\/reservations\?/);
+  const url = new URL(page.url());
+  expect(Object.fromEntries(url.searchParams)).toEqual({ du: MONDAY, au: MONDAY, service: 'midi' });
+  await page.getByRole('row', { name: /R-PLN-1/ }).waitFor();
+  expect(await page.getByRole('row', { name: /R-PLN-2/ }).count()).toBe(1);
+  expect(await page.getByRole('row', { name: /R-PLN-3/ }).count()).toBe(0);
+  expect(await page.getByTestId('reservation-count').innerText()).toContain('2 réservation(s)');
+});
+
+test('the month view and the previous / next months', async () => {
+  await page.goto(planning(`vue=mois&date=${MONDAY}`));
+  await page.getByRole('heading', { name: 'Juin 2099' }).waitFor();
+  await page.getByTestId(`planning-${MONDAY}-lunch`).waitFor();
+  // June 2099 begins on a Monday and ends on a Tuesday: five weeks, up to Sunday 5 July.
+  expect(await page.getByRole('listitem').filter({ has: page.locator('[data-testid$="-lunch"]') }).count()).toBe(35);
+  await page.getByRole('button', { name: 'Mois suivant' }).click();
+  await page.getByRole('heading', { name: 'Juillet 2099' }).waitFor();
+  expect(new URL(page.url()).searchParams.get('date')).toBe('2099-07-01');
+  // Away from the button just clicked (its hover colour), once its transition has ended.
+  await page.mouse.move(0, 0);
+  await motionDone(page);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('at phone width: one day under the other, no sideways scroll', async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await page.context().storageState() });
+  try {
+    const small = await phone.newPage();
+    await small.goto(planning(`date=${MONDAY}`));
+    await small.getByTestId(`planning-${MONDAY}-lunch`).waitFor();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const [first, second] = await Promise.all([MONDAY, '2099-06-02'].map((d) => small.getByTestId(`planning-${d}-lunch`).boundingBox()));
+    expect(second!.y).toBeGreaterThan(first!.y);
+  } finally {
+    await phone.close();
+  }
+});
+
+test('a new request appears on an open list, in the badge and in the tab’s title, without a reload', async () => {
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  try {
+    const open = await context.newPage();
+    await open.clock.install();
+    await open.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations`);
+    await open.getByRole('row', { name: /R-PLN-3/ }).waitFor();
+    expect(await open.title()).toBe('(1) Tablée');
+    await reservation('R-PLN-NEW', '2099-06-03', '12:00', 0, 16);
+    await open.clock.fastForward(30_000);
+    await open.getByRole('row', { name: /R-PLN-NEW/ }).waitFor();
+    await open.getByTestId('pending-badge').getByText('2').waitFor();
+    expect(await open.title()).toBe('(2) Tablée');
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { anon, newOwner, service, withDb } from '../clients';
+import { must, sample } from '../fixtures';
+
+/**
+ * Issue 17: public.reservation_planning — per day and service, the confirmed covers (accepted and
+ * paid, adults and children) against the service's capacity, the pending requests, the closed
+ * services; lunch before 16:00, dinner from 16:00 or without an arrival time; only the owner's.
+ */
+const WEEK = { p_from: '2026-11-23', p_to: '2026-11-29' }; // Monday to Sunday
+let owner: Awaited<ReturnType<typeof newOwner>>;
+let restaurantId: string;
+
+beforeAll(async () => {
+  owner = await newOwner('planning');
+  ({ id: restaurantId } = await must(owner.client.from('restaurants').insert({ name: 'Planning' }).select('id').single()));
+  // Open Monday, Tuesday (dinner closed) and Friday, each with its own settings; two capacities.
+  const days = sample.hours.days.map((d) => ({
+    ...d,
+    lunchService: { ...d.lunchService, capacity: d.day === 'monday' ? 30 : null },
+    dinnerService: { ...d.dinnerService, capacity: d.day === 'friday' ? 50 : null },
+  }));
+  await must(owner.client.rpc('save_restaurant_hours', { p_restaurant_id: restaurantId, p_hours: { ...sample.hours, days } }));
+  const reservation = (reservation_date: string, arrival_time: string | null, status: number, number_people: number, children = 0) => ({
+    restaurant_id: restaurantId, numero_reservation_restaurateur: `R-${randomUUID().slice(0, 8)}`, numero_reservation: `PLAN-${randomUUID()}`,
+    code_reservation: 'PLAN', reservation_date, arrival_time, status, number_people, children,
+  });
+  await must(
+    service().from('restaurant_reservations').insert([
+      reservation('2026-11-23', '12:00', 1, 10, 2), // accepted: 12 covers at lunch
+      reservation('2026-11-23', '15:45', 3, 8), // paid, still lunch
+      reservation('2026-11-23', '16:00', 0, 6), // pending, dinner from 16:00
+      reservation('2026-11-23', '12:30', 2, 40), // refused: not counted
+      reservation('2026-11-23', '12:30', 4, 40), // cancelled: not counted
+      reservation('2026-11-24', '20:00', 1, 15), // accepted on a closed service: counted, and shown closed
+      reservation('2026-11-27', null, 0, 20, 1), // pending without an arrival time: the evening
+      reservation('2026-11-30', '12:00', 1, 50), // the week after
+    ]),
+  );
+});
+
+const cell = (rows: { day: string; service: string }[], day: string, service: string) => rows.find((r) => r.day === day && r.service === service);
+
+test('a week: fourteen services in order, with covers, capacities and closures', async () => {
+  const rows = await must(owner.client.rpc('reservation_planning', { p_restaurant_id: restaurantId, ...WEEK }));
+  expect(rows.map((r: { day: string; service: string }) => `${r.day} ${r.service}`)).toEqual(
+    ['23', '24', '25', '26', '27', '28', '29'].flatMap((d) => [`2026-11-${d} lunch`, `2026-11-${d} dinner`]),
+  );
+  expect(cell(rows, '2026-11-23', 'lunch')).toEqual({
+    day: '2026-11-23', service: 'lunch', is_open: true, capacity: 30, confirmed_covers: 20, confirmed_reservations: 2, pending_covers: 0, pending_requests: 0,
+  });
+  expect(cell(rows, '2026-11-23', 'dinner')).toMatchObject({ is_open: true, capacity: null, confirmed_covers: 0, pending_covers: 6, pending_requests: 1 });
+  expect(cell(rows, '2026-11-24', 'lunch')).toMatchObject({ is_open: true, capacity: null, confirmed_covers: 0 });
+  expect(cell(rows, '2026-11-24', 'dinner')).toMatchObject({ is_open: false, confirmed_covers: 15, confirmed_reservations: 1 });
+  expect(cell(rows, '2026-11-25', 'lunch')).toMatchObject({ is_open: false, confirmed_covers: 0, pending_requests: 0 });
+  expect(cell(rows, '2026-11-27', 'dinner')).toMatchObject({ is_open: true, capacity: 50, pending_covers: 21, pending_requests: 1 });
+  expect(cell(rows, '2026-11-29', 'dinner')).toMatchObject({ is_open: false });
+});
+
+test('calendar days whatever the session’s time zone', async () => {
+  const rows = await withDb(async (db) => {
+    await db.query("set timezone = 'Pacific/Kiritimati'");
+    return (await db.query("select day::text, service, confirmed_covers from public.reservation_planning($1, '2026-10-25', '2026-10-25')", [restaurantId])).rows;
+  });
+  expect(rows).toEqual([
+    { day: '2026-10-25', service: 'lunch', confirmed_covers: 0 },
+    { day: '2026-10-25', service: 'dinner', confirmed_covers: 0 },
+  ]);
+});
+
+test('a period backwards or longer than six weeks: a French refusal', async () => {
+  const backwards = await owner.client.rpc('reservation_planning', { p_restaurant_id: restaurantId, p_from: '2026-11-29', p_to: '2026-11-23' });
+  expect(backwards).toMatchObject({ status: 400, error: { code: '22023', message: 'Période du planning invalide' } });
+  const tooLong = await owner.client.rpc('reservation_planning', { p_restaurant_id: restaurantId, p_from: '2026-11-01', p_to: '2026-12-31' });
+  expect(tooLong).toMatchObject({ status: 400, error: { code: '22023', message: 'Le planning couvre au plus 42 jours' } });
+});
+
+test('another owner gets no row of it; anonymous cannot call it', async () => {
+  const other = await newOwner('planning-other');
+  expect(await must(other.client.rpc('reservation_planning', { p_restaurant_id: restaurantId, ...WEEK }))).toEqual([]);
+  const anonymous = await anon().rpc('reservation_planning', { p_restaurant_id: restaurantId, ...WEEK });
+  expect(anonymous.error).not.toBeNull();
+  expect(anonymous.data).toBeNull();
+});
