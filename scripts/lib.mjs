@@ -83,6 +83,8 @@ export function startReservationService(stack, publicHost = 'localhost') {
       SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
       PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://${publicHost}:${RESERVATION_SERVICE_PORT}`,
       CORS_ORIGINS: process.env.CORS_ORIGINS || [...new Set(origins)].join(','),
+      // The shell's origin: the owner's reminders link to its one-click pages.
+      APP_URL: process.env.APP_URL || `http://${publicHost}:${MODULES.find((m) => m.dir === 'shell').port}`,
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

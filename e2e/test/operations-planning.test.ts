@@ -49,8 +49,15 @@ afterAll(async () => {
 const planning = (search: string) => `${app.url}/restaurants/${restaurantId}/operational/planning?${search}`;
 
 test('a week: covers against capacity, over capacity, pending requests, closed services; a cell opens its reservations', async () => {
+  const planningCalls: string[] = [];
+  const count = (request: { url(): string }) => void (request.url().includes('/rpc/reservation_planning') && planningCalls.push(request.url()));
+  page.on('request', count);
   await page.goto(planning(`date=${MONDAY}`));
   await page.getByRole('heading', { name: 'Semaine du 1 juin au 7 juin 2099' }).waitFor();
+  await page.getByTestId(`planning-${MONDAY}-lunch`).waitFor();
+  page.off('request', count);
+  // One data request for the view (the shell starts it from the address; the screen finds it).
+  expect(planningCalls).toHaveLength(1);
   const lunch = page.getByTestId(`planning-${MONDAY}-lunch`);
   await lunch.waitFor();
   // The link's name: the day (for screen readers), the service, the covers against capacity, the requests.
@@ -115,4 +122,31 @@ test('a new request appears on an open list, in the badge and in the tab’s tit
   } finally {
     await context.close();
   }
+});
+
+test('a request past the promised response time: « En retard » in the list, the detail, the badge and the dashboard; « À traiter » puts it first', async () => {
+  // Arrived 30 hours ago: past any promise (24 h at most).
+  await reservation('R-PLN-LATE', '2099-06-04', '20:00', 0, 18);
+  await sql(`update restaurant_reservations set created_at = now() - interval '30 hours', respond_by = now() - interval '24 hours' where numero_reservation_restaurateur = 'R-PLN-LATE' and restaurant_id = $1`, [restaurantId]);
+  await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations`);
+  const row = page.getByRole('row', { name: /R-PLN-LATE/ });
+  await row.getByText('En retard').waitFor();
+  expect(await page.getByRole('row', { name: /R-PLN-3/ }).getByText('En retard').count()).toBe(0);
+  await page.getByTestId('late-badge').getByText('1 en retard').waitFor();
+
+  await page.getByRole('button', { name: /^À traiter/ }).click();
+  await page.waitForURL(/ordre=a-traiter/);
+  expect(new URL(page.url()).searchParams.get('statut')).toBe('pending');
+  const rows = page.getByRole('row').filter({ hasText: /R-PLN-/ });
+  await rows.first().getByText('En retard').waitFor();
+  expect(await rows.first().innerText()).toContain('R-PLN-LATE');
+  await page.mouse.move(0, 0);
+  await motionDone(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations/R-PLN-LATE`);
+  await page.getByRole('heading', { name: /Réservation R-PLN-LATE/ }).getByText('En retard').waitFor();
+
+  await page.goto(`${app.url}/dashboard`);
+  await page.getByRole('link', { name: /Chez Planning/ }).getByText(/en attente · 1 en retard/).waitFor();
 });

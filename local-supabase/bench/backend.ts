@@ -57,7 +57,15 @@ async function measure(client: SupabaseClient, scale: string): Promise<Row[]> {
   const list = (search: string) =>
     client.rpc('search_reservations', { p_restaurant_id: id, p_search: search }, { count: 'exact' }).select(columns).order('created_at', { ascending: false });
   const table = () => client.from('restaurant_reservations').select(columns, { count: 'exact' }).eq('restaurant_id', id).order('created_at', { ascending: false });
+  // The planning (issue 17): one call per view, around the restaurant's median reservation date.
+  const { data: middle } = await client.from('restaurant_reservations').select('reservation_date').eq('restaurant_id', id).order('reservation_date').range(5000, 5000);
+  const day = new Date(`${middle?.[0]?.reservation_date ?? '2026-11-23'}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  const isoPlus = (days: number) => new Date(day.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const planning = (days: number) => client.rpc('reservation_planning', { p_restaurant_id: id, p_from: isoPlus(0), p_to: isoPlus(days - 1) });
   return [
+    await time('planning, a week (the one request of the view; new in issue 17)', scale, () => planning(7)),
+    await time('planning, a month view of six weeks (the one request of the view; new in issue 17)', scale, () => planning(42)),
     await time('restaurant, nested read', scale, () => client.from('restaurants').select(NESTED).eq('id', id).single()),
     await time('reservations, first page of 50 + count', scale, () => table().range(0, 49)),
     await time('reservations, status filter + count', scale, () => table().eq('status', 0).range(0, 49)),

@@ -7,17 +7,19 @@ import { getSupabase, statusFromCode, type ReservationStatus } from '@tablee/sha
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIVE_REFRESH_MS, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 
-export type ReservationCounts = Record<ReservationStatus | 'all', number>;
+/** Per status, all of them, and `late`: the pending requests past the restaurant's promised response time. */
+export type ReservationCounts = Record<ReservationStatus | 'all' | 'late', number>;
 
-const emptyCounts = (): ReservationCounts => ({ all: 0, pending: 0, accepted: 0, rejected: 0, paid: 0, cancelled: 0 });
+const emptyCounts = (): ReservationCounts => ({ all: 0, late: 0, pending: 0, accepted: 0, rejected: 0, paid: 0, cancelled: 0 });
 
 export async function fetchReservationCounts(restaurantId: string): Promise<ReservationCounts> {
-  const { data, error } = await getSupabase().from('reservation_status_counts').select('status, count').eq('restaurant_id', restaurantId);
+  const { data, error } = await getSupabase().from('reservation_status_counts').select('status, count, late').eq('restaurant_id', restaurantId);
   if (error) throw error;
   const counts = emptyCounts();
   for (const row of data ?? []) {
     counts[statusFromCode(row.status)] += row.count;
     counts.all += row.count;
+    counts.late += row.late ?? 0;
   }
   return counts;
 }

@@ -26,6 +26,8 @@ export interface ReservationQuery {
   dateTo?: string;
   /** Lunch or dinner (restaurant_reservations.service: the arrival time, before 16:00 or not). */
   service?: Service;
+  /** 'due': the pending requests, the earliest answer deadline first ('À traiter': late ones on top). */
+  order?: 'due';
   /** 1-based. */
   page: number;
 }
@@ -52,8 +54,8 @@ export async function listReservations(query: ReservationQuery): Promise<Reserva
   if (query.dateFrom) request = request.gte('reservation_date', query.dateFrom);
   if (query.dateTo) request = request.lte('reservation_date', query.dateTo);
   if (query.service) request = request.eq('service', query.service);
+  request = query.order === 'due' ? request.order('respond_by', { ascending: true }) : request.order('created_at', { ascending: false });
   const { data, count, error } = await request
-    .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + RESERVATIONS_PAGE_SIZE - 1);
   if (error?.code === 'PGRST103') throw new PageOutOfRangeError(error.message);
@@ -132,7 +134,10 @@ export const reservationQueryOptions = (restaurantId: string, numero: string) =>
   queryOptions({ queryKey: [...reservationKeys.all(restaurantId), 'detail', numero], queryFn: () => getReservation(restaurantId, numero), staleTime: SCREEN_DATA_FRESH_MS });
 
 /** URL parameters of the list, so that the back button and a shared link show the same list. */
-export const RESERVATION_LIST_PARAM = { status: 'statut', search: 'recherche', from: 'du', to: 'au', service: 'service', page: 'page' } as const;
+export const RESERVATION_LIST_PARAM = { status: 'statut', search: 'recherche', from: 'du', to: 'au', service: 'service', order: 'ordre', page: 'page' } as const;
+
+/** '?statut=pending&ordre=a-traiter': the 'À traiter' list. */
+export const DUE_ORDER_PARAM = 'a-traiter';
 
 /** The service in the address, in French ('?service=midi'). */
 export const SERVICE_PARAM_VALUES: Record<Service, string> = { lunch: 'midi', dinner: 'soir' };
@@ -147,6 +152,7 @@ export interface ReservationListParams {
   dateFrom?: string;
   dateTo?: string;
   service?: Service;
+  order?: 'due';
   page: number;
   /** The URL's dates are in the wrong order: they are not applied, the screen says why. */
   invalidRange: boolean;
@@ -171,6 +177,7 @@ export function parseReservationListParams(searchParams: URLSearchParams): Reser
     dateFrom,
     dateTo,
     service: serviceFromParam(searchParams.get(RESERVATION_LIST_PARAM.service)),
+    order: searchParams.get(RESERVATION_LIST_PARAM.order) === DUE_ORDER_PARAM ? 'due' : undefined,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     invalidRange,
   };
@@ -179,5 +186,5 @@ export function parseReservationListParams(searchParams: URLSearchParams): Reser
 /** The list's query for the URL's parameters; null when the restaurant id cannot be one (nothing is asked). */
 export function reservationListQuery(restaurantId: string, params: ReservationListParams): ReservationQuery | null {
   if (!isUuid(restaurantId)) return null;
-  return { restaurantId, status: params.status, search: params.search, dateFrom: params.dateFrom, dateTo: params.dateTo, service: params.service, page: params.page };
+  return { restaurantId, status: params.status, search: params.search, dateFrom: params.dateFrom, dateTo: params.dateTo, service: params.service, order: params.order, page: params.page };
 }

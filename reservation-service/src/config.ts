@@ -15,6 +15,10 @@ export interface Config {
   /** Public origin of this service, used to build the links of the kitchen and dining-room sheets. */
   publicBaseUrl: string;
   corsOrigins: string[];
+  /** The app's origin: the one-click links of the owner's reminders open its link pages. */
+  appUrl: string;
+  /** How often late requests are looked for and their owners reminded (0: never). */
+  reminderIntervalMs: number;
   /** Requests allowed per client IP and window on the endpoints that take a code_manage. */
   rateLimit: { max: number; timeWindowMs: number };
   logLevel: string;
@@ -32,6 +36,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Tablée <reservations@tablee.fr>'),
   PUBLIC_BASE_URL: z.url().optional(),
   CORS_ORIGINS: z.string().default('http://localhost:3000,http://localhost:3004'),
+  APP_URL: z.url().default('http://localhost:3000'),
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   LOG_LEVEL: z.string().default('info'),
@@ -55,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    appUrl: e.APP_URL.replace(/\/+$/, ''),
+    reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: e.RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',

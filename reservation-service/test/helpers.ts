@@ -30,6 +30,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       CORS_ORIGINS: 'http://localhost:3004',
       RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'info',
+      // Rounds run by the reminder tests themselves (test/integration/reminders.test.ts).
+      REMINDER_INTERVAL_MS: '0',
     }),
     ...overrides,
   };

@@ -30,7 +30,7 @@ comment on column public.restaurant_reservations.email_address is
 -- Owners read every column but code_manage, column by column (migration 20261123000200).
 grant select (email_address) on public.restaurant_reservations to authenticated;
 
--- (The list's search returns this column from 20261123001000_reservation_planning.sql on.)
+-- (The list's search returns this column from 20261123001100_answered_on_time.sql on.)
 
 alter table public.restaurant_contacts
   add column email_address text generated always as (private.plain_email_address(email)) stored;

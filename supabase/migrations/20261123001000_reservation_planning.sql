@@ -12,48 +12,7 @@ comment on column public.restaurant_reservations.service is
 -- Owners read every column but code_manage, column by column (migration 20261123000200).
 grant select (service) on public.restaurant_reservations to authenticated;
 
--- The list filters on it, searched or not, and reads email_address (20261123000800): the search
--- returns the list's columns (RESERVATION_COLUMNS), as in 20261123000400 with these two.
-drop function public.search_reservations(uuid, text);
-create function public.search_reservations(p_restaurant_id uuid, p_search text default '')
-returns table (
-  id public.restaurant_reservations.id%type,
-  restaurant_id public.restaurant_reservations.restaurant_id%type,
-  conversation_id public.restaurant_reservations.conversation_id%type,
-  numero_reservation_restaurateur public.restaurant_reservations.numero_reservation_restaurateur%type,
-  numero_reservation public.restaurant_reservations.numero_reservation%type,
-  code_reservation public.restaurant_reservations.code_reservation%type,
-  status public.restaurant_reservations.status%type,
-  is_accepted public.restaurant_reservations.is_accepted%type,
-  customer_name public.restaurant_reservations.customer_name%type,
-  email public.restaurant_reservations.email%type,
-  email_address public.restaurant_reservations.email_address%type,
-  phone_number public.restaurant_reservations.phone_number%type,
-  selected_menu public.restaurant_reservations.selected_menu%type,
-  total_amount public.restaurant_reservations.total_amount%type,
-  number_people public.restaurant_reservations.number_people%type,
-  children public.restaurant_reservations.children%type,
-  reservation_date public.restaurant_reservations.reservation_date%type,
-  arrival_time public.restaurant_reservations.arrival_time%type,
-  service public.restaurant_reservations.service%type,
-  options public.restaurant_reservations.options%type,
-  created_at public.restaurant_reservations.created_at%type
-)
-language sql
-stable
-as $$
-  -- The typed text's patterns are worked out once per call (a materialized CTE), not once per row.
-  with term as materialized (
-    select private.search_words_pattern(p_search) as words, private.search_phone_pattern(p_search) as phone
-  )
-  select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.options, r.created_at
-  from public.restaurant_reservations r, term
-  where r.restaurant_id = p_restaurant_id
-    and (coalesce(btrim(p_search), '') = '' or r.search_text like term.words or r.search_text like term.phone)
-$$;
-
-revoke all on function public.search_reservations(uuid, text) from public, anon;
-grant execute on function public.search_reservations(uuid, text) to authenticated, service_role;
+-- (The list's search returns this column from 20261123001100_answered_on_time.sql on.)
 
 -- One row per day of [p_from, p_to] and service (lunch, dinner), in order. A service is closed when
 -- its day is not an open day of the restaurant or the day's settings close it; capacity is null when

@@ -92,6 +92,8 @@ export function reservationFromRow(row: ReservationRow): Reservation {
     children: row.children ?? 0,
     reservationDate: row.reservation_date,
     arrivalTime: toHHMM(row.arrival_time),
+    service: row.service === 'lunch' ? 'lunch' : 'dinner',
+    respondBy: row.respond_by,
     options: reservationOptions(row.options),
     codeReservation: row.code_reservation,
     isAccepted: !!row.is_accepted,

@@ -41,6 +41,10 @@ export interface ReservationRow {
   children: number | null;
   reservation_date: string;
   arrival_time: string | null;
+  /** 'lunch' (arrival before 16:00) or 'dinner': computed by the database (migration 20261123001000). */
+  service: string;
+  /** The answer promised by: created_at plus the restaurant's response time (migration 20261123001100). */
+  respond_by: string;
   options: unknown;
   created_at: string;
   conversations?: ConversationRow | null;
@@ -48,7 +52,7 @@ export interface ReservationRow {
 
 /** The columns of ReservationRow, for `.select(...)` on restaurant_reservations. */
 export const RESERVATION_COLUMNS =
-  'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, email_address, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at';
+  'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, email_address, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, service, respond_by, options, created_at';
 
 /** One row of the view conversation_summaries (a card of the conversation list). */
 export interface ConversationSummaryRow {

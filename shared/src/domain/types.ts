@@ -189,6 +189,9 @@ export interface Reservation {
   children: number;
   reservationDate: string;
   arrivalTime: string;
+  service: 'lunch' | 'dinner';
+  /** ISO timestamp: a pending request not answered by then is late (the restaurant's promised response time). */
+  respondBy: string;
   options: ReservationOption[];
   codeReservation: string;
   isAccepted: boolean;

@@ -779,6 +779,7 @@ export type Database = {
           options: NonNullable<Json>
           phone_number: string | null
           reservation_date: string
+          respond_by: string
           restaurant_id: string
           search_text: string | null
           selected_menu: string | null
@@ -806,6 +807,7 @@ export type Database = {
           options?: NonNullable<Json>
           phone_number?: string | null
           reservation_date: string
+          respond_by?: string
           restaurant_id: string
           search_text?: never
           selected_menu?: string | null
@@ -833,6 +835,7 @@ export type Database = {
           options?: NonNullable<Json>
           phone_number?: string | null
           reservation_date?: string
+          respond_by?: string
           restaurant_id?: string
           search_text?: never
           selected_menu?: string | null
@@ -961,6 +964,7 @@ export type Database = {
       reservation_status_counts: {
         Row: {
           count: number | null
+          late: number | null
           restaurant_id: string | null
           status: number | null
         }
@@ -976,9 +980,17 @@ export type Database = {
       }
     }
     Functions: {
+      claim_late_reservations: {
+        Args: { p_limit?: number; p_restaurant_id?: string }
+        Returns: string[]
+      }
       delete_restaurant_photo: {
         Args: { photo_id: string; user_id: string }
         Returns: string
+      }
+      finish_reservation_reminder: {
+        Args: { p_outcome: string; p_reservation_id: string }
+        Returns: undefined
       }
       reorder_faqs: {
         Args: { p_faq_ids: string[]; p_restaurant_id: string }
@@ -1040,6 +1052,7 @@ export type Database = {
           options: Json
           phone_number: string
           reservation_date: string
+          respond_by: string
           restaurant_id: string
           selected_menu: string
           service: string

@@ -32,6 +32,14 @@ export function isPastPending(reservation: Pick<Reservation, 'status' | 'reserva
 }
 
 /**
+ * A pending request past the answer the restaurant promised (restaurant_reservations.respond_by:
+ * its response time when the request arrived): 'En retard' in the list and the detail.
+ */
+export function isLate(reservation: Pick<Reservation, 'status' | 'respondBy'>, now: number = Date.now()): boolean {
+  return reservation.status === 'pending' && Date.parse(reservation.respondBy) < now;
+}
+
+/**
  * Whether the customer hears of the owner's decisions, said before any is made: the database decides
  * who can be e-mailed (restaurant_reservations.email_address: exactly one plain address), as it does
  * for the reservation service that sends.

@@ -22,7 +22,7 @@ import {
   RESERVATION_STATUS_BADGES,
   type Reservation,
 } from '@tablee/shared';
-import { Alert, DatePicker, Grid, Input, Pagination, Radio, Select, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Grid, Input, Pagination, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -125,6 +125,16 @@ function ReservationList({
 
   return (
     <>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+        <Button
+          type={params.order === 'due' ? 'primary' : 'default'}
+          aria-pressed={params.order === 'due'}
+          onClick={() => update(params.order === 'due' ? { order: undefined } : { status: 'pending', order: 'due' })}
+        >
+          À traiter{counts ? ` (${counts.pending}${counts.late ? `, dont ${counts.late} en retard` : ''})` : ''}
+        </Button>
+        <Typography.Text type="secondary">Les demandes en attente, la plus ancienne échéance d’abord : les retards en tête.</Typography.Text>
+      </div>
       <Radio.Group
         aria-label="Filtrer par statut"
         optionType="button"

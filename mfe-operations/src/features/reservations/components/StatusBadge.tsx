@@ -1,6 +1,6 @@
 import { RESERVATION_STATUS_BADGES, type Reservation, type ReservationStatus } from '@tablee/shared';
 import { Tag } from 'antd';
-import { isPastPending } from '../format';
+import { isLate, isPastPending } from '../format';
 
 /** A reservation's status as a coloured tag ('En attente', 'Acceptée', …). */
 export function StatusBadge({ status }: { status: ReservationStatus }) {
@@ -12,11 +12,19 @@ export function StatusBadge({ status }: { status: ReservationStatus }) {
   );
 }
 
-/** The status, and 'Date passée' beside it for a pending request whose date is gone. */
-export function ReservationStatusTags({ reservation }: { reservation: Pick<Reservation, 'status' | 'reservationDate'> }) {
+/**
+ * The status, 'En retard' beside it for a pending request past the restaurant's promised response
+ * time, and 'Date passée' for a pending request whose date is gone.
+ */
+export function ReservationStatusTags({ reservation }: { reservation: Pick<Reservation, 'status' | 'reservationDate' | 'respondBy'> }) {
   return (
     <span style={{ display: 'inline-flex', gap: 6, flexWrap: 'wrap' }}>
       <StatusBadge status={reservation.status} />
+      {isLate(reservation) && (
+        <Tag data-late style={{ marginInlineEnd: 0, color: '#873800', background: '#fff7e6', borderColor: '#873800' }}>
+          En retard
+        </Tag>
+      )}
       {isPastPending(reservation) && (
         <Tag data-past-date style={{ marginInlineEnd: 0, color: '#a8071a', background: '#fff1f0', borderColor: '#a8071a' }}>
           Date passée

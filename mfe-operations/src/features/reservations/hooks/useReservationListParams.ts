@@ -1,4 +1,4 @@
-import { parseReservationListParams, RESERVATION_LIST_PARAM as PARAM, SERVICE_PARAM_VALUES, type ReservationListParams } from '@tablee/operations-data';
+import { DUE_ORDER_PARAM, parseReservationListParams, RESERVATION_LIST_PARAM as PARAM, SERVICE_PARAM_VALUES, type ReservationListParams } from '@tablee/operations-data';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -14,7 +14,7 @@ export function useReservationListParams() {
 
   /** Any change of filter, search or dates goes back to page 1. */
   const update = useCallback(
-    (change: Partial<Pick<ReservationListParams, 'status' | 'search' | 'dateFrom' | 'dateTo' | 'service' | 'page'>>, options: { replace?: boolean } = {}) => {
+    (change: Partial<Pick<ReservationListParams, 'status' | 'search' | 'dateFrom' | 'dateTo' | 'service' | 'order' | 'page'>>, options: { replace?: boolean } = {}) => {
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -23,6 +23,9 @@ export function useReservationListParams() {
           if ('search' in change) set(PARAM.search, change.search?.trim() || undefined);
           if ('dateFrom' in change) set(PARAM.from, change.dateFrom);
           if ('dateTo' in change) set(PARAM.to, change.dateTo);
+          if ('order' in change) set(PARAM.order, change.order === 'due' ? DUE_ORDER_PARAM : undefined);
+          // 'À traiter' is a list of pending requests: another status leaves that order.
+          if ('status' in change && change.status !== 'pending') next.delete(PARAM.order);
           if ('service' in change) set(PARAM.service, change.service && SERVICE_PARAM_VALUES[change.service]);
           set(PARAM.page, change.page && change.page > 1 ? String(change.page) : undefined);
           return next;

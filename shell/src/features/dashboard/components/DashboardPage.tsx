@@ -34,6 +34,10 @@ export function DashboardPage() {
                         {r.name || 'Restaurant sans nom'}
                       </Typography.Title>
                       <Typography.Paragraph style={{ margin: '4px 0 0', color: '#595959' }}>{r.address}</Typography.Paragraph>
+                      <Typography.Paragraph data-testid="restaurant-pending" style={{ margin: '8px 0 0' }}>
+                        {r.pending === 0 ? 'Aucune demande en attente' : `${r.pending} demande${r.pending > 1 ? 's' : ''} en attente`}
+                        {r.late > 0 && <strong style={{ color: '#a8071a' }}>{` · ${r.late} en retard`}</strong>}
+                      </Typography.Paragraph>
                     </Card>
                   </Link>
                 </List.Item>

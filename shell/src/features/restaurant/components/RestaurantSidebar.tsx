@@ -37,7 +37,9 @@ function Item({ to, label, badge }: { to: string; label: string; badge?: ReactNo
  * (the counts are read again every 30 s and on focus: LIVE_REFRESH_MS).
  */
 function PendingBadge({ restaurantId }: { restaurantId: string }) {
-  const pending = useReservationCounts(restaurantId)?.pending ?? 0;
+  const counts = useReservationCounts(restaurantId);
+  const pending = counts?.pending ?? 0;
+  const late = counts?.late ?? 0;
   useEffect(() => {
     document.title = pending > 0 ? `(${pending}) ${APP_TITLE}` : APP_TITLE;
     return () => {
@@ -45,8 +47,13 @@ function PendingBadge({ restaurantId }: { restaurantId: string }) {
     };
   }, [pending]);
   if (pending === 0) return null;
-  const label = `${pending} réservation${pending > 1 ? 's' : ''} en attente`;
-  return <Badge count={pending} overflowCount={999} title={label} aria-label={label} data-testid="pending-badge" style={{ background: '#b5441b' }} />;
+  const label = `${pending} réservation${pending > 1 ? 's' : ''} en attente${late ? `, dont ${late} en retard` : ''}`;
+  return (
+    <span style={{ display: 'inline-flex', gap: 4 }}>
+      <Badge count={pending} overflowCount={999} title={label} aria-label={label} data-testid="pending-badge" style={{ background: '#b5441b' }} />
+      {late > 0 && <Badge count={`${late} en retard`} title={label} aria-hidden data-testid="late-badge" style={{ background: '#a8071a' }} />}
+    </span>
+  );
 }
 
 /** 'Gestion du restaurant' (eight tabs) and 'Gestion opérationnelle' (spec §2); NavLink marks the active item (aria-current). */

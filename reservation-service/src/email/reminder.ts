@@ -1,0 +1,42 @@
+import { escapeHtml } from '../lib/html';
+import { formatDate, formatParty, formatTime } from '../lib/format';
+import type { ReservationDetails } from '../reservations/details';
+import type { Mail } from './mailer';
+
+/**
+ * The owner's reminder of a request not answered within the response time the restaurant promised
+ * (issue 17): who, when, how many, and the two one-click links of the request (no sign-in needed).
+ */
+export function reminderMail(r: ReservationDetails, to: string, appUrl: string): Mail {
+  const link = (action: 'accept' | 'reject') => `${appUrl}/reservations/${encodeURIComponent(r.numero_reservation)}/${action}/${r.code_manage}`;
+  const subject = `Demande en attente de réponse : ${r.customer_name || 'un client'}, ${formatDate(r.reservation_date)} (${r.numero_reservation_restaurateur})`;
+  const intro = `Cette demande de réservation attend votre réponse depuis plus longtemps que le délai de réponse que vous avez indiqué.`;
+  const facts: [string, string][] = [
+    ['Client', r.customer_name || 'non précisé'],
+    ['Date', formatDate(r.reservation_date)],
+    ['Heure d’arrivée', formatTime(r.arrival_time)],
+    ['Nombre de personnes', formatParty(r.number_people, r.children)],
+    ['Réservation', r.numero_reservation_restaurateur],
+  ];
+  const text = [
+    'Bonjour,',
+    '',
+    intro,
+    '',
+    ...facts.map(([label, value]) => `- ${label} : ${value}`),
+    '',
+    `Accepter : ${link('accept')}`,
+    `Refuser : ${link('reject')}`,
+    '',
+    'Ce rappel n’est envoyé qu’une fois par demande.',
+    '',
+    'Tablée',
+  ].join('\n');
+  const html = `<p>Bonjour,</p>
+<p>${escapeHtml(intro)}</p>
+<ul>${facts.map(([label, value]) => `<li><strong>${escapeHtml(label)} :</strong> ${escapeHtml(value)}</li>`).join('')}</ul>
+<p><a href="${escapeHtml(link('accept'))}">Accepter la demande</a> · <a href="${escapeHtml(link('reject'))}">Refuser la demande</a></p>
+<p>Ce rappel n’est envoyé qu’une fois par demande.</p>
+<p>Tablée</p>`;
+  return { to, subject, text, html, tag: `${r.numero_reservation}-rappel` };
+}

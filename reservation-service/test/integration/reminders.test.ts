@@ -1,0 +1,106 @@
+import { withDb } from '../../../local-supabase/test/clients';
+import { createMailer } from '../../src/email/mailer';
+import { sendDueReminders } from '../../src/reminders/job';
+import { createReservation, db, ownerWithRestaurant, parseMail, serviceWithSmtp, type Owner, type PendingReservation } from '../helpers';
+
+/**
+ * Issue 17: a pending request older than the restaurant's promised response time is late; the
+ * restaurant's contact address gets one reminder for it, with the one-click links — once, across
+ * rounds, restarts and instances running side by side; nothing for answered or recent requests.
+ */
+const running = serviceWithSmtp();
+let owner: Owner;
+const CONTACT = 'reponses@restaurant-en-retard.fr';
+
+beforeAll(async () => {
+  owner = await ownerWithRestaurant('reminders');
+  const contact = await owner.client.from('restaurant_contacts').insert({ restaurant_id: owner.restaurantId, email: CONTACT, whatsapp: '', response_time: 'fast' });
+  if (contact.error) throw new Error(contact.error.message);
+});
+
+/** A request of the owner's restaurant that arrived `hoursAgo` hours ago (its deadline moved with it). */
+async function requestFrom(hoursAgo: number, overrides: Record<string, unknown> = {}): Promise<PendingReservation> {
+  const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, ...overrides });
+  await withDb((pg) => pg.query(`update restaurant_reservations set created_at = created_at - make_interval(hours => $2), respond_by = respond_by - make_interval(hours => $2) where id = $1`, [r.id, hoursAgo]));
+  return r;
+}
+
+/** Rounds until nothing late of the owner's restaurant is left unclaimed (the database holds other tests' late requests). */
+async function roundsUntilDone(instances = 1): Promise<void> {
+  const mailers = Array.from({ length: instances }, () => createMailer(running.service.config));
+  try {
+    for (;;) {
+      const rounds = await Promise.all(mailers.map((mailer) => sendDueReminders(db(), mailer, running.service.config, running.service.app.log, owner.restaurantId)));
+      if (rounds.every((r) => r.claimed === 0)) return;
+    }
+  } finally {
+    for (const mailer of mailers) mailer.close();
+  }
+}
+
+const remindersFor = (r: PendingReservation) => running.smtp.messages.filter((m) => m.to.includes(CONTACT) && parseMail(m.raw).text.includes(r.restaurateur));
+
+test('the deadline is the promise in force when the request arrived: 2 h, 6 h (no contact), 24 h', async () => {
+  const deadline = (id: string) =>
+    withDb(async (pg) => (await pg.query<{ hours: number }>('select extract(epoch from respond_by - created_at) / 3600 as hours from restaurant_reservations where id = $1', [id])).rows[0].hours);
+  const fast = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null });
+  expect(Number(await deadline(fast.id))).toBe(2);
+  const other = await ownerWithRestaurant('reminders-no-contact');
+  expect(Number(await deadline((await createReservation({ restaurant_id: other.restaurantId, selected_menu_id: null })).id))).toBe(6);
+  await other.client.from('restaurant_contacts').insert({ restaurant_id: other.restaurantId, email: 'x@y.fr', whatsapp: '', response_time: 'slow' });
+  const slow = await createReservation({ restaurant_id: other.restaurantId, selected_menu_id: null });
+  expect(Number(await deadline(slow.id))).toBe(24);
+  // A deadline sent by the writer is not taken: the trigger decides.
+  const forced = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, respond_by: '2000-01-01T00:00:00Z' });
+  expect(Number(await deadline(forced.id))).toBe(2);
+});
+
+test('one reminder per late request, with its links; none for an answered or a recent one; none again after a restart', async () => {
+  const late = await requestFrom(3);
+  const answered = await requestFrom(3, { status: 1 });
+  const recent = await requestFrom(1);
+  await roundsUntilDone();
+  const [reminder] = remindersFor(late);
+  expect(remindersFor(late)).toHaveLength(1);
+  expect(remindersFor(answered)).toEqual([]);
+  expect(remindersFor(recent)).toEqual([]);
+  const mail = parseMail(reminder.raw);
+  expect(mail.subject).toContain('Demande en attente de réponse');
+  for (const part of [mail.text, mail.html]) {
+    expect(part).toContain(`${running.service.config.appUrl}/reservations/${late.numero}/accept/${late.code}`);
+    expect(part).toContain(`${running.service.config.appUrl}/reservations/${late.numero}/reject/${late.code}`);
+  }
+  // The owner's counts say it is late (the badge, the dashboard card).
+  const { data: counts } = await owner.client.from('reservation_status_counts').select('status, count, late').eq('restaurant_id', owner.restaurantId).eq('status', 0);
+  expect(counts?.[0]?.late).toBeGreaterThanOrEqual(1);
+
+  // A restart: new clients, new mailers, the same database.
+  await roundsUntilDone();
+  expect(remindersFor(late)).toHaveLength(1);
+});
+
+test('several instances at once: each late request is reminded exactly once', async () => {
+  const lates = await Promise.all(Array.from({ length: 6 }, () => requestFrom(5)));
+  await roundsUntilDone(3);
+  for (const r of lates) expect(remindersFor(r)).toHaveLength(1);
+});
+
+test('a failed send gives the claim back: the next round sends it', async () => {
+  const late = await requestFrom(4);
+  const broken = { send: async () => Promise.reject(new Error('SMTP indisponible')), close: () => undefined };
+  const round = await sendDueReminders(db(), broken, running.service.config, running.service.app.log, owner.restaurantId);
+  expect(round).toEqual({ claimed: 1, sent: 0 });
+  expect(remindersFor(late)).toEqual([]);
+  await roundsUntilDone();
+  expect(remindersFor(late)).toHaveLength(1);
+});
+
+test('owners and anonymous callers cannot claim or finish reminders', async () => {
+  const late = await requestFrom(3);
+  const anonymous = (await import('../../../local-supabase/test/clients')).anon();
+  for (const caller of [owner.client, anonymous]) {
+    expect((await caller.rpc('claim_late_reservations', { p_limit: 5 })).error).not.toBeNull();
+    expect((await caller.rpc('finish_reservation_reminder', { p_reservation_id: late.id, p_outcome: 'sent' })).error).not.toBeNull();
+  }
+  expect(await withDb(async (pg) => (await pg.query('select 1 from private.reservation_reminders where reservation_id = $1', [late.id])).rowCount)).toBe(0);
+});
