@@ -33,11 +33,14 @@ async function statusOf(numero: string): Promise<number> {
   }
 }
 
-/** The .eml files written for one reservation (named …-{numero}-{acceptee|refusee}-….eml). */
+/**
+ * The customer's .eml files for one reservation (named …-{numero}-{acceptee|refusee}-….eml); the
+ * owner's reminder of a late request (…-rappel-…) is not one of them.
+ */
 function emailsFor(numero: string): string[] {
   const dir = outboxDir();
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.includes(`-${numero}-`));
+  return fs.readdirSync(dir).filter((f) => f.includes(`-${numero}-`) && !f.includes('-rappel-'));
 }
 
 /** A fresh context: no session, no stored token (the link pages need no sign-in). */

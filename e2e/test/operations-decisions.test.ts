@@ -179,7 +179,8 @@ test('refused with a reason and a proposal, then an accepted one marked « Acomp
   await page.getByText('Proposition : Le dimanche 2 août à midi').waitFor();
   expect(await statusOf(refused)).toBe(2);
 
-  const kept = await pending('R-DEC-PAYE', { date: '2099-08-02' });
+  // A Monday: the restaurant's default open days (the plan has no warning to confirm).
+  const kept = await pending('R-DEC-PAYE', { date: '2099-08-03' });
   await page.goto(detail(kept));
   await page.getByRole('button', { name: 'Accepter' }).click();
   await title(kept).getByText('Acceptée').waitFor();

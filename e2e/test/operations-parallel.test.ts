@@ -95,9 +95,10 @@ test('reservation list: restaurant check, counts and rows start together, before
 
 test('reservation detail', async () => {
   const events = await coldLoad(`${base()}/reservations/${NUMERO}`, (page) => page.getByRole('heading', { name: new RegExp(`Réservation ${NUMERO}`) }).waitFor());
-  // The sidebar's badge reads the counts on every restaurant screen.
-  expect(asked(events)).toEqual(['reservation_status_counts', 'restaurant_reservations', 'restaurants']);
-  expect(waits(events)).toEqual({ restaurants: [], reservation_status_counts: [], restaurant_reservations: [] });
+  // The sidebar's badge reads the counts on every restaurant screen; what accepting would do to the
+  // plan is asked with the reservation (by its number), not after it.
+  expect(asked(events)).toEqual(['reservation_status_counts', 'restaurant_reservations', 'restaurants', 'rpc/reservation_acceptance_check']);
+  expect(waits(events)).toEqual({ restaurants: [], reservation_status_counts: [], restaurant_reservations: [], 'rpc/reservation_acceptance_check': [] });
 });
 
 test('conversation list', async () => {

@@ -150,3 +150,30 @@ test('a request past the promised response time: « En retard » in the list, th
   await page.goto(`${app.url}/dashboard`);
   await page.getByRole('link', { name: /Chez Planning/ }).getByText(/en attente · 1 en retard/).waitFor();
 });
+
+test('accepting with the plan in mind: the covers after acceptance, a confirmation over capacity; the link page says it too', async () => {
+  await reservation('R-PLN-OVER', MONDAY, '13:00', 0, 6);
+  await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations/R-PLN-OVER`);
+  const check = page.getByTestId('acceptance-check');
+  await check.getByText('Service du midi, lundi 1 juin : 42 / 30 couverts après acceptation.').waitFor();
+  expect(await check.innerText()).toContain('Le service du midi du lundi 1 juin compterait 42 couverts pour une capacité de 30.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Accepter' }).click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByText('Accepter malgré le planning ?').filter({ visible: true }).waitFor();
+  await confirm.getByRole('button', { name: 'Accepter quand même' }).click();
+  await page.getByRole('heading', { name: /Réservation R-PLN-OVER/ }).getByText('Acceptée').waitFor();
+
+  // The one-click link of a request on Tuesday evening, a closed service.
+  await reservation('R-PLN-LINK', '2099-06-02', '20:00', 0, 10);
+  const [{ numero_reservation, code_manage }] = await sql<{ numero_reservation: string; code_manage: string }>(
+    `select numero_reservation, code_manage from restaurant_reservations where restaurant_id = $1 and numero_reservation_restaurateur = 'R-PLN-LINK'`,
+    [restaurantId],
+  );
+  const link = await (await browser.newContext()).newPage();
+  await link.goto(`${app.url}/reservations/${numero_reservation}/accept/${code_manage}`);
+  await link.getByRole('heading', { name: 'Réservation acceptée !' }).waitFor();
+  expect(await link.getByRole('alert').innerText()).toContain('Le service du soir est fermé le mardi 2 juin.');
+  expect(await seriousViolations(link)).toEqual([]);
+  await link.context().close();
+});

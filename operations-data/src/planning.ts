@@ -4,6 +4,7 @@
  * reservations so that a decision, which invalidates them, refreshes the planning too.
  */
 import { getSupabase, isUuid } from '@tablee/shared';
+import type { AcceptanceCheck } from '@tablee/shared/acceptance';
 import { queryOptions } from '@tanstack/react-query';
 import { LIVE_REFRESH_MS, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 
@@ -101,3 +102,22 @@ export function shiftPlanning({ view, date }: PlanningParams, step: -1 | 1): Pla
   const first = `${date.slice(0, 7)}-01`;
   return { view, date: step === 1 ? `${addDays(first, 31).slice(0, 7)}-01` : `${addDays(first, -1).slice(0, 7)}-01` };
 }
+
+/**
+ * What accepting this request does to the plan (public.reservation_acceptance_check): its service's
+ * covers once accepted against capacity, closed service, hours. Null when the reservation is not the
+ * owner's. Keyed under the reservations: any decision reads it again. Asked with the reservation
+ * itself (the shell starts both from the address).
+ */
+export async function fetchAcceptanceCheck(restaurantId: string, numero: string): Promise<AcceptanceCheck | null> {
+  const { data, error } = await getSupabase().rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: numero });
+  if (error) throw error;
+  return data?.[0] ?? null;
+}
+
+export const acceptanceCheckQueryOptions = (restaurantId: string, numero: string) =>
+  queryOptions({
+    queryKey: [...reservationKeys.all(restaurantId), 'acceptance-check', numero],
+    queryFn: () => fetchAcceptanceCheck(restaurantId, numero),
+    staleTime: SCREEN_DATA_FRESH_MS,
+  });

@@ -9,7 +9,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import { conversationPageQueryOptions, conversationQueryOptions, parseConversationPage } from './conversations';
 import { reservationCountsQueryOptions } from './reservation-counts';
-import { parsePlanningParams, planningQueryOptions, planningRange } from './planning';
+import { acceptanceCheckQueryOptions, parsePlanningParams, planningQueryOptions, planningRange } from './planning';
 import { parseReservationListParams, reservationListQuery, reservationListQueryOptions, reservationQueryOptions } from './reservations';
 
 /** Where the shell mounts the operations remote (the standalone page mounts it at the same address). */
@@ -43,7 +43,9 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
     prefetchIfAbsent(client, reservationListQueryOptions(query));
   },
   reservation: (client, { restaurantId = '', reservationId = '' }) => {
-    if (restaurantId && reservationId) prefetchIfAbsent(client, reservationQueryOptions(restaurantId, reservationId));
+    if (!restaurantId || !reservationId) return;
+    prefetchIfAbsent(client, reservationQueryOptions(restaurantId, reservationId));
+    if (isUuid(restaurantId)) prefetchIfAbsent(client, acceptanceCheckQueryOptions(restaurantId, reservationId));
   },
   conversations: (client, { restaurantId = '' }, search) => {
     if (isUuid(restaurantId)) prefetchIfAbsent(client, conversationPageQueryOptions(restaurantId, parseConversationPage(search)));

@@ -82,3 +82,37 @@ test('another owner gets no row of it; anonymous cannot call it', async () => {
   expect(anonymous.error).not.toBeNull();
   expect(anonymous.data).toBeNull();
 });
+
+describe('reservation_acceptance_check: what accepting a request does to the plan', () => {
+  const check = (restaurateur: string) => must(owner.client.rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: restaurateur }));
+  const add = async (reservation_date: string, arrival_time: string, number_people: number, children = 0) => {
+    const numero_reservation = `CHECK-${randomUUID()}`;
+    const restaurateur = `R-${numero_reservation.slice(6, 14)}`;
+    await must(
+      service().from('restaurant_reservations').insert({
+        restaurant_id: restaurantId, numero_reservation_restaurateur: restaurateur, numero_reservation, code_reservation: 'CHK', reservation_date, arrival_time, status: 0, number_people, children,
+      }),
+    );
+    return restaurateur;
+  };
+
+  test('covers after acceptance against capacity: over it', async () => {
+    // Monday lunch holds 20 confirmed of 30: 8 + 3 more makes 31.
+    const rows = await check(await add('2026-11-23', '13:00', 8, 3));
+    expect(rows).toEqual([
+      { day: '2026-11-23', service: 'lunch', is_open: true, capacity: 30, confirmed_covers: 20, covers: 11, covers_after: 31, arrival_time: '13:00:00', from_time: '12:00:00', to_time: '14:00:00', outside_hours: false },
+    ]);
+  });
+
+  test('a closed service, and an arrival outside the service’s hours', async () => {
+    expect((await check(await add('2026-11-24', '20:00', 4)))[0]).toMatchObject({ service: 'dinner', is_open: false });
+    expect((await check(await add('2026-11-27', '23:50', 4)))[0]).toMatchObject({ service: 'dinner', is_open: true, from_time: '18:30:00', to_time: '23:45:00', outside_hours: true });
+  });
+
+  test('another owner gets no row; anonymous cannot call it', async () => {
+    const numero = await add('2026-11-23', '12:00', 2);
+    const other = await newOwner('acceptance-other');
+    expect(await must(other.client.rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: numero }))).toEqual([]);
+    expect((await anon().rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: numero })).error).not.toBeNull();
+  });
+});

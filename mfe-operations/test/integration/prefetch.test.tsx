@@ -64,7 +64,8 @@ const SCREENS: [string, () => Promise<{ path: string; shown: () => unknown }>, s
       const numero = await pendingNumero();
       return { path: `${operational}/reservations/${encodeURIComponent(numero)}`, shown: () => expect(screen.getByRole('heading', { name: new RegExp(`Réservation ${numero}`) })).toBeInTheDocument() };
     },
-    ['restaurant_reservations'],
+    // The reservation, and what accepting it would do to the plan (asked together).
+    ['restaurant_reservations', 'rpc/reservation_acceptance_check'],
   ],
   [
     'the conversation list, page 2',

@@ -45,7 +45,10 @@ test('the reservation list: what is malformed reads as unset, as on the screen',
 });
 
 test('a reservation, by its number decoded as the remote’s routes decode it', () => {
-  expect(started(`/restaurants/${R}/operational/reservations/R%20%C3%A90001`)).toEqual([[...reservations, 'detail', 'R é0001']]);
+  expect(started(`/restaurants/${R}/operational/reservations/R%20%C3%A90001`)).toEqual([
+    [...reservations, 'detail', 'R é0001'],
+    [...reservations, 'acceptance-check', 'R é0001'],
+  ]);
 });
 
 test('the conversation list at the URL’s page, and a conversation', () => {

@@ -23,6 +23,7 @@ export interface RestaurantCgv { cancellation_policy: string; modification_polic
 /** A reservation with everything the e-mail and the sheets print, read in one request. */
 export interface ReservationDetails {
   id: string;
+  restaurant_id: string;
   numero_reservation: string;
   numero_reservation_restaurateur: string;
   code_reservation: string;
@@ -52,7 +53,7 @@ export interface ReservationDetails {
   menu: { name: string; price_per_person: number; items: MenuItem[]; alternatives: MenuAlternative[] } | null;
 }
 
-const SELECT = `id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
+const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
   customer_name, email, email_address, phone_number, selected_menu, total_amount, number_people, children, reservation_date,
   arrival_time, options,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,

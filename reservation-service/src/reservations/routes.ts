@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
+import { acceptanceWarnings } from '@tablee/shared/acceptance';
 import { confirmationMail } from '../email/confirmation';
 import { parseInput } from '../lib/errors';
 import { sheetLinks } from '../sheets/links';
@@ -38,7 +39,9 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
     const emailNote = await notifyCustomer(app, mailer, reservation, action, why);
     const sheets = action === 'accept' && reservation ? sheetLinks(config, reservation.numero_reservation, reservation.code_manage) : {};
     const emailSent = emailNote === MESSAGES.emailSent;
-    return reply.code(rule.status).send({ ...body, message: `${body.message} ${emailNote}`, email_sent: emailSent, ...sheets });
+    // After an acceptance, what the plan says of it (capacity, closed service, hours): the link page shows it.
+    const warnings = action === 'accept' && reservation ? await acceptanceNotes(db, reservation.restaurant_id, reservation.numero_reservation_restaurateur) : [];
+    return reply.code(rule.status).send({ ...body, message: `${body.message} ${emailNote}`, email_sent: emailSent, warnings, ...sheets });
   }
 
   for (const action of ['accept', 'reject'] as const) {
@@ -65,6 +68,13 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
       return answer(reply, action, await transitionOwnedReservation(db, { id: owned.id, action, ownerId: owner.ownerId, reason, reason_detail, proposal }), { reason, reason_detail, proposal });
     });
   }
+}
+
+/** The warnings of public.reservation_acceptance_check, in the app's words (@tablee/shared/acceptance). */
+async function acceptanceNotes(db: Db, restaurantId: string, numero: string): Promise<string[]> {
+  const { data, error } = await db.rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: numero });
+  if (error || !data?.[0]) return [];
+  return acceptanceWarnings(data[0]);
 }
 
 async function notifyCustomer(app: FastifyInstance, mailer: Mailer, reservation: ReservationDetails | null, action: Action, why: DecisionReason): Promise<string> {

@@ -996,6 +996,22 @@ export type Database = {
         Args: { p_faq_ids: string[]; p_restaurant_id: string }
         Returns: undefined
       }
+      reservation_acceptance_check: {
+        Args: { p_numero: string; p_restaurant_id: string }
+        Returns: {
+          arrival_time: string
+          capacity: number
+          confirmed_covers: number
+          covers: number
+          covers_after: number
+          day: string
+          from_time: string
+          is_open: boolean
+          outside_hours: boolean
+          service: string
+          to_time: string
+        }[]
+      }
       reservation_planning: {
         Args: { p_from: string; p_restaurant_id: string; p_to: string }
         Returns: {

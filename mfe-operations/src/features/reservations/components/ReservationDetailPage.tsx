@@ -1,4 +1,7 @@
-import { formatLongDate, hasSheets, PageFrame, PageLoading, Toast, useToast, type ReservationStatus } from '@tablee/shared';
+import { acceptanceCheckQueryOptions } from '@tablee/operations-data';
+import { formatLongDate, hasSheets, isUuid, PageFrame, PageLoading, Toast, useToast, type ReservationStatus } from '@tablee/shared';
+import { acceptanceSummary, acceptanceWarnings } from '@tablee/shared/acceptance';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Result } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -33,6 +36,9 @@ export function ReservationDetailPage() {
   };
   const shown = query.data ?? undefined;
   const sheets = useSheetLinks(restaurantId, shown?.numeroReservation, shown?.status);
+  // Before accepting: the service's covers once accepted, and what the plan warns of.
+  // Asked with the reservation (same address), shown while it is pending.
+  const check = useQuery({ ...acceptanceCheckQueryOptions(restaurantId, reservationId), enabled: isUuid(restaurantId) && !!reservationId }).data ?? null;
 
   const errorMessage = !restaurantId
     ? 'ID du restaurant manquant'
@@ -93,7 +99,8 @@ export function ReservationDetailPage() {
       cancelText: 'Retour',
       onOk: () => changeStatus('paid'),
     });
-  // A request whose date is gone is accepted only once the owner has read that date.
+  const planWarnings = reservation.status === 'pending' && check ? acceptanceWarnings(check) : [];
+  // A request whose date is gone, or that the plan warns of, is accepted only once the owner has read why.
   const accept = () =>
     isPastPending(reservation)
       ? modal.confirm({
@@ -103,7 +110,21 @@ export function ReservationDetailPage() {
           cancelText: 'Annuler',
           onOk: () => changeStatus('accepted'),
         })
-      : changeStatus('accepted');
+      : planWarnings.length > 0
+        ? modal.confirm({
+            title: 'Accepter malgré le planning ?',
+            content: (
+              <div>
+                {planWarnings.map((warning) => (
+                  <p key={warning}>{warning}</p>
+                ))}
+              </div>
+            ),
+            okText: 'Accepter quand même',
+            cancelText: 'Annuler',
+            onOk: () => changeStatus('accepted'),
+          })
+        : changeStatus('accepted');
   const openSheet = (sheet: Sheet) => {
     if (sheets.state === 'ready') window.open(sheets.links[sheet], '_blank', 'noopener');
     else if (sheets.state === 'error') modal.error({ title: 'Erreur', content: `Fiche indisponible : ${sheets.message}`, okText: 'OK' });
@@ -156,6 +177,16 @@ export function ReservationDetailPage() {
         onConfirm={(why) => changeStatus(reasonKind === 'cancel' ? 'cancelled' : 'rejected', why)}
         onClose={() => setReasonOpen(false)}
       />
+      {reservation.status === 'pending' && check && (
+        <Alert
+          type={planWarnings.length ? 'warning' : 'info'}
+          showIcon
+          data-testid="acceptance-check"
+          title={acceptanceSummary(check)}
+          description={planWarnings.length ? planWarnings.map((warning) => <div key={warning}>{warning}</div>) : undefined}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {decisionsAhead && !emailed && <Alert type="warning" showIcon title="Client non prévenu par email" description={notice} style={{ marginBottom: 16 }} />}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16, alignItems: 'start' }}>
         <div style={{ display: 'grid', gap: 16 }}>

@@ -6,7 +6,8 @@ export type LinkAction = 'accept' | 'reject';
 
 /** What the link page shows, read from the reservation service's answer (spec §2, §7, §8). */
 export type LinkOutcome =
-  | { kind: 'done'; numero?: string; emailSent: boolean; message?: string }
+  /** `warnings`: what the plan says of an acceptance (over capacity, closed service, outside the hours). */
+  | { kind: 'done'; numero?: string; emailSent: boolean; message?: string; warnings: string[] }
   /** 409: the reservation was accepted, refused, paid or cancelled before; nothing changed. */
   | { kind: 'already-handled'; numero?: string; message: string }
   /** Any other refusal or failure; `apiError` is 'Erreur API {status}: {body}' for a non-OK answer. */
@@ -23,6 +24,7 @@ interface ServiceAnswer {
   numero_reservation_restaurateur?: string;
   message?: string;
   email_sent?: boolean;
+  warnings?: unknown;
 }
 
 function parse(body: string): ServiceAnswer | null {
@@ -46,7 +48,8 @@ export async function callReservationLink(action: LinkAction, numero: string, co
   const text = await response.text();
   const answer = parse(text);
   if (response.ok && answer?.success) {
-    return { kind: 'done', numero: answer.numero_reservation_restaurateur, emailSent: answer.email_sent !== false, message: answer.message };
+    const warnings = Array.isArray(answer.warnings) ? answer.warnings.filter((w): w is string => typeof w === 'string') : [];
+    return { kind: 'done', numero: answer.numero_reservation_restaurateur, emailSent: answer.email_sent !== false, message: answer.message, warnings };
   }
   if (response.status === 409) {
     return { kind: 'already-handled', numero: answer?.numero_reservation_restaurateur, message: answer?.message ?? 'Cette réservation a déjà été traitée.' };

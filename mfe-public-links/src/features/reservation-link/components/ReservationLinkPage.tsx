@@ -21,6 +21,16 @@ export function ReservationLinkPage({ action, numero, codeManage }: { action: Li
         <Result status="success" title={text.success}>
           {state.numero && <p>Réservation n° {state.numero}</p>}
           <p>{state.emailSent ? 'Un email de confirmation a été envoyé au client.' : state.message}</p>
+          {state.warnings.length > 0 && (
+            <div role="alert" className="tl-warnings">
+              <p>
+                <strong>À vérifier :</strong>
+              </p>
+              {state.warnings.map((warning) => (
+                <p key={warning}>{warning}</p>
+              ))}
+            </div>
+          )}
           <p>Vous pouvez fermer cette page.</p>
         </Result>
       );

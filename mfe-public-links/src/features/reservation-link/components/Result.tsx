@@ -33,6 +33,8 @@ const CSS = `
 .tl-result h1{margin:8px 0;font-size:24px;font-weight:400;line-height:1.3333}
 .tl-result p{margin:0 0 1em}
 .tl-result .tl-detail{font-size:12px;color:#595959;word-break:break-word}
+.tl-result .tl-warnings{max-width:32rem;margin:0 auto 1em;padding:12px 16px;border:1px solid #ffd591;border-radius:8px;background:#fff7e6;color:#612500;text-align:left}
+.tl-result .tl-warnings p:last-child{margin-bottom:0}
 `;
 
 export function Result({ status, title, children }: { status: ResultStatus; title: string; children?: ReactNode }) {
