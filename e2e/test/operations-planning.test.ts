@@ -4,6 +4,7 @@
  * view, a phone width; a request written by the chatbot (service role) appearing on an open list, in
  * the badge and in the tab's title without a reload. On an owner of its own.
  */
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, motionDone, ownerWithRestaurant, ready, seriousViolations, signIn, sql, type Ready } from './browser';
 
@@ -176,4 +177,18 @@ test('accepting with the plan in mind: the covers after acceptance, a confirmati
   expect(await link.getByRole('alert').innerText()).toContain('Le service du soir est fermé le mardi 2 juin.');
   expect(await seriousViolations(link)).toEqual([]);
   await link.context().close();
+});
+
+test('the list as filtered downloads as a CSV file for French spreadsheets', async () => {
+  await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations?du=${MONDAY}&au=${MONDAY}&service=midi`);
+  await page.getByRole('row', { name: /R-PLN-1/ }).waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter en CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^reservations-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const lines = text.slice(1).split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe('N° de réservation;Client;Email;Téléphone;Date;Heure;Service;Adultes;Enfants;Menu;Montant total (€);Statut;Demande reçue le');
+  // Monday lunch only: the accepted, the paid and the one accepted over capacity above.
+  expect(lines.slice(1).map((l) => l.split(';')[0]).sort()).toEqual(['"R-PLN-1"', '"R-PLN-2"', '"R-PLN-OVER"']);
+  expect(lines.find((l) => l.startsWith('"R-PLN-1"'))).toContain(';01/06/2099;12:00;Midi;20;4;');
 });

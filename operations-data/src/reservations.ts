@@ -66,6 +66,24 @@ export async function listReservations(query: ReservationQuery): Promise<Reserva
 }
 
 /**
+ * The list as filtered (every page), as a CSV file for French spreadsheets, written whole by the
+ * database (public.export_reservations_csv: BOM, ';', French headers, dd/mm/yyyy, decimal commas).
+ */
+export async function exportReservationsCsv(query: Omit<ReservationQuery, 'page'>): Promise<string> {
+  const { data, error } = await getSupabase().rpc('export_reservations_csv', {
+    p_restaurant_id: query.restaurantId,
+    p_search: query.search,
+    ...(query.status !== 'all' ? { p_status: statusToCode(query.status) } : {}),
+    ...(query.dateFrom ? { p_from: query.dateFrom } : {}),
+    ...(query.dateTo ? { p_to: query.dateTo } : {}),
+    ...(query.service ? { p_service: query.service } : {}),
+    p_due_first: query.order === 'due',
+  });
+  if (error) throw error;
+  return data;
+}
+
+/**
  * Keyed by every parameter: an answer to an older filter or page lands in its own entry and never
  * replaces the list shown. A page out of range is not retried (the screen goes back to page 1).
  */

@@ -53,6 +53,7 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['search_reservations', { p_restaurant_id: r, p_search: '' }],
     ['reservation_planning', { p_restaurant_id: r, p_from: '2026-11-23', p_to: '2026-11-29' }],
     ['reservation_acceptance_check', { p_restaurant_id: r, p_numero: 'R-0001' }],
+    ['export_reservations_csv', { p_restaurant_id: r }],
   ];
 }
 

@@ -988,6 +988,18 @@ export type Database = {
         Args: { photo_id: string; user_id: string }
         Returns: string
       }
+      export_reservations_csv: {
+        Args: {
+          p_due_first?: boolean
+          p_from?: string
+          p_restaurant_id: string
+          p_search?: string
+          p_service?: string
+          p_status?: number
+          p_to?: string
+        }
+        Returns: string
+      }
       finish_reservation_reminder: {
         Args: { p_outcome: string; p_reservation_id: string }
         Returns: undefined

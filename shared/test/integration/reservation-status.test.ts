@@ -2,7 +2,7 @@
  * The reservation status mapping lives once in SQL (private.reservation_statuses, which the status
  * column references) and once in TypeScript (RESERVATION_STATUS_CODES): the two must say the same.
  */
-import { CANCELLATION_REASONS, REFUSAL_REASONS, RESERVATION_STATUS_CODES } from '../../src/domain/reservation-status';
+import { CANCELLATION_REASONS, REFUSAL_REASONS, RESERVATION_STATUS_BADGES, RESERVATION_STATUS_CODES } from '../../src/domain/reservation-status';
 import { withDb } from '../../../local-supabase/test/clients';
 
 it('the TypeScript status codes are the database lookup table, code for code and name for name', async () => {
@@ -32,4 +32,11 @@ it("the refusal and cancellation reasons are the database's, code for code", asy
   const codes = (status: number) => rows.filter((r) => r.for_status === status).map((r) => r.code).sort();
   expect(codes(RESERVATION_STATUS_CODES.rejected)).toEqual(Object.keys(REFUSAL_REASONS).sort());
   expect(codes(RESERVATION_STATUS_CODES.cancelled)).toEqual(Object.keys(CANCELLATION_REASONS).sort());
+});
+
+it('the statuses’ French labels of the export (SQL) are the badges’ labels of the app', async () => {
+  const rows = await withDb(async (db) => (await db.query<{ name: string; label: string }>('select name, label from private.reservation_statuses')).rows);
+  expect(Object.fromEntries(rows.map((r) => [r.name, r.label]))).toEqual(
+    Object.fromEntries(Object.entries(RESERVATION_STATUS_BADGES).map(([name, badge]) => [name, badge.label])),
+  );
 });

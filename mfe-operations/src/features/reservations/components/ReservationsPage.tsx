@@ -1,4 +1,5 @@
 import {
+  exportReservationsCsv,
   PageOutOfRangeError,
   RESERVATIONS_PAGE_SIZE,
   reservationListQuery,
@@ -178,9 +179,12 @@ function ReservationList({
         />
       </div>
       {params.invalidRange && <Alert type="warning" showIcon title="La date de début doit précéder la date de fin : les dates ne sont pas appliquées." />}
-      <Typography.Text data-testid="reservation-count">
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography.Text data-testid="reservation-count">
         {page.total} réservation(s) — {RESERVATION_FILTER_LABELS[params.status]}
-      </Typography.Text>
+        </Typography.Text>
+        <ExportButton params={params} disabled={page.total === 0} />
+      </div>
       {phone ? (
         <ReservationCards reservations={page.reservations} loading={loading} emptyText={emptyText} linkState={{ listSearch: location.search }} onOpen={openDetail} />
       ) : (
@@ -207,6 +211,37 @@ function ReservationList({
         onChange={(p) => update({ page: p })}
       />
     </>
+  );
+}
+
+/**
+ * Downloads the list as filtered (all its pages) as a CSV file the database writes. A file is handed
+ * to the browser through an object URL and a link's `download`: no library does less.
+ */
+function ExportButton({ params, disabled }: { params: ReservationListParams; disabled: boolean }) {
+  const { restaurantId = '' } = useParams();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const download = async () => {
+    setState('busy');
+    try {
+      const csv = await exportReservationsCsv({ restaurantId, status: params.status, search: params.search, dateFrom: params.dateFrom, dateTo: params.dateTo, service: params.service, order: params.order });
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = Object.assign(document.createElement('a'), { href: url, download: `reservations-${dayjs().format('YYYY-MM-DD')}.csv` });
+      link.click();
+      // Released once the click's download has taken the file.
+      setTimeout(() => URL.revokeObjectURL(url));
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+      {state === 'failed' && <Typography.Text type="danger">L’export n’a pas pu être créé. Réessayez.</Typography.Text>}
+      <Button onClick={() => void download()} loading={state === 'busy'} disabled={disabled}>
+        Exporter en CSV
+      </Button>
+    </span>
   );
 }
 

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { anon, newOwner, service } from '../clients';
+import { must } from '../fixtures';
+
+/**
+ * Issue 17: public.export_reservations_csv — the list as filtered, written whole by the database for
+ * French spreadsheets: BOM, ';', CRLF, French headers, dd/mm/yyyy, decimal commas, fields quoted, no
+ * formula a spreadsheet would run; only the owner's own restaurant.
+ */
+let owner: Awaited<ReturnType<typeof newOwner>>;
+let restaurantId: string;
+const HEADER = 'N° de réservation;Client;Email;Téléphone;Date;Heure;Service;Adultes;Enfants;Menu;Montant total (€);Statut;Demande reçue le';
+
+beforeAll(async () => {
+  owner = await newOwner('csv');
+  ({ id: restaurantId } = await must(owner.client.from('restaurants').insert({ name: 'CSV' }).select('id').single()));
+  const row = (n: string, fields: Record<string, unknown>) => ({
+    restaurant_id: restaurantId, numero_reservation_restaurateur: n, numero_reservation: `CSV-${randomUUID()}`, code_reservation: 'CSV', number_people: 10, children: 0, reservation_date: '2026-12-12', email: null, phone_number: null, arrival_time: null, selected_menu: null, ...fields,
+  });
+  await must(
+    service().from('restaurant_reservations').insert([
+      row('R-1', { customer_name: 'Dupont; "Léa"', email: 'lea@exemple.fr', phone_number: '06 12 34 56 78', arrival_time: '12:30', children: 2, selected_menu: 'Menu du marché', total_amount: 1464.5, status: 1, created_at: '2026-11-20T22:30:00Z' }),
+      row('R-2', { customer_name: '=HYPERLINK("http://x")', reservation_date: '2026-12-24', arrival_time: '20:00', total_amount: 80, status: 0, created_at: '2026-11-21T10:00:00Z' }),
+      row('R-3', { customer_name: 'Zoé Refus', arrival_time: null, total_amount: 0, status: 2, created_at: '2026-11-22T10:00:00Z' }),
+    ]),
+  );
+});
+
+const csv = async (args: Record<string, unknown> = {}) => must(owner.client.rpc('export_reservations_csv', { p_restaurant_id: restaurantId, ...args })) as Promise<string>;
+const lines = (text: string) => text.slice(1).split('\r\n');
+
+test('a file for French spreadsheets: BOM, French header, one line per reservation, newest request first', async () => {
+  const text = await csv();
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  expect(text.endsWith('\r\n')).toBe(true);
+  expect(lines(text)).toEqual([
+    HEADER,
+    '"R-3";"Zoé Refus";"";"";12/12/2026;;Soir;10;0;"";0,00;Refusée;22/11/2026 11:00',
+    `"R-2";"'=HYPERLINK(""http://x"")";"";"";24/12/2026;20:00;Soir;10;0;"";80,00;En attente;21/11/2026 11:00`,
+    '"R-1";"Dupont; ""Léa""";"lea@exemple.fr";"06 12 34 56 78";12/12/2026;12:30;Midi;10;2;"Menu du marché";1464,50;Acceptée;20/11/2026 23:30',
+    '',
+  ]);
+});
+
+test('as the list is filtered: status, dates, service, search; the « À traiter » order', async () => {
+  expect(lines(await csv({ p_status: 1 })).filter(Boolean)).toHaveLength(2);
+  expect(lines(await csv({ p_from: '2026-12-20', p_to: '2026-12-31' }))[1]).toMatch(/^"R-2"/);
+  expect(lines(await csv({ p_service: 'lunch' })).filter(Boolean).map((l) => l.slice(0, 5))).toEqual([HEADER.slice(0, 5), '"R-1"']);
+  expect(lines(await csv({ p_search: 'lea' })).filter(Boolean).map((l) => l.slice(0, 5))).toEqual([HEADER.slice(0, 5), '"R-1"']);
+  expect(lines(await csv({ p_status: 0, p_due_first: true }))[1]).toMatch(/^"R-2"/);
+});
+
+test('another owner is refused (403); anonymous cannot call it', async () => {
+  const other = await newOwner('csv-other');
+  expect(await other.client.rpc('export_reservations_csv', { p_restaurant_id: restaurantId })).toMatchObject({ status: 403, data: null, error: { message: 'Accès non autorisé à ce restaurant' } });
+  expect((await anon().rpc('export_reservations_csv', { p_restaurant_id: restaurantId })).error).not.toBeNull();
+});
