@@ -20,8 +20,9 @@ export function ReservationStatusTags({ reservation }: { reservation: Pick<Reser
   return (
     <span style={{ display: 'inline-flex', gap: 6, flexWrap: 'wrap' }}>
       <StatusBadge status={reservation.status} />
+      {/* Filled, unlike the status beside it: the one thing to see first in a list. */}
       {isLate(reservation) && (
-        <Tag data-late style={{ marginInlineEnd: 0, color: '#873800', background: '#fff7e6', borderColor: '#873800' }}>
+        <Tag data-late style={{ marginInlineEnd: 0, color: '#fff', background: '#ad2102', borderColor: '#ad2102' }}>
           En retard
         </Tag>
       )}
