@@ -26,7 +26,14 @@ export async function fetchReservationCounts(restaurantId: string): Promise<Rese
 
 /** Fresh a moment: the list's filter, mounting after the sidebar's badge has its answer, uses it instead of asking again. */
 export const reservationCountsQueryOptions = (restaurantId: string) =>
-  queryOptions({ queryKey: reservationKeys.counts(restaurantId), queryFn: () => fetchReservationCounts(restaurantId), staleTime: SCREEN_DATA_FRESH_MS, refetchInterval: LIVE_REFRESH_MS });
+  queryOptions({
+    queryKey: reservationKeys.counts(restaurantId),
+    queryFn: () => fetchReservationCounts(restaurantId),
+    staleTime: SCREEN_DATA_FRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
+    // Also while the tab is in the background: its title, '(3) Tablée', is how an owner sees new requests there.
+    refetchIntervalInBackground: true,
+  });
 
 /** Counts of the restaurant, null while loading or when the read failed (never another restaurant's). */
 export function useReservationCounts(restaurantId: string | undefined): ReservationCounts | null {
