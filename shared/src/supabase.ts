@@ -7,3 +7,4 @@ export * from './supabase/client';
 export type { Database, Json } from './supabase/database.types';
 export * from './session/session';
 export * from './session/errors';
+export * from './session/password';

@@ -203,7 +203,7 @@ describe('PhotosForm', () => {
     expect(latest.value.photos.map((p) => p.id)).toEqual(['2', '1']);
 
     await user.hover(screen.getByAltText('terrasse.png'));
-    expect(screen.getByTestId('photo-details')).toHaveTextContent('terrasse.png1.5 KB');
+    expect(screen.getByTestId('photo-details')).toHaveTextContent('terrasse.png1,5 Ko');
     fireEvent.error(screen.getByAltText('terrasse.png'));
     expect(screen.getByRole('img', { name: 'Image indisponible : terrasse.png' })).toBeInTheDocument();
   });

@@ -65,14 +65,16 @@ export function formatEuros(amount: number | string | null | undefined): string 
   return euroFormatter.format(Number.isFinite(n) ? n : 0);
 }
 
-const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+const SIZE_UNITS = ['o', 'Ko', 'Mo', 'Go'] as const;
+const sizeFormatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
 
-/** 0 Bytes, 512 Bytes, 1.5 KB, 2.25 MB, 1 GB (base 1024, up to two decimals). */
+/** 0 o, 512 o, 1,5 Ko, 23,4 Ko, 10 Mo, 3 Go: French units (base 1024), one decimal after a comma. */
 export function formatFileSize(bytes: number | null | undefined): string {
-  if (!bytes || bytes <= 0 || !Number.isFinite(bytes)) return '0 Bytes';
-  const i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  const value = bytes / 1024 ** i;
-  return `${parseFloat(value.toFixed(2))} ${SIZE_UNITS[i]}`;
+  if (!bytes || bytes <= 0 || !Number.isFinite(bytes)) return `0 ${SIZE_UNITS[0]}`;
+  let i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  // A value that would round to 1 024 of a unit reads as 1 of the next.
+  if (i < SIZE_UNITS.length - 1 && Math.round((bytes / 1024 ** i) * 10) / 10 >= 1024) i += 1;
+  return `${sizeFormatter.format(bytes / 1024 ** i)} ${SIZE_UNITS[i]}`;
 }
 
 /** Text cut to `max` characters followed by '...' when longer. */

@@ -26,12 +26,15 @@ describe('fr-FR formatting', () => {
     expect(nbsp(formatEuros(null))).toBe('0,00 €');
   });
 
-  it('formats file sizes in Bytes/KB/MB/GB', () => {
-    expect(formatFileSize(0)).toBe('0 Bytes');
-    expect(formatFileSize(512)).toBe('512 Bytes');
-    expect(formatFileSize(1536)).toBe('1.5 KB');
-    expect(formatFileSize(10 * 1024 * 1024)).toBe('10 MB');
-    expect(formatFileSize(3 * 1024 ** 3)).toBe('3 GB');
+  it('formats file sizes in French units, o/Ko/Mo/Go, one decimal after a comma (issue 18)', () => {
+    expect(formatFileSize(0)).toBe('0 o');
+    expect(formatFileSize(512)).toBe('512 o');
+    expect(formatFileSize(1536)).toBe('1,5 Ko');
+    expect(formatFileSize(23_931)).toBe('23,4 Ko');
+    expect(formatFileSize(10 * 1024 * 1024)).toBe('10 Mo');
+    expect(formatFileSize(3 * 1024 ** 3)).toBe('3 Go');
+    // What would round to 1 024 of a unit is 1 of the next.
+    expect(formatFileSize(1023.99 * 1024)).toBe('1 Mo');
   });
 
   it('labels message times today, yesterday, or dd/mm HH:MM', () => {

@@ -28,6 +28,20 @@ describe('/signup against local-supabase', () => {
     expect(screen.queryByTestId('password-counter')).not.toBeInTheDocument();
   });
 
+  it('counts characters, not UTF-16 units, and refuses a password of spaces only (issue 18)', async () => {
+    renderApp('/signup');
+    const user = await fill('a@b.fr', '😀😀😀');
+    expect(screen.getByTestId('password-counter')).toHaveTextContent('3/6');
+    expect(submitButton()).toBeDisabled();
+    await user.clear(screen.getByLabelText('Mot de passe'));
+    await paste(user, screen.getByLabelText('Mot de passe'), '      ');
+    expect(screen.getByText('Le mot de passe ne peut pas contenir uniquement des espaces.')).toBeInTheDocument();
+    expect(screen.queryByText('✓ Mot de passe valide')).not.toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+    await paste(user, screen.getByLabelText('Mot de passe'), 'a');
+    expect(screen.getByText('✓ Mot de passe valide')).toBeInTheDocument();
+  });
+
   it('disables submit while the password is short or the email empty', async () => {
     renderApp('/signup');
     expect(submitButton()).toBeDisabled();

@@ -1,6 +1,6 @@
 // The core and the session part of the kernel only: this page loads no antd (issue 15).
 import { MIN_PASSWORD_LENGTH } from '@tablee/shared/core';
-import { signUp } from '@tablee/shared/supabase';
+import { passwordLength, passwordProblem, signUp } from '@tablee/shared/supabase';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
@@ -18,7 +18,8 @@ export function SignUpPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const passwordValid = password.length >= MIN_PASSWORD_LENGTH;
+  const problem = passwordProblem(password);
+  const passwordValid = problem === null;
   const canSubmit = passwordValid && email.trim() !== '' && !pending;
 
   const submit = async (event: FormEvent) => {
@@ -63,9 +64,9 @@ export function SignUpPage() {
             <span className="ta-help-ok">✓ Mot de passe valide</span>
           ) : (
             <span className="ta-help">
-              Le mot de passe doit contenir au moins 6 caractères.{' '}
+              {problem}{' '}
               <span data-testid="password-counter">
-                {password.length}/{MIN_PASSWORD_LENGTH}
+                {passwordLength(password)}/{MIN_PASSWORD_LENGTH}
               </span>
             </span>
           )}

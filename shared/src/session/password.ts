@@ -1,0 +1,18 @@
+/**
+ * The sign-up's password rule (spec §5, issue 18), beside the session rather than in the core: the
+ * link page, which loads the core, has no password to check.
+ */
+import { MIN_PASSWORD_LENGTH } from '../constants';
+
+const graphemes = new Intl.Segmenter('fr', { granularity: 'grapheme' });
+/** A password's length as its owner counts it: characters ('😀' is one), not UTF-16 units (two). */
+export function passwordLength(password: string): number {
+  return [...graphemes.segment(password)].length;
+}
+
+/** Why a password cannot be chosen, in French; null when it can (spec §5 and issue 18: not only spaces). */
+export function passwordProblem(password: string): string | null {
+  if (password !== '' && password.trim() === '') return 'Le mot de passe ne peut pas contenir uniquement des espaces.';
+  if (passwordLength(password) < MIN_PASSWORD_LENGTH) return `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`;
+  return null;
+}
