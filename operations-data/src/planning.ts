@@ -3,12 +3,16 @@
  * requests, computed by public.reservation_planning in one request per view. Keyed under the
  * reservations so that a decision, which invalidates them, refreshes the planning too.
  */
-import { getSupabase, isUuid } from '@tablee/shared';
+import { getSupabase, isUuid, parisToday } from '@tablee/shared';
 import type { AcceptanceCheck } from '@tablee/shared/acceptance';
 import { queryOptions } from '@tanstack/react-query';
 import { LIVE_REFRESH_MS, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
+import { isoDate } from './reservations';
 
 export type Service = 'lunch' | 'dinner';
+
+/** How the screens name a service (the planning's cells, the list's filter). */
+export const SERVICE_LABELS: Record<Service, string> = { lunch: 'Midi', dinner: 'Soir' };
 
 export interface PlanningCell {
   /** 'YYYY-MM-DD'. */
@@ -59,8 +63,6 @@ export interface PlanningParams {
   date: string;
 }
 
-/** Today in France, 'YYYY-MM-DD': the planning's calendar is the restaurant's. */
-export const parisToday = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 
 // Calendar days as UTC dates, so that no time zone moves them. By hand rather than with dayjs: this
 // package is part of the shell's entry (it prefetches the screen), which carries no date library.
@@ -71,14 +73,11 @@ export const addDays = (iso: string, days: number): string => {
   return d.toISOString().slice(0, 10);
 };
 const mondayOf = (iso: string) => addDays(iso, -((toDate(iso).getUTCDay() + 6) % 7));
-const isIsoDate = (value: string | null): value is string =>
-  !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(toDate(value).getTime()) && toDate(value).toISOString().slice(0, 10) === value;
 
 export function parsePlanningParams(searchParams: URLSearchParams, today: string = parisToday()): PlanningParams {
-  const date = searchParams.get(PLANNING_PARAM.date);
   return {
     view: searchParams.get(PLANNING_PARAM.view) === PLANNING_VIEW_VALUES.month ? 'month' : 'week',
-    date: isIsoDate(date) ? date : today,
+    date: isoDate(searchParams.get(PLANNING_PARAM.date)) ?? today,
   };
 }
 

@@ -176,7 +176,8 @@ export interface ReservationListParams {
   invalidRange: boolean;
 }
 
-function isoDate(value: string | null): string | undefined {
+/** A real calendar day 'YYYY-MM-DD' of an address, or undefined (the list's dates, the planning's date). */
+export function isoDate(value: string | null): string | undefined {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : undefined;

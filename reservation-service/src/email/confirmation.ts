@@ -1,4 +1,5 @@
 import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/shared/reservation-status';
+import { parisToday } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
 import { balance, depositDeadline, depositFor, depositText } from '../lib/deposit';
 import { formatDate, formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
@@ -98,8 +99,6 @@ ${terms.length ? `<p>Paiement et conditions :</p>\n<ul>${terms.map(([l, v]) => `
   return { to, replyTo, subject, text, html, tag: `${r.numero_reservation}-${tag}` };
 }
 
-/** Today's date in France, 'YYYY-MM-DD' (the deadline of an acompte is a French calendar day). */
-const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 
 /** 'jusqu’à 48 h avant votre venue' for each CGV policy (spec §5: same_day, 24h, 48h, 72h, 7_days). */
 const POLICY_TEXT: Record<string, string> = {

@@ -3,6 +3,9 @@ import { LOCALE } from '../constants';
 
 type DateInput = string | number | Date;
 
+/** Today in France, 'YYYY-MM-DD': the restaurants' calendar, whatever the machine's time zone. */
+export const parisToday = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+
 /** A 'YYYY-MM-DD' date (PostgreSQL date) is a calendar day, not an instant: read it as local midnight. */
 export function toDate(value: DateInput): Date {
   if (value instanceof Date) return value;

@@ -4,22 +4,20 @@ import {
   PLANNING_VIEW_VALUES,
   planningQueryOptions,
   planningRange,
-  parisToday,
   RESERVATION_LIST_PARAM,
+  SERVICE_LABELS,
   SERVICE_PARAM_VALUES,
   shiftPlanning,
   type PlanningCell,
   type PlanningParams,
   type PlanningView,
 } from '@tablee/operations-data';
-import { isUuid, PageError, PageFrame, QueryState, restaurantPath } from '@tablee/shared';
+import { isUuid, PageError, PageFrame, parisToday, QueryState, restaurantPath } from '@tablee/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Grid, Segmented, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useParams, useSearchParams } from 'react-router';
 
-const SERVICE_LABELS = { lunch: 'Midi', dinner: 'Soir' } as const;
-const WEEKDAYS = ['lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.', 'dim.'];
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 const requests = (n: number) => `${n} demande${n > 1 ? 's' : ''}`;
@@ -107,7 +105,7 @@ function PlanningGrid({ cells, restaurantId, month, phone }: { cells: PlanningCe
         return (
           <div role="listitem" key={day} aria-current={day === today ? 'date' : undefined} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
             <Typography.Text strong={day === today} type={outside ? 'secondary' : undefined} style={{ fontSize: 13, borderBottom: day === today ? '2px solid #b5441b' : '2px solid transparent' }}>
-              {WEEKDAYS[(dayjs(day).day() + 6) % 7]} {dayjs(day).format('DD/MM')}
+              {dayjs(day).format('ddd DD/MM')}
             </Typography.Text>
             {services.map((cell) => (
               <ServiceCell key={cell.service} cell={cell} restaurantId={restaurantId} />

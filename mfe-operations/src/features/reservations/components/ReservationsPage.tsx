@@ -3,6 +3,7 @@ import {
   PageOutOfRangeError,
   RESERVATIONS_PAGE_SIZE,
   reservationListQuery,
+  SERVICE_LABELS,
   SEARCH_MAX_LENGTH,
   useReservationCounts,
   type ReservationCounts,
@@ -170,11 +171,7 @@ function ReservationList({
           aria-label="Service"
           value={params.service ?? 'all'}
           onChange={(service) => update({ service: service === 'all' ? undefined : service })}
-          options={[
-            { value: 'all', label: 'Tous les services' },
-            { value: 'lunch', label: 'Midi' },
-            { value: 'dinner', label: 'Soir' },
-          ]}
+          options={[{ value: 'all', label: 'Tous les services' }, ...(['lunch', 'dinner'] as const).map((service) => ({ value: service, label: SERVICE_LABELS[service] }))]}
           style={{ minWidth: 170 }}
         />
       </div>
@@ -224,7 +221,9 @@ function ExportButton({ params, disabled }: { params: ReservationListParams; dis
   const download = async () => {
     setState('busy');
     try {
-      const csv = await exportReservationsCsv({ restaurantId, status: params.status, search: params.search, dateFrom: params.dateFrom, dateTo: params.dateTo, service: params.service, order: params.order });
+      const query = reservationListQuery(restaurantId, params);
+      if (!query) throw new Error('restaurant invalide');
+      const csv = await exportReservationsCsv(query);
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       const link = Object.assign(document.createElement('a'), { href: url, download: `reservations-${dayjs().format('YYYY-MM-DD')}.csv` });
       link.click();
