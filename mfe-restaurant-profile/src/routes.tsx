@@ -4,6 +4,7 @@
  */
 import { RestaurantRedirect } from '@tablee/shared';
 import { Route, Routes } from 'react-router';
+import { AssistantPage } from './features/assistant/components/AssistantPage';
 import { BillingPage } from './features/billing/components/BillingPage';
 import { CgvPage } from './features/cgv/components/CgvPage';
 import { FaqPage } from './features/faq/components/FaqPage';
@@ -24,6 +25,7 @@ export default function RestaurantProfileRoutes() {
       <Route path="cgv" element={<CgvPage />} />
       <Route path="faq" element={<FaqPage />} />
       <Route path="billing" element={<BillingPage />} />
+      <Route path="assistant" element={<AssistantPage />} />
       {/* Any other address under the restaurant (its root too, standalone): its default page. */}
       <Route path="*" element={<RestaurantRedirect />} />
     </Routes>

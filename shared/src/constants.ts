@@ -49,7 +49,7 @@ export const CONVERSATION_ID_PREFIX_LENGTH = 8;
 export const LOCALE = 'fr-FR';
 export const CURRENCY = 'EUR';
 
-/** The eight tabs of the restaurant sidebar's 'Gestion du restaurant' (spec §2), in order. */
+/** The tabs of the restaurant sidebar's 'Gestion du restaurant' (spec §2's eight, then 'Votre assistant'), in order. */
 export const RESTAURANT_TABS = [
   { path: 'information', label: 'Informations' },
   { path: 'photos', label: 'Photos' },
@@ -59,6 +59,8 @@ export const RESTAURANT_TABS = [
   { path: 'cgv', label: 'CGV' },
   { path: 'faq', label: 'F.A.Q' },
   { path: 'billing', label: 'Facturation' },
+  // Issue 18: what the assistant will say, read from the profile above.
+  { path: 'assistant', label: 'Votre assistant' },
 ] as const;
 
 export const OPERATIONAL_TABS = [

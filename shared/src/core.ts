@@ -11,6 +11,7 @@ export * from './config/app-config';
 export * from './domain/types';
 export * from './domain/ids';
 export * from './domain/reservation-status';
+export * from './domain/completeness';
 export * from './format';
 
 /**

@@ -7,10 +7,20 @@
  * - latest wins: only the last value given is ever saved next (intermediate values are skipped);
  * - flush: saves now whatever is waiting and resolves once everything is stored (true) or failed (false);
  * - a failed save is retried with backoff (RETRY_DELAYS_MS, the last delay repeating) and reported
- *   through the 'error' status; the value stays the caller's, nothing is dropped.
+ *   through the 'error' status; the value stays the caller's, nothing is dropped;
+ * - a value the save refuses as invalid (InvalidValueError) is not retried: the status is 'invalid'
+ *   until the next change, and it counts as unsaved.
  */
 
-export type AutosaveStatus = 'saved' | 'pending' | 'saving' | 'error';
+export type AutosaveStatus = 'saved' | 'pending' | 'saving' | 'error' | 'invalid';
+
+/** Thrown by a save that refuses its value before storing anything (fields to correct on screen). */
+export class InvalidValueError extends Error {
+  constructor() {
+    super('Valeurs invalides : rien n’a été enregistré');
+    this.name = 'InvalidValueError';
+  }
+}
 
 export interface AutosaveState {
   status: AutosaveStatus;
@@ -78,6 +88,11 @@ export function createAutosave<T>({ save, debounceMs, retryDelaysMs = RETRY_DELA
         } catch (error) {
           // The value failed: it is the one to save again, unless a newer one has arrived meanwhile.
           dirty = true;
+          if (error instanceof InvalidValueError) {
+            // Saving it again cannot help: the owner's next change is the next attempt.
+            setState({ status: 'invalid', failures: 0, lastError: error });
+            return false;
+          }
           const failures = state.failures + 1;
           setState({ status: 'error', failures, lastError: error });
           startTimer(retryDelaysMs[Math.min(failures, retryDelaysMs.length) - 1]);

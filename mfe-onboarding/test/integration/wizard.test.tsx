@@ -1,5 +1,5 @@
 import { SAVE_ERROR_MESSAGE, type SectionApi, type SectionFormProps } from '@tablee/sections';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Form } from 'antd';
 import userEvent from '@testing-library/user-event';
 import type { AnyOnboardingStep, OnboardingStepKey } from '../../src/features/wizard/steps';
@@ -97,8 +97,45 @@ describe('wizard navigation', () => {
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await heading(6);
     await user.click(screen.getByRole('button', { name: 'Terminer' }));
+    // A new restaurant lacks almost everything: Terminer lists it, and the owner may finish anyway.
+    const dialog = await screen.findByRole('dialog', { name: 'Il manque encore 10 éléments à votre assistant' });
+    expect(within(dialog).getByText(/^Nom du restaurant/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Conditions d'annulation et de modification \(CGV\)/)).toHaveTextContent('à compléter ensuite dans l’onglet « CGV » du restaurant');
+    expect((await client.from('restaurants').select('onboarding_finished_at').eq('id', id).single()).data!.onboarding_finished_at).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Terminer quand même' }));
     await waitFor(() => expect(location()).toBe('/restaurants'));
     expect(readOnboardingProgress()).toBeNull();
+    expect((await client.from('restaurants').select('onboarding_finished_at').eq('id', id).single()).data!.onboarding_finished_at).not.toBeNull();
+  });
+
+  it('Terminer with something missing can go to the step instead: the first incomplete one, or the one chosen', async () => {
+    const { client } = await signInNewOwner();
+    const id = await newRestaurant(client);
+    // Information given: the first gap is a menu (step 4).
+    await client.from('restaurants').update({ name: 'Chez Paul', address: '1 rue Neuve' }).eq('id', id);
+    await client.from('restaurant_contacts').update({ email: 'a@b.fr', whatsapp: '+33600000000' }).eq('restaurant_id', id);
+    const { steps } = sixSteps();
+    renderWizard(`/onboarding/${id}?etape=billing`, steps);
+    const user = userEvent.setup();
+    await heading(6);
+    await user.click(screen.getByRole('button', { name: 'Terminer' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Il manque encore 6 éléments à votre assistant' });
+    expect(within(dialog).queryByText(/^Nom du restaurant/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Compléter maintenant' }));
+    await heading(4);
+    expect(location()).toBe(`/onboarding/${id}?etape=menus`);
+
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await heading(5);
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await heading(6);
+    await user.click(screen.getByRole('button', { name: 'Terminer' }));
+    dialog = await screen.findByRole('dialog', { name: 'Il manque encore 6 éléments à votre assistant' });
+    const bank = within(dialog).getByText(/Coordonnées bancaires/);
+    await user.click(within(bank).getByRole('button', { name: 'aller à l’étape' }));
+    await heading(6);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((await client.from('restaurants').select('onboarding_finished_at').eq('id', id).single()).data!.onboarding_finished_at).toBeNull();
   });
 
   it('a step seen before shows at once what was saved in it (the query cache), with no loading state', async () => {

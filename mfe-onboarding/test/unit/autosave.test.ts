@@ -1,4 +1,4 @@
-import { createAutosave, type AutosaveStatus } from '../../src/lib/autosave';
+import { createAutosave, InvalidValueError, type AutosaveStatus } from '../../src/lib/autosave';
 
 /** A save whose every call the test resolves or rejects by hand, in any order. */
 function controllableSave() {
@@ -199,6 +199,26 @@ describe('autosave scheduler', () => {
     expect(s.calls.map((c) => c.value)).toEqual(['x', 'x']);
     s.calls[1].resolve();
     await expect(again).resolves.toBe(true);
+  });
+
+  it('a value refused as invalid is not retried nor reported saved; the next change is saved', async () => {
+    const s = controllableSave();
+    const autosave = createAutosave({ save: s.save, debounceMs: 500 });
+    autosave.schedule('pas-un-email');
+    jest.advanceTimersByTime(500);
+    s.calls[0].reject(new InvalidValueError());
+    await settle();
+    expect(autosave.getState().status).toBe('invalid');
+    expect(autosave.hasUnsaved()).toBe(true);
+    jest.advanceTimersByTime(60_000);
+    expect(s.calls).toHaveLength(1);
+    autosave.schedule('a@b.fr');
+    expect(autosave.getState().status).toBe('pending');
+    jest.advanceTimersByTime(500);
+    s.calls[1].resolve();
+    await settle();
+    expect(autosave.getState().status).toBe('saved');
+    expect(s.stored).toEqual(['a@b.fr']);
   });
 
   it('dispose stops the timers', () => {

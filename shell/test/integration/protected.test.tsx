@@ -56,10 +56,11 @@ describe('layout and dashboard', () => {
     const nameless = await client.from('restaurants').insert({}).select('id').single();
     expect(named.error).toBeNull();
     renderApp('/dashboard');
-    const link = await screen.findByRole('link', { name: /Le Bistrot/ });
-    expect(link).toHaveAttribute('href', `/restaurants/${named.data!.id}`);
-    expect(within(link).getByText('3 place du Marché, Lyon')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Restaurant sans nom/ })).toHaveAttribute('href', `/restaurants/${nameless.data!.id}`);
+    const link = await screen.findByRole('link', { name: 'Le Bistrot' });
+    expect(link).toHaveAttribute('href', `/restaurants/${named.data!.id}/information`);
+    const card = link.closest<HTMLElement>('[data-testid="restaurant-card"]')!;
+    expect(within(card).getByText('3 place du Marché, Lyon')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Restaurant sans nom' })).toHaveAttribute('href', `/restaurants/${nameless.data!.id}/information`);
     expect(userId).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Ajouter un restaurant' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/onboarding/intro'));
@@ -78,7 +79,7 @@ describe('restaurant area', () => {
     expect(within(nav).getByRole('heading', { name: 'Gestion du restaurant' })).toBeInTheDocument();
     expect(within(nav).getByRole('heading', { name: 'Gestion opérationnelle' })).toBeInTheDocument();
     const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(labels).toEqual(['Informations', 'Photos', 'Horaires & Fonctionnement', 'Menus', 'Options', 'CGV', 'F.A.Q', 'Facturation', 'Réservations', 'Planning', 'Conversations']);
+    expect(labels).toEqual(['Informations', 'Photos', 'Horaires & Fonctionnement', 'Menus', 'Options', 'CGV', 'F.A.Q', 'Facturation', 'Votre assistant', 'Réservations', 'Planning', 'Conversations']);
     expect(within(nav).getByRole('link', { name: 'Informations' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Conversations' })).toHaveAttribute('href', `/restaurants/${data!.id}/operational/conversations`);
     // No remote is registered in this test: the area shows the French error with 'Réessayer', the shell keeps working.

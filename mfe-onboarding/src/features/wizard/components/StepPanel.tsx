@@ -6,6 +6,7 @@ import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref
 import type { StepController } from '../hooks/useFlushOnLeave';
 import { useAutosave } from '../hooks/useAutosave';
 import type { OnboardingStep } from '../steps';
+import { validateFilledFields } from '../../../lib/validateStep';
 import { SaveIndicator } from './SaveIndicator';
 
 /**
@@ -35,10 +36,12 @@ export function StepPanel<T extends object>({
 
   const save = useCallback(
     async (value: T) => {
+      // What the form refuses is not stored, and the indicator does not say it is.
+      await validateFilledFields(form);
       await api.save(restaurantId, value);
       queryClient.setQueryData(sectionQueryKey(api, restaurantId), value);
     },
-    [api, restaurantId, queryClient],
+    [api, restaurantId, queryClient, form],
   );
   const { autosaveRef, state } = useAutosave(save, step.debounceMs);
 

@@ -1,13 +1,45 @@
-import { PageFrame, QueryState } from '@tablee/shared';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Grid, Progress, Steps, theme, Typography } from 'antd';
+import { onboardingStepOf, PageFrame, QueryState, RESTAURANT_TABS, type MissingItem } from '@tablee/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Grid, Modal, Progress, Steps, theme, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { clearOnboardingProgress, readOnboardingProgress, writeOnboardingProgress } from '../../../lib/onboardingProgress';
+import { getMissingItems, markOnboardingFinished } from '../api/finishOnboarding';
 import { onboardingRestaurantQueryOptions } from '../api/getOnboardingRestaurant';
 import { useFlushOnLeave, type StepController } from '../hooks/useFlushOnLeave';
 import { stepIndex, type AnyOnboardingStep } from '../steps';
 import { StepPanel } from './StepPanel';
+
+export const FINISH_ERROR_MESSAGE = 'Impossible de terminer pour le moment. Veuillez réessayer.';
+
+/** The missing items, each with a link to its step (the CGV, not a step, are completed afterwards in their tab). */
+function MissingList({ missing, onStep }: { missing: MissingItem[]; onStep: (key: string) => void }) {
+  return (
+    <div>
+      <p>Votre assistant en a besoin pour répondre aux groupes. Vous pourrez aussi les compléter plus tard.</p>
+      <ul style={{ paddingInlineStart: 20, margin: 0 }}>
+        {missing.map((m) => {
+          const step = onboardingStepOf(m);
+          return (
+            <li key={m.item}>
+              {m.label}
+              {step ? (
+                <>
+                  {' — '}
+                  <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => onStep(step)}>
+                    aller à l’étape
+                  </Button>
+                </>
+              ) : (
+                ` — à compléter ensuite dans l’onglet « ${RESTAURANT_TABS.find((t) => t.path === m.section)?.label} » du restaurant`
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
 
 /** URL parameter of the current step (?etape=hours): a reload resumes there. */
 export const STEP_PARAM = 'etape';
@@ -30,6 +62,8 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   // On a phone the six step names would stack above the form: the bar and 'Étape n/6' say enough there.
   const showStepNames = Grid.useBreakpoint().md ?? true;
   useFlushOnLeave(controllerRef);
+  const [modal, modalHolder] = Modal.useModal();
+  const queryClient = useQueryClient();
 
   // The step: from the URL, else where this restaurant's onboarding was left in this browser, else the first.
   const stored = readOnboardingProgress();
@@ -54,10 +88,40 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const goTo = async (index: number) => {
     if (await saveStep()) setSearchParams({ [STEP_PARAM]: steps[index].key }, { replace: true });
   };
+  const leave = async () => {
+    await markOnboardingFinished(restaurantId);
+    clearOnboardingProgress();
+    // The dashboard's cards (completeness, resume) change with it.
+    void queryClient.invalidateQueries({ queryKey: ['restaurants'] });
+    navigate('/restaurants');
+  };
+  /** Terminer: what the assistant still lacks is listed first; the owner finishes anyway or goes to the step. */
   const finish = async () => {
     if (!(await saveStep())) return;
-    clearOnboardingProgress();
-    navigate('/restaurants');
+    setMoving(true);
+    try {
+      const missing = await getMissingItems(restaurantId);
+      if (missing.length === 0) return await leave();
+      const firstStep = missing.map(onboardingStepOf).find(Boolean);
+      const dialog = modal.confirm({
+        title: `Il manque encore ${missing.length === 1 ? 'un élément' : `${missing.length} éléments`} à votre assistant`,
+        width: 560,
+        content: <MissingList missing={missing} onStep={(key) => {
+              dialog.destroy();
+              void goTo(stepIndex(steps, key)!);
+            }} />,
+        okText: 'Terminer quand même',
+        cancelText: firstStep ? 'Compléter maintenant' : 'Retour',
+        onOk: leave,
+        onCancel: () => {
+          if (firstStep) void goTo(stepIndex(steps, firstStep)!);
+        },
+      });
+    } catch {
+      modal.error({ title: 'Erreur', content: FINISH_ERROR_MESSAGE, okText: 'OK' });
+    } finally {
+      setMoving(false);
+    }
   };
 
   // Unknown, or not the owner's (RLS hides it): back to the list.
@@ -68,6 +132,7 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const last = current === total - 1;
   return (
     <PageFrame title="Ajouter un restaurant">
+      {modalHolder}
       {showStepNames && <Steps size="small" current={current} items={steps.map((s) => ({ title: s.label }))} />}
       <div>
         <Progress percent={Math.round(((current + 1) / total) * 100)} showInfo={false} strokeColor={token.colorPrimary} aria-label="Progression" />

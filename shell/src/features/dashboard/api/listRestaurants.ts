@@ -1,6 +1,6 @@
 import { LIVE_REFRESH_MS } from '@tablee/operations-data';
-import { getSupabase } from '@tablee/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getSupabase, type MissingItem } from '@tablee/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface RestaurantSummary {
   id: string;
@@ -9,20 +9,42 @@ export interface RestaurantSummary {
   /** Requests waiting for an answer, and those of them past the promised response time. */
   pending: number;
   late: number;
+  /** What the assistant still lacks (public.restaurant_completeness), in the onboarding's order. */
+  missing: MissingItem[];
+  /** The onboarding wizard was left before Terminer: the card resumes it. */
+  onboardingUnfinished: boolean;
 }
 
-/** The signed-in owner's restaurants (RLS scopes them; user_id is also filtered explicitly). */
+/**
+ * The signed-in owner's restaurants (RLS scopes them; user_id is also filtered explicitly) with their
+ * figures, and what each still lacks: two requests started together (PostgREST finds no relationship
+ * from a table to a view of its own rows, so the completeness view cannot be embedded).
+ */
 export async function listRestaurants(userId: string): Promise<RestaurantSummary[]> {
-  const { data, error } = await getSupabase()
-    .from('restaurants')
-    // The counts view embedded: one request for the cards and their figures.
-    .select('id, name, address, reservation_status_counts(status, count, late)')
-    .eq('user_id', userId)
-    .order('created_at', { ascending: true });
-  if (error) throw error;
-  return (data ?? []).map((r) => {
+  const supabase = getSupabase();
+  const [restaurants, completeness] = await Promise.all([
+    supabase
+      .from('restaurants')
+      // The counts view embedded: one request for the cards and their figures.
+      .select('id, name, address, onboarding_finished_at, reservation_status_counts(status, count, late)')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: true }),
+    supabase.from('restaurant_completeness').select('restaurant_id, missing'),
+  ]);
+  if (restaurants.error) throw restaurants.error;
+  if (completeness.error) throw completeness.error;
+  const missingOf = new Map((completeness.data ?? []).map((c) => [c.restaurant_id, (c.missing ?? []) as unknown as MissingItem[]]));
+  return (restaurants.data ?? []).map((r) => {
     const pending = (r.reservation_status_counts ?? []).find((c) => c.status === 0);
-    return { id: r.id, name: r.name ?? '', address: r.address ?? '', pending: pending?.count ?? 0, late: pending?.late ?? 0 };
+    return {
+      id: r.id,
+      name: r.name ?? '',
+      address: r.address ?? '',
+      pending: pending?.count ?? 0,
+      late: pending?.late ?? 0,
+      missing: missingOf.get(r.id) ?? [],
+      onboardingUnfinished: r.onboarding_finished_at === null,
+    };
   });
 }
 
@@ -32,3 +54,22 @@ export const restaurantListQueryOptions = (userId: string) =>
 
 /** The list of the signed-in owner; waits for the user (the guard has one before this screen shows). */
 export const useRestaurantList = (userId: string | undefined) => useQuery({ ...restaurantListQueryOptions(userId ?? ''), enabled: !!userId });
+
+/**
+ * Deletes a restaurant and everything of it: the rows cascade, and the database's trigger removes its
+ * photos from storage (private.retire_deleted_restaurant). RLS lets only its owner do it.
+ */
+export async function deleteRestaurant(restaurantId: string): Promise<void> {
+  const { data, error } = await getSupabase().from('restaurants').delete().eq('id', restaurantId).select('id');
+  if (error) throw error;
+  if (!data?.length) throw new Error('Restaurant non trouvé ou accès non autorisé');
+}
+
+/** Deleting from the dashboard: every cached read of the owner's restaurants is read again. */
+export function useDeleteRestaurant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRestaurant,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['restaurants'] }),
+  });
+}

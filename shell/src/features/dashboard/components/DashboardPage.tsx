@@ -1,14 +1,66 @@
-import { PageEmpty, PageFrame, QueryState, userAtom } from '@tablee/shared';
-import { Button, Card, List, Typography } from 'antd';
+import {
+  completenessLabel,
+  PageEmpty,
+  PageFrame,
+  QueryState,
+  restaurantPath,
+  resumeOnboardingPath,
+  Toast,
+  userAtom,
+  useToast,
+} from '@tablee/shared';
+import { Button, Card, List, Modal, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router';
-import { useRestaurantList } from '../api/listRestaurants';
+import { useDeleteRestaurant, useRestaurantList, type RestaurantSummary } from '../api/listRestaurants';
 
-/** /dashboard — 'Mes Restaurants' (spec §2). */
+const displayName = (r: RestaurantSummary) => r.name || 'Restaurant sans nom';
+
+/**
+ * Where a card leads: an unfinished onboarding resumes at its first step with something missing;
+ * a finished one opens the restaurant, and its 'À compléter' tag what the assistant lacks.
+ */
+const openPath = (r: RestaurantSummary) => (r.onboardingUnfinished ? resumeOnboardingPath(r.id, r.missing) : restaurantPath(r.id));
+
+function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
+  const count = restaurant.missing.length;
+  const tag = (
+    // The status badges' green and amber: dark enough on their background for WCAG AA.
+    <Tag style={{ marginInlineEnd: 0, ...(count === 0 ? { color: '#135200', background: '#f6ffed', borderColor: '#135200' } : { color: '#874d00', background: '#fff7e6', borderColor: '#874d00' }) }}>
+      {completenessLabel(count)}
+    </Tag>
+  );
+  if (count === 0 || restaurant.onboardingUnfinished) return tag;
+  return (
+    <Link to={restaurantPath(restaurant.id, 'assistant')} aria-label={`${completenessLabel(count)} : voir ce qui manque à ${displayName(restaurant)}`}>
+      {tag}
+    </Link>
+  );
+}
+
+/** /dashboard — 'Mes Restaurants' (spec §2), each card with its requests, its completeness, and deletion. */
 export function DashboardPage() {
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
   const restaurants = useRestaurantList(user?.id);
+  const remove = useDeleteRestaurant();
+  const [modal, modalHolder] = Modal.useModal();
+  const { toast, showToast, closeToast } = useToast();
+
+  const confirmDelete = (r: RestaurantSummary) =>
+    modal.confirm({
+      title: `Supprimer « ${displayName(r)} » ?`,
+      content:
+        'Le restaurant sera supprimé définitivement, avec ses photos, ses menus, ses réservations et ses conversations. Cette action est irréversible.',
+      okText: 'Supprimer',
+      okButtonProps: { danger: true },
+      cancelText: 'Annuler',
+      onOk: () =>
+        remove.mutateAsync(r.id).then(
+          () => showToast('success', `« ${displayName(r)} » a été supprimé.`),
+          (error: unknown) => showToast('error', `Erreur lors de la suppression: ${error instanceof Error && error.message ? error.message : 'Erreur inconnue'}`),
+        ),
+    });
 
   const add = (
     <Button type="primary" onClick={() => navigate('/onboarding/intro')}>
@@ -18,6 +70,8 @@ export function DashboardPage() {
 
   return (
     <PageFrame title="Mes Restaurants" actions={add}>
+      {modalHolder}
+      <Toast toast={toast} onClose={closeToast} />
       <QueryState query={restaurants}>
         {(list) =>
           list.length === 0 ? (
@@ -28,18 +82,34 @@ export function DashboardPage() {
               dataSource={list}
               renderItem={(r) => (
                 <List.Item>
-                  <Link to={`/restaurants/${r.id}`} style={{ display: 'block' }}>
-                    <Card hoverable>
+                  <Card
+                    data-testid="restaurant-card"
+                    actions={[
+                      // A link, styled as the button beside it (the card's actions grey their links).
+                      <Link key="open" to={openPath(r)} style={{ color: 'var(--ant-color-link)', display: 'inline-block', lineHeight: '32px' }}>
+                        {r.onboardingUnfinished ? 'Reprendre l’ajout' : 'Ouvrir'}
+                      </Link>,
+                      <Button key="delete" type="link" danger onClick={() => confirmDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>
+                        Supprimer
+                      </Button>,
+                    ]}
+                  >
+                    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8 }}>
                       <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-                        {r.name || 'Restaurant sans nom'}
+                        <Link to={openPath(r)}>{displayName(r)}</Link>
                       </Typography.Title>
-                      <Typography.Paragraph style={{ margin: '4px 0 0', color: '#595959' }}>{r.address}</Typography.Paragraph>
+                      <CompletenessTag restaurant={r} />
+                    </div>
+                    <Typography.Paragraph style={{ margin: '4px 0 0', color: '#595959' }}>{r.address}</Typography.Paragraph>
+                    {r.onboardingUnfinished ? (
+                      <Typography.Paragraph style={{ margin: '8px 0 0' }}>Ajout en cours : reprenez là où vous en étiez.</Typography.Paragraph>
+                    ) : (
                       <Typography.Paragraph data-testid="restaurant-pending" style={{ margin: '8px 0 0' }}>
                         {r.pending === 0 ? 'Aucune demande en attente' : `${r.pending} demande${r.pending > 1 ? 's' : ''} en attente`}
                         {r.late > 0 && <strong style={{ color: '#a8071a' }}>{` · ${r.late} en retard`}</strong>}
                       </Typography.Paragraph>
-                    </Card>
-                  </Link>
+                    )}
+                  </Card>
                 </List.Item>
               )}
             />

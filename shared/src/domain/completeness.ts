@@ -1,0 +1,32 @@
+/**
+ * What a restaurant's profile still lacks for its assistant, as public.restaurant_completeness
+ * lists it (issue 18): the list itself is computed once, in SQL; here only where each item is fixed.
+ */
+import { ONBOARDING_STEPS, RESTAURANT_TABS, restaurantPath } from '../constants';
+
+/** A tab of 'Gestion du restaurant' (the onboarding's steps are some of them). */
+export type ProfileSection = (typeof RESTAURANT_TABS)[number]['path'];
+
+/** One missing item: its key, the tab (and onboarding step) that fixes it, and its French label. */
+export interface MissingItem {
+  item: string;
+  section: ProfileSection;
+  label: string;
+}
+
+const isOnboardingStep = (section: ProfileSection) => ONBOARDING_STEPS.some((s) => s.key === section);
+
+/** The onboarding step that fixes it, when it is one of the wizard's six steps (the CGV are not). */
+export const onboardingStepOf = (missing: MissingItem): string | undefined => (isOnboardingStep(missing.section) ? missing.section : undefined);
+
+/** Where an unfinished onboarding resumes: its first step with something missing, else the first step. */
+export function resumeOnboardingPath(restaurantId: string, missing: readonly MissingItem[]): string {
+  const step = missing.map(onboardingStepOf).find(Boolean) ?? ONBOARDING_STEPS[0].key;
+  return `/onboarding/${encodeURIComponent(restaurantId)}?etape=${step}`;
+}
+
+/** The edit tab that fixes a missing item. */
+export const missingItemPath = (restaurantId: string, missing: MissingItem): string => restaurantPath(restaurantId, missing.section);
+
+/** 'Profil complet' or 'À compléter (n)', as the dashboard and 'Votre assistant' say it. */
+export const completenessLabel = (missingCount: number): string => (missingCount === 0 ? 'Profil complet' : `À compléter (${missingCount})`);
