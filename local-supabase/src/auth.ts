@@ -135,9 +135,10 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
   const mailer = createAuthMailer(config.mail);
   const linkExpiry = config.auth.linkExpirySeconds;
   const emailInterval = config.auth.emailMinIntervalSeconds;
-  /** Where `redirect_to` may lead (GoTrue's allow list, by origin here); anything else falls back to the site, never to a stranger's page. */
+  /** Where `redirect_to` may lead (GoTrue's allow list, by origin here); anything else falls back to the site's page, never to a stranger's. */
   const redirectOrigins = new Set([config.auth.siteUrl, ...config.auth.additionalRedirectUrls].map((u) => new URL(u).origin));
-  function redirectFor(req: FastifyRequest): string {
+  /** The page of the app a link leads to: `redirect_to` when allowed, else the site's page for that link (the templates' `{{ .SiteURL }}/…`). */
+  function redirectFor(req: FastifyRequest, sitePage: string): string {
     const raw = (req.query as { redirect_to?: unknown }).redirect_to;
     if (typeof raw === 'string') {
       try {
@@ -147,7 +148,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
         /* not a URL: the site */
       }
     }
-    return config.auth.siteUrl;
+    return `${config.auth.siteUrl}${sitePage}`;
   }
   /** A hash of a random password, compared when the e-mail has no account, so that both cases take one bcrypt comparison. */
   let dummyHash: string;
@@ -387,7 +388,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
       if (!email) return authError(reply, 400, 'validation_failed', 'Password recovery requires an email');
       if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
-      const redirectTo = redirectFor(req);
+      const redirectTo = redirectFor(req, '/reset-password');
       const token = randomBytes(32).toString('base64url');
       const { rows } = await pool.query<{ email: string }>(
         `update auth.users set recovery_token = $2, recovery_sent_at = now()
@@ -523,7 +524,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
             [current.id, newEmail, hashToken(token)],
           )
         ).rows[0];
-        await mailer.send(emailChangeMail(newEmail, current.email, emailLink(redirectFor(req), token, 'email_change'), linkExpiry));
+        await mailer.send(emailChangeMail(newEmail, current.email, emailLink(redirectFor(req, '/confirm-email'), token, 'email_change'), linkExpiry));
       }
       return reply.header('x-supabase-api-version', API_VERSION).send(userJson(user));
     });

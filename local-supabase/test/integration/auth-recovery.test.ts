@@ -68,12 +68,12 @@ describe('password recovery', () => {
     expect(mailsTo(ghost)).toHaveLength(0);
   });
 
-  it('refuses a wrong token and an expired link; a foreign redirect falls back to the site', async () => {
+  it('refuses a wrong token and an expired link; a foreign redirect falls back to the site’s page', async () => {
     expect((await client().auth.verifyOtp({ token_hash: 'pas-un-jeton', type: 'recovery' })).error?.code).toBe('otp_expired');
     const owner = await newOwner('expired');
     await client().auth.resetPasswordForEmail(owner.email, { redirectTo: 'https://pirate.example/vol' });
     const link = linkIn(await mailTo(owner.email), 'http');
-    expect(link.startsWith(`${APP}/?token_hash=`)).toBe(true);
+    expect(link.startsWith(`${APP}/reset-password?token_hash=`)).toBe(true);
     await withDb((db) => db.query("update auth.users set recovery_sent_at = now() - interval '61 minutes' where id = $1", [owner.userId]));
     expect((await client().auth.verifyOtp({ token_hash: tokenOf(link), type: 'recovery' })).error?.code).toBe('otp_expired');
   });
