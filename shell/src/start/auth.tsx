@@ -1,5 +1,5 @@
 /**
- * Light start of /signin and /signup: the config, the Supabase client and the session, the two pages
+ * Light start of /signin, /signup and the recovery pages (/forgot-password, /reset-password, /confirm-email): the config, the Supabase client and the session, the two pages
  * — no antd, no TanStack Query (issue 15: ≤ 250 KB of gzip JavaScript). Once the address leaves them
  * (signed in, or a link to elsewhere), the full application takes over in the same page, with the same
  * session (one kernel instance); its code starts loading as soon as the owner enters the sign-in form.
@@ -9,6 +9,9 @@ import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SignInPage } from '../features/auth/components/SignInPage';
 import { SignUpPage } from '../features/auth/components/SignUpPage';
+import { ConfirmEmailPage } from '../features/auth/components/ConfirmEmailPage';
+import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
+import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { appConfig } from './config';
 import { ConfigError, LightLoading } from './LightStates';
 import { root } from './root';
@@ -34,6 +37,9 @@ function OpenApplication() {
 const router = createBrowserRouter([
   { path: '/signin', element: <SignInPage onIntent={() => void loadApplication()} /> },
   { path: '/signup', element: <SignUpPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/confirm-email', element: <ConfirmEmailPage /> },
   { path: '*', element: <OpenApplication /> },
 ]);
 
