@@ -11,13 +11,12 @@ interface PasswordValues {
   confirmation: string;
 }
 
-/** The sign-up's rule on a new password (characters, not only spaces), with its counter under the field. */
+/** The sign-up's counter under the field (characters, not UTF-16 units); the rule's message is the field's error. */
 function PasswordHelp({ password }: { password: string }) {
-  const problem = passwordProblem(password);
-  if (problem === null) return <span style={{ color: '#237804' }}>✓ Mot de passe valide</span>;
+  if (passwordProblem(password) === null) return <span style={{ color: '#237804' }}>✓ Mot de passe valide</span>;
   return (
-    <span>
-      {problem} <span data-testid="password-counter">{passwordLength(password)}/{MIN_PASSWORD_LENGTH}</span>
+    <span data-testid="password-counter">
+      {passwordLength(password)}/{MIN_PASSWORD_LENGTH} caractères
     </span>
   );
 }

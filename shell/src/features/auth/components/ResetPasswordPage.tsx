@@ -77,7 +77,9 @@ export function ResetPasswordPage() {
       {link.status === 'invalid' && (
         <div className="ta-form">
           <AuthAlert type="error">{link.message}</AuthAlert>
-          <Link to="/forgot-password">Demander un nouveau lien</Link>
+          <Link to="/forgot-password" style={{ alignSelf: 'center' }}>
+            Demander un nouveau lien
+          </Link>
         </div>
       )}
       {link.status === 'ready' && (
