@@ -46,9 +46,18 @@ const tsxLoader = (dir) => pathToFileURL(createRequire(path.join(dir, 'package.j
 /** Starts local-supabase (as its own `pnpm start` does) and resolves with its ready line. */
 export function startLocalSupabase(env = {}) {
   const dir = path.join(root, 'local-supabase');
+  const shellPort = MODULES.find((m) => m.dir === 'shell').port;
   const child = spawn(process.execPath, ['--import', tsxLoader(dir), 'src/cli.ts'], {
     cwd: dir,
-    env: { ...process.env, LOCAL_SUPABASE_READY_JSON: '1', ...env },
+    env: {
+      // Auth's e-mails (password recovery, e-mail change) link to the shell's pages; they go through
+      // SMTP_URL or into OUTBOX_DIR, as the reservation service's do.
+      AUTH_SITE_URL: `http://localhost:${shellPort}`,
+      AUTH_ADDITIONAL_REDIRECT_URLS: `http://127.0.0.1:${shellPort}`,
+      ...process.env,
+      LOCAL_SUPABASE_READY_JSON: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

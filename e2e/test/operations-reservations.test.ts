@@ -19,8 +19,8 @@ const reservationReads: Promise<{ url: string; body: string }>[] = [];
 const pendingCount = async () =>
   Number((await sql<{ c: string }>('select count(*) as c from restaurant_reservations where restaurant_id = $1 and status = 0', [DEMO.restaurantId]))[0].c);
 
-// The customer's e-mails only (the owner's reminders of late requests, '-rappel-', may arrive at any time).
-const emails = () => (fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()).filter((f) => f.endsWith('.eml') && !f.includes('-rappel-')) : []);
+// The customer's e-mails only (the owner's reminders of late requests, '-rappel-', may arrive at any time; Auth's, '-compte-', from other files).
+const emails = () => (fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()).filter((f) => f.endsWith('.eml') && !f.includes('-rappel-') && !f.includes('-compte-')) : []);
 
 const base = () => `${app.url}/restaurants/${DEMO.restaurantId}/operational`;
 const sidebarBadge = () => page.getByTestId('pending-badge');

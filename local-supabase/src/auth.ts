@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
@@ -6,10 +6,12 @@ import type { Pool } from 'pg';
 import type { StackConfig } from './config';
 import { bearerClaims } from './jwt';
 import { lenientJson } from './json-body';
+import { emailChangeMail, emailLink, recoveryMail } from './auth-emails';
+import { createAuthMailer } from './mailer';
 
 /**
  * The subset of Supabase Auth (GoTrue) that supabase-js's email/password flow uses:
- * signup, token (password, refresh_token), user, logout, settings, health.
+ * signup, token (password, refresh_token), user (read and update), logout, recover, verify, settings, health.
  * Users, sessions and refresh tokens live in the database's `auth` schema, as on hosted Supabase;
  * passwords are bcrypt hashes made by pgcrypto, the same format GoTrue writes.
  */
@@ -33,10 +35,12 @@ interface UserRow {
   created_at: Date;
   updated_at: Date;
   is_anonymous: boolean;
+  email_change: string | null;
+  email_change_sent_at: Date | null;
 }
 
 const USER_COLUMNS =
-  'id, email, email_confirmed_at, confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous';
+  'id, email, email_confirmed_at, confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous, email_change, email_change_sent_at';
 
 /** The user object GoTrue returns. */
 function userJson(u: UserRow) {
@@ -56,12 +60,38 @@ function userJson(u: UserRow) {
     created_at: u.created_at.toISOString(),
     updated_at: u.updated_at.toISOString(),
     is_anonymous: u.is_anonymous,
+    // An e-mail change waiting for its link, as GoTrue shows it.
+    ...(u.email_change ? { new_email: u.email_change, email_change_sent_at: u.email_change_sent_at?.toISOString() } : {}),
   };
 }
 
 /** Error body of Supabase Auth's API version 2024-01-01: `{ code, message }`; supabase-js reads `code` only when the version header is present. */
 function authError(reply: FastifyReply, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
   return reply.code(status).header('x-supabase-api-version', API_VERSION).send({ code, message, ...extra });
+}
+
+/** Links sent by e-mail carry a random token; only its SHA-256 is stored, so the table alone opens no account. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Signup's and PUT /user's password rule, in GoTrue's words: at most 72 UTF-8 bytes (400), at least
+ * MIN_PASSWORD_LENGTH characters (422 weak_password). The app's own rule is stricter (characters, not
+ * UTF-16 units; not only spaces: @tablee/shared's passwordProblem) and is checked before calling.
+ */
+function passwordRefusal(reply: FastifyReply, password: string) {
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    return authError(reply, 400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return authError(reply, 422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+      weak_password: { reasons: ['length'] },
+    });
+  }
+  return null;
+}
+
+function emailExists(reply: FastifyReply) {
+  return authError(reply, 422, 'email_exists', 'A user with this email address has already been registered');
 }
 
 /** Counts events (failed sign-ins, sign-ups) per client address in a sliding window, like GoTrue's rate limits. */
@@ -100,6 +130,26 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
   const failedSignins = new AddressLimiter(config.auth.maxFailedSignins, config.auth.failedSigninWindowSeconds * 1000);
   const signups = new AddressLimiter(config.auth.maxSignups, config.auth.signupWindowSeconds * 1000);
   const clientAddress = clientAddressResolver(config.auth.trustedProxies);
+  /** Requests that send an e-mail (/recover, e-mail changes), per client address, like GoTrue's RATE_LIMIT_EMAIL_SENT. */
+  const emailRequests = new AddressLimiter(config.auth.maxEmails, config.auth.emailWindowSeconds * 1000);
+  const mailer = createAuthMailer(config.mail);
+  const linkExpiry = config.auth.linkExpirySeconds;
+  const emailInterval = config.auth.emailMinIntervalSeconds;
+  /** Where `redirect_to` may lead (GoTrue's allow list, by origin here); anything else falls back to the site's page, never to a stranger's. */
+  const redirectOrigins = new Set([config.auth.siteUrl, ...config.auth.additionalRedirectUrls].map((u) => new URL(u).origin));
+  /** The page of the app a link leads to: `redirect_to` when allowed, else the site's page for that link (the templates' `{{ .SiteURL }}/…`). */
+  function redirectFor(req: FastifyRequest, sitePage: string): string {
+    const raw = (req.query as { redirect_to?: unknown }).redirect_to;
+    if (typeof raw === 'string') {
+      try {
+        const url = new URL(raw);
+        if (redirectOrigins.has(url.origin)) return url.href;
+      } catch {
+        /* not a URL: the site */
+      }
+    }
+    return `${config.auth.siteUrl}${sitePage}`;
+  }
   /** A hash of a random password, compared when the e-mail has no account, so that both cases take one bcrypt comparison. */
   let dummyHash: string;
 
@@ -256,6 +306,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       await pool.query<{ hash: string }>(`select extensions.crypt(gen_random_uuid()::text, extensions.gen_salt('bf', $1)) as hash`, [BCRYPT_COST])
     ).rows[0].hash;
     lenientJson(app);
+    app.addHook('onClose', async () => mailer.close());
     app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
       if (err.statusCode && err.statusCode < 500) return authError(reply, err.statusCode, 'validation_failed', err.message);
       console.error('[auth]', err);
@@ -283,14 +334,8 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       const password = typeof body.password === 'string' ? body.password : '';
       if (!email) return authError(reply, 400, 'validation_failed', 'To signup, please provide your email');
       if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
-      if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-        return authError(reply, 400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
-      }
-      if (password.length < MIN_PASSWORD_LENGTH) {
-        return authError(reply, 422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-          weak_password: { reasons: ['length'] },
-        });
-      }
+      const refused = passwordRefusal(reply, password);
+      if (refused) return refused;
       const metadata = body.data && typeof body.data === 'object' ? body.data : {};
       const confirmed = !config.auth.enableConfirmations;
       const inserted = await pool.query<UserRow>(
@@ -328,6 +373,160 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       const { rows } = await pool.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [claims.sub]);
       if (!rows[0]) return authError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
       return reply.header('x-supabase-api-version', API_VERSION).send(userJson(rows[0]));
+    });
+
+    /**
+     * Password recovery: always 200 with `{}`, whether or not the address has an account, and in the
+     * same time (the e-mail goes out after the answer). A new link replaces the previous one; an account
+     * gets at most one every AUTH_EMAIL_MIN_INTERVAL seconds (quietly: a 429 there would say it exists).
+     */
+    app.post('/recover', async (req, reply) => {
+      const address = clientAddress(req);
+      if (emailRequests.isBlocked(address)) return authError(reply, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+      emailRequests.record(address);
+      const body = (req.body ?? {}) as { email?: unknown };
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      if (!email) return authError(reply, 400, 'validation_failed', 'Password recovery requires an email');
+      if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
+      const redirectTo = redirectFor(req, '/reset-password');
+      const token = randomBytes(32).toString('base64url');
+      const { rows } = await pool.query<{ email: string }>(
+        `update auth.users set recovery_token = $2, recovery_sent_at = now()
+          where lower(email) = $1 and deleted_at is null
+            and (recovery_sent_at is null or recovery_sent_at < now() - make_interval(secs => $3))
+          returning email`,
+        [email, hashToken(token), emailInterval],
+      );
+      if (rows[0]) {
+        const to = rows[0].email;
+        void mailer.send(recoveryMail(to, emailLink(redirectTo, token, 'recovery'), linkExpiry)).catch((err) => console.error('[auth] e-mail de récupération non envoyé :', err));
+      }
+      return reply.header('x-supabase-api-version', API_VERSION).send({});
+    });
+
+    /**
+     * The links of the e-mails (`verifyOtp({ token_hash, type })`): single use (the token is cleared in
+     * the same statement that checks it), valid AUTH_LINK_EXPIRY seconds; answers a session, as GoTrue.
+     */
+    app.post('/verify', async (req, reply) => {
+      const body = (req.body ?? {}) as { token_hash?: unknown; type?: unknown };
+      const tokenHash = typeof body.token_hash === 'string' ? body.token_hash : '';
+      if (!tokenHash) return authError(reply, 400, 'validation_failed', 'Verify requires a token or a token hash');
+      if (body.type !== 'recovery' && body.type !== 'email_change') return authError(reply, 400, 'validation_failed', 'Verify requires a verification type');
+      const expired = () => authError(reply, 403, 'otp_expired', 'Email link is invalid or has expired');
+      const hash = hashToken(tokenHash);
+      if (body.type === 'recovery') {
+        // Opening the link proves the address: it counts as confirmed, as in GoTrue.
+        const { rows } = await pool.query<UserRow>(
+          `update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
+            where recovery_token = $1 and recovery_sent_at > now() - make_interval(secs => $2) and deleted_at is null
+            returning ${USER_COLUMNS}`,
+          [hash, linkExpiry],
+        );
+        if (!rows[0]) return expired();
+        return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(rows[0]));
+      }
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const { rows } = await client.query<UserRow>(
+          `update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_sent_at = null,
+                  email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
+            where email_change_token_new = $1 and email_change <> '' and email_change_sent_at > now() - make_interval(secs => $2) and deleted_at is null
+            returning ${USER_COLUMNS}`,
+          [hash, linkExpiry],
+        );
+        const user = rows[0];
+        if (!user) {
+          await client.query('rollback');
+          return expired();
+        }
+        await client.query(
+          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()
+            where user_id = $1 and provider = 'email'`,
+          [user.id, user.email],
+        );
+        await client.query('commit');
+        return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(user));
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        // Taken by another account since the link was sent.
+        if ((err as { code?: string }).code === '23505') return emailExists(reply);
+        throw err;
+      } finally {
+        client.release();
+      }
+    });
+
+    /**
+     * The signed-in user changes their password or e-mail (supabase-js's updateUser). Everything is
+     * checked before anything changes. A new password ends the user's other sessions (GoTrue does the
+     * same); a new e-mail is only recorded as pending, and a link goes to it: the address changes once
+     * that link is opened (`verify` type email_change).
+     */
+    app.put('/user', async (req, reply) => {
+      const claims = await requireUser(req, reply);
+      if (!claims) return reply;
+      const body = (req.body ?? {}) as { email?: unknown; password?: unknown; data?: unknown };
+      const { rows: found } = await pool.query<UserRow & { encrypted_password: string | null }>(
+        `select ${USER_COLUMNS}, encrypted_password from auth.users where id = $1 and deleted_at is null`,
+        [claims.sub],
+      );
+      const current = found[0];
+      if (!current) return authError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
+
+      const password = typeof body.password === 'string' ? body.password : undefined;
+      if (password !== undefined) {
+        const refused = passwordRefusal(reply, password);
+        if (refused) return refused;
+        const same = await pool.query<{ same: boolean }>('select coalesce($1 = extensions.crypt($2, $1), false) as same', [current.encrypted_password || null, password]);
+        if (same.rows[0].same) return authError(reply, 422, 'same_password', 'New password should be different from the old password.');
+      }
+      let newEmail: string | undefined;
+      if (typeof body.email === 'string') {
+        const email = body.email.trim().toLowerCase();
+        if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
+        if (email !== current.email.toLowerCase()) newEmail = email;
+      }
+      if (newEmail) {
+        const taken = await pool.query('select 1 from auth.users where lower(email) = $1 and id <> $2', [newEmail, current.id]);
+        if (taken.rowCount) return emailExists(reply);
+        const address = clientAddress(req);
+        if (emailRequests.isBlocked(address)) return authError(reply, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+        const wait = current.email_change_sent_at ? Math.ceil(emailInterval - (Date.now() - current.email_change_sent_at.getTime()) / 1000) : 0;
+        if (wait > 0) return authError(reply, 429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
+        emailRequests.record(address);
+      }
+
+      let user: UserRow = current;
+      if (password !== undefined) {
+        user = (
+          await pool.query<UserRow>(
+            `update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', $3)), updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+            [current.id, password, BCRYPT_COST],
+          )
+        ).rows[0];
+        await pool.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [current.id, claims.session_id ?? null]);
+      }
+      if (body.data && typeof body.data === 'object') {
+        user = (
+          await pool.query<UserRow>(
+            `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+            [current.id, JSON.stringify(body.data)],
+          )
+        ).rows[0];
+      }
+      if (newEmail) {
+        const token = randomBytes(32).toString('base64url');
+        user = (
+          await pool.query<UserRow>(
+            `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+            [current.id, newEmail, hashToken(token)],
+          )
+        ).rows[0];
+        await mailer.send(emailChangeMail(newEmail, current.email, emailLink(redirectFor(req, '/confirm-email'), token, 'email_change'), linkExpiry));
+      }
+      return reply.header('x-supabase-api-version', API_VERSION).send(userJson(user));
     });
 
     app.post('/logout', async (req, reply) => {

@@ -33,7 +33,20 @@ export interface StackConfig {
     trustedProxies: string[];
     /** Seconds during which a rotated refresh token may be presented again (a lost answer) before reuse revokes the session. */
     refreshTokenReuseIntervalSeconds: number;
+    /** The app's address (GoTrue's SITE_URL): e-mail links lead there unless `redirect_to` is allowed. */
+    siteUrl: string;
+    /** Other addresses a `redirect_to` may point at (GoTrue's URI allow list); the site's origin always may. */
+    additionalRedirectUrls: string[];
+    /** How long a link sent by e-mail (recovery, e-mail change) stays valid (GoTrue's MAILER_OTP_EXP). */
+    linkExpirySeconds: number;
+    /** E-mail requests (/recover, e-mail changes) allowed per client address in `emailWindowSeconds`. */
+    maxEmails: number;
+    emailWindowSeconds: number;
+    /** Seconds before another e-mail may go to the same account (GoTrue's SMTP_MAX_FREQUENCY). */
+    emailMinIntervalSeconds: number;
   };
+  /** Where Auth's e-mails go: SMTP, else .eml files in the outbox (shared with the reservation service). */
+  mail: { smtpUrl?: string; outboxDir: string; from: string };
   /** Origins allowed by CORS; '*' allows any (the default for a local stack). */
   corsOrigins: string[] | '*';
 }
@@ -77,6 +90,18 @@ export function readConfig(): StackConfig {
       signupWindowSeconds: int('AUTH_SIGNUP_WINDOW', 300),
       trustedProxies: (process.env.AUTH_TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter(Boolean),
       refreshTokenReuseIntervalSeconds: int('AUTH_REFRESH_TOKEN_REUSE_INTERVAL', 10),
+      siteUrl: (process.env.AUTH_SITE_URL || 'http://localhost:3000').replace(/\/+$/, ''),
+      additionalRedirectUrls: (process.env.AUTH_ADDITIONAL_REDIRECT_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+      linkExpirySeconds: int('AUTH_LINK_EXPIRY', 3600),
+      maxEmails: int('AUTH_MAX_EMAILS', 30),
+      emailWindowSeconds: int('AUTH_EMAIL_WINDOW', 3600),
+      emailMinIntervalSeconds: int('AUTH_EMAIL_MIN_INTERVAL', 60),
+    },
+    mail: {
+      smtpUrl: process.env.SMTP_URL || undefined,
+      // The reservation service's default outbox: <repo>/.data/outbox.
+      outboxDir: path.resolve(process.env.OUTBOX_DIR || path.join(repoRoot, '.data', 'outbox')),
+      from: process.env.AUTH_MAIL_FROM || 'Tablée <compte@tablee.fr>',
     },
     corsOrigins: cors && cors !== '*' ? cors.split(',').map((o) => o.trim()) : '*',
   };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { launchStack, tempDataDir } from './launch';
 import { loadLargeDataset } from './large-dataset';
 
@@ -9,12 +10,14 @@ import { loadLargeDataset } from './large-dataset';
  * Its coordinates reach the test files through the environment.
  */
 export default async function globalSetup() {
+  const dataDir = tempDataDir('test');
   const stack = await launchStack({
-    dataDir: tempDataDir('test'),
+    dataDir,
     // Every file signs up and in from 127.0.0.1 (hundreds of owners per run): the sign-ups and failed
     // sign-ins of one must not trip another's rate limit. The limits themselves are tested on stacks of
     // their own (auth.test.ts, auth-limits.test.ts, shell's strict-auth.test.tsx).
-    env: { AUTH_MAX_FAILED_SIGNINS: '100000', AUTH_MAX_SIGNUPS: '100000' },
+    // Auth's e-mails (recovery, e-mail change) as .eml files of this run, read by the tests.
+    env: { AUTH_MAX_FAILED_SIGNINS: '100000', AUTH_MAX_SIGNUPS: '100000', AUTH_MAX_EMAILS: '100000', OUTBOX_DIR: path.join(dataDir, 'outbox') },
   });
   await loadLargeDataset(stack.dbUrl);
   process.env.TEST_SUPABASE_URL = stack.url;
@@ -22,5 +25,6 @@ export default async function globalSetup() {
   process.env.TEST_SUPABASE_SERVICE_ROLE_KEY = stack.serviceRoleKey;
   process.env.TEST_DATABASE_URL = stack.dbUrl;
   process.env.TEST_DATA_DIR = stack.dataDir;
+  process.env.TEST_OUTBOX_DIR = path.join(dataDir, 'outbox');
   (globalThis as { __tableeStack?: typeof stack }).__tableeStack = stack;
 }

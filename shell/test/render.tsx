@@ -18,11 +18,11 @@ export function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-/** The shell's routes at `path`, with the same providers as the app. */
+/** The shell's routes at `path` (with its `?query`, if any), with the same providers as the app. */
 export function renderApp(path: string, state?: unknown) {
   return render(
     <AppProviders>
-      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
         <AppRoutes />
         <LocationProbe />
       </MemoryRouter>

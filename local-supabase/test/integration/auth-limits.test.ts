@@ -3,19 +3,29 @@
  * own words), so every try of these tests counts against one address, 127.0.0.1.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { Client } from 'pg';
 import { client, uniqueEmail, withDb } from '../clients';
 import { launchStack, tempDataDir, type LaunchedStack } from '../launch';
+import { outboxMails } from '../mails';
 
 const MAX_FAILED_SIGNINS = 3;
 const MAX_SIGNUPS = 2;
+const MAX_EMAILS = 3;
 
 // A stack of its own: low limits on the only address the tests have would trip every other file.
 let stack: LaunchedStack;
 beforeAll(async () => {
+  const dataDir = tempDataDir('auth-limits');
   stack = await launchStack({
-    dataDir: tempDataDir('auth-limits'),
-    env: { AUTH_MAX_FAILED_SIGNINS: String(MAX_FAILED_SIGNINS), AUTH_MAX_SIGNUPS: String(MAX_SIGNUPS), LOCAL_SUPABASE_SEED: 'false' },
+    dataDir,
+    env: {
+      AUTH_MAX_FAILED_SIGNINS: String(MAX_FAILED_SIGNINS),
+      AUTH_MAX_SIGNUPS: String(MAX_SIGNUPS),
+      AUTH_MAX_EMAILS: String(MAX_EMAILS),
+      OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      LOCAL_SUPABASE_SEED: 'false',
+    },
   });
 });
 afterAll(async () => {
@@ -97,4 +107,29 @@ it('limits sign-ups per address with over_request_rate_limit (429), whatever X-F
   expect(data.user).toBeNull();
   const stored = await withDb((db) => db.query('select 1 from auth.users where email = $1', [refused]), stack.dbUrl);
   expect(stored.rowCount).toBe(0);
+});
+
+it('sends one recovery e-mail per account and interval, and limits /recover per address (429), whatever X-Forwarded-For claims', async () => {
+  const email = uniqueEmail('spam');
+  await withDb(
+    (db) =>
+      db.query(
+        `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+         values (gen_random_uuid(), 'authenticated', 'authenticated', $1, extensions.crypt('motdepasse-solide', extensions.gen_salt('bf', 4)), now(), '{}', '{}')`,
+        [email],
+      ),
+    stack.dbUrl,
+  );
+  const mailsTo = () => outboxMails(path.join(stack.dataDir, 'outbox')).filter((m) => m.to.includes(email));
+  // Asked twice at once: the same answer both times (nothing tells that the account exists), one e-mail.
+  for (let i = 0; i < MAX_EMAILS - 1; i += 1) {
+    expect(await claiming(`10.4.0.${i + 1}`).auth.resetPasswordForEmail(email)).toEqual({ data: {}, error: null });
+  }
+  await until(async () => mailsTo().length === 1, 'un e-mail de récupération');
+  // The last allowed request, for another address: once its answer is in, the account's second e-mail would have been written.
+  expect((await claiming('10.4.0.50').auth.resetPasswordForEmail(uniqueEmail('absent'))).error).toBeNull();
+  expect(mailsTo()).toHaveLength(1);
+  const refused = await claiming('10.4.0.99').auth.resetPasswordForEmail(email);
+  expect(refused.error?.code).toBe('over_email_send_rate_limit');
+  expect(refused.error?.status).toBe(429);
 });

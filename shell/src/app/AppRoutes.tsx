@@ -3,6 +3,10 @@ import { RequireSession, RestaurantRedirect } from '@tablee/shared';
 import { Navigate, Route, Routes } from 'react-router';
 import { SignInPage } from '../features/auth/components/SignInPage';
 import { SignUpPage } from '../features/auth/components/SignUpPage';
+import { AccountPage } from '../features/auth/components/AccountPage';
+import { ConfirmEmailPage } from '../features/auth/components/ConfirmEmailPage';
+import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
+import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { ProtectedLayout } from '../features/layout/components/ProtectedLayout';
 import { RestaurantLayout } from '../features/restaurant/components/RestaurantLayout';
@@ -13,6 +17,10 @@ export function AppRoutes() {
     <Routes>
       <Route path="/signin" element={<SignInPage />} />
       <Route path="/signup" element={<SignUpPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      {/* The links of Auth's e-mails: they sign the owner in themselves. */}
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/confirm-email" element={<ConfirmEmailPage />} />
       {/* One-click links: no sign-in. */}
       <Route path="/reservations/*" element={<RemoteArea key="mfe_public_links" name="mfe_public_links" />} />
       <Route
@@ -24,6 +32,7 @@ export function AppRoutes() {
       >
         <Route index element={<Navigate to="/dashboard" replace />} />
         <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/account" element={<AccountPage />} />
         <Route path="/restaurants" element={<Navigate to="/dashboard" replace />} />
         <Route path="/onboarding/*" element={<RemoteArea key="mfe_onboarding" name="mfe_onboarding" />} />
         <Route path="/restaurants/:restaurantId" element={<RestaurantLayout />}>

@@ -1,5 +1,5 @@
 /**
- * Light start of /signin and /signup: the config, the Supabase client and the session, the two pages
+ * Light start of /signin, /signup and the recovery pages (/forgot-password, /reset-password, /confirm-email): the config, the Supabase client and the session, the two pages
  * — no antd, no TanStack Query (issue 15: ≤ 250 KB of gzip JavaScript). Once the address leaves them
  * (signed in, or a link to elsewhere), the full application takes over in the same page, with the same
  * session (one kernel instance); its code starts loading as soon as the owner enters the sign-in form.
@@ -34,6 +34,10 @@ function OpenApplication() {
 const router = createBrowserRouter([
   { path: '/signin', element: <SignInPage onIntent={() => void loadApplication()} /> },
   { path: '/signup', element: <SignUpPage /> },
+  // Loaded when visited: /signin stays within its 250 KB without them.
+  { path: '/forgot-password', lazy: async () => ({ Component: (await import('../features/auth/components/ForgotPasswordPage')).ForgotPasswordPage }) },
+  { path: '/reset-password', lazy: async () => ({ Component: (await import('../features/auth/components/ResetPasswordPage')).ResetPasswordPage }) },
+  { path: '/confirm-email', lazy: async () => ({ Component: (await import('../features/auth/components/ConfirmEmailPage')).ConfirmEmailPage }) },
   { path: '*', element: <OpenApplication /> },
 ]);
 

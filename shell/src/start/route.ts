@@ -8,7 +8,8 @@
 export type Start = 'link' | 'auth' | 'app';
 
 const LINK_PREFIX = '/reservations';
-const AUTH_PAGES = ['/signin', '/signup'];
+/** The public auth pages (issue 18 adds the recovery and the e-mail confirmation link): the same light start. */
+const AUTH_PAGES = ['/signin', '/signup', '/forgot-password', '/reset-password', '/confirm-email'];
 
 export function startFor(pathname: string): Start {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

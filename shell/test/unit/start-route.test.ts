@@ -8,6 +8,11 @@ it.each([
   ['/reservations/', 'link'],
   ['/signin', 'auth'],
   ['/signup/', 'auth'],
+  // Issue 18: the recovery pages and the e-mail change link are as light as /signin.
+  ['/forgot-password', 'auth'],
+  ['/reset-password', 'auth'],
+  ['/confirm-email', 'auth'],
+  ['/account', 'app'],
   ['/', 'app'],
   ['/dashboard', 'app'],
   ['/restaurants/r-1/operational/reservations', 'app'],

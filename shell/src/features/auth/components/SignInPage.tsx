@@ -4,6 +4,7 @@ import { signIn } from '@tablee/shared/supabase';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
+import type { ForgotPasswordState } from './ForgotPasswordPage';
 import { PasswordInput } from './PasswordInput';
 
 /** What /signup passes to /signin on success. */
@@ -58,6 +59,9 @@ export function SignInPage({ onIntent }: { onIntent?: () => void }) {
         <input id="signin-email" className="ta-input" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <label htmlFor="signin-password">Mot de passe</label>
         <PasswordInput id="signin-password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Link to="/forgot-password" state={{ email } satisfies ForgotPasswordState} style={{ alignSelf: 'flex-end' }}>
+          Mot de passe oublié ?
+        </Link>
         {error && <AuthAlert type="error">{error}</AuthAlert>}
         <SubmitButton pending={pending} disabled={pending}>
           {pending ? 'Connexion...' : 'Se connecter'}

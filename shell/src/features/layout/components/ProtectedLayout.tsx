@@ -1,15 +1,17 @@
 import { signOut, userAtom } from '@tablee/shared';
-import { Button, Layout } from 'antd';
+import { Alert, Button, Layout } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 
 /**
  * Layout of the protected area (spec §2): a dashboard link, the user's email and sign-out; during
- * onboarding the header shows 'Ajout d'un nouveau restaurant' instead.
+ * onboarding the header shows 'Ajout d'un nouveau restaurant' instead. Beside the e-mail, 'Mon compte'
+ * (/account). A page reached with `{ notice }` in its history state (a password reset) shows it once, on top.
  */
 export function ProtectedLayout() {
   const user = useAtomValue(userAtom);
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  const notice = (state as { notice?: unknown } | null)?.notice;
   const navigate = useNavigate();
   const onboarding = pathname === '/onboarding' || pathname.startsWith('/onboarding/');
   return (
@@ -42,6 +44,9 @@ export function ProtectedLayout() {
             <span data-testid="user-email" style={{ overflowWrap: 'anywhere' }}>
               {user?.email}
             </span>
+            <Link to="/account" style={{ whiteSpace: 'nowrap' }}>
+              Mon compte
+            </Link>
             <Button
               onClick={async () => {
                 await signOut();
@@ -55,6 +60,7 @@ export function ProtectedLayout() {
       </Layout.Header>
       <Layout.Content style={{ padding: 24, width: '100%', maxWidth: 1280, margin: '0 auto' }}>
         <main>
+          {typeof notice === 'string' && <Alert type="success" showIcon closable title={notice} style={{ marginBottom: 16 }} />}
           <Outlet />
         </main>
       </Layout.Content>

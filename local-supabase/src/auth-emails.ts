@@ -1,0 +1,68 @@
+import type { AuthMail } from './mailer';
+
+/** The French e-mails of Auth: the templates hosted Supabase would be given (token_hash links to the app's pages). */
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** '1 heure', '2 heures', '30 minutes': how long a link stays valid, as the e-mail says it. */
+export function validityFr(seconds: number): string {
+  if (seconds % 3600 === 0) return seconds === 3600 ? '1 heure' : `${seconds / 3600} heures`;
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** The app page `redirectTo` with the token and its type, as Supabase's "token_hash" templates build it. */
+export function emailLink(redirectTo: string, tokenHash: string, type: 'recovery' | 'email_change'): string {
+  const url = new URL(redirectTo);
+  url.searchParams.set('token_hash', tokenHash);
+  url.searchParams.set('type', type);
+  return url.href;
+}
+
+function mail(to: string, tag: string, subject: string, paragraphs: string[], link: string, action: string): AuthMail {
+  const [intro, ...rest] = paragraphs;
+  return {
+    to,
+    tag,
+    subject,
+    text: ['Bonjour,', intro, link, ...rest, 'L’équipe Tablée'].join('\n\n'),
+    html: [
+      '<p>Bonjour,</p>',
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+      `<p>Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>${escapeHtml(link)}</p>`,
+      ...rest.map((p) => `<p>${escapeHtml(p)}</p>`),
+      '<p>L’équipe Tablée</p>',
+    ].join('\n'),
+  };
+}
+
+export function recoveryMail(to: string, link: string, validitySeconds: number): AuthMail {
+  return mail(
+    to,
+    'compte-mot-de-passe',
+    'Réinitialisation de votre mot de passe Tablée',
+    [
+      'Vous avez demandé à réinitialiser le mot de passe de votre compte Tablée. Pour choisir un nouveau mot de passe, ouvrez ce lien :',
+      `Ce lien est valable ${validityFr(validitySeconds)} et ne sert qu’une fois.`,
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+    ],
+    link,
+    'Choisir un nouveau mot de passe',
+  );
+}
+
+export function emailChangeMail(to: string, currentEmail: string, link: string, validitySeconds: number): AuthMail {
+  return mail(
+    to,
+    'compte-adresse',
+    'Confirmez votre nouvelle adresse e-mail Tablée',
+    [
+      'Vous avez demandé à utiliser cette adresse pour votre compte Tablée. Pour confirmer ce changement, ouvrez ce lien :',
+      `Ce lien est valable ${validityFr(validitySeconds)} et ne sert qu’une fois. Tant qu’il n’est pas ouvert, votre compte garde son adresse actuelle (${currentEmail}).`,
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.',
+    ],
+    link,
+    'Confirmer ma nouvelle adresse',
+  );
+}

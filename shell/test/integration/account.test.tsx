@@ -1,0 +1,141 @@
+/**
+ * Issue 18, the "Account" line: 'Mot de passe oublié ?' on /signin, /forgot-password, /reset-password
+ * (the recovery e-mail's link, read from the run's outbox), /confirm-email and /account, against the
+ * run's local-supabase through the unmodified supabase-js.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { linkIn, outboxMails } from '../../../local-supabase/test/mails';
+import { connect, renderApp, uniqueEmail } from '../render';
+import { paste } from '../../../tooling/jest/paste';
+
+const PASSWORD = 'secret-123';
+
+async function freshOwner(signedIn: boolean) {
+  const client = await connect();
+  const email = uniqueEmail('compte');
+  expect((await client.auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+  if (!signedIn) await client.auth.signOut({ scope: 'local' });
+  return { client, email };
+}
+
+/** The link of the newest e-mail to `address`, once the server has written it. */
+async function linkTo(address: string, prefix: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mail = outboxMails(process.env.TEST_OUTBOX_DIR!).filter((m) => m.to.includes(address)).pop();
+    if (mail) return linkIn(mail, prefix);
+    if (Date.now() > deadline) throw new Error(`attendu : un e-mail pour ${address}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+/** jsdom's origin is not an allowed redirect: the links lead to the site's pages (AUTH_SITE_URL, http://localhost:3000). */
+const pathOf = (link: string) => link.replace(/^https?:\/\/[^/]+/, '');
+
+async function canSignIn(email: string, password: string) {
+  const client = await connect();
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  return error?.code ?? 'ok';
+}
+
+describe('forgotten password', () => {
+  beforeEach(() => connect());
+
+  it("links from /signin to /forgot-password with the typed address, and always answers 'Si un compte existe…'", async () => {
+    renderApp('/signin');
+    const user = userEvent.setup();
+    const ghost = uniqueEmail('inconnu');
+    await paste(user, screen.getByLabelText('Email'), ghost);
+    await user.click(screen.getByRole('link', { name: 'Mot de passe oublié ?' }));
+    expect(await screen.findByRole('heading', { name: 'Mot de passe oublié' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(ghost);
+    await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
+    expect(await screen.findByText(/^Si un compte existe pour cette adresse, un e-mail vous a été envoyé/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour à la connexion' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('says clearly that a used or wrong link no longer works, and offers to ask again', async () => {
+    renderApp('/reset-password?token_hash=nimporte-quoi&type=recovery');
+    expect(await screen.findByRole('alert')).toHaveTextContent("Ce lien n'est plus valide : il a déjà servi ou il a expiré (il est valable 1 heure).");
+    expect(screen.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText('Nouveau mot de passe')).not.toBeInTheDocument();
+  });
+
+  it('opens the link of the e-mail, applies the sign-up rule in characters, then saves and goes to the dashboard signed in', async () => {
+    const { client, email } = await freshOwner(false);
+    expect((await client.auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:3000/reset-password' })).error).toBeNull();
+    const link = await linkTo(email, 'http://localhost:3000/reset-password?');
+    await connect();
+    renderApp(pathOf(link));
+    const field = await screen.findByLabelText('Nouveau mot de passe');
+    // The token left the address once it had served.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/reset-password$/));
+    const user = userEvent.setup();
+    const save = () => screen.getByRole('button', { name: 'Enregistrer le mot de passe' });
+    await paste(user, field, '😀😀😀');
+    expect(screen.getByTestId('password-counter')).toHaveTextContent('3/6');
+    expect(save()).toBeDisabled();
+    await paste(user, field, '      ', { replace: true });
+    expect(screen.getByText('Le mot de passe ne peut pas contenir uniquement des espaces.')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+    await paste(user, field, 'nouveau-départ', { replace: true });
+    await paste(user, screen.getByLabelText('Confirmer le mot de passe'), 'nouveau-depart');
+    expect(screen.getByText('Les deux mots de passe ne correspondent pas.')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+    await paste(user, screen.getByLabelText('Confirmer le mot de passe'), 'nouveau-départ', { replace: true });
+    await user.click(save());
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
+    expect(await screen.findByText('Votre mot de passe a été modifié. Vous êtes connecté.')).toBeInTheDocument();
+    expect(await screen.findByTestId('user-email')).toHaveTextContent(email);
+    expect(await canSignIn(email, 'nouveau-départ')).toBe('ok');
+    expect(await canSignIn(email, PASSWORD)).toBe('invalid_credentials');
+  });
+});
+
+describe('/account', () => {
+  it('is reached from the header, refuses bad input in French without changing anything, and changes the password', async () => {
+    const { email } = await freshOwner(true);
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Mon compte' }));
+    expect(await screen.findByRole('heading', { name: 'Mon compte' })).toBeInTheDocument();
+    expect(screen.getByTestId('account-email')).toHaveTextContent(email);
+
+    await paste(user, screen.getByLabelText('Nouveau mot de passe'), '      ');
+    await paste(user, screen.getByLabelText('Confirmer le nouveau mot de passe'), '      ');
+    await user.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
+    expect((await screen.findAllByText('Le mot de passe ne peut pas contenir uniquement des espaces.')).length).toBeGreaterThan(0);
+
+    // Another account's address, made by another client than the page's.
+    const other = uniqueEmail('occupee');
+    const stranger = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_ANON_KEY!, { auth: { persistSession: false, autoRefreshToken: false } });
+    expect((await stranger.auth.signUp({ email: other, password: PASSWORD })).error).toBeNull();
+    await paste(user, screen.getByLabelText('Nouvelle adresse email'), other);
+    await user.click(screen.getByRole('button', { name: 'Changer d’adresse' }));
+    expect(await screen.findByText('Cette adresse email est déjà utilisée par un autre compte.')).toBeInTheDocument();
+
+    await paste(user, screen.getByLabelText('Nouveau mot de passe'), 'encore-un-autre', { replace: true });
+    await paste(user, screen.getByLabelText('Confirmer le nouveau mot de passe'), 'encore-un-autre', { replace: true });
+    await user.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
+    expect(await screen.findByText('Votre mot de passe a été modifié.')).toBeInTheDocument();
+    expect(await canSignIn(email, 'encore-un-autre')).toBe('ok');
+  });
+
+  it('sends the e-mail change link to the new address; /confirm-email makes it the account’s', async () => {
+    const { email } = await freshOwner(true);
+    renderApp('/account');
+    const user = userEvent.setup();
+    const next = uniqueEmail('nouvelle');
+    await paste(user, await screen.findByLabelText('Nouvelle adresse email'), next);
+    await user.click(screen.getByRole('button', { name: 'Changer d’adresse' }));
+    expect(await screen.findByText(`Un lien de confirmation a été envoyé à ${next}. Votre adresse changera dès que vous l'aurez ouvert.`)).toBeInTheDocument();
+    const link = await linkTo(next, 'http://localhost:3000/confirm-email?');
+    expect(await canSignIn(email, PASSWORD)).toBe('ok');
+
+    await connect();
+    renderApp(pathOf(link));
+    expect(await screen.findByText(`Votre adresse email est désormais ${next}. Utilisez-la pour vous connecter.`)).toBeInTheDocument();
+    expect(await canSignIn(next, PASSWORD)).toBe('ok');
+  });
+});
