@@ -57,7 +57,7 @@ test('the demo owner sees both seeded restaurants', async () => {
   await signIn(page, app.url, DEMO.email, DEMO.password);
   await page.waitForURL(`${app.url}/dashboard`);
   for (const r of seeded) {
-    const link = page.getByRole('link', { name: new RegExp(r.name || 'Restaurant sans nom') });
+    const link = page.getByRole('link', { name: r.name || 'Restaurant sans nom', exact: true });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/restaurants/${r.id}`);
   }

@@ -140,7 +140,7 @@ test('moving between screens of the restaurant asks the restaurant check no more
   await page.getByText('Affichage de 1 à 1 sur 1 conversations').waitFor();
   // Through the dashboard and back: the layout is mounted again, the check comes from the cache.
   await page.getByRole('link', { name: 'Tableau de bord' }).click();
-  await page.getByRole('link', { name: /Chez Parallèle/ }).click();
+  await page.getByRole('link', { name: 'Chez Parallèle', exact: true }).click();
   await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByText('Informations').waitFor();
   await page.getByText('Chez Parallèle', { exact: true }).waitFor();
   await page.close();

@@ -151,7 +151,7 @@ test('a request past the promised response time: « En retard » in the list, th
   await page.getByRole('heading', { name: /Réservation R-PLN-LATE/ }).getByText('En retard').waitFor();
 
   await page.goto(`${app.url}/dashboard`);
-  await page.getByRole('link', { name: /Chez Planning/ }).getByText(/en attente · 1 en retard/).waitFor();
+  await page.getByTestId('restaurant-card').filter({ hasText: 'Chez Planning' }).getByText(/en attente · 1 en retard/).waitFor();
 });
 
 test('accepting with the plan in mind: the covers after acceptance, a confirmation over capacity; the link page says it too', async () => {

@@ -31,7 +31,7 @@ it("says 'À compléter (n)' with a link to what is missing, and resumes an unfi
   // Contact e-mail, WhatsApp, menu, the four billing blocks and the CGV.
   const tag = within(bistrot).getByRole('link', { name: /^À compléter \(8\)/ });
   expect(tag).toHaveAttribute('href', `/restaurants/${finished.data!.id}/assistant`);
-  expect(within(bistrot).getByRole('link', { name: 'Ouvrir' })).toHaveAttribute('href', `/restaurants/${finished.data!.id}/information`);
+  expect(within(bistrot).getByRole('link', { name: 'Ouvrir' })).toHaveAttribute('href', `/restaurants/${finished.data!.id}`);
 
   const resumed = await cardOf('En cours');
   expect(within(resumed).getByText('À compléter (6)')).toBeInTheDocument();

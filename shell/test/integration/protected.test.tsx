@@ -57,10 +57,10 @@ describe('layout and dashboard', () => {
     expect(named.error).toBeNull();
     renderApp('/dashboard');
     const link = await screen.findByRole('link', { name: 'Le Bistrot' });
-    expect(link).toHaveAttribute('href', `/restaurants/${named.data!.id}/information`);
+    expect(link).toHaveAttribute('href', `/restaurants/${named.data!.id}`);
     const card = link.closest<HTMLElement>('[data-testid="restaurant-card"]')!;
     expect(within(card).getByText('3 place du Marché, Lyon')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Restaurant sans nom' })).toHaveAttribute('href', `/restaurants/${nameless.data!.id}/information`);
+    expect(screen.getByRole('link', { name: 'Restaurant sans nom' })).toHaveAttribute('href', `/restaurants/${nameless.data!.id}`);
     expect(userId).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Ajouter un restaurant' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/onboarding/intro'));

@@ -26,7 +26,7 @@ function MissingList({ missing, onStep }: { missing: MissingItem[]; onStep: (key
               {step ? (
                 <>
                   {' — '}
-                  <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => onStep(step)}>
+                  <Button type="link" size="small" style={{ padding: 0, height: 'auto', textDecoration: 'underline' }} onClick={() => onStep(step)}>
                     aller à l’étape
                   </Button>
                 </>

@@ -22,6 +22,9 @@ import {
   dietarySummary,
 } from '../describe';
 
+/** A link inside a sentence is underlined: colour alone does not tell it from the text (WCAG 1.4.1). */
+const IN_TEXT_LINK = { textDecoration: 'underline' } as const;
+
 const tabLabel = (section: ProfileSection) => RESTAURANT_TABS.find((t) => t.path === section)!.label;
 
 /** The missing items of one section, each a link to its tab (or all of them without `section`). */
@@ -32,7 +35,7 @@ function MissingLinks({ restaurantId, missing, section }: { restaurantId: string
     <ul style={{ margin: '8px 0 0', paddingInlineStart: 20 }}>
       {shown.map((m) => (
         <li key={m.item}>
-          {m.label} — <Link to={missingItemPath(restaurantId, m)}>compléter dans « {tabLabel(m.section)} »</Link>
+          {m.label} — <Link to={missingItemPath(restaurantId, m)} style={IN_TEXT_LINK}>compléter dans « {tabLabel(m.section)} »</Link>
         </li>
       ))}
     </ul>
@@ -165,7 +168,7 @@ function KnowledgeView({ restaurantId, k }: { restaurantId: string; k: Assistant
       <Block title="Questions fréquentes">
         {k.faq.length === 0 ? (
           <Typography.Paragraph style={{ margin: 0 }}>
-            Aucune question. <Link to={restaurantPath(restaurantId, 'faq')}>Ajouter des questions fréquentes</Link>
+            Aucune question. <Link to={restaurantPath(restaurantId, 'faq')} style={IN_TEXT_LINK}>Ajouter des questions fréquentes</Link>
           </Typography.Paragraph>
         ) : (
           k.faq.map((f) => (

@@ -18,9 +18,9 @@ const displayName = (r: RestaurantSummary) => r.name || 'Restaurant sans nom';
 
 /**
  * Where a card leads: an unfinished onboarding resumes at its first step with something missing;
- * a finished one opens the restaurant, and its 'À compléter' tag what the assistant lacks.
+ * a finished one opens the restaurant (spec §2: /restaurants/{id}), and its 'À compléter' tag what the assistant lacks.
  */
-const openPath = (r: RestaurantSummary) => (r.onboardingUnfinished ? resumeOnboardingPath(r.id, r.missing) : restaurantPath(r.id));
+const openPath = (r: RestaurantSummary) => (r.onboardingUnfinished ? resumeOnboardingPath(r.id, r.missing) : `/restaurants/${encodeURIComponent(r.id)}`);
 
 function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
   const count = restaurant.missing.length;
