@@ -6,6 +6,7 @@ import { DAYS, type Day, type DaySettings, type Hours, type ServiceSettings } fr
 import { defaultDaySettings, hoursFromRows, type ArrivalTimeRow, type HoursRow } from '../mappers';
 import type { SectionApi, SectionContext } from '../contract';
 import { callRpc, selectRestaurant } from '../data';
+import { isServiceSlot } from './slots';
 
 export type HoursValue = Hours;
 
@@ -36,6 +37,26 @@ export function groupSizeRanges(context: SectionContext): { min: Range; max: Ran
 export const SIZE_RANGE: Range = { min: 10, max: 50 };
 
 export const rangeValues = ({ min, max }: Range): number[] => Array.from({ length: max - min + 1 }, (_, i) => min + i);
+
+/**
+ * A size select's choices: the context's range, plus the values given (the stored one, the current
+ * one) that lie outside it, so that what is stored is always shown and can be chosen again.
+ */
+export function sizeChoices(range: Range, ...kept: (number | null | undefined)[]): number[] {
+  const extra = kept.filter((n): n is number => typeof n === 'number' && Number.isFinite(n));
+  return [...new Set([...rangeValues(range), ...extra])].sort((a, b) => a - b);
+}
+
+/** The arrival times that are not slots of the service's hours (the database refuses them too). */
+export const arrivalTimesOutside = (times: readonly string[] | undefined, from: string, to: string): string[] =>
+  (times ?? []).filter((t) => !isServiceSlot(t, from, to));
+
+export const arrivalTimesOutsideMessage = (times: readonly string[]) =>
+  times.length === 1
+    ? `${times[0]} est en dehors des horaires du service : retirez cette heure ou changez les horaires.`
+    : `${times.join(', ')} sont en dehors des horaires du service : retirez ces heures ou changez les horaires.`;
+
+export const PROPOSE_ARRIVAL_TIMES_LABEL = "Proposer des heures d'arrivée";
 
 /**
  * A new restaurant's hours: open Monday to Saturday in edit, all 7 days in the onboarding step
