@@ -121,7 +121,7 @@ interface HoursLoadRow {
 
 /**
  * The hours api of a context. A restaurant whose hours were never saved (open days but no hours
- * rows: saving always writes one row per open day) loads the context's defaults.
+ * rows: saving always writes one row per open day) loads the context's defaults, as not stored.
  */
 export function createHoursApi(context: SectionContext): SectionApi<HoursValue> {
   return {
@@ -133,8 +133,8 @@ export function createHoursApi(context: SectionContext): SectionApi<HoursValue> 
         'days_open, has_different_hours_settings, restaurant_hours(*), restaurant_arrival_times(day, service, arrival_time)',
       );
       const rows = data.restaurant_hours ?? [];
-      if (rows.length === 0 && (data.days_open ?? []).length > 0) return defaultHours(context);
-      return normalizeHours(hoursFromRows(data.days_open, !!data.has_different_hours_settings, rows, data.restaurant_arrival_times ?? []));
+      if (rows.length === 0 && (data.days_open ?? []).length > 0) return { value: defaultHours(context), stored: false };
+      return { value: normalizeHours(hoursFromRows(data.days_open, !!data.has_different_hours_settings, rows, data.restaurant_arrival_times ?? [])), stored: true };
     },
     async save(restaurantId, value) {
       await callRpc('save_restaurant_hours', { p_restaurant_id: restaurantId, p_hours: hoursToRpc(value) });
