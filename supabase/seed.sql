@@ -61,6 +61,14 @@ values
    'Table bistronomique au cœur du quartier Saint-Pierre, à deux pas de la Garonne. Margaux Lefèvre cuisine les produits du Sud-Ouest au fil des saisons — huîtres du Cap Ferret, canard, cèpes — avec une carte de 200 vins bordelais. Salle voûtée en pierre pouvant accueillir jusqu''à 24 convives.',
    false, '{monday,tuesday,wednesday,thursday,friday,saturday}', now() - interval '60 days');
 
+-- Creating a restaurant stored its default rows (hours, arrival times, contact, amenities,
+-- billing); the demo replaces them with its own.
+delete from public.restaurant_arrival_times where restaurant_id in (select id from public.restaurants);
+delete from public.restaurant_hours where restaurant_id in (select id from public.restaurants);
+delete from public.restaurant_contacts where restaurant_id in (select id from public.restaurants);
+delete from public.restaurant_amenities where restaurant_id in (select id from public.restaurants);
+delete from public.restaurant_billing where restaurant_id in (select id from public.restaurants);
+
 insert into public.restaurant_amenities (restaurant_id, ground_floor, accessible_to_disabled, parking,
                                          air_conditioning, wifi, valet_parking)
 values

@@ -19,7 +19,10 @@ beforeAll(async () => {
   app = ready();
   const owner = await ownerWithRestaurant('hours-rules', 'Le Petit Canut');
   restaurantId = owner.restaurantId;
-  // Stored before the rule existed: a 12:15–14:30 lunch for groups of 12 or more, with an 18:00 arrival.
+  // Stored before the rule existed: a 12:15–14:30 lunch for groups of 12 or more, with an 18:00 arrival
+  // (in place of the rows a new restaurant stores at its creation).
+  await sql('delete from restaurant_hours where restaurant_id = $1', [restaurantId]);
+  await sql('delete from restaurant_arrival_times where restaurant_id = $1', [restaurantId]);
   await sql(
     `insert into restaurant_hours (restaurant_id, day, lunch_from_time, lunch_to_time, lunch_group_min, lunch_group_max)
      select $1, d, '12:15', '14:30', 12, 30 from unnest($2::text[]) d`,

@@ -29,6 +29,8 @@ beforeAll(async () => {
   restaurantId = owner.restaurantId;
   // Open Monday to Saturday; Tuesday's dinner closed; capacities 30 at lunch and 50 at dinner.
   await sql(`update restaurants set days_open = array['monday','tuesday','wednesday','thursday','friday','saturday'] where id = $1`, [restaurantId]);
+  // Its default hours were stored at creation: replaced by these.
+  await sql('delete from restaurant_hours where restaurant_id = $1', [restaurantId]);
   await sql(
     `insert into restaurant_hours (restaurant_id, day, lunch_capacity, dinner_capacity, dinner_is_open)
      select $1, d, 30, 50, d <> 'tuesday' from unnest(array['monday','tuesday','wednesday','thursday','friday','saturday']) d`,

@@ -35,16 +35,13 @@ values ('b1000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-0000000
         'Grande brasserie parisienne qui sert de terrain d''essai aux mesures de performance.',
         now() - interval '400 days');
 
-insert into public.restaurant_contacts (restaurant_id, email, whatsapp)
-values ('b1000000-0000-4000-8000-000000000001', 'bench@tablee.fr', '+33 6 00 00 00 00');
+-- Its default rows (hours Monday to Saturday, contact, ...) were stored at creation.
+update public.restaurant_contacts set email = 'bench@tablee.fr', whatsapp = '+33 6 00 00 00 00'
+ where restaurant_id = 'b1000000-0000-4000-8000-000000000001';
 
 insert into public.restaurant_menus (id, restaurant_id, name, price_per_person, display_order)
 values ('b3000000-0000-4000-8000-000000000001', 'b1000000-0000-4000-8000-000000000001', 'Menu Brasserie', 35, 0),
        ('b3000000-0000-4000-8000-000000000002', 'b1000000-0000-4000-8000-000000000001', 'Menu Prestige', 55, 1);
-
-insert into public.restaurant_hours (restaurant_id, day)
-select 'b1000000-0000-4000-8000-000000000001', d
-  from unnest(array['monday','tuesday','wednesday','thursday','friday','saturday']) d;
 
 -- ---------------------------------------------------------------- conversations and messages
 -- One conversation every ~4 h over the past year. updated_at is set to the

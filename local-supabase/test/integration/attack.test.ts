@@ -34,7 +34,10 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
   ];
 }
 
-const VIEWS = ['conversation_summaries', 'reservation_status_counts'];
+const VIEWS = ['conversation_summaries', 'reservation_status_counts', 'restaurant_completeness'];
+
+/** Functions that take no one's ids and only ever create the caller's own rows: refused to anonymous, harmless to owners. */
+const OWN_ROWS_FUNCTIONS = ['start_restaurant_onboarding'];
 
 /** Functions called with the victim's ids. */
 function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unknown>][] {
@@ -54,6 +57,7 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['reservation_planning', { p_restaurant_id: r, p_from: '2026-11-23', p_to: '2026-11-29' }],
     ['reservation_acceptance_check', { p_restaurant_id: r, p_numero: 'R-0001' }],
     ['export_reservations_csv', { p_restaurant_id: r }],
+    ['assistant_knowledge', { p_restaurant_id: r }],
   ];
 }
 
@@ -118,6 +122,15 @@ describe('attack matrix', () => {
         expect({ who, fn, refused }).toEqual({ who, fn, refused: true });
         cases += 1;
       }
+      for (const fn of OWN_ROWS_FUNCTIONS) {
+        const { data, error } = await c.rpc(fn);
+        if (who === 'anonymous') expect({ who, fn, refused: error !== null }).toEqual({ who, fn, refused: true });
+        else {
+          const created = await must(service().from('restaurants').select('user_id').eq('id', data as string).single());
+          expect({ who, fn, owner: created.user_id }).toEqual({ who, fn, owner: attacker.userId });
+        }
+        cases += 1;
+      }
     }
 
     expect(await restaurantSnapshot(victim.restaurantId)).toBe(before);
@@ -175,7 +188,7 @@ describe('the API surface, read from the catalog', () => {
     const placeholder = { restaurantId: someone, photoId: someone, conversationId: someone, menuId: someone, faqIds: [], userId: someone, reservation: { id: someone, numero_reservation: '', code_manage: '' } } as Victim;
     expect(sorted(tableTargets(placeholder).map((t) => t.table))).toEqual(sorted(catalog.tables));
     expect(sorted(VIEWS)).toEqual(sorted(catalog.views));
-    const attacked = new Set(rpcTargets(placeholder, someone).map(([fn]) => fn));
+    const attacked = new Set([...rpcTargets(placeholder, someone).map(([fn]) => fn), ...OWN_ROWS_FUNCTIONS]);
     expect(catalog.functions.map((f) => f.proname).filter((fn) => !attacked.has(fn))).toEqual([]);
     // No function of the API is open to anonymous callers (the one-click links go through the reservation service).
     expect(catalog.functions.filter((f) => f.anon).map((f) => f.proname)).toEqual([]);

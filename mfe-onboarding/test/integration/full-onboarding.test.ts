@@ -139,15 +139,16 @@ it('a full onboarding leaves a restaurant identical to what was entered, field b
   expect(r.restaurant_photos).toEqual([{ alt_text: 'La salle voûtée', original_filename: 'salle.png' }]);
 });
 
-it('an onboarding hours step left untouched still stores the seven days it showed', async () => {
+it('Démarrer stores the seven days and the group minimum of 10 the hours step shows', async () => {
   await signInNewOwner();
   const id = await createRestaurant();
   const step = ONBOARDING_SECTION_STEPS.find((s) => s.key === 'hours')!;
-  const shown = (await step.api.load(id)).value;
-  expect(step.isUnsavedDefault?.(shown)).toBe(true);
-  await step.api.save(id, shown);
-  const stored = (await step.api.load(id)).value;
-  expect(stored).toEqual(shown);
-  // Stored now, so no longer an unsaved default: the edit tab shows the same seven days.
-  expect((await hoursApi.load(id)).value.daysOpen).toHaveLength(7);
+  const loaded = await step.api.load(id);
+  expect(loaded.stored).toBe(true);
+  const shown = loaded.value;
+  expect(shown.daysOpen).toHaveLength(7);
+  expect([shown.defaultSettings.lunchService.groupSize.min, shown.defaultSettings.dinnerService.groupSize.min]).toEqual([10, 10]);
+  // Already stored: nothing for the step to save on the owner's behalf, and the edit tab shows the same.
+  expect(step.isUnsavedDefault?.(shown)).toBe(false);
+  expect((await hoursApi.load(id)).value).toEqual(shown);
 });

@@ -74,7 +74,7 @@ test('no acompte, no contact address, no CGV: the whole total on site, and no Re
 
 test('a contact field that is not exactly one address gives no Reply-To (answers would reach someone else)', async () => {
   const owner = await ownerWithRestaurant('email-reply-list');
-  const contact = await owner.client.from('restaurant_contacts').insert({ restaurant_id: owner.restaurantId, email: 'resto@x.fr, autre@y.fr', whatsapp: '', response_time: 'fast' });
+  const contact = await owner.client.from('restaurant_contacts').upsert({ restaurant_id: owner.restaurantId, email: 'resto@x.fr, autre@y.fr', whatsapp: '', response_time: 'fast' }, { onConflict: 'restaurant_id' });
   expect(contact.error).toBeNull();
   const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
@@ -86,7 +86,7 @@ test('the owner’s payment link (Facturation) is how to pay the acompte, as a l
   const link = 'https://buy.stripe.com/test_acompte42';
   const billing = await owner.client
     .from('restaurant_billing')
-    .insert({ restaurant_id: owner.restaurantId, requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 150, payment_link: link });
+    .upsert({ restaurant_id: owner.restaurantId, requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 150, payment_link: link }, { onConflict: 'restaurant_id' });
   expect(billing.error).toBeNull();
   const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 600 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);

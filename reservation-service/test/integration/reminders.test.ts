@@ -14,7 +14,7 @@ const CONTACT = 'reponses@restaurant-en-retard.fr';
 
 beforeAll(async () => {
   owner = await ownerWithRestaurant('reminders');
-  const contact = await owner.client.from('restaurant_contacts').insert({ restaurant_id: owner.restaurantId, email: CONTACT, whatsapp: '', response_time: 'fast' });
+  const contact = await owner.client.from('restaurant_contacts').upsert({ restaurant_id: owner.restaurantId, email: CONTACT, whatsapp: '', response_time: 'fast' }, { onConflict: 'restaurant_id' });
   if (contact.error) throw new Error(contact.error.message);
 });
 
@@ -47,7 +47,7 @@ test('the deadline is the promise in force when the request arrived: 2 h, 6 h (n
   expect(Number(await deadline(fast.id))).toBe(2);
   const other = await ownerWithRestaurant('reminders-no-contact');
   expect(Number(await deadline((await createReservation({ restaurant_id: other.restaurantId, selected_menu_id: null })).id))).toBe(6);
-  await other.client.from('restaurant_contacts').insert({ restaurant_id: other.restaurantId, email: 'x@y.fr', whatsapp: '', response_time: 'slow' });
+  await other.client.from('restaurant_contacts').upsert({ restaurant_id: other.restaurantId, email: 'x@y.fr', whatsapp: '', response_time: 'slow' }, { onConflict: 'restaurant_id' });
   const slow = await createReservation({ restaurant_id: other.restaurantId, selected_menu_id: null });
   expect(Number(await deadline(slow.id))).toBe(24);
   // A deadline sent by the writer is not taken: the trigger decides.

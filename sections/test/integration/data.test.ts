@@ -103,10 +103,19 @@ describe('round trips: what is saved loads back unchanged', () => {
     expect((await informationApi.load(id)).value).toEqual({ ...information, name: 'Renommé' });
   });
 
-  it('hours: defaults before any save (Monday–Saturday in edit, 7 days in onboarding), then per-day settings and the shared ones', async () => {
+  it('hours: the defaults stored at creation (Monday–Saturday, default arrival times), then per-day settings and the shared ones', async () => {
     const id = await newRestaurant();
-    expect((await hoursApi.load(id)).value).toEqual(defaultHours('edit'));
-    expect((await createHoursApi('onboarding').load(id)).value).toEqual(defaultHours('onboarding'));
+    const { value: stored, stored: isStored } = await hoursApi.load(id);
+    expect(isStored).toBe(true);
+    expect(stored).toEqual({
+      ...defaultHours('edit'),
+      defaultSettings: {
+        lunchService: { ...defaultHours('edit').defaultSettings.lunchService, arrivalTimes: ['12:00', '12:30', '13:00'] },
+        dinnerService: { ...defaultHours('edit').defaultSettings.dinnerService, arrivalTimes: ['19:00', '19:30', '20:00', '20:30', '21:00'] },
+      },
+    });
+    // What is stored is what both contexts show.
+    expect((await createHoursApi('onboarding').load(id)).value).toEqual(stored);
     await hoursApi.save(id, hours());
     const loaded = (await hoursApi.load(id)).value;
     expect(loaded).toEqual({ ...hours(), defaultSettings: hours().specificDaySettings.tuesday });

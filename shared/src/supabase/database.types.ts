@@ -38,6 +38,13 @@ export type Database = {
             foreignKeyName: "conversations_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "conversations_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
             referencedRelation: "restaurants"
             referencedColumns: ["id"]
           },
@@ -219,6 +226,13 @@ export type Database = {
             foreignKeyName: "reservation_events_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "reservation_events_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
             referencedRelation: "restaurants"
             referencedColumns: ["id"]
           },
@@ -266,6 +280,13 @@ export type Database = {
             foreignKeyName: "restaurant_amenities_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: true
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_amenities_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
             referencedRelation: "restaurants"
             referencedColumns: ["id"]
           },
@@ -300,6 +321,13 @@ export type Database = {
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "restaurant_arrival_times_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
           {
             foreignKeyName: "restaurant_arrival_times_restaurant_id_fkey"
             columns: ["restaurant_id"]
@@ -396,6 +424,13 @@ export type Database = {
             foreignKeyName: "restaurant_billing_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: true
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_billing_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
             referencedRelation: "restaurants"
             referencedColumns: ["id"]
           },
@@ -430,6 +465,13 @@ export type Database = {
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "restaurant_cgv_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
           {
             foreignKeyName: "restaurant_cgv_restaurant_id_fkey"
             columns: ["restaurant_id"]
@@ -475,6 +517,13 @@ export type Database = {
             foreignKeyName: "restaurant_contacts_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: true
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_contacts_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
             referencedRelation: "restaurants"
             referencedColumns: ["id"]
           },
@@ -509,6 +558,13 @@ export type Database = {
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "restaurant_faqs_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
           {
             foreignKeyName: "restaurant_faqs_restaurant_id_fkey"
             columns: ["restaurant_id"]
@@ -611,6 +667,13 @@ export type Database = {
             foreignKeyName: "restaurant_hours_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_hours_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
             referencedRelation: "restaurants"
             referencedColumns: ["id"]
           },
@@ -664,6 +727,13 @@ export type Database = {
             foreignKeyName: "restaurant_menus_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_menus_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
             referencedRelation: "restaurants"
             referencedColumns: ["id"]
           },
@@ -701,6 +771,13 @@ export type Database = {
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "restaurant_options_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
           {
             foreignKeyName: "restaurant_options_restaurant_id_fkey"
             columns: ["restaurant_id"]
@@ -751,6 +828,13 @@ export type Database = {
           url?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "restaurant_photos_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
           {
             foreignKeyName: "restaurant_photos_restaurant_id_fkey"
             columns: ["restaurant_id"]
@@ -864,6 +948,13 @@ export type Database = {
             foreignKeyName: "restaurant_reservations_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_reservations_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
             referencedRelation: "restaurants"
             referencedColumns: ["id"]
           },
@@ -886,6 +977,7 @@ export type Database = {
           has_different_hours_settings: boolean
           id: string
           name: string
+          onboarding_finished_at: string | null
           updated_at: string
           url: string | null
           user_id: string
@@ -899,6 +991,7 @@ export type Database = {
           has_different_hours_settings?: boolean
           id?: string
           name?: string
+          onboarding_finished_at?: string | null
           updated_at?: string
           url?: string | null
           user_id?: string
@@ -912,6 +1005,7 @@ export type Database = {
           has_different_hours_settings?: boolean
           id?: string
           name?: string
+          onboarding_finished_at?: string | null
           updated_at?: string
           url?: string | null
           user_id?: string
@@ -956,6 +1050,13 @@ export type Database = {
             foreignKeyName: "conversations_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "conversations_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
             referencedRelation: "restaurants"
             referencedColumns: ["id"]
           },
@@ -973,13 +1074,29 @@ export type Database = {
             foreignKeyName: "restaurant_reservations_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_reservations_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
             referencedRelation: "restaurants"
             referencedColumns: ["id"]
           },
         ]
       }
+      restaurant_completeness: {
+        Row: {
+          missing: Json | null
+          missing_count: number | null
+          restaurant_id: string | null
+        }
+        Relationships: []
+      }
     }
     Functions: {
+      assistant_knowledge: { Args: { p_restaurant_id: string }; Returns: Json }
       claim_late_reservations: {
         Args: { p_limit?: number; p_restaurant_id?: string }
         Returns: string[]
@@ -1087,6 +1204,10 @@ export type Database = {
           status: number
           total_amount: unknown
         }[]
+      }
+      start_restaurant_onboarding: {
+        Args: Record<PropertyKey, never>
+        Returns: string
       }
       transition_reservation: {
         Args: {

@@ -1,8 +1,11 @@
 import { getSupabase } from '@tablee/shared';
 
-/** Creates the empty restaurant the onboarding fills step by step (owner = auth.uid() by default). */
+/**
+ * Creates the restaurant the onboarding fills step by step: start_restaurant_onboarding stores it
+ * (owner = auth.uid()) with the onboarding's defaults, unfinished until Terminer.
+ */
 export async function createRestaurant(): Promise<string> {
-  const { data, error } = await getSupabase().from('restaurants').insert({}).select('id').single();
+  const { data, error } = await getSupabase().rpc('start_restaurant_onboarding');
   if (error) throw error;
-  return data.id as string;
+  return data;
 }
