@@ -12,11 +12,13 @@ import {
   arrivalTimesOutsideMessage,
   DAY_LABELS,
   groupSizeRanges,
+  hasArrivalTimesOutside,
   normalizeHours,
   PROPOSE_ARRIVAL_TIMES_LABEL,
   SERVICE_LABELS,
   SIZE_RANGE,
   sizeChoices,
+  TO_FIX_LABEL,
   type HoursValue,
   type Range,
   type ServiceKey,
@@ -255,6 +257,20 @@ function ArrivalTimesField({ path, disabled }: { path: string[]; disabled: boole
   );
 }
 
+/** A day's tab: its name, and '(à corriger)' while one of its services keeps an arrival time outside its hours. */
+function DayTabLabel({ day }: { day: Day }) {
+  return (
+    <FormValue select={(v: HoursValue) => hasArrivalTimesOutside(v.specificDaySettings?.[day])}>
+      {(toFix) => (
+        <>
+          {DAY_LABELS[day]}
+          {toFix && <Typography.Text type="danger"> {TO_FIX_LABEL}</Typography.Text>}
+        </>
+      )}
+    </FormValue>
+  );
+}
+
 function DayFields({ path, context, disabled, dayLabel }: { path: SettingsPath; context: SectionContext; disabled: boolean; dayLabel?: string }) {
   return (
     <Row gutter={[16, 16]}>
@@ -293,7 +309,7 @@ export function HoursForm({ form, initialValue, context, disabled: disabledProp 
             <Tabs
               items={(perDay.split(' ') as Day[]).map((day) => ({
                 key: day,
-                label: DAY_LABELS[day],
+                label: <DayTabLabel day={day} />,
                 children: <DayFields path={['specificDaySettings', day]} context={context} disabled={disabled} dayLabel={DAY_LABELS[day]} />,
               }))}
             />

@@ -51,6 +51,14 @@ export function sizeChoices(range: Range, ...kept: (number | null | undefined)[]
 export const arrivalTimesOutside = (times: readonly string[] | undefined, from: string, to: string): string[] =>
   (times ?? []).filter((t) => !isServiceSlot(t, from, to));
 
+/** Whether an open service of these settings keeps an arrival time outside its hours. */
+export const hasArrivalTimesOutside = (settings: DaySettings | undefined): boolean =>
+  !!settings &&
+  [settings.lunchService, settings.dinnerService].some((s) => s?.isOpen && arrivalTimesOutside(s.arrivalTimes, s.hours?.from, s.hours?.to).length > 0);
+
+/** Beside a day's tab whose arrival times need the owner (its fields are checked only once the tab is shown). */
+export const TO_FIX_LABEL = '(à corriger)';
+
 export const arrivalTimesOutsideMessage = (times: readonly string[]) =>
   times.length === 1
     ? `${times[0]} est en dehors des horaires du service : retirez cette heure ou changez les horaires.`

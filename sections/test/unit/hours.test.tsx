@@ -229,4 +229,17 @@ describe('issue 18: consistent rules', () => {
     await waitFor(() => expect(dinner.queryByText(/en dehors des horaires/)).not.toBeInTheDocument());
     expect(latest.value.defaultSettings.lunchService.arrivalTimes).toEqual([]);
   });
+
+  it('per day: a tab whose arrival times need the owner says so, until they are fixed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const hours = normalizeHours({ ...defaultHours('edit'), hasDifferentSettings: true });
+    hours.specificDaySettings.tuesday!.lunchService.arrivalTimes = ['12:30', '18:00'];
+    renderSection(HoursForm, hours);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Lundi', 'Mardi (à corriger)', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi']);
+    await user.click(screen.getByRole('tab', { name: 'Mardi (à corriger)' }));
+    const lunch = within(section('Service du midi — Mardi'));
+    await lunch.findByText(/18:00 est en dehors des horaires/);
+    await user.click(lunch.getByRole('button', { name: PROPOSE_ARRIVAL_TIMES_LABEL }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Mardi' })).toBeInTheDocument());
+  });
 });
