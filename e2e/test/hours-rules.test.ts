@@ -93,7 +93,8 @@ test('nothing stored: the tab says so and its save is enabled; saved, the notice
   await page.screenshot({ path: '/tmp/hours-rules-nothing-stored.png' });
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/hours-rules-nothing-stored-390.png', fullPage: true });
+  await page.getByRole('heading', { name: 'Horaires & Fonctionnement' }).evaluate((heading) => heading.scrollIntoView());
+  await page.screenshot({ path: '/tmp/hours-rules-nothing-stored-390.png' });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await save.click();
