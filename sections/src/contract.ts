@@ -38,11 +38,24 @@ export interface SectionFormProps<T extends object> {
  * (a SectionApi<XValue>), and pure rule helpers next to them, all exported from ../index.ts.
  */
 
+/**
+ * What a section's load found. `stored` is false when the section's rows do not exist yet (a restaurant
+ * left before that step, rows deleted): `value` is then a proposal (the defaults), shown as such by the
+ * edit tab, whose save stays enabled so the owner can store it.
+ */
+export interface SectionLoad<T> {
+  value: T;
+  stored: boolean;
+}
+
+/** A load that always finds its value stored (lists, where none is a stored state). */
+export const storedValue = <T,>(value: T): SectionLoad<T> => ({ value, stored: true });
+
 /** The data side of a section: one request to load, one transaction to save. */
 export interface SectionApi<T> {
   /** The section's name in its query key (sections/queries.ts): apis that load different values have different keys. */
   key: string;
-  load: (restaurantId: string) => Promise<T>;
+  load: (restaurantId: string) => Promise<SectionLoad<T>>;
   /** Resolves when stored; rejects (nothing stored) otherwise. */
   save: (restaurantId: string, value: T) => Promise<void>;
 }

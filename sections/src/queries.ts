@@ -4,7 +4,7 @@
  * (edit tab or onboarding step) shows what was last stored at once and refreshes it in the background.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SectionApi } from './contract';
+import type { SectionApi, SectionLoad } from './contract';
 
 /** Every section query of a restaurant sits under this key (the FAQ list too). */
 export const sectionsKey = (restaurantId: string) => ['restaurants', restaurantId, 'sections'] as const;
@@ -36,7 +36,7 @@ export function useSaveSection<T>(api: SectionApi<T>, restaurantId: string) {
   return useMutation({
     mutationFn: (value: T) => api.save(restaurantId, value),
     onSuccess: (_, value) => {
-      queryClient.setQueryData(sectionQueryKey(api, restaurantId), value);
+      queryClient.setQueryData<SectionLoad<T>>(sectionQueryKey(api, restaurantId), { value, stored: true });
       // What other screens show of the restaurant may have changed too: read again (at once when shown).
       void queryClient.invalidateQueries({ queryKey: ['restaurants'], predicate: ({ queryKey }) => showsProfileOf(restaurantId, queryKey) });
     },

@@ -93,7 +93,7 @@ it('a full onboarding leaves a restaurant identical to what was entered, field b
   await api('photos').save(id, { photos: [{ ...uploaded, altText: 'La salle voûtée' }] });
 
   // 3. Hours: the onboarding step starts from all seven days; the owner closes Monday and dinner.
-  const hoursStart = (await api('hours').load(id)) as Hours;
+  const hoursStart = (await api('hours').load(id)).value as Hours;
   expect(hoursStart.daysOpen).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
   const hours: Hours = {
     ...hoursStart,
@@ -108,16 +108,16 @@ it('a full onboarding leaves a restaurant identical to what was entered, field b
   await api('billing').save(id, billing);
 
   // Read back through the edit tabs' apis: every field as entered.
-  expect(await informationApi.load(id)).toEqual(information);
-  const { photos } = await photosApi.load(id);
+  expect((await informationApi.load(id)).value).toEqual(information);
+  const { photos } = (await photosApi.load(id)).value;
   expect(photos).toEqual([{ ...uploaded, altText: 'La salle voûtée' }]);
   expect(photos[0]).toMatchObject({ originalFilename: 'salle.png', fileSize: png(8, 6).length, displayOrder: 1 });
-  expect(await hoursApi.load(id)).toEqual(hours);
-  const storedMenus = await menusApi.load(id);
+  expect((await hoursApi.load(id)).value).toEqual(hours);
+  const storedMenus = (await menusApi.load(id)).value;
   expect(withoutIds(storedMenus.regularMenus)).toEqual(menus.regularMenus);
   expect(withoutIds([storedMenus.childrenMenu!])).toEqual([menus.childrenMenu]);
-  expect(withoutIds((await optionsApi.load(id)).options)).toEqual(options);
-  expect(await billingApi.load(id)).toEqual(billing);
+  expect(withoutIds((await optionsApi.load(id)).value.options)).toEqual(options);
+  expect((await billingApi.load(id)).value).toEqual(billing);
 
   // And straight from the tables (independent of the mappers).
   const { data: row, error } = await client
@@ -143,10 +143,12 @@ it('Démarrer stores the seven days and the group minimum of 10 the hours step s
   await signInNewOwner();
   const id = await createRestaurant();
   const step = ONBOARDING_SECTION_STEPS.find((s) => s.key === 'hours')!;
-  const shown = await step.api.load(id);
+  const loaded = await step.api.load(id);
+  expect(loaded.stored).toBe(true);
+  const shown = loaded.value;
   expect(shown.daysOpen).toHaveLength(7);
   expect([shown.defaultSettings.lunchService.groupSize.min, shown.defaultSettings.dinnerService.groupSize.min]).toEqual([10, 10]);
   // Already stored: nothing for the step to save on the owner's behalf, and the edit tab shows the same.
   expect(step.isUnsavedDefault?.(shown)).toBe(false);
-  expect(await hoursApi.load(id)).toEqual(shown);
+  expect((await hoursApi.load(id)).value).toEqual(shown);
 });

@@ -28,7 +28,7 @@ describe('onboarding rules in the wizard', () => {
     const minimum = within(lunch).getByLabelText('Taille de groupe min.').closest('.ant-select');
     expect(minimum?.querySelector('.ant-select-content')).toHaveAttribute('title', '10');
     // Shown, so stored: the edit tab finds the seven days.
-    await waitFor(async () => expect((await hoursApi.load(id)).daysOpen).toHaveLength(7), { timeout: 5000 });
+    await waitFor(async () => expect((await hoursApi.load(id)).value.daysOpen).toHaveLength(7), { timeout: 5000 });
   });
 
   it('information: an invalid e-mail or a cleared name shows its error, is not stored nor reported saved, and keeps Suivant on the step', async () => {
@@ -70,12 +70,12 @@ describe('onboarding rules in the wizard', () => {
     const { id, user } = await openStep('billing');
     await user.click(await screen.findByLabelText('Exiger un acompte ou une empreinte bancaire'));
     await user.click(screen.getByLabelText('Empreinte bancaire'));
-    await waitFor(async () => expect((await billingApi.load(id)).paymentConditions.depositMethod).toBe('empreinte'), { timeout: 5000 });
+    await waitFor(async () => expect((await billingApi.load(id)).value.paymentConditions.depositMethod).toBe('empreinte'), { timeout: 5000 });
     await user.click(screen.getByLabelText('Exiger un acompte ou une empreinte bancaire'));
     expect(screen.getByLabelText('Empreinte bancaire')).not.toBeChecked();
     await waitFor(
       async () => {
-        const stored = (await billingApi.load(id)).paymentConditions;
+        const stored = (await billingApi.load(id)).value.paymentConditions;
         expect(stored.requiresDeposit).toBe(false);
         expect(stored.depositMethod).toBeUndefined();
       },

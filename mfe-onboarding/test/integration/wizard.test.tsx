@@ -39,7 +39,7 @@ function memorySection(key: string, initial: Text = { text: '' }) {
   const state = { stored: initial, manual: false, calls: [] as { value: Text; resolve: () => void; reject: () => void }[] };
   const api: SectionApi<Text> = {
     key,
-    load: async () => state.stored,
+    load: async () => ({ value: state.stored, stored: true }),
     save: (_id, value) =>
       new Promise<void>((resolve, reject) => {
         const call = {
@@ -276,7 +276,7 @@ describe('wizard autosave', () => {
     const loadStored = steps[0].api.load;
     steps[0] = {
       ...steps[0],
-      api: { ...steps[0].api, load: async (rid: string) => ((await loadStored(rid)).text ? loadStored(rid) : { text: 'lundi…dimanche' }) },
+      api: { ...steps[0].api, load: async (rid: string) => ((await loadStored(rid)).value.text ? loadStored(rid) : { value: { text: 'lundi…dimanche' }, stored: false }) },
       isUnsavedDefault: (v: Text) => v.text === 'lundi…dimanche',
     };
     renderWizard(`/onboarding/${id}`, steps);

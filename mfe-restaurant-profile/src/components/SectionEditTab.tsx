@@ -1,12 +1,13 @@
 /**
  * One edit tab (spec §2 'Edit screens'): the section form of @tablee/sections in 'edit'
  * context, loaded in one request, saved in one transaction by 'Enregistrer les modifications'
- * (enabled only with unsaved changes and no save running; 'Sauvegarde...' while saving), the toast,
+ * (enabled only with unsaved changes — or while nothing is stored yet — and no save running;
+ * 'Sauvegarde...' while saving), the toast,
  * and a confirmation before leaving with unsaved changes.
  */
 import { PageFrame, QueryState } from '@tablee/shared';
 import { useSectionValue, sameSectionValue, type SectionApi, type SectionFormProps } from '@tablee/sections';
-import { Button, type FormInstance } from 'antd';
+import { Alert, Button, type FormInstance } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSectionEditor } from '../hooks/useSectionEditor';
@@ -14,11 +15,17 @@ import { useSectionEditor } from '../hooks/useSectionEditor';
 export interface SectionEditTabProps<T extends object> {
   title: string;
   api: SectionApi<T>;
-  /** Toasts of spec §8 (error defaults to SAVE_ERROR_MESSAGE) and the load error (defaults to 'Erreur de chargement'). */
-  messages: { success: string; error?: string; loadError?: string };
+  /**
+   * Toasts of spec §8 (error defaults to SAVE_ERROR_MESSAGE), the load error (defaults to 'Erreur de
+   * chargement') and the notice shown while nothing is stored yet (defaults to NOTHING_STORED_MESSAGE).
+   */
+  messages: { success: string; error?: string; loadError?: string; nothingStored?: string };
   renderForm: (props: SectionFormProps<T>) => ReactNode;
   submitLabel?: string;
 }
+
+/** Issue 18, 'stored as shown': a tab whose rows do not exist says that what it shows is only a proposal. */
+export const NOTHING_STORED_MESSAGE = "Rien n'est encore enregistré ici : les valeurs affichées sont une proposition. Enregistrez-les pour que votre assistant les utilise.";
 
 export function SectionEditTab<T extends object>(props: SectionEditTabProps<T>) {
   const { restaurantId = '' } = useParams();
@@ -62,6 +69,7 @@ function SectionEditor<T extends object>({ title, api, messages, renderForm, sub
         {() =>
           editor.baseline !== undefined && (
             <>
+              {!editor.stored && <Alert type="info" showIcon message={messages.nothingStored ?? NOTHING_STORED_MESSAGE} style={{ marginBottom: 16 }} />}
               {/* Editable while the save runs: what is typed meanwhile stays an unsaved change (useSectionEditor). */}
               {sectionForm}
               <DirtyWatch form={form} baseline={editor.baseline} onDirty={editor.setDirty} />
@@ -72,7 +80,8 @@ function SectionEditor<T extends object>({ title, api, messages, renderForm, sub
                     ends; outside the dispatch those renders are scheduled as later tasks, so the request goes
                     out first and they overlap its wait. Not setTimeout: after an input the browser runs the
                     next frame before timers, which delayed the request by up to a frame. */}
-                <Button type="primary" disabled={!editor.dirty || editor.saving} onClick={() => queueMicrotask(() => void submit())}>
+                {/* Nothing stored yet: the proposal shown can be saved as it is. */}
+                <Button type="primary" disabled={(!editor.dirty && editor.stored) || editor.saving} onClick={() => queueMicrotask(() => void submit())}>
                   {editor.saving ? 'Sauvegarde...' : submitLabel}
                 </Button>
               </div>

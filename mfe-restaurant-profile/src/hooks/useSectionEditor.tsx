@@ -5,14 +5,19 @@
  * leaving with unsaved changes. A failed save keeps what the owner typed on screen.
  */
 import { Toast, useToast } from '@tablee/shared';
-import { sameSectionValue, SAVE_ERROR_MESSAGE, sectionQueryKey, sectionQueryOptions, useSaveSection, type SectionApi } from '@tablee/sections';
+import { sameSectionValue, SAVE_ERROR_MESSAGE, sectionQueryKey, sectionQueryOptions, useSaveSection, type SectionApi, type SectionLoad } from '@tablee/sections';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Form, Modal, type FormInstance } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 
 export interface SectionEditor<T extends object> {
-  query: UseQueryResult<T>;
+  query: UseQueryResult<SectionLoad<T>>;
+  /**
+   * False while the section's rows do not exist (SectionLoad.stored): what the form shows is a proposal,
+   * to be saved even without a change. True again once saved.
+   */
+  stored: boolean;
   /** The antd form that owns the value on screen. */
   form: FormInstance<T>;
   /** The last value loaded or saved, which 'unsaved changes' compares with (undefined until loaded). */
@@ -49,7 +54,7 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
   const [modal, modalHolder] = Modal.useModal();
 
   // The data of the query (first load, or a background refresh) is what the form shows, unless the owner has unsaved changes.
-  const { data } = query;
+  const data = query.data?.value;
   useEffect(() => {
     if (data === undefined || dirty) return;
     setBaseline((current) => (current && sameSectionValue(current.value, data) ? current : { value: data, start: data, reset: current !== undefined }));
@@ -117,10 +122,10 @@ export function useSectionEditor<T extends object>(restaurantId: string, api: Se
     (update: (saved: T) => T) => {
       setBaseline((current) => current && { ...current, value: update(current.value), reset: false });
       // What is stored is the section's data too (a photo uploaded shows when the tab is seen again).
-      queryClient.setQueryData<T>(sectionQueryKey(api, restaurantId), (stored) => (stored === undefined ? stored : update(stored)));
+      queryClient.setQueryData<SectionLoad<T>>(sectionQueryKey(api, restaurantId), (loaded) => (loaded === undefined ? loaded : { ...loaded, value: update(loaded.value) }));
     },
     [queryClient, api, restaurantId],
   );
 
-  return { query, form, baseline: baseline?.value ?? query.data, formStart: baseline?.start ?? query.data, applyStored, dirty, setDirty, saving, save, feedback };
+  return { query, stored: query.data?.stored ?? true, form, baseline: baseline?.value ?? data, formStart: baseline?.start ?? data, applyStored, dirty, setDirty, saving, save, feedback };
 }

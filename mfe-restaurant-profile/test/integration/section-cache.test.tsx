@@ -14,7 +14,7 @@ it('going back to a tab shows its data at once from the cache (the saved value),
   await waitFor(() => expect(screen.getByRole('button', { name: 'Enregistrer les modifications' })).toBeEnabled());
   await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
   await waitFor(() => expect(screen.getByRole('button', { name: 'Enregistrer les modifications' })).toBeDisabled());
-  expect((await informationApi.load(restaurantId)).name).toBe('Le Bouchon Lyonnais');
+  expect((await informationApi.load(restaurantId)).value.name).toBe('Le Bouchon Lyonnais');
 
   await act(() => router.navigate(`/restaurants/${restaurantId}/cgv`));
   await screen.findByRole('radio', { name: '48h', checked: true });

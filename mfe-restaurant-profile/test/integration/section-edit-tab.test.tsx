@@ -35,7 +35,7 @@ it('enables the save button only with unsaved changes, saves, shows the green to
   await user.click(saveButton());
   expect(await screen.findByRole('status')).toHaveTextContent(INFO_SAVED);
   await waitFor(() => expect(saveButton()).toBeDisabled());
-  const stored = await informationApi.load(restaurantId);
+  const stored = (await informationApi.load(restaurantId)).value;
   expect(stored.name).toBe('Le Bouchon Lyonnais');
   expect(stored.amenities.parking).toBe(true);
 });
@@ -110,7 +110,7 @@ it("reads 'Sauvegarde...' while the save runs; what is typed meanwhile stays an 
   await release();
   expect(await screen.findByRole('status')).toHaveTextContent(INFO_SAVED);
   await waitFor(() => expect(saveButton()).toBeEnabled());
-  const stored = await informationApi.load(restaurantId);
+  const stored = (await informationApi.load(restaurantId)).value;
   expect(stored.address).toMatch(/ \(2e étage\)$/);
   expect(stored.description).toBe('Cuisine lyonnaise');
   expect(screen.getByLabelText('Description')).toHaveValue('Cuisine lyonnaise et beaujolais');
@@ -148,7 +148,7 @@ it('does not save while a field is invalid: the message shows next to the field'
   await user.click(saveButton());
   expect(await screen.findByText('Veuillez saisir le nom du restaurant')).toBeInTheDocument();
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
-  expect((await informationApi.load(restaurantId)).name).toBe('Le Bouchon');
+  expect((await informationApi.load(restaurantId)).value.name).toBe('Le Bouchon');
 });
 
 it('asks before leaving with unsaved changes; staying keeps them, leaving goes', async () => {

@@ -1,5 +1,6 @@
 /** The hours, billing and CGV tabs: their own button, toasts and load error (spec §2, §8). */
-import { billingApi, cgvApi, hoursApi } from '@tablee/sections';
+import { billingApi, cgvApi, defaultHours, hoursApi } from '@tablee/sections';
+import { getSupabase } from '@tablee/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ownerWithRestaurant, renderProfile } from '../render';
@@ -16,7 +17,7 @@ it("CGV: 'Sauvegarder les CGV', 'CGV sauvegardées avec succès !', the link tri
   await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), '  https://bouchon.fr/cgv.pdf ');
   await user.click(save);
   expect(await screen.findByRole('status')).toHaveTextContent('CGV sauvegardées avec succès !');
-  expect(await cgvApi.load(restaurantId)).toEqual({ cancellationPolicy: '48h', modificationPolicy: '7_days', link: 'https://bouchon.fr/cgv.pdf' });
+  expect((await cgvApi.load(restaurantId)).value).toEqual({ cancellationPolicy: '48h', modificationPolicy: '7_days', link: 'https://bouchon.fr/cgv.pdf' });
 });
 
 it("CGV of a restaurant the owner cannot reach: 'Erreur lors du chargement des CGV'", async () => {
@@ -35,7 +36,7 @@ it("hours: a new restaurant shows Monday–Saturday; saving shows 'Les horaires 
   await user.click(within(screen.getByRole('region', { name: 'Service du soir' })).getByRole('checkbox', { name: 'Service ouvert' }));
   await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
   expect(await screen.findByRole('status')).toHaveTextContent('Les horaires ont été enregistrés avec succès !');
-  const stored = await hoursApi.load(restaurantId);
+  const stored = (await hoursApi.load(restaurantId)).value;
   expect(stored.daysOpen).toHaveLength(7);
   expect(stored.defaultSettings.dinnerService.isOpen).toBe(false);
 });
@@ -65,8 +66,36 @@ it("billing: required fields block the save; a complete form saves with 'Les inf
   for (const [label, value] of fill) await paste(user, screen.getByLabelText(label), value);
   await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
   expect(await screen.findByRole('status')).toHaveTextContent('Les informations de facturation ont été enregistrées avec succès !');
-  const stored = await billingApi.load(restaurantId);
+  const stored = (await billingApi.load(restaurantId)).value;
   expect(stored.legalInformation.siretNumber).toBe('732 829 320 00074');
   expect(stored.headquartersAddress.country).toBe('France');
   expect(stored.remainingPayment).toEqual({ onSite: true, online: false });
+});
+
+const HOURS_NOTHING_STORED = "Rien n'est encore enregistré ici : les horaires affichés sont une proposition. Enregistrez-les pour que votre assistant les utilise.";
+
+it('hours with no rows stored: the tab says so, its save is enabled without a change; once saved the notice goes and the save disables', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { restaurantId } = await ownerWithRestaurant();
+  // Stored, then deleted (old restaurants, rows removed): days are open but no hours rows exist.
+  await hoursApi.save(restaurantId, defaultHours('edit'));
+  expect((await getSupabase().from('restaurant_hours').delete().eq('restaurant_id', restaurantId)).error).toBeNull();
+  renderProfile(`/restaurants/${restaurantId}/hours`);
+  expect(await screen.findByText(HOURS_NOTHING_STORED)).toBeInTheDocument();
+  const save = screen.getByRole('button', { name: 'Enregistrer les modifications' });
+  expect(save).toBeEnabled();
+  await user.click(save);
+  expect(await screen.findByRole('status')).toHaveTextContent('Les horaires ont été enregistrés avec succès !');
+  await waitFor(() => expect(screen.queryByText(HOURS_NOTHING_STORED)).not.toBeInTheDocument());
+  expect(screen.getByRole('button', { name: 'Enregistrer les modifications' })).toBeDisabled();
+  expect(await hoursApi.load(restaurantId)).toEqual({ stored: true, value: defaultHours('edit') });
+});
+
+it('CGV with its row stored shows no notice and its save waits for a change', async () => {
+  const { restaurantId } = await ownerWithRestaurant();
+  renderProfile(`/restaurants/${restaurantId}/cgv`);
+  await waitFor(() => expect(screen.getAllByRole('radio', { name: '48h' })[0]).toBeChecked());
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(screen.queryByText(/n'est encore enregistrée/)).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Sauvegarder les CGV' })).toBeDisabled();
 });

@@ -105,7 +105,8 @@ export const billingApi: SectionApi<BillingValue> = {
   key: 'billing',
   async load(restaurantId) {
     const data = await selectRestaurant<{ restaurant_billing: BillingRow | BillingRow[] | null }>(restaurantId, 'id, restaurant_billing(*)');
-    return billingFromRow(embeddedOne(data.restaurant_billing));
+    const row = embeddedOne(data.restaurant_billing);
+    return { value: billingFromRow(row), stored: row !== null };
   },
   async save(restaurantId, value) {
     // One row per restaurant: a single upsert is one transaction.

@@ -33,7 +33,8 @@ export const cgvApi: SectionApi<CgvValue> = {
   async load(restaurantId) {
     if (!restaurantId) throw new Error(RESTAURANT_ID_REQUIRED_MESSAGE);
     const data = await selectRestaurant<{ restaurant_cgv: CgvRow | CgvRow[] | null }>(restaurantId, 'id, restaurant_cgv(cancellation_policy, modification_policy, link)');
-    return cgvFromRow(embeddedOne(data.restaurant_cgv));
+    const row = embeddedOne(data.restaurant_cgv);
+    return { value: cgvFromRow(row), stored: row !== null };
   },
   /**
    * One call: save_restaurant_cgv checks the user ('Utilisateur non authentifié'), the restaurant

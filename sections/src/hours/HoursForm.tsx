@@ -3,10 +3,27 @@
  * day the lunch ('midi') and dinner ('soir') services with every field of spec §3.
  */
 import { DAYS, TIME_SLOTS, type Day, type ServiceSettings } from '@tablee/shared';
-import { Card, Checkbox, Col, Form, InputNumber, Row, Select, Tabs, Typography, type FormRule } from 'antd';
+import { Button, Card, Checkbox, Col, Form, InputNumber, Row, Select, Tabs, Typography, type FormRule, type SelectProps } from 'antd';
+import { useEffect, useState } from 'react';
 import type { SectionContext, SectionFormProps } from '../contract';
 import { FormValue } from '../form-kit';
-import { DAY_LABELS, groupSizeRanges, normalizeHours, rangeValues, SERVICE_LABELS, SIZE_RANGE, type HoursValue, type ServiceKey } from './hours';
+import {
+  arrivalTimesOutside,
+  arrivalTimesOutsideMessage,
+  DAY_LABELS,
+  groupSizeRanges,
+  hasArrivalTimesOutside,
+  normalizeHours,
+  PROPOSE_ARRIVAL_TIMES_LABEL,
+  SERVICE_LABELS,
+  SIZE_RANGE,
+  sizeChoices,
+  TO_FIX_LABEL,
+  type HoursValue,
+  type Range,
+  type ServiceKey,
+} from './hours';
+import { defaultArrivalTimes, serviceSlots } from './slots';
 
 /** Open days in week order and arrival times sorted, as they are chosen. */
 const inWeekOrder = (days: Day[] | undefined) => DAYS.filter((d) => days?.includes(d));
@@ -30,11 +47,21 @@ const afterRule =
     },
   });
 
+/**
+ * A size select (group size, à la carte, privatization): the context's range, plus the value it
+ * started with and the current one when outside, so a stored value is always shown and selectable.
+ * Inside a Form.Item, which gives value and onChange (and starts it again when the form is reset).
+ */
+function SizeSelect({ range, value, ...rest }: { range: Range; value?: number } & Omit<SelectProps<number>, 'options' | 'value'>) {
+  const [stored] = useState(value);
+  return <Select {...rest} value={value} options={numberOptions(sizeChoices(range, stored, value))} />;
+}
+
 interface RangeEnd {
   label: string;
   name: string[];
-  /** This end's own choices, when they differ from `options`. */
-  options?: { value: string | number; label: string }[];
+  /** A size range: this end is a SizeSelect rather than a select of `options`. */
+  range?: Range;
 }
 
 /** Two selects side by side, the second after the first (or equal with `orEqual`) while the service is open. */
@@ -52,12 +79,12 @@ function RangeFields({ first, second, options, isOpen, disabled, message, orEqua
     <Row gutter={12}>
       <Col span={12}>
         <Form.Item label={first.label} name={first.name}>
-          <Select options={first.options ?? options} disabled={disabled} showSearch={searchable} />
+          {first.range ? <SizeSelect range={first.range} disabled={disabled} /> : <Select options={options} disabled={disabled} showSearch={searchable} />}
         </Form.Item>
       </Col>
       <Col span={12}>
         <Form.Item label={second.label} name={second.name} dependencies={[first.name, isOpen]} rules={[afterRule(first.name, isOpen, message, orEqual)]}>
-          <Select options={second.options ?? options} disabled={disabled} showSearch={searchable} />
+          {second.range ? <SizeSelect range={second.range} disabled={disabled} /> : <Select options={options} disabled={disabled} showSearch={searchable} />}
         </Form.Item>
       </Col>
     </Row>
@@ -126,12 +153,10 @@ function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFiel
         >
           <InputNumber min={1} max={999} precision={0} placeholder="Sans limite" style={{ width: '100%' }} disabled={closed} />
         </Form.Item>
-        <Form.Item label="Heures d'arrivée" name={name('arrivalTimes')} normalize={sortedTimes} extra="Les heures auxquelles un groupe peut arriver.">
-          <Select mode="multiple" options={TIME_OPTIONS} disabled={closed} placeholder="Choisir les heures d'arrivée" allowClear />
-        </Form.Item>
+        <ArrivalTimesField path={path} disabled={closed} />
         <RangeFields
-          first={{ label: 'Taille de groupe min.', name: name('groupSize', 'min'), options: numberOptions(rangeValues(ranges.min)) }}
-          second={{ label: 'Taille de groupe max.', name: name('groupSize', 'max'), options: numberOptions(rangeValues(ranges.max)) }}
+          first={{ label: 'Taille de groupe min.', name: name('groupSize', 'min'), range: ranges.min }}
+          second={{ label: 'Taille de groupe max.', name: name('groupSize', 'max'), range: ranges.max }}
           isOpen={name('isOpen')}
           disabled={closed}
           message="La taille maximale doit être supérieure ou égale à la taille minimale"
@@ -145,7 +170,7 @@ function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFiel
           </Col>
           <Col span={12}>
             <Form.Item label="Taille max. à la carte" name={name('maxALaCarteSize')}>
-              <Select options={numberOptions(rangeValues(SIZE_RANGE))} disabled={closed || !service.allowALaCarte} />
+              <SizeSelect range={SIZE_RANGE} disabled={closed || !service.allowALaCarte} />
             </Form.Item>
           </Col>
         </Row>
@@ -155,7 +180,7 @@ function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFiel
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item label="Taille min. de privatisation" name={name('partialPrivatizationMinSize')}>
-              <Select options={numberOptions(rangeValues(SIZE_RANGE))} disabled={closed || !service.partialPrivatizationSupplement} />
+              <SizeSelect range={SIZE_RANGE} disabled={closed || !service.partialPrivatizationSupplement} />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -170,6 +195,79 @@ function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFiel
         </Row>
       </Card>
     </section>
+  );
+}
+
+/** Every arrival time must be a slot of the service's hours as chosen (a closed service is not checked). */
+const withinHoursRule =
+  (path: string[]): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: (_, times: string[] | undefined) => {
+      const outside = getFieldValue([...path, 'isOpen']) ? arrivalTimesOutside(times, getFieldValue([...path, 'hours', 'from']), getFieldValue([...path, 'hours', 'to'])) : [];
+      return outside.length === 0 ? Promise.resolve() : Promise.reject(new Error(arrivalTimesOutsideMessage(outside)));
+    },
+  });
+
+/**
+ * A service's arrival times: chosen among the slots of its own hours, as chosen now (changing the hours
+ * offers other slots and checks the chosen ones again), with the default set proposed by a button. A
+ * stored time now outside the hours stays, shown with its error, until the owner removes it.
+ */
+function ArrivalTimesField({ path, disabled }: { path: string[]; disabled: boolean }) {
+  const form = Form.useFormInstance();
+  const name = [...path, 'arrivalTimes'];
+  const hours = [...path, 'hours'];
+  // A stored time outside the hours is shown as an error at once, not only when saving.
+  useEffect(() => {
+    const { from, to } = form.getFieldValue(hours) ?? {};
+    if (form.getFieldValue([...path, 'isOpen']) && arrivalTimesOutside(form.getFieldValue(name), from, to).length > 0) void form.validateFields([name]).catch(() => undefined);
+    // Once, when the field appears: later changes are checked by the field's own rule.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    // The hours as one string, so that this part renders again only when they change.
+    <FormValue select={(v: HoursValue) => `${valueAt(v, [...hours, 'from'])} ${valueAt(v, [...hours, 'to'])}`}>
+      {(range) => {
+        const [from, to] = range.split(' ');
+        const propose = () => {
+          form.setFieldValue(name, defaultArrivalTimes(from, to));
+          void form.validateFields([name]).catch(() => undefined);
+        };
+        return (
+          <Form.Item
+            label="Heures d'arrivée"
+            name={name}
+            normalize={sortedTimes}
+            dependencies={[[...hours, 'from'], [...hours, 'to'], [...path, 'isOpen']]}
+            rules={[withinHoursRule(path)]}
+            extra={
+              <span style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 8 }}>
+                <span>Les heures auxquelles un groupe peut arriver, dans les horaires du service.</span>
+                <Button type="link" size="small" style={{ paddingInline: 0 }} disabled={disabled} onClick={propose}>
+                  {PROPOSE_ARRIVAL_TIMES_LABEL}
+                </Button>
+              </span>
+            }
+          >
+            <Select mode="multiple" options={serviceSlots(from, to).map((t) => ({ value: t, label: t }))} disabled={disabled} placeholder="Choisir les heures d'arrivée" allowClear />
+          </Form.Item>
+        );
+      }}
+    </FormValue>
+  );
+}
+
+/** A day's tab: its name, and '(à corriger)' while one of its services keeps an arrival time outside its hours. */
+function DayTabLabel({ day }: { day: Day }) {
+  return (
+    <FormValue select={(v: HoursValue) => hasArrivalTimesOutside(v.specificDaySettings?.[day])}>
+      {(toFix) => (
+        <>
+          {DAY_LABELS[day]}
+          {toFix && <Typography.Text type="danger"> {TO_FIX_LABEL}</Typography.Text>}
+        </>
+      )}
+    </FormValue>
   );
 }
 
@@ -211,7 +309,7 @@ export function HoursForm({ form, initialValue, context, disabled: disabledProp 
             <Tabs
               items={(perDay.split(' ') as Day[]).map((day) => ({
                 key: day,
-                label: DAY_LABELS[day],
+                label: <DayTabLabel day={day} />,
                 children: <DayFields path={['specificDaySettings', day]} context={context} disabled={disabled} dayLabel={DAY_LABELS[day]} />,
               }))}
             />

@@ -6,6 +6,7 @@ import { DAYS, type Day, type DaySettings, type Hours, type ServiceSettings } fr
 import { defaultDaySettings, hoursFromRows, type ArrivalTimeRow, type HoursRow } from '../mappers';
 import type { SectionApi, SectionContext } from '../contract';
 import { callRpc, selectRestaurant } from '../data';
+import { isServiceSlot } from './slots';
 
 export type HoursValue = Hours;
 
@@ -36,6 +37,34 @@ export function groupSizeRanges(context: SectionContext): { min: Range; max: Ran
 export const SIZE_RANGE: Range = { min: 10, max: 50 };
 
 export const rangeValues = ({ min, max }: Range): number[] => Array.from({ length: max - min + 1 }, (_, i) => min + i);
+
+/**
+ * A size select's choices: the context's range, plus the values given (the stored one, the current
+ * one) that lie outside it, so that what is stored is always shown and can be chosen again.
+ */
+export function sizeChoices(range: Range, ...kept: (number | null | undefined)[]): number[] {
+  const extra = kept.filter((n): n is number => typeof n === 'number' && Number.isFinite(n));
+  return [...new Set([...rangeValues(range), ...extra])].sort((a, b) => a - b);
+}
+
+/** The arrival times that are not slots of the service's hours (the database refuses them too). */
+export const arrivalTimesOutside = (times: readonly string[] | undefined, from: string, to: string): string[] =>
+  (times ?? []).filter((t) => !isServiceSlot(t, from, to));
+
+/** Whether an open service of these settings keeps an arrival time outside its hours. */
+export const hasArrivalTimesOutside = (settings: DaySettings | undefined): boolean =>
+  !!settings &&
+  [settings.lunchService, settings.dinnerService].some((s) => s?.isOpen && arrivalTimesOutside(s.arrivalTimes, s.hours?.from, s.hours?.to).length > 0);
+
+/** Beside a day's tab whose arrival times need the owner (its fields are checked only once the tab is shown). */
+export const TO_FIX_LABEL = '(à corriger)';
+
+export const arrivalTimesOutsideMessage = (times: readonly string[]) =>
+  times.length === 1
+    ? `${times[0]} est en dehors des horaires du service : retirez cette heure ou changez les horaires.`
+    : `${times.join(', ')} sont en dehors des horaires du service : retirez ces heures ou changez les horaires.`;
+
+export const PROPOSE_ARRIVAL_TIMES_LABEL = "Proposer des heures d'arrivée";
 
 /**
  * A new restaurant's hours: open Monday to Saturday in edit, all 7 days in the onboarding step
@@ -100,7 +129,7 @@ interface HoursLoadRow {
 
 /**
  * The hours api of a context. A restaurant whose hours were never saved (open days but no hours
- * rows: saving always writes one row per open day) loads the context's defaults.
+ * rows: saving always writes one row per open day) loads the context's defaults, as not stored.
  */
 export function createHoursApi(context: SectionContext): SectionApi<HoursValue> {
   return {
@@ -112,8 +141,8 @@ export function createHoursApi(context: SectionContext): SectionApi<HoursValue> 
         'days_open, has_different_hours_settings, restaurant_hours(*), restaurant_arrival_times(day, service, arrival_time)',
       );
       const rows = data.restaurant_hours ?? [];
-      if (rows.length === 0 && (data.days_open ?? []).length > 0) return defaultHours(context);
-      return normalizeHours(hoursFromRows(data.days_open, !!data.has_different_hours_settings, rows, data.restaurant_arrival_times ?? []));
+      if (rows.length === 0 && (data.days_open ?? []).length > 0) return { value: defaultHours(context), stored: false };
+      return { value: normalizeHours(hoursFromRows(data.days_open, !!data.has_different_hours_settings, rows, data.restaurant_arrival_times ?? [])), stored: true };
     },
     async save(restaurantId, value) {
       await callRpc('save_restaurant_hours', { p_restaurant_id: restaurantId, p_hours: hoursToRpc(value) });

@@ -3,7 +3,7 @@ import { DEFAULT_RESPONSE_TIME, type Information } from '@tablee/shared';
 import { defaultAmenities, informationFromRow } from '../mappers';
 import type { AmenitiesRow, ContactRow } from '../rows';
 import type { SectionApi, SectionContext } from '../contract';
-import { callRpc, selectRestaurant } from '../data';
+import { callRpc, embeddedOne, selectRestaurant } from '../data';
 
 /** Spec §3 information, plus the restaurant's url which only the edit form shows ('' = none). */
 export interface InformationValue extends Information {
@@ -44,7 +44,9 @@ export const informationApi: SectionApi<InformationValue> = {
   key: 'information',
   async load(restaurantId) {
     const data = await selectRestaurant<InformationRow>(restaurantId, 'name, address, description, url, restaurant_amenities(*), restaurant_contacts(*)');
-    return { ...informationFromRow(data), url: data.url ?? '' };
+    // The name and address live on the restaurant's row; the amenities and the contact have rows of their own.
+    const stored = embeddedOne(data.restaurant_amenities) !== null && embeddedOne(data.restaurant_contacts) !== null;
+    return { value: { ...informationFromRow(data), url: data.url ?? '' }, stored };
   },
   async save(restaurantId, value) {
     // Without a url (onboarding) the key is left out, so the stored url is kept.

@@ -2,7 +2,7 @@
 import { getSupabase } from '@tablee/shared';
 import { optionFromRow } from '../mappers';
 import type { OptionRow } from '../rows';
-import type { SectionApi } from '../contract';
+import { storedValue, type SectionApi } from '../contract';
 import { optionsToPayload, type OptionsValue } from './rules';
 
 export const optionsApi: SectionApi<OptionsValue> = {
@@ -14,7 +14,7 @@ export const optionsApi: SectionApi<OptionsValue> = {
       .eq('restaurant_id', restaurantId)
       .order('display_order', { ascending: true });
     if (error) throw new Error(error.message, { cause: error });
-    return { options: (data as OptionRow[]).map(optionFromRow) };
+    return storedValue({ options: (data as OptionRow[]).map(optionFromRow) });
   },
   async save(restaurantId, options) {
     const { error } = await getSupabase().rpc('save_restaurant_options', { p_restaurant_id: restaurantId, p_options: optionsToPayload(options) });

@@ -5,7 +5,7 @@
 import { getSupabase, PHOTO_BUCKET, type Photo } from '@tablee/shared';
 import { photoFromRow } from '../mappers';
 import type { PhotoRow } from '../rows';
-import type { SectionApi } from '../contract';
+import { storedValue, type SectionApi } from '../contract';
 import { checkPhotoFile, PHOTO_LOAD_ERROR, photoStoragePath } from './rules';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : '');
@@ -25,7 +25,7 @@ export const photosApi: SectionApi<PhotosValue> = {
       .order('display_order', { ascending: true })
       .order('created_at', { ascending: true });
     if (error) throw new Error(PHOTO_LOAD_ERROR, { cause: error });
-    return { photos: (data as PhotoRow[]).map(photoFromRow) };
+    return storedValue({ photos: (data as PhotoRow[]).map(photoFromRow) });
   },
   async save(restaurantId, { photos }) {
     const { error } = await getSupabase().rpc('save_restaurant_photos', {

@@ -82,7 +82,7 @@ describe('round trips: what is saved loads back unchanged', () => {
   it('information, twice (every field changed the second time)', async () => {
     const id = await newRestaurant();
     await informationApi.save(id, information);
-    expect(await informationApi.load(id)).toEqual(information);
+    expect((await informationApi.load(id)).value).toEqual(information);
     const changed: InformationValue = {
       name: 'Autre nom',
       address: 'Autre adresse',
@@ -92,7 +92,7 @@ describe('round trips: what is saved loads back unchanged', () => {
       url: '',
     };
     await informationApi.save(id, changed);
-    expect(await informationApi.load(id)).toEqual(changed);
+    expect((await informationApi.load(id)).value).toEqual(changed);
   });
 
   it('information without url (onboarding) keeps the stored url', async () => {
@@ -100,12 +100,13 @@ describe('round trips: what is saved loads back unchanged', () => {
     await informationApi.save(id, information);
     const { url: _kept, ...withoutUrl } = information;
     await informationApi.save(id, { ...withoutUrl, name: 'Renommé' });
-    expect(await informationApi.load(id)).toEqual({ ...information, name: 'Renommé' });
+    expect((await informationApi.load(id)).value).toEqual({ ...information, name: 'Renommé' });
   });
 
   it('hours: the defaults stored at creation (Monday–Saturday, default arrival times), then per-day settings and the shared ones', async () => {
     const id = await newRestaurant();
-    const stored = await hoursApi.load(id);
+    const { value: stored, stored: isStored } = await hoursApi.load(id);
+    expect(isStored).toBe(true);
     expect(stored).toEqual({
       ...defaultHours('edit'),
       defaultSettings: {
@@ -114,9 +115,9 @@ describe('round trips: what is saved loads back unchanged', () => {
       },
     });
     // What is stored is what both contexts show.
-    expect(await createHoursApi('onboarding').load(id)).toEqual(stored);
+    expect((await createHoursApi('onboarding').load(id)).value).toEqual(stored);
     await hoursApi.save(id, hours());
-    const loaded = await hoursApi.load(id);
+    const loaded = (await hoursApi.load(id)).value;
     expect(loaded).toEqual({ ...hours(), defaultSettings: hours().specificDaySettings.tuesday });
     // Arrival times are stored only for open services.
     const { data } = await getSupabase().from('restaurant_arrival_times').select('day, service').eq('restaurant_id', id);
@@ -124,19 +125,19 @@ describe('round trips: what is saved loads back unchanged', () => {
 
     const shared = { ...hours(), hasDifferentSettings: false, specificDaySettings: {} };
     await hoursApi.save(id, shared);
-    expect(await hoursApi.load(id)).toEqual(shared);
+    expect((await hoursApi.load(id)).value).toEqual(shared);
     const closedWeek = { ...defaultHours('edit'), daysOpen: [] };
     await hoursApi.save(id, closedWeek);
-    expect((await hoursApi.load(id)).daysOpen).toEqual([]);
+    expect((await hoursApi.load(id)).value.daysOpen).toEqual([]);
   });
 
   it('billing, then the deposit cleared (edit: no method, type or amount)', async () => {
     const id = await newRestaurant();
     await billingApi.save(id, billing);
-    expect(await billingApi.load(id)).toEqual(billing);
+    expect((await billingApi.load(id)).value).toEqual(billing);
     const cleared: Billing = { ...billing, paymentConditions: { requiresDeposit: false, paymentLink: '' }, remainingPayment: { onSite: true, online: false } };
     await billingApi.save(id, cleared);
-    expect(await billingApi.load(id)).toEqual(cleared);
+    expect((await billingApi.load(id)).value).toEqual(cleared);
   });
 
   it('billing: a payment link that is not a whole https:// address is refused by the database, and nothing changes', async () => {
@@ -145,16 +146,16 @@ describe('round trips: what is saved loads back unchanged', () => {
     for (const paymentLink of ['http://pay.example/x', 'https://pay example', 'javascript:alert(1)']) {
       await expect(billingApi.save(id, { ...billing, paymentConditions: { ...billing.paymentConditions, paymentLink } })).rejects.toThrow();
     }
-    expect(await billingApi.load(id)).toEqual(billing);
+    expect((await billingApi.load(id)).value).toEqual(billing);
   });
 
   it('cgv: none at first, then the policies and the link trimmed; an empty link means none', async () => {
     const id = await newRestaurant();
-    expect(await cgvApi.load(id)).toEqual({ link: '' });
+    expect((await cgvApi.load(id)).value).toEqual({ link: '' });
     await cgvApi.save(id, { cancellationPolicy: '72h', modificationPolicy: 'same_day', link: '  https://bouchon.fr/cgv.pdf  ' });
-    expect(await cgvApi.load(id)).toEqual({ cancellationPolicy: '72h', modificationPolicy: 'same_day', link: 'https://bouchon.fr/cgv.pdf' });
+    expect((await cgvApi.load(id)).value).toEqual({ cancellationPolicy: '72h', modificationPolicy: 'same_day', link: 'https://bouchon.fr/cgv.pdf' });
     await cgvApi.save(id, { cancellationPolicy: '7_days', modificationPolicy: '48h', link: '   ' });
-    expect(await cgvApi.load(id)).toEqual({ cancellationPolicy: '7_days', modificationPolicy: '48h', link: '' });
+    expect((await cgvApi.load(id)).value).toEqual({ cancellationPolicy: '7_days', modificationPolicy: '48h', link: '' });
     const { data } = await getSupabase().from('restaurant_cgv').select('link').eq('restaurant_id', id).single();
     expect(data!.link).toBeNull();
   });
@@ -212,6 +213,43 @@ describe('a save the database rejects changes nothing stored', () => {
     } finally {
       expect((await getSupabase().auth.signInWithPassword(me_)).error).toBeNull();
     }
-    expect(await cgvApi.load(id)).toEqual({ link: '' });
+    expect((await cgvApi.load(id)).value).toEqual({ link: '' });
+  });
+});
+
+describe('stored or not (issue 18: what a tab shows is what is stored)', () => {
+  it('each section tells whether its rows exist: deleted, it loads a proposal marked not stored; saved, stored again', async () => {
+    const id = await newRestaurant();
+    const cgv = { cancellationPolicy: '72h', modificationPolicy: 'same_day', link: '' } as const;
+    await informationApi.save(id, information);
+    await hoursApi.save(id, hours());
+    await billingApi.save(id, billing);
+    await cgvApi.save(id, cgv);
+    for (const api of [informationApi, hoursApi, billingApi, cgvApi]) expect((await api.load(id)).stored).toBe(true);
+
+    for (const table of ['restaurant_contacts', 'restaurant_hours', 'restaurant_billing', 'restaurant_cgv'] as const) {
+      const { error } = await getSupabase().from(table).delete().eq('restaurant_id', id);
+      expect(error).toBeNull();
+    }
+    const info = await informationApi.load(id);
+    expect(info).toMatchObject({ stored: false, value: { name: information.name, contact: { email: '', whatsapp: '', responseTime: 'medium' } } });
+    expect(await hoursApi.load(id)).toEqual({ stored: false, value: defaultHours('edit') });
+    expect((await billingApi.load(id)).stored).toBe(false);
+    expect(await cgvApi.load(id)).toEqual({ stored: false, value: { link: '' } });
+
+    // The proposal saved as shown is what is stored.
+    await informationApi.save(id, info.value);
+    await hoursApi.save(id, defaultHours('edit'));
+    await cgvApi.save(id, cgv);
+    expect(await informationApi.load(id)).toEqual({ stored: true, value: info.value });
+    expect(await hoursApi.load(id)).toEqual({ stored: true, value: defaultHours('edit') });
+    expect((await cgvApi.load(id)).stored).toBe(true);
+  });
+
+  it('the amenities missing alone is not stored either', async () => {
+    const id = await newRestaurant();
+    await informationApi.save(id, information);
+    expect((await getSupabase().from('restaurant_amenities').delete().eq('restaurant_id', id)).error).toBeNull();
+    expect((await informationApi.load(id)).stored).toBe(false);
   });
 });

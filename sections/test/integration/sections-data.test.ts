@@ -56,31 +56,31 @@ describe('menus', () => {
   it('round-trips every field (items, alternatives, kids menu), and a second save with ids keeps them', async () => {
     const value = sampleMenus();
     await menusApi.save(restaurantId, value);
-    const loaded = await menusApi.load(restaurantId);
+    const loaded = (await menusApi.load(restaurantId)).value;
     expect(withoutIds(loaded.regularMenus)).toEqual(value.regularMenus);
     expect(withoutIds([loaded.childrenMenu!])).toEqual([value.childrenMenu]);
 
     await menusApi.save(restaurantId, loaded);
-    const again = await menusApi.load(restaurantId);
+    const again = (await menusApi.load(restaurantId)).value;
     expect(again).toEqual(loaded);
   });
 
   it('a failing save (an alternative typed drink) changes nothing stored', async () => {
-    const before = await menusApi.load(restaurantId);
+    const before = (await menusApi.load(restaurantId)).value;
     const broken: Menus = structuredClone(before);
     broken.regularMenus[0].name = 'Renommé';
     broken.regularMenus[1].alternatives = [{ name: 'Vin', type: 'drink' as never, isGlutenFree: false, isVegan: false, otherDietaryNotes: '' }];
     await expect(menusApi.save(restaurantId, broken)).rejects.toThrow();
-    expect(await menusApi.load(restaurantId)).toEqual(before);
+    expect((await menusApi.load(restaurantId)).value).toEqual(before);
   });
 
   it("refuses another owner's save and changes nothing", async () => {
-    const before = await menusApi.load(restaurantId);
+    const before = (await menusApi.load(restaurantId)).value;
     await s.signInAs(other);
     await expect(menusApi.save(restaurantId, { regularMenus: [] })).rejects.toThrow(/Accès non autorisé/);
-    expect(await menusApi.load(restaurantId)).toEqual({ regularMenus: [] }); // RLS: the other owner reads nothing
+    expect((await menusApi.load(restaurantId)).value).toEqual({ regularMenus: [] }); // RLS: the other owner reads nothing
     await s.signInAs(owner);
-    expect(await menusApi.load(restaurantId)).toEqual(before);
+    expect((await menusApi.load(restaurantId)).value).toEqual(before);
   });
 });
 
@@ -93,21 +93,21 @@ describe('options', () => {
 
   it('round-trips every field in order', async () => {
     await optionsApi.save(restaurantId, { options });
-    const { options: loaded } = await optionsApi.load(restaurantId);
+    const { options: loaded } = (await optionsApi.load(restaurantId)).value;
     expect(withoutIds(loaded)).toEqual(options);
     const edited = [loaded[2], { ...loaded[0], price: 13.25 }];
     await optionsApi.save(restaurantId, { options: edited });
-    expect(await optionsApi.load(restaurantId)).toEqual({ options: edited });
+    expect((await optionsApi.load(restaurantId)).value).toEqual({ options: edited });
   });
 
   it('a failing save (negative price) changes nothing; another owner is refused', async () => {
-    const before = await optionsApi.load(restaurantId);
+    const before = (await optionsApi.load(restaurantId)).value;
     await expect(optionsApi.save(restaurantId, { options: [{ ...before.options[0], title: 'Changé' }, { title: 'Négatif', price: -1, priceType: 'total' }] })).rejects.toThrow(/prix/);
-    expect(await optionsApi.load(restaurantId)).toEqual(before);
+    expect((await optionsApi.load(restaurantId)).value).toEqual(before);
     await s.signInAs(other);
     await expect(optionsApi.save(restaurantId, { options: [] })).rejects.toThrow(/Accès non autorisé/);
     await s.signInAs(owner);
-    expect(await optionsApi.load(restaurantId)).toEqual(before);
+    expect((await optionsApi.load(restaurantId)).value).toEqual(before);
   });
 });
 
@@ -152,11 +152,11 @@ describe('photos', () => {
     expect(rows[0].filename).toMatch(new RegExp(`^${restaurantId}/\\d+-[a-z0-9]+\\.png$`));
     expect(rows[0]).toMatchObject({ mime_type: 'image/png', file_size: first.fileSize });
 
-    const { photos: loaded } = await photosApi.load(restaurantId);
+    const { photos: loaded } = (await photosApi.load(restaurantId)).value;
     expect(loaded.map((p) => p.id)).toEqual([first.id, second.id]);
     const edited = [{ ...loaded[1], altText: 'La salle voûtée' }, { ...loaded[0], altText: 'La terrasse au soleil' }];
     await photosApi.save(restaurantId, { photos: edited });
-    const { photos: saved } = await photosApi.load(restaurantId);
+    const { photos: saved } = (await photosApi.load(restaurantId)).value;
     expect(saved.map((p) => [p.id, p.altText, p.displayOrder, p.originalFilename, p.fileSize])).toEqual([
       [second.id, 'La salle voûtée', 1, 'salle.png', second.fileSize],
       [first.id, 'La terrasse au soleil', 2, 'terrasse.png', first.fileSize],
@@ -164,20 +164,20 @@ describe('photos', () => {
 
     // Spec §4: an empty submission while photos are stored changes nothing.
     await photosApi.save(restaurantId, { photos: [] });
-    expect(await photosApi.load(restaurantId)).toEqual({ photos: saved });
+    expect((await photosApi.load(restaurantId)).value).toEqual({ photos: saved });
 
     // A failing save (an id that is not this restaurant's photo) changes nothing.
     await expect(photosApi.save(restaurantId, { photos: [{ ...saved[0], altText: 'changé' }, { ...saved[1], id: '00000000-0000-4000-8000-000000000000' }] })).rejects.toThrow(/Photo non trouvée/);
-    expect(await photosApi.load(restaurantId)).toEqual({ photos: saved });
+    expect((await photosApi.load(restaurantId)).value).toEqual({ photos: saved });
 
     await s.signInAs(other);
     await expect(photosApi.save(restaurantId, { photos: saved.map((p) => ({ ...p, altText: 'piraté' })) })).rejects.toThrow(/Accès non autorisé/);
     await expect(deletePhoto(first.id)).rejects.toThrow(/autorisation/);
     await s.signInAs(owner);
-    expect(await photosApi.load(restaurantId)).toEqual({ photos: saved });
+    expect((await photosApi.load(restaurantId)).value).toEqual({ photos: saved });
 
     await deletePhoto(first.id);
-    expect((await photosApi.load(restaurantId)).photos.map((p) => p.id)).toEqual([second.id]);
+    expect((await photosApi.load(restaurantId)).value.photos.map((p) => p.id)).toEqual([second.id]);
     expect((await fetch(first.url)).status).toBe(404);
   });
 
@@ -190,7 +190,7 @@ describe('photos', () => {
   it('removes the stored file when recording the photo fails', async () => {
     const listFiles = async () => ((await s.admin.storage.from('restaurant-photos').list(restaurantId)).data ?? []).map((f) => f.name).sort();
     const filesBefore = await listFiles();
-    const rowsBefore = await photosApi.load(restaurantId);
+    const rowsBefore = (await photosApi.load(restaurantId)).value;
     // A real failure of the insert, after the upload succeeded.
     await s.sql(`create function public.test_refuse_photo() returns trigger language plpgsql as $$ begin raise exception 'enregistrement refusé'; end $$`);
     await s.sql(`create trigger test_refuse_photo before insert on public.restaurant_photos for each row when (new.original_filename = 'echec.png') execute function public.test_refuse_photo()`);
@@ -201,6 +201,6 @@ describe('photos', () => {
       await s.sql('drop function public.test_refuse_photo()');
     }
     expect(await listFiles()).toEqual(filesBefore);
-    expect(await photosApi.load(restaurantId)).toEqual(rowsBefore);
+    expect((await photosApi.load(restaurantId)).value).toEqual(rowsBefore);
   });
 });

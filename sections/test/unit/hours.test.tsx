@@ -1,7 +1,7 @@
 import { DAYS, TIME_SLOTS } from '@tablee/shared';
 import { defaultDaySettings } from '../../src/mappers';
-import { defaultHours, groupSizeRanges, HoursForm, hoursToRpc, normalizeHours, rangeValues, SIZE_RANGE, type HoursValue } from '@tablee/sections';
-import { screen, waitFor, within } from '@testing-library/react';
+import { defaultHours, groupSizeRanges, HoursForm, hoursToRpc, normalizeHours, PROPOSE_ARRIVAL_TIMES_LABEL, rangeValues, SIZE_RANGE, sizeChoices, type HoursValue } from '@tablee/sections';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderSection } from './harness';
 
@@ -128,5 +128,118 @@ describe('HoursForm', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Vendredi' }));
     await user.click(screen.getByRole('checkbox', { name: 'Lundi' }));
     expect(latest.value.daysOpen).toEqual(['monday', 'friday']);
+  });
+});
+
+/** The choices of a select, as its dropdown lists them (the dropdown holds the listbox the select controls). */
+async function optionsOf(region: HTMLElement, label: string): Promise<string[]> {
+  const select = within(region).getByLabelText(label);
+  fireEvent.mouseDown(select);
+  // The open one: a closed dropdown stays in the document, hidden.
+  const dropdown = await waitFor(() => {
+    const open = document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    expect(open).toHaveLength(1);
+    return open[0];
+  });
+  const texts = Array.from(dropdown.querySelectorAll('.ant-select-item-option')).map((o) => o.textContent ?? '');
+  fireEvent.keyDown(select, { key: 'Escape', keyCode: 27, which: 27 });
+  await waitFor(() => expect(document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toBeNull());
+  return texts;
+}
+
+const KEY_CODES = { ArrowUp: 38, ArrowDown: 40, Enter: 13 } as const;
+/** A key on an open select (rc-select reads the key code). */
+const press = (select: HTMLElement, key: keyof typeof KEY_CODES) => fireEvent.keyDown(select, { key, keyCode: KEY_CODES[key], which: KEY_CODES[key] });
+
+describe('issue 18: consistent rules', () => {
+  it('a size select offers the context’s range plus a stored value outside it', () => {
+    expect(sizeChoices(groupSizeRanges('edit').min, 12)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]);
+    expect(sizeChoices(groupSizeRanges('onboarding').min, 1, undefined)).toEqual([1, ...rangeValues(groupSizeRanges('onboarding').min)]);
+    expect(sizeChoices(SIZE_RANGE, 20, null)).toEqual(rangeValues(SIZE_RANGE));
+  });
+
+  it('a minimum group size of 12 stored shows in edit (choices 1–10) and can be chosen again', async () => {
+    const user = userEvent.setup({ delay: null });
+    const hours = defaultHours('edit');
+    hours.defaultSettings.lunchService.groupSize = { min: 12, max: 40 };
+    const { latest } = renderSection(HoursForm, hours, 'edit');
+    const lunch = section('Service du midi');
+    expect(within(lunch).getByTitle('12')).toBeInTheDocument();
+    // Opened, the list is on the chosen value, which is one of its options (the list is virtual: only those near it are rendered).
+    const min = within(lunch).getByLabelText('Taille de groupe min.');
+    fireEvent.mouseDown(min);
+    expect(await screen.findByRole('option', { name: '12' })).toHaveAttribute('aria-selected', 'true');
+    // Another choice, then 12 again, from the keyboard: 8, then three steps down (9, 10, 12).
+    await user.click(screen.getAllByTitle('8').at(-1)!);
+    await waitFor(() => expect(latest.value.defaultSettings.lunchService.groupSize.min).toBe(8));
+    fireEvent.mouseDown(min);
+    for (let i = 0; i < 3; i++) press(min, 'ArrowDown');
+    press(min, 'Enter');
+    await waitFor(() => expect(latest.value.defaultSettings.lunchService.groupSize.min).toBe(12));
+  });
+
+  it('a minimum group size of 1 stored shows in onboarding (choices 10–30)', async () => {
+    const hours = defaultHours('onboarding');
+    hours.defaultSettings.dinnerService.groupSize = { min: 1, max: 20 };
+    hours.defaultSettings.dinnerService.maxALaCarteSize = 4;
+    renderSection(HoursForm, hours, 'onboarding');
+    const dinner = section('Service du soir');
+    expect(within(dinner).getByTitle('1')).toBeInTheDocument();
+    expect((await optionsOf(dinner, 'Taille de groupe min.')).slice(0, 3)).toEqual(['1', '10', '11']);
+    expect((await optionsOf(dinner, 'Taille max. à la carte')).slice(0, 3)).toEqual(['4', '10', '11']);
+  });
+
+  it('offers only the slots of the service’s own hours, and again when the hours change', async () => {
+    const hours = defaultHours('edit');
+    hours.defaultSettings.lunchService.hours = { from: '12:15', to: '14:30' };
+    const { latest } = renderSection(HoursForm, hours);
+    const lunch = section('Service du midi');
+    expect(await optionsOf(lunch, "Heures d'arrivée")).toEqual(['12:15', '12:30', '12:45', '13:00', '13:15', '13:30', '13:45', '14:00', '14:15']);
+    // The end from 14:30 to 13:00: six quarter hours up, from the keyboard.
+    const to = within(lunch).getByLabelText('À');
+    fireEvent.mouseDown(to);
+    for (let i = 0; i < 6; i++) press(to, 'ArrowUp');
+    press(to, 'Enter');
+    await waitFor(() => expect(latest.value.defaultSettings.lunchService.hours.to).toBe('13:00'));
+    expect(await optionsOf(lunch, "Heures d'arrivée")).toEqual(['12:15', '12:30', '12:45']);
+  });
+
+  it('shows a stored arrival time outside the hours as an error on its field, kept until removed', async () => {
+    const hours = defaultHours('edit');
+    hours.defaultSettings.lunchService.hours = { from: '12:15', to: '14:30' };
+    hours.defaultSettings.lunchService.arrivalTimes = ['12:30', '18:00'];
+    const { latest } = renderSection(HoursForm, hours);
+    const lunch = within(section('Service du midi'));
+    expect(await lunch.findByText('18:00 est en dehors des horaires du service : retirez cette heure ou changez les horaires.')).toBeInTheDocument();
+    expect(lunch.getByTitle('18:00')).toBeInTheDocument();
+    expect(latest.value.defaultSettings.lunchService.arrivalTimes).toEqual(['12:30', '18:00']);
+    expect(within(section('Service du soir')).queryByText(/en dehors des horaires/)).not.toBeInTheDocument();
+  });
+
+  it('proposes the default set of arrival times for the hours chosen', async () => {
+    const user = userEvent.setup({ delay: null });
+    const hours = defaultHours('edit');
+    hours.defaultSettings.dinnerService.hours = { from: '19:00', to: '22:00' };
+    hours.defaultSettings.dinnerService.arrivalTimes = ['23:00'];
+    const { latest } = renderSection(HoursForm, hours);
+    const dinner = within(section('Service du soir'));
+    await dinner.findByText(/23:00 est en dehors des horaires/);
+    await user.click(dinner.getByRole('button', { name: PROPOSE_ARRIVAL_TIMES_LABEL }));
+    await waitFor(() => expect(latest.value.defaultSettings.dinnerService.arrivalTimes).toEqual(['19:00', '19:30', '20:00', '20:30', '21:00']));
+    await waitFor(() => expect(dinner.queryByText(/en dehors des horaires/)).not.toBeInTheDocument());
+    expect(latest.value.defaultSettings.lunchService.arrivalTimes).toEqual([]);
+  });
+
+  it('per day: a tab whose arrival times need the owner says so, until they are fixed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const hours = normalizeHours({ ...defaultHours('edit'), hasDifferentSettings: true });
+    hours.specificDaySettings.tuesday!.lunchService.arrivalTimes = ['12:30', '18:00'];
+    renderSection(HoursForm, hours);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Lundi', 'Mardi (à corriger)', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi']);
+    await user.click(screen.getByRole('tab', { name: 'Mardi (à corriger)' }));
+    const lunch = within(section('Service du midi — Mardi'));
+    await lunch.findByText(/18:00 est en dehors des horaires/);
+    await user.click(lunch.getByRole('button', { name: PROPOSE_ARRIVAL_TIMES_LABEL }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Mardi' })).toBeInTheDocument());
   });
 });

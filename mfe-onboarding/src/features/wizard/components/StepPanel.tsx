@@ -1,5 +1,5 @@
 import { QueryState } from '@tablee/shared';
-import { sameSectionValue, sectionQueryKey, sectionQueryOptions, useSectionValue } from '@tablee/sections';
+import { sameSectionValue, sectionQueryKey, sectionQueryOptions, useSectionValue, type SectionLoad } from '@tablee/sections';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
@@ -39,7 +39,7 @@ export function StepPanel<T extends object>({
       // What the form refuses is not stored, and the indicator does not say it is.
       await validateFilledFields(form);
       await api.save(restaurantId, value);
-      queryClient.setQueryData(sectionQueryKey(api, restaurantId), value);
+      queryClient.setQueryData<SectionLoad<T>>(sectionQueryKey(api, restaurantId), { value, stored: true });
     },
     [api, restaurantId, queryClient, form],
   );
@@ -56,10 +56,11 @@ export function StepPanel<T extends object>({
 
   useEffect(() => {
     if (initialValue !== undefined || query.data === undefined) return;
-    setInitialValue(query.data);
-    lastGiven.current = query.data;
+    const loaded = query.data.value;
+    setInitialValue(loaded);
+    lastGiven.current = loaded;
     // A default that is shown but not stored yet is saved as if the owner had typed it.
-    if (isUnsavedDefault?.(query.data)) autosaveRef.current?.schedule(query.data);
+    if (isUnsavedDefault?.(loaded)) autosaveRef.current?.schedule(loaded);
   }, [initialValue, query.data, isUnsavedDefault, autosaveRef]);
 
   useImperativeHandle(

@@ -8,7 +8,12 @@ export function CgvPage() {
       title="Conditions Générales de Vente (CGV)"
       api={cgvApi}
       submitLabel={CGV_SUBMIT_LABEL}
-      messages={{ success: CGV_SAVED_MESSAGE, error: CGV_SAVE_ERROR_MESSAGE, loadError: CGV_LOAD_ERROR_MESSAGE }}
+      messages={{
+        success: CGV_SAVED_MESSAGE,
+        error: CGV_SAVE_ERROR_MESSAGE,
+        loadError: CGV_LOAD_ERROR_MESSAGE,
+        nothingStored: "Aucune CGV n'est encore enregistrée : choisissez vos conditions puis enregistrez-les pour que votre assistant les utilise.",
+      }}
       renderForm={(props) => <CgvForm {...props} />}
     />
   );

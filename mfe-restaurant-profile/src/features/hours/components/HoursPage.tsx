@@ -7,7 +7,10 @@ export function HoursPage() {
     <SectionEditTab
       title="Horaires & Fonctionnement"
       api={hoursApi}
-      messages={{ success: 'Les horaires ont été enregistrés avec succès !' }}
+      messages={{
+        success: 'Les horaires ont été enregistrés avec succès !',
+        nothingStored: "Rien n'est encore enregistré ici : les horaires affichés sont une proposition. Enregistrez-les pour que votre assistant les utilise.",
+      }}
       renderForm={(props) => <HoursForm {...props} />}
     />
   );

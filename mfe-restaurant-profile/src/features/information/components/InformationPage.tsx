@@ -7,7 +7,11 @@ export function InformationPage() {
     <SectionEditTab
       title="Informations du restaurant"
       api={informationApi}
-      messages={{ success: 'Les modifications ont été enregistrées avec succès !' }}
+      messages={{
+        success: 'Les modifications ont été enregistrées avec succès !',
+        // The name and address are always stored (on the restaurant's row); the amenities and contact may not be.
+        nothingStored: "Les équipements et le contact ne sont pas encore enregistrés : les valeurs affichées sont une proposition. Enregistrez-les pour que votre assistant les utilise.",
+      }}
       renderForm={(props) => <InformationForm {...props} />}
     />
   );

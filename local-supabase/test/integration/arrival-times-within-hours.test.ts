@@ -1,0 +1,76 @@
+import { anon, newOwner, withDb } from '../clients';
+import { must, restaurantSnapshot, sample } from '../fixtures';
+
+/**
+ * Issue 18, consistent rules: save_restaurant_hours stores an arrival time only among the slots of its
+ * own open service (private.is_service_slot: quarter hours from the start up to, not including, the end;
+ * a dinner may end after midnight). Anything else is refused with a French message naming the day, the
+ * service and the time, and nothing changes.
+ */
+async function ownerWithRestaurant(label: string) {
+  const owner = await newOwner(label);
+  const { id } = await must(owner.client.from('restaurants').insert({ name: label }).select('id').single());
+  return { ...owner, restaurantId: id as string };
+}
+
+type Service = (typeof sample.hours.days)[number]['lunchService'];
+
+/** The sample's hours with Tuesday's lunch (or dinner) given these hours and arrival times. */
+function withTuesday(key: 'lunchService' | 'dinnerService', from: string, to: string, arrivalTimes: string[], isOpen = true) {
+  return {
+    ...sample.hours,
+    days: sample.hours.days.map((d) => (d.day === 'tuesday' ? { ...d, [key]: { ...(d[key] as Service), isOpen, hours: { from, to }, arrivalTimes } } : d)),
+  };
+}
+
+const arrivals = (restaurantId: string) =>
+  withDb(async (db) =>
+    (await db.query(`select day, service, to_char(arrival_time, 'HH24:MI') as time from restaurant_arrival_times where restaurant_id = $1 and day = 'tuesday' order by service, arrival_time`, [restaurantId])).rows,
+  );
+
+test('arrival times within their service are stored, a dinner past midnight included', async () => {
+  const owner = await ownerWithRestaurant('arrivals-ok');
+  const hours = withTuesday('dinnerService', '22:00', '01:00', ['22:00', '23:45', '00:00', '00:45']);
+  await must(owner.client.rpc('save_restaurant_hours', { p_restaurant_id: owner.restaurantId, p_hours: hours }));
+  expect(await arrivals(owner.restaurantId)).toEqual([
+    { day: 'tuesday', service: 'dinner', time: '00:00' },
+    { day: 'tuesday', service: 'dinner', time: '00:45' },
+    { day: 'tuesday', service: 'dinner', time: '22:00' },
+    { day: 'tuesday', service: 'dinner', time: '23:45' },
+    { day: 'tuesday', service: 'lunch', time: '12:15' },
+  ]);
+});
+
+test.each([
+  ['an evening time for a lunch', 'lunchService', '12:15', '14:30', '18:00', 'Mardi, service midi : l’heure d’arrivée 18:00 est en dehors des horaires du service (12:15 – 14:30)'],
+  ['the closing time itself', 'lunchService', '12:15', '14:30', '14:30', 'Mardi, service midi : l’heure d’arrivée 14:30 est en dehors des horaires du service (12:15 – 14:30)'],
+  ['a time before the opening', 'lunchService', '12:15', '14:30', '12:00', 'Mardi, service midi : l’heure d’arrivée 12:00 est en dehors des horaires du service (12:15 – 14:30)'],
+  ['past the end of a dinner after midnight', 'dinnerService', '22:00', '01:00', '01:00', 'Mardi, service soir : l’heure d’arrivée 01:00 est en dehors des horaires du service (22:00 – 01:00)'],
+  ['the afternoon for a dinner after midnight', 'dinnerService', '22:00', '01:00', '15:00', 'Mardi, service soir : l’heure d’arrivée 15:00 est en dehors des horaires du service (22:00 – 01:00)'],
+] as const)('refuses %s with a French message, changing nothing', async (_, key, from, to, time, message) => {
+  const owner = await ownerWithRestaurant('arrivals-outside');
+  await must(owner.client.rpc('save_restaurant_hours', { p_restaurant_id: owner.restaurantId, p_hours: sample.hours }));
+  const before = await restaurantSnapshot(owner.restaurantId);
+  const result = await owner.client.rpc('save_restaurant_hours', { p_restaurant_id: owner.restaurantId, p_hours: withTuesday(key, from, to, [from, time]) });
+  expect(result).toMatchObject({ status: 400, error: { code: '22023', message: message.replace(/’/g, "'") } });
+  expect(await restaurantSnapshot(owner.restaurantId)).toBe(before);
+});
+
+test('a closed service keeps no arrival times, so none is checked', async () => {
+  const owner = await ownerWithRestaurant('arrivals-closed');
+  await must(owner.client.rpc('save_restaurant_hours', { p_restaurant_id: owner.restaurantId, p_hours: withTuesday('lunchService', '12:15', '14:30', ['18:00'], false) }));
+  expect((await arrivals(owner.restaurantId)).filter((r) => r.service === 'lunch')).toEqual([]);
+});
+
+test('another owner and anonymous are refused, and change nothing', async () => {
+  const victim = await ownerWithRestaurant('arrivals-victim');
+  await must(victim.client.rpc('save_restaurant_hours', { p_restaurant_id: victim.restaurantId, p_hours: sample.hours }));
+  const before = await restaurantSnapshot(victim.restaurantId);
+  const hours = withTuesday('lunchService', '12:15', '14:30', ['12:15', '13:00']);
+  const other = await newOwner('arrivals-other');
+  const viaOther = await other.client.rpc('save_restaurant_hours', { p_restaurant_id: victim.restaurantId, p_hours: hours });
+  expect(viaOther).toMatchObject({ status: 403, error: { code: '42501' } });
+  const anonymous = await anon().rpc('save_restaurant_hours', { p_restaurant_id: victim.restaurantId, p_hours: hours });
+  expect(anonymous.error).not.toBeNull();
+  expect(await restaurantSnapshot(victim.restaurantId)).toBe(before);
+});
