@@ -35,25 +35,25 @@ describe('onboarding rules in the wizard', () => {
     const { id, user } = await openStep('information');
     const indicator = await screen.findByTestId('save-indicator');
     await paste(user, screen.getByLabelText('Nom du restaurant'), 'Chez Paul');
-    await waitFor(async () => expect((await informationApi.load(id)).name).toBe('Chez Paul'), { timeout: 5000 });
+    await waitFor(async () => expect((await informationApi.load(id)).value.name).toBe('Chez Paul'), { timeout: 5000 });
     await waitFor(() => expect(indicator).toHaveTextContent('✓ Enregistré'));
 
     await paste(user, screen.getByLabelText('Email de contact'), 'pas-un-email');
     expect(await screen.findByText('Veuillez saisir une adresse email valide', {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(indicator).toHaveTextContent('Non enregistré : corrigez les champs signalés en rouge.'));
-    expect((await informationApi.load(id)).contact.email).toBe('');
+    expect((await informationApi.load(id)).value.contact.email).toBe('');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(screen.getByRole('heading', { name: 'Étape 1/6 · Informations' })).toBeInTheDocument();
 
     // Corrected: stored, and said so; then the name cleared (touched, required): refused again.
     await user.clear(screen.getByLabelText('Email de contact'));
     await paste(user, screen.getByLabelText('Email de contact'), 'contact@chezpaul.fr');
-    await waitFor(async () => expect((await informationApi.load(id)).contact.email).toBe('contact@chezpaul.fr'), { timeout: 5000 });
+    await waitFor(async () => expect((await informationApi.load(id)).value.contact.email).toBe('contact@chezpaul.fr'), { timeout: 5000 });
     await waitFor(() => expect(indicator).toHaveTextContent('✓ Enregistré'));
     await user.clear(screen.getByLabelText('Nom du restaurant'));
     expect(await screen.findByText('Veuillez saisir le nom du restaurant', {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(indicator).toHaveTextContent('Non enregistré'));
-    expect((await informationApi.load(id)).name).toBe('Chez Paul');
+    expect((await informationApi.load(id)).value.name).toBe('Chez Paul');
   });
 
   it('menus: adding needs a name and a price above 0', async () => {

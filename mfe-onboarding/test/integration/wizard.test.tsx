@@ -277,7 +277,6 @@ describe('wizard autosave', () => {
     steps[0] = {
       ...steps[0],
       api: { ...steps[0].api, load: async (rid: string) => ((await loadStored(rid)).value.text ? loadStored(rid) : { value: { text: 'lundi…dimanche' }, stored: false }) },
-      isUnsavedDefault: (v: Text) => v.text === 'lundi…dimanche',
     };
     renderWizard(`/onboarding/${id}`, steps);
     const input = await screen.findByLabelText('Texte');

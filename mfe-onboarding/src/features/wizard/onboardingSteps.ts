@@ -3,7 +3,6 @@ import {
   BillingForm,
   billingApi,
   createHoursApi,
-  defaultHours,
   HoursForm,
   InformationForm,
   informationApi,
@@ -13,8 +12,6 @@ import {
   optionsApi,
   PhotosForm,
   photosApi,
-  sameSectionValue,
-  type HoursValue,
 } from '@tablee/sections';
 import type { AnyOnboardingStep, OnboardingStep, OnboardingStepKey } from './steps';
 
@@ -32,14 +29,11 @@ const step = <T extends object>(key: OnboardingStepKey, rest: Omit<OnboardingSte
   ...rest,
 });
 
-/** Hours never saved load as the onboarding default (all seven days, spec §3); shown, so stored too. */
-const isUnsavedOnboardingHours = (hours: HoursValue) => sameSectionValue(hours, defaultHours('onboarding'));
-
 /** The six onboarding steps, in the spec's order: the shared section forms and apis of issue 4. */
 export const ONBOARDING_SECTION_STEPS: readonly AnyOnboardingStep[] = [
   step('information', { api: informationApi, Form: InformationForm }),
   step('photos', { api: photosApi, Form: PhotosForm }),
-  step('hours', { api: createHoursApi('onboarding'), Form: HoursForm, isUnsavedDefault: isUnsavedOnboardingHours }),
+  step('hours', { api: createHoursApi('onboarding'), Form: HoursForm }),
   step('menus', { api: menusApi, Form: MenusForm }),
   step('options', { api: optionsApi, Form: OptionsForm }),
   step('billing', { api: billingApi, Form: BillingForm }),

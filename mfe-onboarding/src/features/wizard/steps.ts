@@ -12,11 +12,6 @@ export interface OnboardingStep<T extends object = never> {
   /** A form may report long actions that are stored on their own (photo uploads): the wizard waits for them. */
   Form: ComponentType<SectionFormProps<T> & { onBusyChange?: (busy: boolean) => void }>;
   debounceMs: number;
-  /**
-   * True when the loaded value is an onboarding default that is shown but not stored yet (hours: all
-   * seven days): it is then saved as if the owner had typed it, so the restaurant holds what was shown.
-   */
-  isUnsavedDefault?: (loaded: T) => boolean;
 }
 
 // Erases T where steps of different sections sit in one list; each step is used with its own T only.

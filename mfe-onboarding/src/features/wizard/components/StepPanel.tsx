@@ -25,7 +25,7 @@ export function StepPanel<T extends object>({
   controllerRef: Ref<StepController>;
   onBusyChange: (busy: boolean) => void;
 }) {
-  const { api, Form: SectionForm, isUnsavedDefault } = step;
+  const { api, Form: SectionForm } = step;
   const query = useQuery(sectionQueryOptions(api, restaurantId));
   const queryClient = useQueryClient();
   const [form] = Form.useForm<T>();
@@ -59,9 +59,10 @@ export function StepPanel<T extends object>({
     const loaded = query.data.value;
     setInitialValue(loaded);
     lastGiven.current = loaded;
-    // A default that is shown but not stored yet is saved as if the owner had typed it.
-    if (isUnsavedDefault?.(loaded)) autosaveRef.current?.schedule(loaded);
-  }, [initialValue, query.data, isUnsavedDefault, autosaveRef]);
+    // A proposal shown while nothing is stored (a restaurant from before defaults were stored at
+    // creation) is saved as if the owner had typed it: the restaurant holds what the step shows.
+    if (!query.data.stored) autosaveRef.current?.schedule(loaded);
+  }, [initialValue, query.data, autosaveRef]);
 
   useImperativeHandle(
     controllerRef,
