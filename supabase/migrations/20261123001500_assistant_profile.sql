@@ -276,7 +276,9 @@ grant execute on function public.assistant_knowledge(uuid) to authenticated, ser
 -- ---------------------------------------------------------------- the onboarding's start
 
 -- 'Démarrer': a restaurant in its onboarding, stored with the onboarding step's own defaults
--- (spec §3: all seven days; §5: its group minimum starts at 10), in one transaction.
+-- (spec §3: all seven days; §5: its group minimum starts at 10), in one transaction. An onboarding
+-- of the caller's that was started and left before anything was typed in it is resumed instead,
+-- so that clicking 'Démarrer' again does not pile up empty restaurants.
 create function public.start_restaurant_onboarding()
 returns uuid
 language plpgsql
@@ -287,6 +289,22 @@ as $$
 declare
   new_id uuid;
 begin
+  select r.id into new_id
+    from public.restaurants r
+   where r.user_id = auth.uid()
+     and r.onboarding_finished_at is null
+     and btrim(r.name) = '' and btrim(r.address) = '' and btrim(r.description) = ''
+     and not exists (select 1 from public.restaurant_contacts c
+                      where c.restaurant_id = r.id and (coalesce(btrim(c.email), '') <> '' or coalesce(btrim(c.whatsapp), '') <> ''))
+     and not exists (select 1 from public.restaurant_photos p where p.restaurant_id = r.id)
+     and not exists (select 1 from public.restaurant_menus m where m.restaurant_id = r.id)
+     and not exists (select 1 from public.restaurant_options o where o.restaurant_id = r.id)
+   order by r.created_at desc
+   limit 1;
+  if found then
+    return new_id;
+  end if;
+
   insert into public.restaurants (days_open, onboarding_finished_at)
   values ('{monday,tuesday,wednesday,thursday,friday,saturday,sunday}', null)
   returning id into new_id;

@@ -69,6 +69,21 @@ describe('defaults stored at creation', () => {
     expect(finished.onboarding_finished_at).not.toBeNull();
   });
 
+  test('Démarrer again resumes an onboarding left before anything was typed, not once something was', async () => {
+    const owner = await newOwner('defaults-again');
+    const first = await must(owner.client.rpc('start_restaurant_onboarding'));
+    expect(await must(owner.client.rpc('start_restaurant_onboarding'))).toBe(first);
+    // Another owner's untouched onboarding is never theirs to resume.
+    const other = await newOwner('defaults-again-other');
+    expect(await must(other.client.rpc('start_restaurant_onboarding'))).not.toBe(first);
+    await must(owner.client.from('restaurant_contacts').update({ whatsapp: '+33600000000' }).eq('restaurant_id', first));
+    const second = await must(owner.client.rpc('start_restaurant_onboarding'));
+    expect(second).not.toBe(first);
+    // Finished, even empty: not resumed either.
+    await must(owner.client.from('restaurants').update({ onboarding_finished_at: 'now' }).eq('id', second));
+    expect(await must(owner.client.rpc('start_restaurant_onboarding'))).not.toBe(second);
+  });
+
   test('the defaults are stored whoever creates the restaurant, and one failed creation stores nothing', async () => {
     const owner = await newOwner('defaults-service');
     const { id } = await must(service().from('restaurants').insert({ user_id: owner.userId, name: 'Par le service' }).select('id').single());
