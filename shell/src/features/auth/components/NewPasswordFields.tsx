@@ -1,7 +1,6 @@
-import { MIN_PASSWORD_LENGTH } from '@tablee/shared/core';
-import { passwordLength, passwordProblem } from '@tablee/shared/supabase';
+import { passwordProblem } from '@tablee/shared/supabase';
 import { ACCOUNT_MESSAGES } from '../api/messages';
-import { PasswordInput } from './PasswordInput';
+import { PasswordHelp, PasswordInput } from './PasswordInput';
 
 /** Why the pair cannot be saved yet (the sign-up rule, then the confirmation), or null. */
 export function newPasswordProblem(password: string, confirmation: string): string | null {
@@ -23,7 +22,6 @@ export function NewPasswordFields({
   onPassword: (value: string) => void;
   onConfirmation: (value: string) => void;
 }) {
-  const problem = passwordProblem(password);
   return (
     <>
       <label htmlFor="new-password">Nouveau mot de passe</label>
@@ -36,18 +34,7 @@ export function NewPasswordFields({
         value={password}
         onChange={(e) => onPassword(e.target.value)}
       />
-      <div id="new-password-help" aria-live="polite">
-        {problem === null ? (
-          <span className="ta-help-ok">✓ Mot de passe valide</span>
-        ) : (
-          <span className="ta-help">
-            {problem}{' '}
-            <span data-testid="password-counter">
-              {passwordLength(password)}/{MIN_PASSWORD_LENGTH}
-            </span>
-          </span>
-        )}
-      </div>
+      <PasswordHelp id="new-password-help" password={password} />
       <label htmlFor="new-password-confirmation">Confirmer le mot de passe</label>
       <PasswordInput
         id="new-password-confirmation"

@@ -1,3 +1,5 @@
+import { MIN_PASSWORD_LENGTH } from '@tablee/shared/core';
+import { passwordLength, passwordProblem } from '@tablee/shared/supabase';
 import { useState, type InputHTMLAttributes } from 'react';
 
 /**
@@ -17,5 +19,27 @@ export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>,
         </svg>
       </button>
     </span>
+  );
+}
+
+/**
+ * Under a new password: '✓ Mot de passe valide', or what is wrong with the n/6 counter (spec §5),
+ * counted in characters (passwordProblem, passwordLength). Announced as it changes.
+ */
+export function PasswordHelp({ id, password }: { id: string; password: string }) {
+  const problem = passwordProblem(password);
+  return (
+    <div id={id} aria-live="polite">
+      {problem === null ? (
+        <span className="ta-help-ok">✓ Mot de passe valide</span>
+      ) : (
+        <span className="ta-help">
+          {problem}{' '}
+          <span data-testid="password-counter">
+            {passwordLength(password)}/{MIN_PASSWORD_LENGTH}
+          </span>
+        </span>
+      )}
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 // The core and the session part of the kernel only: this page loads no antd (issue 15).
 import { MIN_PASSWORD_LENGTH } from '@tablee/shared/core';
-import { passwordLength, passwordProblem, signUp } from '@tablee/shared/supabase';
+import { passwordProblem, signUp } from '@tablee/shared/supabase';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
-import { PasswordInput } from './PasswordInput';
+import { PasswordHelp, PasswordInput } from './PasswordInput';
 import type { SignedUpState } from './SignInPage';
 
 /**
@@ -59,18 +59,7 @@ export function SignUpPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <div id="signup-password-help" aria-live="polite">
-          {passwordValid ? (
-            <span className="ta-help-ok">✓ Mot de passe valide</span>
-          ) : (
-            <span className="ta-help">
-              {problem}{' '}
-              <span data-testid="password-counter">
-                {passwordLength(password)}/{MIN_PASSWORD_LENGTH}
-              </span>
-            </span>
-          )}
-        </div>
+        <PasswordHelp id="signup-password-help" password={password} />
         {error && <AuthAlert type="error">{error}</AuthAlert>}
         <SubmitButton pending={pending} disabled={!canSubmit}>
           {pending ? 'Création du compte...' : 'Créer mon compte'}
