@@ -95,6 +95,9 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
     void queryClient.invalidateQueries({ queryKey: ['restaurants'] });
     navigate('/restaurants');
   };
+  const showFinishError = () => {
+    modal.error({ title: 'Erreur', content: FINISH_ERROR_MESSAGE, okText: 'OK' });
+  };
   /** Terminer: what the assistant still lacks is listed first; the owner finishes anyway or goes to the step. */
   const finish = async () => {
     if (!(await saveStep())) return;
@@ -103,22 +106,26 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
       const missing = await getMissingItems(restaurantId);
       if (missing.length === 0) return await leave();
       const firstStep = missing.map(onboardingStepOf).find(Boolean);
+      const toStep = (key: string) => void goTo(stepIndex(steps, key)!);
       const dialog = modal.confirm({
         title: `Il manque encore ${missing.length === 1 ? 'un élément' : `${missing.length} éléments`} à votre assistant`,
         width: 560,
-        content: <MissingList missing={missing} onStep={(key) => {
+        content: (
+          <MissingList
+            missing={missing}
+            onStep={(key) => {
               dialog.destroy();
-              void goTo(stepIndex(steps, key)!);
-            }} />,
+              toStep(key);
+            }}
+          />
+        ),
         okText: 'Terminer quand même',
         cancelText: firstStep ? 'Compléter maintenant' : 'Retour',
-        onOk: leave,
-        onCancel: () => {
-          if (firstStep) void goTo(stepIndex(steps, firstStep)!);
-        },
+        onOk: () => leave().catch(showFinishError),
+        onCancel: () => firstStep && toStep(firstStep),
       });
     } catch {
-      modal.error({ title: 'Erreur', content: FINISH_ERROR_MESSAGE, okText: 'OK' });
+      showFinishError();
     } finally {
       setMoving(false);
     }
