@@ -1,5 +1,5 @@
 import { LIVE_REFRESH_MS } from '@tablee/operations-data';
-import { getSupabase, type MissingItem } from '@tablee/shared';
+import { getSupabase, PHOTO_BUCKET, type MissingItem } from '@tablee/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface RestaurantSummary {
@@ -56,11 +56,22 @@ export const restaurantListQueryOptions = (userId: string) =>
 export const useRestaurantList = (userId: string | undefined) => useQuery({ ...restaurantListQueryOptions(userId ?? ''), enabled: !!userId });
 
 /**
- * Deletes a restaurant and everything of it: the rows cascade, and the database's trigger removes its
- * photos from storage (private.retire_deleted_restaurant). RLS lets only its owner do it.
+ * Deletes a restaurant and everything of it. Its photo files first, through the Storage API: on hosted
+ * Supabase that is what removes the files themselves, not only their rows. Then the restaurant: its
+ * rows cascade, and the database's trigger (private.retire_deleted_restaurant) removes any object left
+ * in its folder. RLS and the storage policies let only its owner do either.
  */
 export async function deleteRestaurant(restaurantId: string): Promise<void> {
-  const { data, error } = await getSupabase().from('restaurants').delete().eq('id', restaurantId).select('id');
+  const supabase = getSupabase();
+  const photos = supabase.storage.from(PHOTO_BUCKET);
+  // One page of 1,000 names; any photo beyond it is still removed by the trigger below.
+  const { data: files, error: listError } = await photos.list(restaurantId, { limit: 1000 });
+  if (listError) throw listError;
+  if (files.length > 0) {
+    const { error: removeError } = await photos.remove(files.map((file) => `${restaurantId}/${file.name}`));
+    if (removeError) throw removeError;
+  }
+  const { data, error } = await supabase.from('restaurants').delete().eq('id', restaurantId).select('id');
   if (error) throw error;
   if (!data?.length) throw new Error('Restaurant non trouvé ou accès non autorisé');
 }
