@@ -18,6 +18,39 @@ $$;
 revoke all on function private.day_label(text) from public;
 grant execute on function private.day_label(text) to authenticated, service_role;
 
+-- The first arrival time of that restaurant's day outside its open service's hours, if any.
+create function private.check_arrival_times_within_hours(p_restaurant_id uuid, p_day text)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_outside record;
+begin
+  select t.service, t.arrival_time, x.from_time, x.to_time
+    into v_outside
+    from public.restaurant_arrival_times t
+    join public.restaurant_hours h on h.restaurant_id = t.restaurant_id and h.day = t.day
+    cross join lateral (
+      select case t.service when 'lunch' then h.lunch_from_time else h.dinner_from_time end as from_time,
+             case t.service when 'lunch' then h.lunch_to_time else h.dinner_to_time end as to_time
+    ) x
+   where t.restaurant_id = p_restaurant_id and t.day = p_day
+     and not private.is_service_slot(t.arrival_time, x.from_time, x.to_time)
+   order by t.service desc, t.arrival_time
+   limit 1;
+  if found then
+    raise exception '%, service % : l''heure d''arrivée % est en dehors des horaires du service (% – %)',
+      private.day_label(p_day), case v_outside.service when 'lunch' then 'midi' else 'soir' end,
+      to_char(v_outside.arrival_time, 'HH24:MI'), to_char(v_outside.from_time, 'HH24:MI'), to_char(v_outside.to_time, 'HH24:MI')
+      using errcode = '22023';
+  end if;
+end
+$$;
+revoke all on function private.check_arrival_times_within_hours(uuid, text) from public;
+grant execute on function private.check_arrival_times_within_hours(uuid, text) to authenticated, service_role;
+
 create or replace function public.save_restaurant_hours(p_restaurant_id uuid, p_hours jsonb)
 returns void
 language plpgsql
@@ -31,7 +64,6 @@ declare
   v_seen text[] := '{}';
   v_entry jsonb;
   v_day text;
-  v_outside record;
 begin
   perform private.assert_restaurant_owner(p_restaurant_id);
   if jsonb_typeof(p_hours) is distinct from 'object' then
@@ -105,24 +137,9 @@ begin
   end loop;
 
   -- Every arrival time lies within its service's hours (the first one outside, in week order, is named).
-  select t.day, case t.service when 'lunch' then 'midi' else 'soir' end as label, t.arrival_time, x.from_time, x.to_time
-    into v_outside
-    from public.restaurant_arrival_times t
-    join public.restaurant_hours h on h.restaurant_id = t.restaurant_id and h.day = t.day
-    cross join lateral (
-      select case t.service when 'lunch' then h.lunch_from_time else h.dinner_from_time end as from_time,
-             case t.service when 'lunch' then h.lunch_to_time else h.dinner_to_time end as to_time
-    ) x
-   where t.restaurant_id = p_restaurant_id
-     and not private.is_service_slot(t.arrival_time, x.from_time, x.to_time)
-   order by array_position(c_week, t.day), t.service desc, t.arrival_time
-   limit 1;
-  if found then
-    raise exception '%, service % : l''heure d''arrivée % est en dehors des horaires du service (% – %)',
-      private.day_label(v_outside.day), v_outside.label, to_char(v_outside.arrival_time, 'HH24:MI'),
-      to_char(v_outside.from_time, 'HH24:MI'), to_char(v_outside.to_time, 'HH24:MI')
-      using errcode = '22023';
-  end if;
+  foreach v_day in array v_days loop
+    perform private.check_arrival_times_within_hours(p_restaurant_id, v_day);
+  end loop;
 
   -- Open days the client sent no settings for: spec defaults.
   insert into public.restaurant_hours (restaurant_id, day)
