@@ -91,8 +91,8 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const leave = async () => {
     await markOnboardingFinished(restaurantId);
     clearOnboardingProgress();
-    // The dashboard's cards (completeness, resume) change with it.
-    void queryClient.invalidateQueries({ queryKey: ['restaurants'] });
+    // The dashboard's cards (completeness, resume) change with it; nothing else shows it.
+    void queryClient.invalidateQueries({ queryKey: ['restaurants', 'list'] });
     navigate('/restaurants');
   };
   const showFinishError = () => {

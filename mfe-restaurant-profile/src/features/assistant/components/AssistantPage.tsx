@@ -3,7 +3,7 @@
  * tell a group, read from assistant_knowledge — the very document the chatbot reads. Each missing
  * item links to the tab that fixes it.
  */
-import { missingItemPath, PageFrame, restaurantPath, QueryState, RESTAURANT_TABS, Toast, useToast, type MissingItem, type ProfileSection } from '@tablee/shared';
+import { completenessLabel, missingItemPath, PageFrame, restaurantPath, QueryState, RESTAURANT_TABS, Toast, useToast, type MissingItem, type ProfileSection } from '@tablee/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, List, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -95,12 +95,12 @@ function KnowledgeView({ restaurantId, k }: { restaurantId: string; k: Assistant
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {k.completeness.complete ? (
-        <Alert type="success" showIcon title="Profil complet : votre assistant a tout ce qu’il faut pour répondre aux groupes." />
+        <Alert type="success" showIcon title={`${completenessLabel(0)} : votre assistant a tout ce qu’il faut pour répondre aux groupes.`} />
       ) : (
         <Alert
           type="warning"
           showIcon
-          title={`À compléter (${missing.length}) : votre assistant ne peut pas encore répondre à tout.`}
+          title={`${completenessLabel(missing.length)} : votre assistant ne peut pas encore répondre à tout.`}
           description={<MissingLinks restaurantId={restaurantId} missing={missing} />}
         />
       )}
@@ -138,14 +138,18 @@ function KnowledgeView({ restaurantId, k }: { restaurantId: string; k: Assistant
       </Block>
       <Block title="Menus">
         {k.menus.length === 0 && <Typography.Paragraph>Aucun menu.</Typography.Paragraph>}
-        {k.menus.map((m) => (
-          <div key={m.name} style={{ marginBottom: 8 }}>
-            <strong>{describeMenu(m)}</strong>
-            {m.content && <div>{m.content}</div>}
-            {describeItems(m).length > 0 && <div>{describeItems(m).join(' · ')}</div>}
-            {describeAlternatives(m).length > 0 && <div>Alternatives : {describeAlternatives(m).join(' · ')}</div>}
-          </div>
-        ))}
+        {k.menus.map((m) => {
+          const items = describeItems(m);
+          const alternatives = describeAlternatives(m);
+          return (
+            <div key={m.name} style={{ marginBottom: 8 }}>
+              <strong>{describeMenu(m)}</strong>
+              {m.content && <div>{m.content}</div>}
+              {items.length > 0 && <div>{items.join(' · ')}</div>}
+              {alternatives.length > 0 && <div>Alternatives : {alternatives.join(' · ')}</div>}
+            </div>
+          );
+        })}
         {gaps('menus')}
       </Block>
       <Block title="Régimes alimentaires">

@@ -76,11 +76,14 @@ export async function deleteRestaurant(restaurantId: string): Promise<void> {
   if (!data?.length) throw new Error('Restaurant non trouvé ou accès non autorisé');
 }
 
-/** Deleting from the dashboard: every cached read of the owner's restaurants is read again. */
+/** Deleting from the dashboard: the list is read again, and what was cached of that restaurant is dropped. */
 export function useDeleteRestaurant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRestaurant,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['restaurants'] }),
+    onSettled: (_, __, restaurantId) => {
+      queryClient.removeQueries({ queryKey: ['restaurants', restaurantId] });
+      return queryClient.invalidateQueries({ queryKey: ['restaurants', 'list'] });
+    },
   });
 }
