@@ -1,6 +1,7 @@
 // ESLint (`pnpm lint`, and a step of `pnpm test`): typescript-eslint, React hooks, and the module
 // boundaries of ARCHITECTURE.md — no front-end module imports another (they meet at run time through
-// Module Federation), `src/app/` is imported by no feature, and no feature imports another.
+// Module Federation), `src/app/` is imported by no feature, no feature imports another, and the
+// kernel (shared/) imports no domain code, which each module builds in instead.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -31,6 +32,21 @@ const boundaries = FRONT_END_MODULES.flatMap((module) => [
   })),
 ]);
 
+const DOMAIN_PACKAGES = ['domain', 'sections', 'operations-data'];
+
+const kernelBoundaries = [
+  {
+    target: './shared',
+    from: [...DOMAIN_PACKAGES, ...FRONT_END_MODULES].map((dir) => `./${dir}`),
+    message: 'The kernel is shared at run time and owns no domain: a domain change must not need a kernel version.',
+  },
+  {
+    target: './domain',
+    from: [...DOMAIN_PACKAGES.filter((dir) => dir !== 'domain'), ...FRONT_END_MODULES].map((dir) => `./${dir}`),
+    message: 'The domain package is what the modules build on: it imports none of them.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**'] },
   js.configs.recommended,
@@ -60,7 +76,24 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.cjs', '.js', '.json'] })] },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...kernelBoundaries, ...boundaries] }],
+    },
+  },
+  {
+    // The kernel's client is untyped (the kernel does not own the schema): queries go through the domain's.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['shared/**', 'domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@tablee/shared', '@tablee/shared/supabase'].map((name) => ({
+            name,
+            importNames: ['getSupabase'],
+            message: "Use @tablee/domain's getSupabase: the same client, typed by the database's types.",
+          })),
+        },
+      ],
     },
   },
 );

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const PACKAGES = ['local-supabase', 'shared', 'sections', 'operations-data', 'shell', 'mfe-onboarding', 'mfe-restaurant-profile', 'mfe-operations', 'mfe-public-links', 'reservation-service'];
+const PACKAGES = ['local-supabase', 'shared', 'domain', 'sections', 'operations-data', 'shell', 'mfe-onboarding', 'mfe-restaurant-profile', 'mfe-operations', 'mfe-public-links', 'reservation-service'];
 
 /** @param {'unit' | 'integration' | 'e2e'} kind */
 function projectsOf(kind) {

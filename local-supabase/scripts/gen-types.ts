@@ -1,5 +1,5 @@
 /**
- * `pnpm gen:types`: regenerates shared/src/supabase/database.types.ts from the migrations — a
+ * `pnpm gen:types`: regenerates domain/src/database.types.ts from the migrations — a
  * throw-away local-supabase (migrations only, no seed), postgres-meta's TypeScript generator against
  * it, the file written as the Supabase CLI would write it. Commit the result with the migration.
  */

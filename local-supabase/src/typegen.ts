@@ -14,8 +14,8 @@ const packageDir = typeof __dirname === 'string' ? path.resolve(__dirname, '..')
 const fromPackage = createRequire(path.join(packageDir, 'package.json'));
 const tsxLoader = pathToFileURL(fromPackage.resolve('tsx')).href;
 
-/** Where the generated types are committed (shared/src/supabase). */
-export const DATABASE_TYPES_FILE = path.resolve(packageDir, '../shared/src/supabase/database.types.ts');
+/** Where the generated types are committed (domain/src, the build-time package of the domain). */
+export const DATABASE_TYPES_FILE = path.resolve(packageDir, '../domain/src/database.types.ts');
 
 /** The version of the PostgREST we run, which the types record for supabase-js (as the CLI does). */
 function postgrestVersion(): string {

@@ -1,4 +1,5 @@
 import { initSupabase, resetSupabaseForTests, startSession, stopSessionForTests } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.fr`;
 
@@ -7,7 +8,9 @@ export async function signInNewOwner() {
   stopSessionForTests();
   resetSupabaseForTests();
   localStorage.clear();
-  const client = initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
+  initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
+  // The same client, typed by the database's types.
+  const client = getSupabase();
   await startSession();
   const email = uniqueEmail('onboarding');
   expect((await client.auth.signUp({ email, password: 'secret-123' })).error).toBeNull();

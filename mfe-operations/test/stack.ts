@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { initSupabase, resetSupabaseForTests, setAppConfig, startSession, stopSessionForTests } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 
 export const BENCH = { email: 'bench@tablee.fr', password: 'tablee-bench', restaurantId: 'b1000000-0000-4000-8000-000000000001' };
 
@@ -10,7 +11,9 @@ export async function signInAs(email = BENCH.email, password = BENCH.password) {
   resetSupabaseForTests();
   localStorage.clear();
   setAppConfig({ supabaseUrl: process.env.TEST_SUPABASE_URL!, supabaseAnonKey: process.env.TEST_SUPABASE_ANON_KEY!, reservationApiUrl: 'http://127.0.0.1:9/api', remotes: {} });
-  const client = initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
+  initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
+  // The same client, typed by the database's types.
+  const client = getSupabase();
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
   await startSession();
@@ -21,7 +24,8 @@ export async function signInAs(email = BENCH.email, password = BENCH.password) {
 export async function signInNewOwner() {
   stopSessionForTests();
   resetSupabaseForTests();
-  const client = initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
+  initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
+  const client = getSupabase();
   const email = `autre-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.fr`;
   const { error } = await client.auth.signUp({ email, password: 'secret-123' });
   if (error) throw error;

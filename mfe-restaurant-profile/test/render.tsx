@@ -1,4 +1,5 @@
-import { AppProviders, getSupabase, initSupabase, resetSupabaseForTests } from '@tablee/shared';
+import { AppProviders, initSupabase, resetSupabaseForTests } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import RestaurantProfileRoutes from '../src/routes';
@@ -14,7 +15,9 @@ export async function ownerWithRestaurant(): Promise<{ restaurantId: string; ema
     /* no client yet */
   }
   resetSupabaseForTests();
-  const client = initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
+  initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
+  // The same client, typed by the database's types.
+  const client = getSupabase();
   const email = `profile-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.fr`;
   expect((await client.auth.signUp({ email, password: OWNER_PASSWORD })).error).toBeNull();
   expect((await client.auth.signInWithPassword({ email, password: OWNER_PASSWORD })).error).toBeNull();

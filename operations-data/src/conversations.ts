@@ -1,4 +1,5 @@
-import { conversationFromRow, conversationSummaryFromRow, CONVERSATIONS_PAGE_SIZE, getSupabase, type Conversation, type ConversationRow, type ConversationSummaryRow } from '@tablee/shared';
+import { conversationFromRow, conversationSummaryFromRow, CONVERSATIONS_PAGE_SIZE, type Conversation, type ConversationRow, type ConversationSummaryRow } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { conversationKeys, PageOutOfRangeError, SCREEN_DATA_FRESH_MS } from './keys';
 

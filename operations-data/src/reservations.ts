@@ -1,5 +1,4 @@
 import {
-  getSupabase,
   isUuid,
   parseReservationFilter,
   RESERVATION_COLUMNS,
@@ -10,6 +9,7 @@ import {
   type ReservationRow,
   type ReservationStatus,
 } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import type { Service } from './planning';

@@ -1,5 +1,5 @@
 /** The data calls every section shares: one nested select through the restaurant, one rpc per save. */
-import { getSupabase, type Database } from '@tablee/shared';
+import { getSupabase, type Database } from '@tablee/domain';
 
 export const NOT_FOUND_OR_FORBIDDEN = 'Restaurant non trouvé ou accès non autorisé';
 

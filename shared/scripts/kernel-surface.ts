@@ -16,8 +16,8 @@ import ts from 'typescript';
 const SHARED_DIR = path.resolve(__dirname, '..');
 export const SURFACE_FILE = path.join(SHARED_DIR, 'kernel-surface.json');
 
-/** Entries of package.json "exports" that the browser loads (not package.json itself, not the generated types). */
-const isRuntimeEntry = (key: string) => key !== './package.json' && key !== './database-types';
+/** Entries of package.json "exports" that the browser loads (not package.json itself). */
+const isRuntimeEntry = (key: string) => key !== './package.json';
 
 export interface Surface {
   version: string;

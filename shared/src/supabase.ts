@@ -4,7 +4,6 @@
  * and sign-up pages render with this and the core only. The main entry (@tablee/shared) re-exports it.
  */
 export * from './supabase/client';
-export type { Database, Json } from './supabase/database.types';
 export * from './session/session';
 export * from './session/errors';
 export * from './session/password';

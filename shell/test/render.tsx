@@ -1,4 +1,5 @@
 import { AppProviders, initSupabase, resetSupabaseForTests, startSession, stopSessionForTests } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppRoutes } from '../src/app/AppRoutes';
@@ -8,7 +9,9 @@ export async function connect(stack: { url: string; anonKey: string } = { url: p
   stopSessionForTests();
   resetSupabaseForTests();
   localStorage.clear();
-  const client = initSupabase({ url: stack.url, anonKey: stack.anonKey });
+  initSupabase({ url: stack.url, anonKey: stack.anonKey });
+  // The same client, typed by the database's types.
+  const client = getSupabase();
   await startSession();
   return client;
 }

@@ -1,5 +1,5 @@
 /**
- * The committed database types (shared/src/supabase/database.types.ts, `pnpm gen:types`) are what
+ * The committed database types (domain/src/database.types.ts, `pnpm gen:types`) are what
  * the generator gives for the migrations: regenerated here against the run's stack, they must be
  * the committed file exactly. A migration committed without its types fails here.
  */

@@ -12,7 +12,8 @@ import {
   PageOutOfRangeError,
   RESERVATIONS_PAGE_SIZE,
 } from '@tablee/operations-data';
-import { CONVERSATIONS_PAGE_SIZE, getSupabase, statusToCode } from '@tablee/shared';
+import { CONVERSATIONS_PAGE_SIZE, statusToCode } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { deleteConversation } from '../../src/features/conversations/api/deleteConversation';
 import { BENCH, signInAs, signInNewOwner, sql } from '../stack';
 

@@ -1,5 +1,6 @@
 /** SectionEditTab and its hook through the real information and CGV tabs, against local-supabase. */
-import { AppProviders, getSupabase, queryClient } from '@tablee/shared';
+import { AppProviders, queryClient } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { InformationForm, informationApi, SAVE_ERROR_MESSAGE, type InformationValue, type SectionApi } from '@tablee/sections';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,6 @@
 /** The hours, billing and CGV tabs: their own button, toasts and load error (spec §2, §8). */
 import { billingApi, cgvApi, defaultHours, hoursApi } from '@tablee/sections';
-import { getSupabase } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ownerWithRestaurant, renderProfile } from '../render';

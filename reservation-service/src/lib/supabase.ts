@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '@tablee/shared/database-types';
+import type { Database } from '@tablee/domain/database-types';
 import ws from 'ws';
 import type { Config } from '../config';
 

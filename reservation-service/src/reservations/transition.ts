@@ -1,5 +1,5 @@
 import { targetStatusCode, type Action, type Outcome } from './outcomes';
-import type { Database } from '@tablee/shared/database-types';
+import type { Database } from '@tablee/domain/database-types';
 import type { Db } from '../lib/supabase';
 
 export interface TransitionResult {

@@ -1,5 +1,6 @@
 /** Menus data calls: one nested select to load, save_restaurant_menus (one transaction) to save. */
-import { getSupabase, type Menus } from '@tablee/shared';
+import { type Menus } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { menusFromRows } from '../mappers';
 import type { MenuRow } from '../rows';
 import { storedValue, type SectionApi } from '../contract';

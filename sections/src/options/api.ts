@@ -1,5 +1,5 @@
 /** Options data calls: one select to load, save_restaurant_options (one transaction) to save. */
-import { getSupabase } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { optionFromRow } from '../mappers';
 import type { OptionRow } from '../rows';
 import { storedValue, type SectionApi } from '../contract';

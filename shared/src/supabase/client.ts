@@ -1,8 +1,10 @@
-/** The one Supabase client of the browser (ARCHITECTURE.md): every module reaches it through @tablee/shared. */
+/**
+ * The one Supabase client of the browser (ARCHITECTURE.md). Untyped here: the database's types change
+ * with every migration and belong to @tablee/domain, whose getSupabase types this same client.
+ */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from './database.types';
 
-let client: SupabaseClient<Database> | null = null;
+let client: SupabaseClient | null = null;
 let createdCount = 0;
 
 export interface SupabaseSettings {
@@ -15,9 +17,9 @@ export interface SupabaseSettings {
 }
 
 /** Creates the client once; later calls return the same client (a second module bootstrapping is harmless). */
-export function initSupabase(settings: SupabaseSettings): SupabaseClient<Database> {
+export function initSupabase(settings: SupabaseSettings): SupabaseClient {
   if (client) return client;
-  client = createClient<Database>(settings.url, settings.anonKey, {
+  client = createClient(settings.url, settings.anonKey, {
     auth: { autoRefreshToken: true, persistSession: true, detectSessionInUrl: false, storage: settings.storage },
     ...(settings.realtimeTransport ? { realtime: { transport: settings.realtimeTransport as never } } : {}),
   });
@@ -30,7 +32,7 @@ export function initSupabase(settings: SupabaseSettings): SupabaseClient<Databas
   return client;
 }
 
-export function getSupabase(): SupabaseClient<Database> {
+export function getSupabase(): SupabaseClient {
   if (!client) throw new Error('Client Supabase non initialisé');
   return client;
 }

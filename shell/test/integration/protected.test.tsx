@@ -1,4 +1,5 @@
-import { getSupabase, initSupabase, resetSupabaseForTests, startSession, stopSessionForTests } from '@tablee/shared';
+import { initSupabase, resetSupabaseForTests, startSession, stopSessionForTests } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { connect, renderApp, uniqueEmail } from '../render';

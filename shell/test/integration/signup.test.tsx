@@ -1,4 +1,5 @@
-import { getSupabase, sessionAtom, tableeStore } from '@tablee/shared';
+import { sessionAtom, tableeStore } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { connect, renderApp, uniqueEmail } from '../render';

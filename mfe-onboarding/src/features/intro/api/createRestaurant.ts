@@ -1,4 +1,4 @@
-import { getSupabase } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 
 /**
  * Creates the restaurant the onboarding fills step by step: start_restaurant_onboarding stores it

@@ -1,4 +1,4 @@
-import { getSupabase } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 
 /** The restaurant being onboarded, or null when unknown or not the user's (RLS hides it). */

@@ -1,5 +1,5 @@
 import { conversationKeys, reservationKeys } from '@tablee/operations-data';
-import { getSupabase } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**

@@ -1,4 +1,5 @@
-import { getSupabase, RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint, reservationApiError } from '@tablee/shared';
+import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint, reservationApiError } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 
 /**
  * A call of the reservation service as the signed-in owner: it checks their access token and, in the

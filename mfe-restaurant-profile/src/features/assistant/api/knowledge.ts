@@ -3,7 +3,8 @@
  * the chatbot reads of the restaurant, read here in the same single call so that 'Votre assistant'
  * shows exactly what the assistant will say.
  */
-import { getSupabase, type MissingItem } from '@tablee/shared';
+import { type MissingItem } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 export type ServiceKind = 'lunch' | 'dinner';

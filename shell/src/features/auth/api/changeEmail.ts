@@ -1,4 +1,4 @@
-import { getSupabase } from '@tablee/shared/supabase';
+import { getSupabase } from '@tablee/domain';
 import { emailChangeErrorMessage } from './messages';
 
 /**

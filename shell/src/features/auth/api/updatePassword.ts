@@ -1,4 +1,4 @@
-import { getSupabase } from '@tablee/shared/supabase';
+import { getSupabase } from '@tablee/domain';
 import { passwordChangeErrorMessage } from './messages';
 
 /** The signed-in owner's new password (after a recovery link, or from the account page). */

@@ -1,4 +1,4 @@
-import { getSupabase } from '@tablee/shared/supabase';
+import { getSupabase } from '@tablee/domain';
 import { ACCOUNT_MESSAGES, verifyErrorMessage } from './messages';
 
 export type EmailLinkType = 'recovery' | 'email_change';

@@ -1,5 +1,6 @@
 import { LIVE_REFRESH_MS } from '@tablee/operations-data';
-import { getSupabase, PHOTO_BUCKET, type MissingItem } from '@tablee/shared';
+import { PHOTO_BUCKET, type MissingItem } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface RestaurantSummary {

@@ -1,4 +1,4 @@
-import { getSupabase } from '@tablee/shared';
+import { getSupabase } from '@tablee/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /**

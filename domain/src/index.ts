@@ -1,0 +1,6 @@
+/**
+ * @tablee/domain — bundled at build time by every module that uses it, never a federation shared
+ * module: a redeployed module runs its own build of it, and a domain change needs no kernel version.
+ */
+export * from './database';
+export * from './supabase';
