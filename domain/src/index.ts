@@ -4,3 +4,12 @@
  */
 export * from './database';
 export * from './supabase';
+export * from './types';
+export * from './values';
+export * from './ids';
+export * from './reservation-status';
+export * from './acceptance';
+export * from './completeness';
+export * from './navigation';
+export * from './photos';
+export * from './RestaurantRedirect';

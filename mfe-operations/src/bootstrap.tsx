@@ -1,6 +1,7 @@
 /** Standalone: the same providers as the shell, a sign-in, and this module's routes under their prefix. */
 import { OPERATIONS_MOUNT } from '@tablee/operations-data';
-import { OPERATIONAL_TABS, renderStandalone, restaurantPath } from '@tablee/shared';
+import { renderStandalone } from '@tablee/shared';
+import { OPERATIONAL_TABS, restaurantPath } from '@tablee/domain';
 import OperationsRoutes from './routes';
 
 void renderStandalone({

@@ -2,7 +2,7 @@
  * Exposed as 'mfe_operations/routes'. Mounted by the shell under OPERATIONS_MOUNT (/restaurants/:restaurantId/operational).
  */
 import { OPERATIONS_PATHS as PATHS } from '@tablee/operations-data';
-import { RestaurantRedirect } from '@tablee/shared';
+import { RestaurantRedirect } from '@tablee/domain';
 import { Route, Routes } from 'react-router';
 import { ConversationDetailPage } from './features/conversations/components/ConversationDetailPage';
 import { ConversationsPage } from './features/conversations/components/ConversationsPage';

@@ -1,5 +1,6 @@
 /** Standalone: the same providers as the shell, a sign-in, and this module's routes under their prefix. */
-import { RESTAURANT_TABS, renderStandalone, restaurantPath } from '@tablee/shared';
+import { renderStandalone } from '@tablee/shared';
+import { RESTAURANT_TABS, restaurantPath } from '@tablee/domain';
 import RestaurantProfileRoutes from './routes';
 
 void renderStandalone({

@@ -2,7 +2,7 @@
  * Exposed as 'mfe_restaurant_profile/routes'. Mounted by the shell under /restaurants/:restaurantId,
  * so every path here is relative and the restaurant id comes from the parent route.
  */
-import { RestaurantRedirect } from '@tablee/shared';
+import { RestaurantRedirect } from '@tablee/domain';
 import { Route, Routes } from 'react-router';
 import { AssistantPage } from './features/assistant/components/AssistantPage';
 import { BillingPage } from './features/billing/components/BillingPage';

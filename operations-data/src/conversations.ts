@@ -1,7 +1,9 @@
-import { conversationFromRow, conversationSummaryFromRow, CONVERSATIONS_PAGE_SIZE, type Conversation, type ConversationRow, type ConversationSummaryRow } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { getSupabase, type Conversation } from '@tablee/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { CONVERSATIONS_PAGE_SIZE } from './constants';
 import { conversationKeys, PageOutOfRangeError, SCREEN_DATA_FRESH_MS } from './keys';
+import { conversationFromRow, conversationSummaryFromRow } from './mappers';
+import type { ConversationRow, ConversationSummaryRow } from './rows';
 
 export interface ConversationPage {
   conversations: Conversation[];

@@ -2,6 +2,7 @@
  * @tablee/operations-data — the operations screens' data, bundled at build time by the shell and by
  * mfe-operations (never shared at run time: ARCHITECTURE.md, 'What is shared').
  */
+export * from './constants';
 export * from './keys';
 export * from './reservation-counts';
 export * from './reservations';

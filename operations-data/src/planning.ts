@@ -3,9 +3,8 @@
  * requests, computed by public.reservation_planning in one request per view. Keyed under the
  * reservations so that a decision, which invalidates them, refreshes the planning too.
  */
-import { isUuid, parisToday } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
-import type { AcceptanceCheck } from '@tablee/shared/acceptance';
+import { parisToday } from '@tablee/shared';
+import { getSupabase, isUuid, type AcceptanceCheck } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { LIVE_REFRESH_MS, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { isoDate } from './reservations';

@@ -3,8 +3,7 @@
  * sidebar (pending badge) and by the reservation list's filter, through the one query cache — one
  * request serves both, and a status change invalidates `reservationKeys.all(restaurantId)`, so both read again.
  */
-import { statusFromCode, type ReservationStatus } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { getSupabase, statusFromCode, type ReservationStatus } from '@tablee/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIVE_REFRESH_MS, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 

@@ -1,17 +1,8 @@
-import {
-  isUuid,
-  parseReservationFilter,
-  RESERVATION_COLUMNS,
-  reservationFromRow,
-  statusFromCode,
-  statusToCode,
-  type Reservation,
-  type ReservationRow,
-  type ReservationStatus,
-} from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { getSupabase, isUuid, parseReservationFilter, statusFromCode, statusToCode, type Reservation, type ReservationStatus } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
+import { reservationFromRow } from './mappers';
+import { RESERVATION_COLUMNS, type ReservationRow } from './rows';
 import type { Service } from './planning';
 
 export const RESERVATIONS_PAGE_SIZE = 20;

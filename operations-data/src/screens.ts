@@ -4,7 +4,7 @@
  * loading (ARCHITECTURE.md: a screen's requests start together). Same code on both sides, so the
  * remote finds the shell's requests in flight or answered under the keys it asks for.
  */
-import { isUuid } from '@tablee/shared';
+import { isUuid } from '@tablee/domain';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import { conversationPageQueryOptions, conversationQueryOptions, parseConversationPage } from './conversations';

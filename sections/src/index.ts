@@ -4,6 +4,7 @@
  * the shell's sign-in and dashboard never download the forms.
  */
 export * from './contract';
+export * from './constants';
 export * from './move';
 export * from './form-kit';
 export * from './photos/rules';

@@ -1,15 +1,6 @@
 /** Row ↔ model mapping of the restaurant's sections, written once (ARCHITECTURE.md, Data). */
 import {
   DAYS,
-  DEFAULT_COUNTRY,
-  DEFAULT_DEPOSIT_TYPE,
-  DEFAULT_DINNER_HOURS,
-  DEFAULT_GROUP_SIZE,
-  DEFAULT_LUNCH_HOURS,
-  DEFAULT_MAX_A_LA_CARTE_SIZE,
-  DEFAULT_PRICE_TYPE,
-  DEFAULT_PRIVATIZATION_MIN_SIZE,
-  DEFAULT_RESPONSE_TIME,
   toHHMM,
   toNumber,
   type Numeric,
@@ -31,7 +22,18 @@ import {
   type ResponseTime,
   type Restaurant,
   type ServiceSettings,
-} from '@tablee/shared';
+} from '@tablee/domain';
+import {
+  DEFAULT_COUNTRY,
+  DEFAULT_DEPOSIT_TYPE,
+  DEFAULT_DINNER_HOURS,
+  DEFAULT_GROUP_SIZE,
+  DEFAULT_LUNCH_HOURS,
+  DEFAULT_MAX_A_LA_CARTE_SIZE,
+  DEFAULT_PRICE_TYPE,
+  DEFAULT_PRIVATIZATION_MIN_SIZE,
+  DEFAULT_RESPONSE_TIME,
+} from './constants';
 import { embeddedOne } from './data';
 import type { AmenitiesRow, BillingRow, CgvRow, ContactRow, FaqRow, MenuRow, OptionRow, PhotoRow, RestaurantRow } from './rows';
 

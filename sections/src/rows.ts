@@ -1,5 +1,5 @@
 /** The database rows of the restaurant's sections, as PostgREST returns them. */
-import type { Numeric } from '@tablee/shared';
+import type { Numeric } from '@tablee/domain';
 
 export interface RestaurantRow {
   id: string;

@@ -1,6 +1,6 @@
 /**
  * @tablee/shared/core — the part of the kernel that pulls no heavy library (no antd, no supabase-js,
- * no TanStack Query): app config, fr-FR formatting, spec constants, domain types and statuses.
+ * no TanStack Query): app config, fr-FR formatting and the kernel's constants.
  * The entry pages (sign-in, the one-click links) import only this, so they render before the rest
  * of the application's libraries are downloaded. The main entry (@tablee/shared) re-exports it.
  */
@@ -8,10 +8,6 @@ import kernelPackage from '../package.json';
 
 export * from './constants';
 export * from './config/app-config';
-export * from './domain/types';
-export * from './domain/ids';
-export * from './domain/reservation-status';
-export * from './domain/completeness';
 export * from './format';
 
 /**

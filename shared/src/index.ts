@@ -2,8 +2,6 @@
 // By the package name, as the remotes import it: one instance of the config in the page.
 export * from '@tablee/shared/core';
 export * from '@tablee/shared/supabase';
-export * from './domain/rows';
-export * from './domain/mappers';
 export * from './query/query-client';
 export * from './ui/AppProviders';
 export * from './ui/PageStates';
@@ -12,5 +10,4 @@ export * from './ui/PageFrame';
 export * from './ui/toast';
 export * from './ui/ErrorBoundary';
 export * from './ui/RequireSession';
-export * from './ui/RestaurantRedirect';
 export * from './standalone/standalone';

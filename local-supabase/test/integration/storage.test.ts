@@ -4,7 +4,7 @@ import { anon, newOwner, service, withDb } from '../clients';
 import { must } from '../fixtures';
 import { png } from '../images';
 import { until } from '../processes';
-import { PHOTO_ALLOWED_MIME_TYPES, PHOTO_BUCKET as BUCKET, PHOTO_MAX_SIZE_BYTES } from '../../../shared/src/constants';
+import { PHOTO_ALLOWED_MIME_TYPES, PHOTO_BUCKET as BUCKET, PHOTO_MAX_SIZE_BYTES } from '../../../domain/src/photos';
 const storedFile = (name: string) => path.join(process.env.TEST_DATA_DIR!, 'storage', BUCKET, ...name.split('/'));
 const objectRow = (name: string) =>
   withDb(async (db) => (await db.query('select name, metadata from storage.objects where bucket_id = $1 and name = $2', [BUCKET, name])).rows[0]);

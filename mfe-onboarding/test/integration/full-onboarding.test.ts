@@ -1,4 +1,4 @@
-import type { AdditionalOption, Billing, Hours, Menus } from '@tablee/shared';
+import type { AdditionalOption, Billing, Hours, Menus } from '@tablee/domain';
 import { billingApi, hoursApi, informationApi, menusApi, optionsApi, photosApi, uploadPhoto, type InformationValue } from '@tablee/sections';
 import { File as NodeFile } from 'node:buffer';
 import { png } from '../../../local-supabase/test/images';

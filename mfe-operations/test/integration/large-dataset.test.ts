@@ -11,9 +11,9 @@ import {
   listReservations,
   PageOutOfRangeError,
   RESERVATIONS_PAGE_SIZE,
+  CONVERSATIONS_PAGE_SIZE,
 } from '@tablee/operations-data';
-import { CONVERSATIONS_PAGE_SIZE, statusToCode } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { getSupabase, statusToCode } from '@tablee/domain';
 import { deleteConversation } from '../../src/features/conversations/api/deleteConversation';
 import { BENCH, signInAs, signInNewOwner, sql } from '../stack';
 

@@ -1,5 +1,6 @@
 /** Pure UI rules of the operational screens (jsdom, no data). */
-import { AppProviders, type Conversation, type ReservationStatus } from '@tablee/shared';
+import { AppProviders } from '@tablee/shared';
+import type { Conversation, ReservationStatus } from '@tablee/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';

@@ -1,4 +1,4 @@
-import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/shared/reservation-status';
+import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/domain/reservation-status';
 import { parisToday } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
 import { balance, depositDeadline, depositFor, depositText } from '../lib/deposit';

@@ -3,7 +3,7 @@
  * Every refusal leaves the reservation untouched: the SQL function changes nothing unless 'ok'.
  */
 import { formatDate } from '../lib/format';
-import { RESERVATION_STATUS_BADGES, statusFromCode, statusToCode, type ReservationStatus } from '@tablee/shared/reservation-status';
+import { RESERVATION_STATUS_BADGES, statusFromCode, statusToCode, type ReservationStatus } from '@tablee/domain/reservation-status';
 
 export type Outcome = 'ok' | 'not_found' | 'wrong_code' | 'not_pending' | 'not_allowed' | 'reason_required' | 'reason_invalid' | 'past_date';
 

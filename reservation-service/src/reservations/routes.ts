@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
-import { acceptanceWarnings } from '@tablee/shared/acceptance';
+import { acceptanceWarnings } from '@tablee/domain/acceptance';
 import { confirmationMail } from '../email/confirmation';
 import { parseInput } from '../lib/errors';
 import { sheetLinks } from '../sheets/links';
@@ -70,7 +70,7 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
   }
 }
 
-/** The warnings of public.reservation_acceptance_check, in the app's words (@tablee/shared/acceptance). */
+/** The warnings of public.reservation_acceptance_check, in the app's words (@tablee/domain/acceptance). */
 async function acceptanceNotes(db: Db, restaurantId: string, numero: string): Promise<string[]> {
   const { data, error } = await db.rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: numero });
   if (error || !data?.[0]) return [];

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { hasSheets, statusFromCode } from '@tablee/shared/reservation-status';
+import { hasSheets, statusFromCode } from '@tablee/domain/reservation-status';
 import { loadReservation, type ReservationDetails } from '../reservations/details';
 import type { Db } from '../lib/supabase';
 
-/** Sheets exist only for accepted or paid reservations (the one rule of @tablee/shared). */
+/** Sheets exist only for accepted or paid reservations (the one rule of @tablee/domain). */
 export const sheetsExistFor = (statusCode: number): boolean => hasSheets(statusFromCode(statusCode));
 
 /** The one table from a refusal to its HTTP status and French page. */

@@ -1,4 +1,4 @@
-import { RESERVATION_STATUS_BADGES, statusFromCode } from '@tablee/shared/reservation-status';
+import { RESERVATION_STATUS_BADGES, statusFromCode } from '@tablee/domain/reservation-status';
 import { balance, depositFor, depositText } from '../lib/deposit';
 import { formatDate, formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';

@@ -3,8 +3,8 @@
  * rules per context, format checks of IBAN, BIC, SIRET and French postal code (the spec is silent on
  * them; owners expect them), and the data calls.
  */
-import { DEFAULT_DEPOSIT_TYPE, PERCENTAGE_DEPOSIT_MAX, type Billing } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { DEFAULT_DEPOSIT_TYPE, PERCENTAGE_DEPOSIT_MAX } from '../constants';
+import { getSupabase, type Billing } from '@tablee/domain';
 import { billingFromRow, billingToRow } from '../mappers';
 import type { BillingRow } from '../rows';
 import type { SectionApi, SectionContext } from '../contract';

@@ -1,6 +1,5 @@
 /** The CGV section (spec §2 'CGV', §3 CGV, §5 policies and link, §6 ownership, §8 messages): value, choices, data calls. */
-import { type Policy } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { getSupabase, type Policy } from '@tablee/domain';
 import { cgvFromRow } from '../mappers';
 import type { CgvRow } from '../rows';
 import type { SectionApi } from '../contract';

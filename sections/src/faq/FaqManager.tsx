@@ -3,7 +3,8 @@
  * move up/down. Every operation is stored at once (a mutation that updates the FAQ query); the list
  * is a Form.List of the page's form, edited in place; `notify` shows the page's toast.
  */
-import { QueryState, type Faq, type ToastType } from '@tablee/shared';
+import { QueryState, type ToastType } from '@tablee/shared';
+import type { Faq } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useEffect, useId, useState, type ReactNode } from 'react';

@@ -2,8 +2,7 @@
  * FAQ data calls (spec §7): each operation is immediate. A new entry's order is the current count;
  * a move rewrites every display_order in one transaction (reorder_faqs).
  */
-import { type Faq } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { getSupabase, type Faq } from '@tablee/domain';
 import { faqFromRow } from '../mappers';
 import type { FaqRow } from '../rows';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

@@ -2,7 +2,8 @@
  * Spec §2 'Hours': open days, 'different settings per day' (one tab per open day), and for each
  * day the lunch ('midi') and dinner ('soir') services with every field of spec §3.
  */
-import { DAYS, TIME_SLOTS, type Day, type ServiceSettings } from '@tablee/shared';
+import { DAYS, type Day, type ServiceSettings } from '@tablee/domain';
+import { TIME_SLOTS } from '../constants';
 import { Button, Card, Checkbox, Col, Form, InputNumber, Row, Select, Tabs, Typography, type FormRule, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
 import type { SectionContext, SectionFormProps } from '../contract';

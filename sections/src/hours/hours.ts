@@ -2,7 +2,7 @@
  * The hours section (spec §2 'Hours', §3 hours, §5 time choices and group sizes): defaults per
  * context, choice ranges, the per-day copy rule, and the data calls.
  */
-import { DAYS, type Day, type DaySettings, type Hours, type ServiceSettings } from '@tablee/shared';
+import { DAYS, type Day, type DaySettings, type Hours, type ServiceSettings } from '@tablee/domain';
 import { defaultDaySettings, hoursFromRows, type ArrivalTimeRow, type HoursRow } from '../mappers';
 import type { SectionApi, SectionContext } from '../contract';
 import { callRpc, selectRestaurant } from '../data';

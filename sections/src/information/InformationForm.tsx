@@ -1,5 +1,5 @@
 /** Spec §2 'Information' step/tab: name, address, description, six amenities, contact, response time, url (edit only). */
-import { RESPONSE_TIME_OPTIONS } from '@tablee/shared';
+import { RESPONSE_TIME_OPTIONS } from '../constants';
 import { Checkbox, Form, Input, Select } from 'antd';
 import type { SectionFormProps } from '../contract';
 import { AMENITY_LABELS, hasUrlField, type InformationValue } from './information';

@@ -1,5 +1,6 @@
 /** The information section (spec §2 'Information', §3 information, §5 required fields): value, defaults, data calls. */
-import { DEFAULT_RESPONSE_TIME, type Information } from '@tablee/shared';
+import { DEFAULT_RESPONSE_TIME } from '../constants';
+import type { Information } from '@tablee/domain';
 import { defaultAmenities, informationFromRow } from '../mappers';
 import type { AmenitiesRow, ContactRow } from '../rows';
 import type { SectionApi, SectionContext } from '../contract';

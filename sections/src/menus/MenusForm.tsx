@@ -3,7 +3,7 @@
  * whose rule depends on the context, and the kids-menu toggle. The menus, their items and their
  * alternatives are Form.Lists of the section's form; each add row is a small form of its own.
  */
-import type { Menu, MenuAlternative, MenuItem, Menus } from '@tablee/shared';
+import type { Menu, MenuAlternative, MenuItem, Menus } from '@tablee/domain';
 import { Button, Card, Checkbox, Form, Input, Radio, Select, Space, Tag, Typography, type FormRule } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useId, type ReactNode } from 'react';

@@ -1,6 +1,5 @@
 /** Menus data calls: one nested select to load, save_restaurant_menus (one transaction) to save. */
-import { type Menus } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { getSupabase, type Menus } from '@tablee/domain';
 import { menusFromRows } from '../mappers';
 import type { MenuRow } from '../rows';
 import { storedValue, type SectionApi } from '../contract';

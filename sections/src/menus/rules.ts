@@ -1,5 +1,6 @@
 /** Menu rules of spec §3, §5, §9: choice lists, defaults, the kids-menu toggle, add rules per context. */
-import { DEFAULT_KIDS_MENU_NAME, DEFAULT_KIDS_MENU_PRICE, type AlternativeType, type ItemType, type Menu, type MenuAlternative, type Menus, type MenuType } from '@tablee/shared';
+import { DEFAULT_KIDS_MENU_NAME, DEFAULT_KIDS_MENU_PRICE } from '../constants';
+import type { AlternativeType, ItemType, Menu, MenuAlternative, Menus, MenuType } from '@tablee/domain';
 import type { SectionContext } from '../contract';
 
 export const ITEM_TYPE_OPTIONS: readonly { value: ItemType; label: string }[] = [

@@ -1,5 +1,6 @@
 /** Options section (spec §2, §3, §5): table of additional options with edit and delete, and an add form. */
-import { formatEuros, type AdditionalOption } from '@tablee/shared';
+import { formatEuros } from '@tablee/shared';
+import type { AdditionalOption } from '@tablee/domain';
 import { Button, Card, Form, Input, Radio, Space, Table, Typography, type FormListFieldData } from 'antd';
 import { useId, useState } from 'react';
 import type { SectionFormProps } from '../contract';

@@ -1,5 +1,6 @@
 /** Option rules of spec §3, §5, §9: title not blank, price ≥ 0 (step 0.01), per person by default. */
-import { DEFAULT_PRICE_TYPE, type AdditionalOption, type PriceType } from '@tablee/shared';
+import { DEFAULT_PRICE_TYPE } from '../constants';
+import type { AdditionalOption, PriceType } from '@tablee/domain';
 import type { FormRule } from 'antd';
 
 /** The section's value: the options in display order (a Form.List). */

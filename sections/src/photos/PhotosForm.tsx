@@ -4,7 +4,8 @@
  * broken image and the inline red banner. Uploads and deletes are stored at once; alt texts and
  * order are the section's value (a Form.List), saved by the page (photosApi.save).
  */
-import { formatFileSize, type Photo } from '@tablee/shared';
+import { formatFileSize } from '@tablee/shared';
+import type { Photo } from '@tablee/domain';
 import { Alert, Button, Form, Input, Popconfirm, Progress, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { SectionFormProps } from '../contract';

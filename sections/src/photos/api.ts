@@ -2,8 +2,7 @@
  * Photos data calls (spec §4, §7; ARCHITECTURE.md Data). Uploads and deletes take effect at once;
  * the section's value (alt texts and order) is saved in one transaction by save_restaurant_photos.
  */
-import { PHOTO_BUCKET, type Photo } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { getSupabase, PHOTO_BUCKET, type Photo } from '@tablee/domain';
 import { photoFromRow } from '../mappers';
 import type { PhotoRow } from '../rows';
 import { storedValue, type SectionApi } from '../contract';

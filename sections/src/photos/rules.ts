@@ -1,5 +1,5 @@
 /** Photo rules of spec §4, §5, §8, §9: validation (size, type, first bytes), storage path, banner texts. */
-import { PHOTO_ALLOWED_EXTENSIONS, PHOTO_ALLOWED_MIME_TYPES, PHOTO_MAX_SIZE_BYTES } from '@tablee/shared';
+import { PHOTO_ALLOWED_EXTENSIONS, PHOTO_ALLOWED_MIME_TYPES, PHOTO_MAX_SIZE_BYTES } from '@tablee/domain';
 
 export type PhotoMimeType = (typeof PHOTO_ALLOWED_MIME_TYPES)[number];
 

@@ -5,7 +5,7 @@
  * load + save round-trips, another owner refused, failing saves change nothing, photo upload with
  * rollback when recording fails. (Node environment: storage uploads need Node's own File/FormData.)
  */
-import type { Menus } from '@tablee/shared';
+import type { Menus } from '@tablee/domain';
 import { deletePhoto, faqApi, menusApi, optionsApi, photosApi, PHOTO_TYPE_MESSAGE, uploadPhoto } from '@tablee/sections';
 import { png } from '../../../local-supabase/test/images';
 import { connectSectionStack, type Owner, type SectionStack } from './stack';

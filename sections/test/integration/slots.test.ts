@@ -1,4 +1,4 @@
-import { TIME_SLOTS } from '@tablee/shared';
+import { TIME_SLOTS } from '@tablee/sections';
 import { defaultArrivalTimes, isServiceSlot, serviceSlots } from '../../src/hours/slots';
 import { connectSectionStack } from './stack';
 

@@ -1,4 +1,4 @@
-import type { Billing } from '@tablee/shared';
+import type { Billing } from '@tablee/domain';
 import { defaultBilling } from '../../src/mappers';
 import {
   applyDepositToggle,

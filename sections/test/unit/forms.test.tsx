@@ -1,7 +1,7 @@
 /** Rules of the section forms, through the components in jsdom (no data calls are reached). */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdditionalOption, Menus, Photo } from '@tablee/shared';
+import type { AdditionalOption, Menus, Photo } from '@tablee/domain';
 import {
   canAddMenu,
   checkPhotoFile,

@@ -1,6 +1,18 @@
-import { DAYS, TIME_SLOTS } from '@tablee/shared';
+import { DAYS } from '@tablee/domain';
 import { defaultDaySettings } from '../../src/mappers';
-import { defaultHours, groupSizeRanges, HoursForm, hoursToRpc, normalizeHours, PROPOSE_ARRIVAL_TIMES_LABEL, rangeValues, SIZE_RANGE, sizeChoices, type HoursValue } from '@tablee/sections';
+import {
+  defaultHours,
+  groupSizeRanges,
+  HoursForm,
+  hoursToRpc,
+  normalizeHours,
+  PROPOSE_ARRIVAL_TIMES_LABEL,
+  rangeValues,
+  SIZE_RANGE,
+  sizeChoices,
+  type HoursValue,
+  TIME_SLOTS,
+} from '@tablee/sections';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderSection } from './harness';

@@ -1,4 +1,4 @@
-import { TIME_SLOTS } from '@tablee/shared';
+import { TIME_SLOTS } from '@tablee/sections';
 import { billingFromRow, billingToRow, cgvFromRow, defaultBilling, hoursFromRows, menusFromRows, photoFromRow, restaurantFromRow } from '../../src/mappers';
 import { hoursToRpc } from '../../src/hours/hours';
 

@@ -6,8 +6,13 @@
 import type { Session } from '@supabase/supabase-js';
 import { atom, createStore } from 'jotai';
 import { getSupabase } from '../supabase/client';
-import type { User } from '../domain/types';
 import { signInErrorMessage, signUpErrorMessage } from './errors';
+
+/** The signed-in owner, as every module sees it. */
+export interface User {
+  id: string;
+  email: string;
+}
 
 export const tableeStore = createStore();
 

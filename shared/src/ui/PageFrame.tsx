@@ -32,15 +32,3 @@ export function PageFrame({ title, subtitle, back, actions, children }: PageFram
     </section>
   );
 }
-
-/**
- * Stands in for a screen whose content a later issue builds: says so plainly, offers no control that
- * would pretend to work.
- */
-export function NotYetAvailable() {
-  return (
-    <Typography.Paragraph style={{ padding: 24, background: '#fafafa', border: '1px dashed #d9d9d9', borderRadius: 8, margin: 0 }}>
-      Cet écran n'est pas encore disponible.
-    </Typography.Paragraph>
-  );
-}

@@ -1,5 +1,6 @@
 /** The shell's route table (ARCHITECTURE.md): its own screens, and each remote under its prefix. */
-import { RequireSession, RestaurantRedirect } from '@tablee/shared';
+import { RequireSession } from '@tablee/shared';
+import { RestaurantRedirect } from '@tablee/domain';
 import { Navigate, Route, Routes } from 'react-router';
 import { SignInPage } from '../features/auth/components/SignInPage';
 import { SignUpPage } from '../features/auth/components/SignUpPage';

@@ -1,4 +1,4 @@
-import { AUTOSAVE_DEBOUNCE_MS, ONBOARDING_STEPS } from '@tablee/shared';
+import { ONBOARDING_STEPS } from '@tablee/domain';
 import {
   BillingForm,
   billingApi,
@@ -19,7 +19,7 @@ import type { AnyOnboardingStep, OnboardingStep, OnboardingStepKey } from './ste
  * Autosave delays: the spec's (§9) for information, hours and photos; 500 ms for menus, options and
  * billing, which are typed like the information step or change by whole additions.
  */
-const DEBOUNCE_MS: Record<OnboardingStepKey, number> = { ...AUTOSAVE_DEBOUNCE_MS, menus: 500, options: 500, billing: 500 };
+const DEBOUNCE_MS: Record<OnboardingStepKey, number> = { information: 500, hours: 500, photos: 1000, menus: 500, options: 500, billing: 500 };
 
 const label = (key: OnboardingStepKey) => ONBOARDING_STEPS.find((s) => s.key === key)!.label;
 const step = <T extends object>(key: OnboardingStepKey, rest: Omit<OnboardingStep<T>, 'key' | 'label' | 'debounceMs'>): OnboardingStep<T> => ({

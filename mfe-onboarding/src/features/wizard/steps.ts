@@ -1,4 +1,4 @@
-import { ONBOARDING_STEPS } from '@tablee/shared';
+import { ONBOARDING_STEPS } from '@tablee/domain';
 import type { SectionApi, SectionFormProps } from '@tablee/sections';
 import type { ComponentType } from 'react';
 

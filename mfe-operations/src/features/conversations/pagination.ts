@@ -1,4 +1,4 @@
-import { PAGINATION_WINDOW } from '@tablee/shared';
+import { PAGINATION_WINDOW } from '@tablee/operations-data';
 
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 

@@ -1,5 +1,6 @@
 /** How the reservation screens write people and options (spec §2), and which requests are past. */
-import { formatEuros, type Reservation, type ReservationOption } from '@tablee/shared';
+import { formatEuros } from '@tablee/shared';
+import type { Reservation, ReservationOption } from '@tablee/domain';
 import dayjs from 'dayjs';
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;

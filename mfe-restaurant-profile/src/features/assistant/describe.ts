@@ -3,7 +3,8 @@
  * so that each wording is tested; the labels are the forms' own (one place for each).
  */
 import { AMENITY_LABELS, DAY_LABELS, DEPOSIT_METHOD_OPTIONS, itemTypeLabel, POLICY_OPTIONS, priceTypeLabel } from '@tablee/sections';
-import { formatEuros, type Day } from '@tablee/shared';
+import { formatEuros } from '@tablee/shared';
+import type { Day } from '@tablee/domain';
 import type { AssistantKnowledge, KnowledgeMenu, KnowledgeService } from './api/knowledge';
 
 const SERVICE_NAMES = { lunch: 'Midi', dinner: 'Soir' } as const;

@@ -1,5 +1,4 @@
-import { type MissingItem } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { getSupabase, type MissingItem } from '@tablee/domain';
 
 /** What the restaurant still lacks for its assistant (public.restaurant_completeness), in step order. */
 export async function getMissingItems(restaurantId: string): Promise<MissingItem[]> {

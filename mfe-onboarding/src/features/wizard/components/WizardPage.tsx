@@ -1,4 +1,5 @@
-import { onboardingStepOf, PageFrame, QueryState, RESTAURANT_TABS, type MissingItem } from '@tablee/shared';
+import { PageFrame, QueryState } from '@tablee/shared';
+import { onboardingStepOf, RESTAURANT_TABS, type MissingItem } from '@tablee/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Modal, Progress, Steps, theme, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,6 @@
-import { CONVERSATION_ID_PREFIX_LENGTH, formatDateTime, MESSAGE_AUTHOR_LABELS, MESSAGE_PREVIEW_LENGTH, truncate, type Conversation } from '@tablee/shared';
+import { formatDateTime, truncate } from '@tablee/shared';
+import { CONVERSATION_ID_PREFIX_LENGTH, MESSAGE_AUTHOR_LABELS, MESSAGE_PREVIEW_LENGTH } from '@tablee/operations-data';
+import type { Conversation } from '@tablee/domain';
 import { Link } from 'react-router';
 
 /** One card of the list: short id, message count, last message, last update. */

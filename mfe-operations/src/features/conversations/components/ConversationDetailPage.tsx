@@ -1,5 +1,5 @@
-import { conversationQueryOptions } from '@tablee/operations-data';
-import { CONVERSATION_ID_PREFIX_LENGTH, formatDate, formatMessageTime, MESSAGE_AUTHOR_LABELS, PageEmpty, PageError, PageFrame, PageLoading } from '@tablee/shared';
+import { conversationQueryOptions, CONVERSATION_ID_PREFIX_LENGTH, MESSAGE_AUTHOR_LABELS } from '@tablee/operations-data';
+import { formatDate, formatMessageTime, PageEmpty, PageError, PageFrame, PageLoading } from '@tablee/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
 import { useNavigate, useParams } from 'react-router';

@@ -1,5 +1,6 @@
-import { CONVERSATION_PAGE_PARAM, parseConversationPage } from '@tablee/operations-data';
-import { CONVERSATIONS_PAGE_SIZE, isUuid, PageEmpty, PageError, PageFrame, PageLoading, QueryState } from '@tablee/shared';
+import { CONVERSATION_PAGE_PARAM, parseConversationPage, CONVERSATIONS_PAGE_SIZE } from '@tablee/operations-data';
+import { PageEmpty, PageError, PageFrame, PageLoading, QueryState } from '@tablee/shared';
+import { isUuid } from '@tablee/domain';
 import { Spin, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';

@@ -12,7 +12,8 @@ import {
   type PlanningParams,
   type PlanningView,
 } from '@tablee/operations-data';
-import { isUuid, PageError, PageFrame, parisToday, QueryState, restaurantPath } from '@tablee/shared';
+import { PageError, PageFrame, parisToday, QueryState } from '@tablee/shared';
+import { isUuid, restaurantPath } from '@tablee/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Grid, Segmented, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

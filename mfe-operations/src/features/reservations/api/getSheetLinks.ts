@@ -1,5 +1,5 @@
 import { reservationKeys } from '@tablee/operations-data';
-import type { ReservationStatus } from '@tablee/shared';
+import type { ReservationStatus } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { Sheet } from '../format';
 import { callReservationService } from './reservationService';

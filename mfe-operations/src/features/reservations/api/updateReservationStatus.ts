@@ -1,5 +1,5 @@
 import { reservationKeys, reservationQueryOptions } from '@tablee/operations-data';
-import type { Reservation, ReservationStatus } from '@tablee/shared';
+import type { Reservation, ReservationStatus } from '@tablee/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callReservationService } from './reservationService';
 

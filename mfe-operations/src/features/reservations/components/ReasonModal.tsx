@@ -1,4 +1,4 @@
-import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/shared';
+import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/domain';
 import { Form, Input, Modal, Radio } from 'antd';
 import type { DecisionReason } from '../api/updateReservationStatus';
 

@@ -1,4 +1,5 @@
-import { formatDate, formatTime, type Reservation } from '@tablee/shared';
+import { formatDate, formatTime } from '@tablee/shared';
+import type { Reservation } from '@tablee/domain';
 import { Card, Empty, Spin } from 'antd';
 import { Link } from 'react-router';
 import { formatGuests } from '../format';

@@ -1,4 +1,6 @@
-import { formatDateTime, MESSAGE_AUTHOR_LABELS, type ConversationMessage } from '@tablee/shared';
+import { formatDateTime } from '@tablee/shared';
+import { MESSAGE_AUTHOR_LABELS } from '@tablee/operations-data';
+import type { ConversationMessage } from '@tablee/domain';
 import { Card, Typography } from 'antd';
 
 /** The conversation behind the reservation: the customer's messages on the right. */

@@ -1,6 +1,6 @@
 import { acceptanceCheckQueryOptions } from '@tablee/operations-data';
-import { formatLongDate, hasSheets, isUuid, PageFrame, PageLoading, Toast, useToast, type ReservationStatus } from '@tablee/shared';
-import { acceptanceSummary, acceptanceWarnings } from '@tablee/shared/acceptance';
+import { formatLongDate, PageFrame, PageLoading, Toast, useToast } from '@tablee/shared';
+import { hasSheets, isUuid, type ReservationStatus, acceptanceSummary, acceptanceWarnings } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Result } from 'antd';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
 import type { ReservationEvent } from '@tablee/operations-data';
-import { CANCELLATION_REASONS, formatDateTime, REFUSAL_REASONS, RESERVATION_STATUS_BADGES } from '@tablee/shared';
+import { formatDateTime } from '@tablee/shared';
+import { CANCELLATION_REASONS, REFUSAL_REASONS, RESERVATION_STATUS_BADGES } from '@tablee/domain';
 import { Card, Timeline } from 'antd';
 
 const reasonText = (e: ReservationEvent) => {

@@ -1,4 +1,5 @@
-import { formatDateTime, formatEuros, formatLongDate, formatTime, type Reservation } from '@tablee/shared';
+import { formatDateTime, formatEuros, formatLongDate, formatTime } from '@tablee/shared';
+import type { Reservation } from '@tablee/domain';
 import { Card, Descriptions } from 'antd';
 import { formatGuests, formatOption } from '../format';
 

@@ -11,19 +11,8 @@ import {
   type ReservationPage,
   type Service,
 } from '@tablee/operations-data';
-import {
-  formatDate,
-  isUuid,
-  formatTime,
-  PageError,
-  PageFrame,
-  PageLoading,
-  QueryState,
-  RESERVATION_FILTER_LABELS,
-  RESERVATION_FILTERS,
-  RESERVATION_STATUS_BADGES,
-  type Reservation,
-} from '@tablee/shared';
+import { formatDate, formatTime, PageError, PageFrame, PageLoading, QueryState } from '@tablee/shared';
+import { isUuid, RESERVATION_FILTER_LABELS, RESERVATION_FILTERS, RESERVATION_STATUS_BADGES, type Reservation } from '@tablee/domain';
 import { Alert, Button, DatePicker, Grid, Input, Pagination, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';

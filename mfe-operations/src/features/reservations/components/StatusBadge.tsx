@@ -1,4 +1,4 @@
-import { RESERVATION_STATUS_BADGES, type Reservation, type ReservationStatus } from '@tablee/shared';
+import { RESERVATION_STATUS_BADGES, type Reservation, type ReservationStatus } from '@tablee/domain';
 import { Tag } from 'antd';
 import { isLate, isPastPending } from '../format';
 

@@ -1,4 +1,4 @@
-import { hasSheets, type ReservationStatus } from '@tablee/shared';
+import { hasSheets, type ReservationStatus } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { sheetLinksQueryOptions, type SheetLinks } from '../api/getSheetLinks';
 

@@ -3,8 +3,7 @@
  * the chatbot reads of the restaurant, read here in the same single call so that 'Votre assistant'
  * shows exactly what the assistant will say.
  */
-import { type MissingItem } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { getSupabase, type MissingItem } from '@tablee/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 export type ServiceKind = 'lunch' | 'dinner';

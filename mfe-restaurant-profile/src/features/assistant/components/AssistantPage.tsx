@@ -3,7 +3,8 @@
  * tell a group, read from assistant_knowledge — the very document the chatbot reads. Each missing
  * item links to the tab that fixes it.
  */
-import { completenessLabel, missingItemPath, PageFrame, restaurantPath, QueryState, RESTAURANT_TABS, Toast, useToast, type MissingItem, type ProfileSection } from '@tablee/shared';
+import { PageFrame, QueryState, Toast, useToast } from '@tablee/shared';
+import { completenessLabel, missingItemPath, restaurantPath, RESTAURANT_TABS, type MissingItem, type ProfileSection } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, List, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';

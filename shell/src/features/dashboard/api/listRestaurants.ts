@@ -1,6 +1,5 @@
 import { LIVE_REFRESH_MS } from '@tablee/operations-data';
-import { PHOTO_BUCKET, type MissingItem } from '@tablee/shared';
-import { getSupabase } from '@tablee/domain';
+import { getSupabase, PHOTO_BUCKET, type MissingItem } from '@tablee/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface RestaurantSummary {

@@ -1,14 +1,5 @@
-import {
-  completenessLabel,
-  PageEmpty,
-  PageFrame,
-  QueryState,
-  restaurantPath,
-  resumeOnboardingPath,
-  Toast,
-  userAtom,
-  useToast,
-} from '@tablee/shared';
+import { PageEmpty, PageFrame, QueryState, Toast, userAtom, useToast } from '@tablee/shared';
+import { completenessLabel, restaurantPath, resumeOnboardingPath } from '@tablee/domain';
 import { Button, Card, List, Modal, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 import { prefetchIfAbsent, prefetchOperationsScreen, reservationCountsQueryOptions } from '@tablee/operations-data';
-import { isUuid } from '@tablee/shared';
+import { isUuid } from '@tablee/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { restaurantQueryOptions } from './getRestaurant';

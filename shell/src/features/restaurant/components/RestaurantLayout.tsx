@@ -1,4 +1,5 @@
-import { isUuid, PageError, PageLoading } from '@tablee/shared';
+import { PageError, PageLoading } from '@tablee/shared';
+import { isUuid } from '@tablee/domain';
 import { Skeleton, Typography } from 'antd';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { useRestaurant } from '../api/getRestaurant';

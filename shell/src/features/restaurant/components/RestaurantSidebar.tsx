@@ -1,5 +1,5 @@
 import { useReservationCounts } from '@tablee/operations-data';
-import { OPERATIONAL_TABS, RESTAURANT_TABS, restaurantPath } from '@tablee/shared';
+import { OPERATIONAL_TABS, RESTAURANT_TABS, restaurantPath } from '@tablee/domain';
 import { Badge } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router';

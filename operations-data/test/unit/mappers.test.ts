@@ -1,7 +1,7 @@
-import { conversationFromRow, reservationFromRow } from '../../src/domain/mappers';
-import type { ReservationRow } from '../../src/domain/rows';
+import { conversationFromRow, conversationSummaryFromRow, reservationFromRow } from '../../src/mappers';
+import type { ReservationRow } from '../../src/rows';
 
-describe('row → model mappers of the kernel (reservations, conversations)', () => {
+describe('row → model mappers of the operations screens (reservations, conversations)', () => {
   it('orders messages oldest first and derives the last message and count', () => {
     const c = conversationFromRow({
       id: 'c1', restaurant_id: 'r', created_at: 'a', updated_at: 'b',
@@ -28,5 +28,22 @@ describe('row → model mappers of the kernel (reservations, conversations)', ()
     });
     expect(reservationFromRow({ ...row, email: ' a@b.fr', email_address: 'a@b.fr' }).emailDeliverable).toBe(true);
     expect(reservationFromRow({ ...row, status: 9 }).status).toBe('pending');
+  });
+
+  it('a summary row becomes a card: count and last message from the view, none when empty', () => {
+    const row = { id: 'c', restaurant_id: 'r', created_at: '2026-01-01T10:00:00Z', updated_at: '2026-01-02T10:00:00Z' };
+    expect(
+      conversationSummaryFromRow({ ...row, message_count: 3, last_message_role: 'assistant', last_message_content: 'Merci', last_message_at: '2026-01-02T09:59:00Z' }),
+    ).toEqual({
+      id: 'c',
+      restaurantId: 'r',
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      messageCount: 3,
+      lastMessage: { id: '', conversationId: 'c', role: 'assistant', content: 'Merci', createdAt: '2026-01-02T09:59:00Z' },
+    });
+    const empty = conversationSummaryFromRow({ ...row, message_count: 0, last_message_role: null, last_message_content: null, last_message_at: null });
+    expect(empty.lastMessage).toBeUndefined();
+    expect(empty.messageCount).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { RESERVATION_FILTER_LABELS, statusFromCode, statusToCode } from '../../src/domain/reservation-status';
+import { RESERVATION_FILTER_LABELS, statusFromCode, statusToCode } from '../../src/reservation-status';
 
 describe('reservation status mapping', () => {
   it('reads 0..4 as pending, accepted, rejected, paid, cancelled', () => {

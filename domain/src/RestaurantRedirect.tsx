@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { restaurantPath, type RestaurantPage } from '../constants';
+import { restaurantPath, type RestaurantPage } from './navigation';
 
 /**
  * Replaces the address with a page of the route's restaurant (`:restaurantId`), by an absolute path:

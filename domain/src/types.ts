@@ -1,4 +1,4 @@
-/** Domain model of spec §3 (camelCase). Database rows (snake_case) are in rows.ts; mappers.ts converts. */
+/** Domain model of spec §3 (camelCase). Database rows (snake_case) are the generated types; each entity's mapper converts. */
 import type { ReservationStatus } from './reservation-status';
 
 export type Day = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
@@ -123,15 +123,6 @@ export interface Billing {
 
 export type Policy = 'same_day' | '24h' | '48h' | '72h' | '7_days';
 
-export interface Cgv {
-  restaurantId: string;
-  cancellationPolicy: Policy;
-  modificationPolicy: Policy;
-  link?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export interface Faq {
   id: string;
   question: string;
@@ -216,9 +207,4 @@ export interface Conversation {
   lastMessage?: Message;
   messageCount: number;
   messages?: Message[];
-}
-
-export interface User {
-  id: string;
-  email: string;
 }

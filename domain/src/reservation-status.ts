@@ -2,7 +2,7 @@
  * Reservation status: a smallint in the database, one mapping for every module (ARCHITECTURE.md,
  * Data; spec §4 first reading): 0 pending, 1 accepted, 2 rejected, 3 paid, 4 cancelled.
  * Any other value reads as pending. The SQL side is the lookup table private.reservation_statuses
- * (migration 20261123000300); shared/test/integration/reservation-status.test.ts checks both agree.
+ * (migration 20261123000300); domain/test/integration/reservation-status.test.ts checks both agree.
  * Kept free of imports: the reservation service (Node) uses it too.
  */
 export type ReservationStatus = 'pending' | 'accepted' | 'rejected' | 'paid' | 'cancelled';
@@ -28,13 +28,10 @@ export function statusToCode(status: ReservationStatus): number {
   return RESERVATION_STATUS_CODES[status];
 }
 
-/** What the reservation service may move a pending reservation to (transition_reservation). */
-export const RESERVATION_DECISIONS = { accept: 'accepted', reject: 'rejected' } as const satisfies Record<string, ReservationStatus>;
-
 /**
  * Why a request is refused, or a reservation cancelled: codes of private.reservation_reasons
  * (migration 20261123000500), French labels for the app and the customer's e-mail. 'autre' comes
- * with the owner's own words. shared/test/integration/reservation-status.test.ts checks both agree.
+ * with the owner's own words. domain/test/integration/reservation-status.test.ts checks both agree.
  */
 export const REFUSAL_REASONS = {
   complet: 'Complet',

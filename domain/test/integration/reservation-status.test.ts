@@ -2,7 +2,7 @@
  * The reservation status mapping lives once in SQL (private.reservation_statuses, which the status
  * column references) and once in TypeScript (RESERVATION_STATUS_CODES): the two must say the same.
  */
-import { CANCELLATION_REASONS, REFUSAL_REASONS, RESERVATION_STATUS_BADGES, RESERVATION_STATUS_CODES } from '../../src/domain/reservation-status';
+import { CANCELLATION_REASONS, REFUSAL_REASONS, RESERVATION_STATUS_BADGES, RESERVATION_STATUS_CODES } from '../../src/reservation-status';
 import { withDb } from '../../../local-supabase/test/clients';
 
 it('the TypeScript status codes are the database lookup table, code for code and name for name', async () => {

@@ -1,5 +1,5 @@
 /** Database rows as PostgREST returns them (supabase/migrations). numeric columns may arrive as strings. */
-export type Numeric = number | string | null;
+import type { Numeric } from '@tablee/domain';
 
 export interface MessageRow {
   id: string;

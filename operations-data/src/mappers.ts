@@ -1,20 +1,6 @@
-/** Row ↔ model mapping of what every module reads (reservations, conversations), written once (ARCHITECTURE.md, Data). */
-import { statusFromCode } from './reservation-status';
-import type { ConversationRow, ConversationSummaryRow, MessageRow, Numeric, ReservationRow } from './rows';
-import type { Conversation, Message, Reservation, ReservationOption } from './types';
-
-export function toNumber(value: Numeric | undefined, fallback = 0): number {
-  if (value === null || value === undefined || value === '') return fallback;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : fallback;
-}
-
-/** 'HH:MM:SS' (PostgreSQL time) → 'HH:MM'. */
-export function toHHMM(time: string | null | undefined): string {
-  if (!time) return '';
-  const match = /^(\d{1,2}):(\d{2})/.exec(time);
-  return match ? `${match[1].padStart(2, '0')}:${match[2]}` : time;
-}
+/** Row ↔ model mapping of the operations screens' reads (reservations, conversations), written once (ARCHITECTURE.md, Data). */
+import { statusFromCode, toHHMM, toNumber, type Conversation, type Message, type Numeric, type Reservation, type ReservationOption } from '@tablee/domain';
+import type { ConversationRow, ConversationSummaryRow, MessageRow, ReservationRow } from './rows';
 
 export function messageFromRow(row: MessageRow): Message {
   return {

@@ -3,7 +3,7 @@
  * in the database, in the bucket's definition only: the bucket must say what the constant says, and
  * restaurant_photos rows are held to whatever the bucket says (no copy of the numbers of its own).
  */
-import { PHOTO_ALLOWED_MIME_TYPES, PHOTO_BUCKET, PHOTO_MAX_SIZE_BYTES } from '../../src/constants';
+import { PHOTO_ALLOWED_MIME_TYPES, PHOTO_BUCKET, PHOTO_MAX_SIZE_BYTES } from '../../src/photos';
 import { newOwner, withDb } from '../../../local-supabase/test/clients';
 import { must } from '../../../local-supabase/test/fixtures';
 

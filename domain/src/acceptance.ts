@@ -1,5 +1,5 @@
 /**
- * What the owner should know before accepting a request (issue 17), from
+ * What the owner should know before accepting a request, from
  * public.reservation_acceptance_check: the service's covers once accepted against its capacity, and
  * a warning when it would exceed it, when the service is closed that day, or when the arrival time
  * lies outside its hours. Written once, read by the app (before accepting) and by the reservation

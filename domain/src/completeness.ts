@@ -1,8 +1,8 @@
 /**
  * What a restaurant's profile still lacks for its assistant, as public.restaurant_completeness
- * lists it (issue 18): the list itself is computed once, in SQL; here only where each item is fixed.
+ * lists it: the list itself is computed once, in SQL; here only where each item is fixed.
  */
-import { ONBOARDING_STEPS, RESTAURANT_TABS, restaurantPath } from '../constants';
+import { ONBOARDING_STEPS, RESTAURANT_TABS, restaurantPath } from './navigation';
 
 /** A tab of 'Gestion du restaurant' (the onboarding's steps are some of them). */
 export type ProfileSection = (typeof RESTAURANT_TABS)[number]['path'];
