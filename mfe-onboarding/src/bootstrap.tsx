@@ -1,5 +1,5 @@
 /** Standalone: the same providers as the shell, a sign-in, and this module's routes under their prefix. */
-import { renderStandalone } from '@tablee/shared';
+import { renderStandalone } from '@tablee/tooling/standalone';
 import OnboardingRoutes from './routes';
 
 void renderStandalone({

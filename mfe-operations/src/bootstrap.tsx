@@ -1,6 +1,6 @@
 /** Standalone: the same providers as the shell, a sign-in, and this module's routes under their prefix. */
 import { OPERATIONS_MOUNT } from '@tablee/operations-data';
-import { renderStandalone } from '@tablee/shared';
+import { renderStandalone } from '@tablee/tooling/standalone';
 import { OPERATIONAL_TABS, restaurantPath } from '@tablee/domain';
 import OperationsRoutes from './routes';
 

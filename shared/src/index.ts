@@ -10,4 +10,3 @@ export * from './ui/PageFrame';
 export * from './ui/toast';
 export * from './ui/ErrorBoundary';
 export * from './ui/RequireSession';
-export * from './standalone/standalone';

@@ -23,6 +23,13 @@ it('the light entry pulls no heavy library: core exports no React component, cli
   expect(Object.keys(core)).not.toContain('queryClient');
 });
 
+it('the kernel carries no domain: no database types, model, statuses, restaurant pages or dev harness', () => {
+  const names = Object.values(readRecordedSurface().entries).flatMap((entry) => Object.keys(entry));
+  for (const domain of ['Database', 'Json', 'Reservation', 'ReservationStatus', 'statusFromCode', 'RESTAURANT_TABS', 'restaurantPath', 'PHOTO_BUCKET', 'renderStandalone']) {
+    expect(names).not.toContain(domain);
+  }
+});
+
 describe('semver of the surface', () => {
   const surface = (names: Record<string, string>, version = '1.2.0'): Surface => ({ version, entries: { '.': names } });
   const before = surface({ formatDate: 'function (d: string) => string', Reservation: 'type { id: string }' });

@@ -1,6 +1,7 @@
 /**
  * Renders one remote on its own (`pnpm --filter <remote> dev` or its built preview): same providers as
  * the shell, a sign-in against the configured Supabase, and the remote's routes under their prefix.
+ * Only a remote's own page (its bootstrap) uses it: the shell never loads it.
  */
 import { Button, Card, Form, Input, Layout, List, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
@@ -8,14 +9,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, Navigate, Route, RouterProvider, Routes, useLocation, useNavigate } from 'react-router';
-import { loadAppConfig } from '@tablee/shared/core';
-// By the package names, as the remotes import them: the page's one config, client and session.
-import { getSupabase, initSupabase, signIn, signOut, startSession, userAtom } from '@tablee/shared/supabase';
-import { AppProviders } from '../ui/AppProviders';
-import { ErrorBoundary } from '../ui/ErrorBoundary';
-import { PageError, PageLoading } from '../ui/PageStates';
-import { QueryState } from '../ui/QueryState';
-import { RequireSession, type SignInRedirectState } from '../ui/RequireSession';
+import { getSupabase } from '@tablee/domain';
+import {
+  AppProviders,
+  ErrorBoundary,
+  initSupabase,
+  loadAppConfig,
+  PageError,
+  PageLoading,
+  QueryState,
+  RequireSession,
+  signIn,
+  signOut,
+  startSession,
+  userAtom,
+  type SignInRedirectState,
+} from '@tablee/shared';
 
 export interface StandaloneOptions {
   /** Package name, shown in the header. */
