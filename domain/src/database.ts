@@ -1,5 +1,45 @@
 /**
- * The database's types, as `pnpm gen:types` generates them from the migrations (database.types.ts,
- * never edited by hand). Everything that reads or writes the database is typed by them.
+ * The database's types: those `pnpm gen:types` generates from the migrations (database.types.ts,
+ * never edited by hand), with what PostgreSQL cannot tell the generator set over them here, as
+ * Supabase documents it (MergeDeep): the shape of the jsonb documents that functions and views
+ * answer, and columns taken from a table — a view's, the `%type` columns of search_reservations —
+ * which the generator reads without their nullability (and, for numeric, without their type).
  */
-export type { Database, Json, Tables, TablesInsert, TablesUpdate } from './database.types';
+import type { MergeDeep } from 'type-fest';
+import type { AssistantKnowledge } from './assistant-knowledge';
+import type { MissingItem } from './completeness';
+import type { Database as GeneratedDatabase } from './database.types';
+import type { TransitionResult } from './transitions';
+
+export type { Json } from './database.types';
+
+type Generated = GeneratedDatabase['public'];
+type ReservationSearchColumn = keyof Generated['Functions']['search_reservations']['Returns'][number];
+type Conversation = Generated['Tables']['conversations']['Row'];
+
+export type Database = MergeDeep<
+  GeneratedDatabase,
+  {
+    public: {
+      Views: {
+        restaurant_completeness: { Row: { missing: MissingItem[] | null } };
+        conversation_summaries: { Row: Pick<Conversation, 'id' | 'restaurant_id' | 'created_at' | 'updated_at'> };
+      };
+      Functions: {
+        assistant_knowledge: { Returns: AssistantKnowledge };
+        transition_reservation: { Returns: TransitionResult };
+        transition_reservation_by_id: { Returns: TransitionResult };
+        search_reservations: { Returns: Pick<Generated['Tables']['restaurant_reservations']['Row'], ReservationSearchColumn>[] };
+      };
+    };
+  }
+>;
+
+type Schema = Database['public'];
+
+/** A row of a table or view, as the database returns it. */
+export type Tables<Name extends keyof Schema['Tables'] | keyof Schema['Views']> = Name extends keyof Schema['Tables']
+  ? Schema['Tables'][Name]['Row']
+  : Name extends keyof Schema['Views']
+    ? Schema['Views'][Name]['Row']
+    : never;

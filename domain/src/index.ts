@@ -9,6 +9,8 @@ export * from './values';
 export * from './ids';
 export * from './reservation-status';
 export * from './acceptance';
+export * from './transitions';
+export * from './assistant-knowledge';
 export * from './completeness';
 export * from './navigation';
 export * from './photos';

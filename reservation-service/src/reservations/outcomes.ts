@@ -4,8 +4,7 @@
  */
 import { formatDate } from '../lib/format';
 import { RESERVATION_STATUS_BADGES, statusFromCode, statusToCode, type ReservationStatus } from '@tablee/domain/reservation-status';
-
-export type Outcome = 'ok' | 'not_found' | 'wrong_code' | 'not_pending' | 'not_allowed' | 'reason_required' | 'reason_invalid' | 'past_date';
+import type { TransitionOutcome } from '@tablee/domain/transitions';
 
 /** What the owner (or a link, for the first two) asks: the status each action moves to. */
 const TARGETS = { accept: 'accepted', reject: 'rejected', paid: 'paid', cancel: 'cancelled' } as const satisfies Record<string, ReservationStatus>;
@@ -34,7 +33,7 @@ const alreadyDecided = (code: number | null): string => {
   return status === 'pending' ? 'elle n’est plus en attente' : ALREADY[status];
 };
 
-export const OUTCOME_HTTP: Record<Outcome, { status: number; message: (action: Action, currentStatus: number | null, date?: string) => string }> = {
+export const OUTCOME_HTTP: Record<TransitionOutcome, { status: number; message: (action: Action, currentStatus: number | null, date?: string) => string }> = {
   ok: { status: 200, message: (action) => DONE[action] },
   not_found: { status: 404, message: () => 'Réservation non trouvée.' },
   wrong_code: { status: 403, message: () => 'Code de gestion invalide : ce lien ne permet pas de gérer cette réservation.' },

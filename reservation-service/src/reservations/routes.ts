@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import { acceptanceWarnings } from '@tablee/domain/acceptance';
+import type { TransitionResult } from '@tablee/domain/transitions';
 import { confirmationMail } from '../email/confirmation';
 import { parseInput } from '../lib/errors';
 import { sheetLinks } from '../sheets/links';
@@ -9,7 +10,7 @@ import { loadReservation, type ReservationDetails } from './details';
 import { MESSAGES, OUTCOME_HTTP, type Action } from './outcomes';
 import { authenticateOwner, findOwnedReservation } from './owner';
 import { decisionBody, linkParams } from './schemas';
-import { transitionOwnedReservation, transitionReservation, type DecisionReason, type TransitionResult } from './transition';
+import { transitionOwnedReservation, transitionReservation, type DecisionReason } from './transition';
 import type { Db } from '../lib/supabase';
 
 interface Deps { config: Config; db: Db; mailer: Mailer }

@@ -4,8 +4,7 @@
  */
 import { AMENITY_LABELS, DAY_LABELS, DEPOSIT_METHOD_OPTIONS, itemTypeLabel, POLICY_OPTIONS, priceTypeLabel } from '@tablee/sections';
 import { formatEuros } from '@tablee/shared';
-import type { Day } from '@tablee/domain';
-import type { AssistantKnowledge, KnowledgeMenu, KnowledgeService } from './api/knowledge';
+import type { AssistantKnowledge, Day, KnowledgeMenu, KnowledgeService } from '@tablee/domain';
 
 const SERVICE_NAMES = { lunch: 'Midi', dinner: 'Soir' } as const;
 

@@ -4,7 +4,7 @@ import { getSupabase, type MissingItem } from '@tablee/domain';
 export async function getMissingItems(restaurantId: string): Promise<MissingItem[]> {
   const { data, error } = await getSupabase().from('restaurant_completeness').select('missing').eq('restaurant_id', restaurantId).maybeSingle();
   if (error) throw error;
-  return (data?.missing ?? []) as unknown as MissingItem[];
+  return data?.missing ?? [];
 }
 
 /** Terminer: the onboarding is over, so the dashboard opens the restaurant rather than resuming the wizard. */

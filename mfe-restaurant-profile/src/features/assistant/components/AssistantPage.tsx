@@ -4,12 +4,12 @@
  * item links to the tab that fixes it.
  */
 import { PageFrame, QueryState, Toast, useToast } from '@tablee/shared';
-import { completenessLabel, missingItemPath, restaurantPath, RESTAURANT_TABS, type MissingItem, type ProfileSection } from '@tablee/domain';
+import { completenessLabel, missingItemPath, restaurantPath, RESTAURANT_TABS, type AssistantKnowledge, type MissingItem, type ProfileSection } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, List, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { FIRST_MESSAGE_MAX_LENGTH, knowledgeQueryOptions, useSaveFirstMessage, type AssistantKnowledge } from '../api/knowledge';
+import { FIRST_MESSAGE_MAX_LENGTH, knowledgeQueryOptions, useSaveFirstMessage } from '../api/knowledge';
 import {
   closedDays,
   describeAlternatives,

@@ -33,7 +33,7 @@ export async function listRestaurants(userId: string): Promise<RestaurantSummary
   ]);
   if (restaurants.error) throw restaurants.error;
   if (completeness.error) throw completeness.error;
-  const missingOf = new Map((completeness.data ?? []).map((c) => [c.restaurant_id, (c.missing ?? []) as unknown as MissingItem[]]));
+  const missingOf = new Map((completeness.data ?? []).map((c) => [c.restaurant_id, c.missing ?? []]));
   return (restaurants.data ?? []).map((r) => {
     const pending = (r.reservation_status_counts ?? []).find((c) => c.status === 0);
     return {

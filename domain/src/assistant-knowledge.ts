@@ -1,0 +1,47 @@
+/**
+ * The assistant's knowledge of a restaurant: the document public.assistant_knowledge answers (version
+ * 1, documented in the README), which the chatbot reads and 'Votre assistant' shows.
+ */
+import type { MissingItem } from './completeness';
+
+export type ServiceKind = 'lunch' | 'dinner';
+
+export interface KnowledgeService {
+  service: ServiceKind;
+  from: string;
+  to: string;
+  arrival_times: string[];
+  group_size: { min: number; max: number };
+  capacity: number | null;
+  a_la_carte: { allowed: boolean; max_group_size: number };
+  partial_privatization: { supplement: boolean; min_group_size: number; amount: number };
+}
+
+export interface KnowledgeMenu {
+  name: string;
+  price_per_person: number;
+  menu_type: 'choice' | 'sharing';
+  content: string | null;
+  available_lunch: boolean;
+  available_dinner: boolean;
+  is_children_menu: boolean;
+  items: { name: string; type: string }[];
+  alternatives: { name: string; type: string; is_gluten_free: boolean; is_vegan: boolean; other_dietary_notes: string | null }[];
+}
+
+export interface AssistantKnowledge {
+  version: 1;
+  restaurant: { id: string; name: string; address: string; description: string; url: string | null };
+  first_message: string;
+  first_message_is_default: boolean;
+  contact: { email: string | null; whatsapp: string | null; response_time: string; response_time_label: string };
+  amenities: Record<'ground_floor' | 'accessible_to_disabled' | 'parking' | 'air_conditioning' | 'wifi' | 'valet_parking', boolean>;
+  days: { day: string; is_open: boolean; services: KnowledgeService[] }[];
+  menus: KnowledgeMenu[];
+  options: { title: string; price: number; price_type: 'per_person' | 'total' }[];
+  deposit: { required: boolean; method: 'acompte' | 'empreinte' | null; type: 'percentage' | 'fixed' | null; amount: number | null };
+  payment: { on_site: boolean; online: boolean; payment_link: string | null };
+  cgv: { cancellation_policy: string; modification_policy: string; link: string | null } | null;
+  faq: { question: string; answer: string }[];
+  completeness: { complete: boolean; missing: MissingItem[] };
+}
