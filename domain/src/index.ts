@@ -6,6 +6,7 @@ export * from './database';
 export * from './supabase';
 export * from './types';
 export * from './values';
+export * from './reservation-options';
 export * from './ids';
 export * from './reservation-status';
 export * from './acceptance';

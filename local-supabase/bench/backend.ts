@@ -50,7 +50,7 @@ async function measure(client: SupabaseClient, scale: string): Promise<Row[]> {
   const id = restaurant!.id as string;
   const { data: options } = await client.from('restaurant_options').select('id, title, price, price_type').eq('restaurant_id', id).order('display_order');
   const optionsPayload = (options ?? []).map((o) => ({ id: o.id, title: o.title, price: o.price, priceType: o.price_type }));
-  // The columns the list screen reads (RESERVATION_COLUMNS of @tablee/shared): owners may not select code_manage, hence not '*'.
+  // The columns the list screen reads (RESERVATION_COLUMNS of @tablee/operations-data): owners may not select code_manage, hence not '*'.
   const columns = 'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at';
   // The list's request when the owner searches (issue 16): the search function, filtered, ordered and
   // paged by PostgREST; without a search, the table itself (listReservations of @tablee/operations-data).

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { CONVERSATIONS_PAGE_SIZE } from './constants';
 import { conversationKeys, PageOutOfRangeError, SCREEN_DATA_FRESH_MS } from './keys';
 import { conversationFromRow, conversationSummaryFromRow } from './mappers';
-import type { ConversationRow, ConversationSummaryRow } from './rows';
+import { CONVERSATION_COLUMNS } from './rows';
 
 export interface ConversationPage {
   conversations: Conversation[];
@@ -27,7 +27,7 @@ export async function listConversations(restaurantId: string, page: number): Pro
   if (error) throw error;
   // PostgREST answers 416 only past the total; a page starting exactly at it comes back empty.
   if (page > 1 && !data?.length && (count ?? 0) > 0) throw new PageOutOfRangeError('page vide');
-  return { conversations: (data as ConversationSummaryRow[]).map(conversationSummaryFromRow), total: count ?? 0 };
+  return { conversations: data.map(conversationSummaryFromRow), total: count ?? 0 };
 }
 
 /**
@@ -58,14 +58,14 @@ export function parseConversationPage(searchParams: URLSearchParams): number {
 export async function getConversation(restaurantId: string, conversationId: string): Promise<Conversation | null> {
   const { data, error } = await getSupabase()
     .from('conversations')
-    .select('id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at)')
+    .select(CONVERSATION_COLUMNS)
     .eq('id', conversationId)
     .eq('restaurant_id', restaurantId)
     .order('created_at', { referencedTable: 'messages', ascending: true })
     .maybeSingle();
   if (error?.code === '22P02' || error?.code === 'PGRST116') return null;
   if (error) throw error;
-  return data ? conversationFromRow(data as ConversationRow) : null;
+  return data ? conversationFromRow(data) : null;
 }
 
 export const conversationQueryOptions = (restaurantId: string, conversationId: string) =>

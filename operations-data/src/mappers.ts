@@ -1,5 +1,5 @@
 /** Row ↔ model mapping of the operations screens' reads (reservations, conversations), written once (ARCHITECTURE.md, Data). */
-import { statusFromCode, toHHMM, toNumber, type Conversation, type Message, type Numeric, type Reservation, type ReservationOption } from '@tablee/domain';
+import { reservationOptions, statusFromCode, toHHMM, toNumber, type Conversation, type Message, type Reservation } from '@tablee/domain';
 import type { ConversationRow, ConversationSummaryRow, MessageRow, ReservationRow } from './rows';
 
 export function messageFromRow(row: MessageRow): Message {
@@ -16,7 +16,7 @@ const byCreatedAt = (a: { createdAt: string }, b: { createdAt: string }) => a.cr
 
 /** A conversation with its messages oldest first, plus the derived last message and count. */
 export function conversationFromRow(row: ConversationRow): Conversation {
-  const messages = (row.messages ?? []).map((m) => messageFromRow({ ...m, conversation_id: m.conversation_id ?? row.id })).sort(byCreatedAt);
+  const messages = row.messages.map((m) => messageFromRow({ ...m, conversation_id: m.conversation_id ?? row.id })).sort(byCreatedAt);
   return {
     id: row.id,
     restaurantId: row.restaurant_id,
@@ -47,17 +47,6 @@ export function conversationSummaryFromRow(row: ConversationSummaryRow): Convers
             createdAt: row.last_message_at ?? row.updated_at,
           },
   };
-}
-
-function reservationOptions(value: unknown): ReservationOption[] {
-  if (!Array.isArray(value)) return [];
-  return value
-    .filter((o): o is Record<string, unknown> => !!o && typeof o === 'object')
-    .map((o) => ({
-      title: String(o.title ?? ''),
-      price: toNumber(o.price as Numeric),
-      quantity: Math.max(1, Math.trunc(toNumber(o.quantity as Numeric, 1))),
-    }));
 }
 
 export function reservationFromRow(row: ReservationRow): Reservation {

@@ -2,7 +2,7 @@ import { getSupabase, isUuid, parseReservationFilter, statusFromCode, statusToCo
 import { queryOptions } from '@tanstack/react-query';
 import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { reservationFromRow } from './mappers';
-import { RESERVATION_COLUMNS, type ReservationRow } from './rows';
+import { CONVERSATION_COLUMNS, RESERVATION_COLUMNS } from './rows';
 import type { Service } from './planning';
 
 export const RESERVATIONS_PAGE_SIZE = 20;
@@ -53,7 +53,7 @@ export async function listReservations(query: ReservationQuery): Promise<Reserva
   if (error) throw error;
   // PostgREST answers 416 only past the total; a page starting exactly at it comes back empty.
   if (query.page > 1 && !data?.length && (count ?? 0) > 0) throw new PageOutOfRangeError('page vide');
-  return { reservations: (data as unknown as ReservationRow[]).map(reservationFromRow), total: count ?? 0 };
+  return { reservations: data.map(reservationFromRow), total: count ?? 0 };
 }
 
 /**
@@ -107,13 +107,11 @@ export interface ReservationEvent {
 /** The detail screen's reservation: the row, its conversation and the history of its decisions. */
 export type ReservationDetail = Reservation & { history: ReservationEvent[] };
 
-interface EventRow { from_status: number; to_status: number; reason: string | null; reason_detail: string | null; proposal: string | null; actor: 'owner' | 'link'; created_at: string }
-
 export async function getReservation(restaurantId: string, numero: string): Promise<ReservationDetail | null> {
   const { data, error } = await getSupabase()
     .from('restaurant_reservations')
     .select(
-      `${RESERVATION_COLUMNS}, conversations(id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at)),
+      `${RESERVATION_COLUMNS}, conversations(${CONVERSATION_COLUMNS}),
        reservation_events(from_status, to_status, reason, reason_detail, proposal, actor, created_at)`,
     )
     .eq('restaurant_id', restaurantId)
@@ -124,18 +122,18 @@ export async function getReservation(restaurantId: string, numero: string): Prom
   if (error?.code === '22P02') return null;
   if (error) throw error;
   if (!data) return null;
-  const events = ((data as { reservation_events?: EventRow[] }).reservation_events ?? []).map(
+  const events = data.reservation_events.map(
     (e): ReservationEvent => ({
       from: statusFromCode(e.from_status),
       to: statusFromCode(e.to_status),
       reason: e.reason,
       reasonDetail: e.reason_detail,
       proposal: e.proposal,
-      actor: e.actor,
+      actor: e.actor === 'link' ? 'link' : 'owner',
       at: e.created_at,
     }),
   );
-  return { ...reservationFromRow(data as unknown as ReservationRow), history: events };
+  return { ...reservationFromRow(data), history: events };
 }
 
 /** Keyed by the restaurant-facing number, as in the address. */

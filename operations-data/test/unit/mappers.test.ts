@@ -19,7 +19,7 @@ describe('row → model mappers of the operations screens (reservations, convers
     const row: ReservationRow = {
       id: 'uuid', restaurant_id: 'r', conversation_id: null, numero_reservation_restaurateur: 'R-0042', numero_reservation: 'N42',
       code_reservation: 'CR', status: 4, is_accepted: false, customer_name: 'Mme Dupont', email: null, email_address: null,
-      phone_number: null, selected_menu: 'Menu', total_amount: '420.50', number_people: 12, children: 2, reservation_date: '2026-06-01',
+      phone_number: null, selected_menu: 'Menu', total_amount: 420.5, number_people: 12, children: 2, reservation_date: '2026-06-01',
       arrival_time: '19:30:00', service: 'dinner', respond_by: '2026-05-01T06:00:00Z', options: [{ title: 'Vin', price: '5', quantity: 3 }, 'junk'], created_at: '2026-05-01T00:00:00Z',
     };
     expect(reservationFromRow(row)).toMatchObject({
