@@ -1,4 +1,5 @@
 /** fr-FR formatting shared by the e-mails and the sheets (one place for each rule). */
+import type { ReservationOption } from '@tablee/domain/reservation-options';
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const longDate = new Intl.DateTimeFormat('fr-FR', {
@@ -29,8 +30,6 @@ export function formatParty(adults: number, children: number): string {
   if (!children) return `${total} (${plural(adults, 'adulte', 'adultes')})`;
   return `${total} (${plural(adults, 'adulte', 'adultes')} et ${plural(children, 'enfant', 'enfants')})`;
 }
-
-export interface ReservationOption { title: string; price: number; quantity: number }
 
 export function formatOption(o: ReservationOption): string {
   return `${o.title} × ${o.quantity} (${formatEuros(o.price)} l'unité)`;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
+import type { Tables } from '@tablee/domain/database-types';
 import type { Config } from '../config';
 import { createCallerClient } from '../lib/supabase';
 import { MESSAGES } from './outcomes';
@@ -12,7 +13,7 @@ export class UnauthorizedError extends Error {
 }
 
 /** What the owner may know of one of their reservations (never its code_manage: RLS and column grants). */
-export interface OwnedReservation { id: string; status: number; numero_reservation_restaurateur: string }
+export type OwnedReservation = Pick<Tables<'restaurant_reservations'>, 'id' | 'status' | 'numero_reservation_restaurateur'>;
 
 /**
  * The signed-in owner behind `Authorization: Bearer <Supabase access token>`, as a client that runs as
@@ -48,5 +49,5 @@ export async function findOwnedReservation(
   // The token expired between the check and this read.
   if (status === 401) throw new UnauthorizedError(MESSAGES.sessionInvalid);
   if (error) throw new Error(`reading the owner's reservation failed: ${error.code ?? ''} ${error.message}`);
-  return data as OwnedReservation | null;
+  return data;
 }

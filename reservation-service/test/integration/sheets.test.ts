@@ -18,7 +18,7 @@ async function menuCanut() {
     .eq('id', MENU_CANUT)
     .single();
   if (error) throw new Error(error.message);
-  return data as unknown as { name: string; menu_items: { name: string }[]; menu_item_alternatives: { name: string; is_vegan: boolean }[] };
+  return data;
 }
 
 test('kitchen sheet: customer, date, service and time, covers of each menu, menu items, dietary alternatives, options', async () => {
