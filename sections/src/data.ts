@@ -16,11 +16,12 @@ export function dataError(error: { message?: string; code?: string }): Error {
 }
 
 /**
- * The restaurant's row with the given columns and embedded tables, in one request. Through the
- * restaurant, so a missing or foreign restaurant is an error rather than an empty section.
+ * The restaurant's row with the given columns and embedded tables, in one request, typed from the
+ * columns by the database's types. Through the restaurant, so a missing or foreign restaurant is an
+ * error rather than an empty section.
  */
-export async function selectRestaurant<T>(restaurantId: string, columns: string): Promise<T> {
-  const { data, error } = await getSupabase().from('restaurants').select(columns).eq('id', restaurantId).single<T>();
+export async function selectRestaurant<Columns extends string>(restaurantId: string, columns: Columns) {
+  const { data, error } = await getSupabase().from('restaurants').select(columns).eq('id', restaurantId).single();
   if (error) throw dataError(error);
   return data;
 }

@@ -35,7 +35,7 @@ import {
   DEFAULT_RESPONSE_TIME,
 } from './constants';
 import { embeddedOne } from './data';
-import type { AmenitiesRow, BillingRow, CgvRow, ContactRow, FaqRow, MenuRow, OptionRow, PhotoRow, RestaurantRow } from './rows';
+import type { AmenitiesRow, ArrivalTimeRow, BillingRow, CgvRow, ContactRow, FaqRow, HoursRow, MenuRow, OptionRow, PhotoRow, RestaurantRow } from './rows';
 
 export const defaultAmenities = (): Amenities => ({
   groundFloor: false,
@@ -240,18 +240,10 @@ export const defaultService = (kind: 'lunch' | 'dinner'): ServiceSettings => ({
 
 export const defaultDaySettings = (): DaySettings => ({ lunchService: defaultService('lunch'), dinnerService: defaultService('dinner') });
 
-export interface HoursRow {
-  day: string;
-  [column: string]: unknown;
-}
-export interface ArrivalTimeRow {
-  day: string;
-  service: string;
-  arrival_time: string;
-}
-
 function serviceFromRow(row: HoursRow, prefix: 'lunch' | 'dinner', arrivals: ArrivalTimeRow[]): ServiceSettings {
-  const col = (name: string) => row[`${prefix}_${name}`];
+  // The service's columns by name, without their prefix.
+  const columns: Record<string, unknown> = row;
+  const col = (name: string) => columns[`${prefix}_${name}`];
   const d = defaultService(prefix);
   return {
     isOpen: col('is_open') === undefined ? d.isOpen : !!col('is_open'),

@@ -1,110 +1,41 @@
-/** The database rows of the restaurant's sections, as PostgREST returns them. */
-import type { Numeric } from '@tablee/domain';
+/**
+ * The rows the sections' mappers read: the generated types picked to what each mapper reads. The
+ * selects are typed by the same types, so a select that lacks a column its mapper reads fails tsc.
+ */
+import type { Tables } from '@tablee/domain';
 
-export interface RestaurantRow {
-  id: string;
-  user_id: string;
-  name: string | null;
-  url: string | null;
-  first_message: string | null;
-  address: string | null;
-  description: string | null;
-  has_different_hours_settings: boolean | null;
-  days_open?: string[] | null;
-  updated_at: string;
-  restaurant_amenities?: AmenitiesRow | AmenitiesRow[] | null;
-  restaurant_contacts?: ContactRow | ContactRow[] | null;
-}
+export type AmenitiesRow = Pick<Tables<'restaurant_amenities'>, 'ground_floor' | 'accessible_to_disabled' | 'parking' | 'air_conditioning' | 'wifi' | 'valet_parking'>;
 
-export interface AmenitiesRow {
-  ground_floor: boolean | null;
-  accessible_to_disabled: boolean | null;
-  parking: boolean | null;
-  air_conditioning: boolean | null;
-  wifi: boolean | null;
-  valet_parking: boolean | null;
-}
+export type ContactRow = Pick<Tables<'restaurant_contacts'>, 'email' | 'whatsapp' | 'response_time'>;
 
-export interface ContactRow {
-  email: string | null;
-  whatsapp: string | null;
-  response_time: string | null;
-}
+/** A one-to-one embed arrives as an object (or a one-element list, depending on PostgREST's view of the key). */
+type Embedded<Row> = Row | Row[] | null;
 
-export interface PhotoRow {
-  id: string;
-  restaurant_id: string;
-  url: string;
-  filename: string;
-  original_filename: string | null;
-  file_size: Numeric;
-  mime_type: string;
-  display_order: number | null;
-  alt_text: string | null;
-  created_at: string;
-}
+export type RestaurantRow = Pick<
+  Tables<'restaurants'>,
+  'id' | 'user_id' | 'name' | 'url' | 'first_message' | 'address' | 'description' | 'has_different_hours_settings' | 'updated_at'
+> & { restaurant_amenities: Embedded<AmenitiesRow>; restaurant_contacts: Embedded<ContactRow> };
 
-export interface OptionRow {
-  id: string;
-  restaurant_id?: string;
-  title: string;
-  price: Numeric;
-  price_type: string | null;
-  display_order?: number | null;
-}
+export type PhotoRow = Pick<Tables<'restaurant_photos'>, 'id' | 'url' | 'filename' | 'original_filename' | 'file_size' | 'alt_text' | 'display_order'>;
 
-export interface BillingRow {
-  company_name: string | null;
-  legal_form: string | null;
-  siret_number: string | null;
-  rcs_city: string | null;
-  vat_number: string | null;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  country: string | null;
-  requires_deposit: boolean | null;
-  deposit_type: string | null;
-  deposit_amount: Numeric;
-  deposit_method: string | null;
-  payment_onsite: boolean | null;
-  payment_online: boolean | null;
-  payment_link?: string | null;
-  iban: string | null;
-  bic: string | null;
-  contact_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-}
+export type OptionRow = Pick<Tables<'restaurant_options'>, 'id' | 'title' | 'price' | 'price_type'>;
 
-export interface CgvRow {
-  restaurant_id: string;
-  cancellation_policy: string;
-  modification_policy: string;
-  link: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type BillingRow = Omit<Tables<'restaurant_billing'>, 'id' | 'restaurant_id' | 'created_at' | 'updated_at'>;
 
-export interface FaqRow {
-  id: string;
-  restaurant_id?: string;
-  question: string;
-  answer: string;
-  display_order: number;
-}
+export type CgvRow = Pick<Tables<'restaurant_cgv'>, 'cancellation_policy' | 'modification_policy' | 'link'>;
+
+export type FaqRow = Pick<Tables<'restaurant_faqs'>, 'id' | 'question' | 'answer' | 'display_order'>;
 
 /** restaurant_menus with its embedded items and alternatives. */
-export interface MenuRow {
-  id: string;
-  name: string;
-  price_per_person: Numeric;
-  content: string | null;
-  menu_type: string;
-  available_lunch: boolean;
-  available_dinner: boolean;
-  is_children_menu: boolean;
-  display_order: number;
-  menu_items: { name: string; type: string; display_order: number }[] | null;
-  menu_item_alternatives: { name: string; type: string; is_gluten_free: boolean; is_vegan: boolean; other_dietary_notes: string | null; display_order: number }[] | null;
-}
+export type MenuRow = Pick<
+  Tables<'restaurant_menus'>,
+  'id' | 'name' | 'price_per_person' | 'content' | 'menu_type' | 'available_lunch' | 'available_dinner' | 'is_children_menu' | 'display_order'
+> & {
+  menu_items: Pick<Tables<'menu_items'>, 'name' | 'type' | 'display_order'>[];
+  menu_item_alternatives: Pick<Tables<'menu_item_alternatives'>, 'name' | 'type' | 'is_gluten_free' | 'is_vegan' | 'other_dietary_notes' | 'display_order'>[];
+};
+
+/** One restaurant_hours row per open day: each service's settings in columns prefixed 'lunch_' or 'dinner_'. */
+export type HoursRow = Tables<'restaurant_hours'>;
+
+export type ArrivalTimeRow = Pick<Tables<'restaurant_arrival_times'>, 'day' | 'service' | 'arrival_time'>;

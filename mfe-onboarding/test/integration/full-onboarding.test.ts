@@ -126,7 +126,7 @@ it('a full onboarding leaves a restaurant identical to what was entered, field b
     .eq('id', id)
     .single();
   expect(error).toBeNull();
-  const r = row as unknown as Record<string, unknown> & { restaurant_contacts: unknown; restaurant_hours: { day: string; lunch_from_time: string; lunch_group_min: number; dinner_is_open: boolean }[]; restaurant_arrival_times: { day: string; service: string }[] };
+  const r = row!;
   expect(r).toMatchObject({ user_id: userId, name: information.name, address: information.address, description: information.description, days_open: hours.daysOpen });
   expect([r.restaurant_contacts].flat()).toEqual([{ email: 'contact@comptoir-canuts.fr', whatsapp: '+33612345678', response_time: 'fast' }]);
   expect(r.restaurant_hours.map((h) => h.day).sort()).toEqual([...hours.daysOpen].sort());

@@ -6,7 +6,6 @@
 import { DEFAULT_DEPOSIT_TYPE, PERCENTAGE_DEPOSIT_MAX } from '../constants';
 import { getSupabase, type Billing } from '@tablee/domain';
 import { billingFromRow, billingToRow } from '../mappers';
-import type { BillingRow } from '../rows';
 import type { SectionApi, SectionContext } from '../contract';
 import { dataError, embeddedOne, selectRestaurant } from '../data';
 
@@ -105,7 +104,7 @@ export function postalCodeError(value: string, country: string): string | null {
 export const billingApi: SectionApi<BillingValue> = {
   key: 'billing',
   async load(restaurantId) {
-    const data = await selectRestaurant<{ restaurant_billing: BillingRow | BillingRow[] | null }>(restaurantId, 'id, restaurant_billing(*)');
+    const data = await selectRestaurant(restaurantId, 'id, restaurant_billing(*)');
     const row = embeddedOne(data.restaurant_billing);
     return { value: billingFromRow(row), stored: row !== null };
   },

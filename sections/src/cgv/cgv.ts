@@ -1,7 +1,6 @@
 /** The CGV section (spec §2 'CGV', §3 CGV, §5 policies and link, §6 ownership, §8 messages): value, choices, data calls. */
 import { getSupabase, type Policy } from '@tablee/domain';
 import { cgvFromRow } from '../mappers';
-import type { CgvRow } from '../rows';
 import type { SectionApi } from '../contract';
 import { callRpc, embeddedOne, selectRestaurant } from '../data';
 
@@ -32,7 +31,7 @@ export const cgvApi: SectionApi<CgvValue> = {
   key: 'cgv',
   async load(restaurantId) {
     if (!restaurantId) throw new Error(RESTAURANT_ID_REQUIRED_MESSAGE);
-    const data = await selectRestaurant<{ restaurant_cgv: CgvRow | CgvRow[] | null }>(restaurantId, 'id, restaurant_cgv(cancellation_policy, modification_policy, link)');
+    const data = await selectRestaurant(restaurantId, 'id, restaurant_cgv(cancellation_policy, modification_policy, link)');
     const row = embeddedOne(data.restaurant_cgv);
     return { value: cgvFromRow(row), stored: row !== null };
   },

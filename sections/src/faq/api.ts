@@ -4,7 +4,6 @@
  */
 import { getSupabase, type Faq } from '@tablee/domain';
 import { faqFromRow } from '../mappers';
-import type { FaqRow } from '../rows';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { sectionsKey } from '../queries';
 import type { FaqDraft } from './rules';
@@ -16,7 +15,7 @@ export const faqApi = {
   async list(restaurantId: string): Promise<Faq[]> {
     const { data, error } = await getSupabase().from('restaurant_faqs').select('id, question, answer, display_order').eq('restaurant_id', restaurantId).order('display_order', { ascending: true });
     if (error) throw fail(error);
-    return (data as FaqRow[]).map(faqFromRow);
+    return data.map(faqFromRow);
   },
   async create(restaurantId: string, draft: FaqDraft, displayOrder: number): Promise<Faq> {
     const { data, error } = await getSupabase()
@@ -25,12 +24,12 @@ export const faqApi = {
       .select('id, question, answer, display_order')
       .single();
     if (error) throw fail(error);
-    return faqFromRow(data as FaqRow);
+    return faqFromRow(data);
   },
   async update(faq: Faq, draft: FaqDraft): Promise<Faq> {
     const { data, error } = await getSupabase().from('restaurant_faqs').update(trimmed(draft)).eq('id', faq.id).select('id, question, answer, display_order').single();
     if (error) throw fail(error);
-    return faqFromRow(data as FaqRow);
+    return faqFromRow(data);
   },
   async remove(faqId: string): Promise<void> {
     const { data, error } = await getSupabase().from('restaurant_faqs').delete().eq('id', faqId).select('id');

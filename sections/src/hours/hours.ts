@@ -3,7 +3,7 @@
  * context, choice ranges, the per-day copy rule, and the data calls.
  */
 import { DAYS, type Day, type DaySettings, type Hours, type ServiceSettings } from '@tablee/domain';
-import { defaultDaySettings, hoursFromRows, type ArrivalTimeRow, type HoursRow } from '../mappers';
+import { defaultDaySettings, hoursFromRows } from '../mappers';
 import type { SectionApi, SectionContext } from '../contract';
 import { callRpc, selectRestaurant } from '../data';
 import { isServiceSlot } from './slots';
@@ -120,13 +120,6 @@ export function hoursToRpc(hours: HoursValue) {
   };
 }
 
-interface HoursLoadRow {
-  days_open: string[] | null;
-  has_different_hours_settings: boolean | null;
-  restaurant_hours: HoursRow[] | null;
-  restaurant_arrival_times: ArrivalTimeRow[] | null;
-}
-
 /**
  * The hours api of a context. A restaurant whose hours were never saved (open days but no hours
  * rows: saving always writes one row per open day) loads the context's defaults, as not stored.
@@ -136,7 +129,7 @@ export function createHoursApi(context: SectionContext): SectionApi<HoursValue> 
     // The two contexts load different defaults for hours never saved.
     key: `hours-${context}`,
     async load(restaurantId) {
-      const data = await selectRestaurant<HoursLoadRow>(
+      const data = await selectRestaurant(
         restaurantId,
         'days_open, has_different_hours_settings, restaurant_hours(*), restaurant_arrival_times(day, service, arrival_time)',
       );

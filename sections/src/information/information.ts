@@ -2,7 +2,6 @@
 import { DEFAULT_RESPONSE_TIME } from '../constants';
 import type { Information } from '@tablee/domain';
 import { defaultAmenities, informationFromRow } from '../mappers';
-import type { AmenitiesRow, ContactRow } from '../rows';
 import type { SectionApi, SectionContext } from '../contract';
 import { callRpc, embeddedOne, selectRestaurant } from '../data';
 
@@ -32,19 +31,10 @@ export const defaultInformation = (): InformationValue => ({
   url: '',
 });
 
-interface InformationRow {
-  name: string | null;
-  address: string | null;
-  description: string | null;
-  url: string | null;
-  restaurant_amenities: AmenitiesRow | AmenitiesRow[] | null;
-  restaurant_contacts: ContactRow | ContactRow[] | null;
-}
-
 export const informationApi: SectionApi<InformationValue> = {
   key: 'information',
   async load(restaurantId) {
-    const data = await selectRestaurant<InformationRow>(restaurantId, 'name, address, description, url, restaurant_amenities(*), restaurant_contacts(*)');
+    const data = await selectRestaurant(restaurantId, 'name, address, description, url, restaurant_amenities(*), restaurant_contacts(*)');
     // The name and address live on the restaurant's row; the amenities and the contact have rows of their own.
     const stored = embeddedOne(data.restaurant_amenities) !== null && embeddedOne(data.restaurant_contacts) !== null;
     return { value: { ...informationFromRow(data), url: data.url ?? '' }, stored };

@@ -1,7 +1,6 @@
 /** Options data calls: one select to load, save_restaurant_options (one transaction) to save. */
 import { getSupabase } from '@tablee/domain';
 import { optionFromRow } from '../mappers';
-import type { OptionRow } from '../rows';
 import { storedValue, type SectionApi } from '../contract';
 import { optionsToPayload, type OptionsValue } from './rules';
 
@@ -14,7 +13,7 @@ export const optionsApi: SectionApi<OptionsValue> = {
       .eq('restaurant_id', restaurantId)
       .order('display_order', { ascending: true });
     if (error) throw new Error(error.message, { cause: error });
-    return storedValue({ options: (data as OptionRow[]).map(optionFromRow) });
+    return storedValue({ options: data.map(optionFromRow) });
   },
   async save(restaurantId, options) {
     const { error } = await getSupabase().rpc('save_restaurant_options', { p_restaurant_id: restaurantId, p_options: optionsToPayload(options) });

@@ -4,7 +4,6 @@
  */
 import { getSupabase, PHOTO_BUCKET, type Photo } from '@tablee/domain';
 import { photoFromRow } from '../mappers';
-import type { PhotoRow } from '../rows';
 import { storedValue, type SectionApi } from '../contract';
 import { checkPhotoFile, PHOTO_LOAD_ERROR, photoStoragePath } from './rules';
 
@@ -25,7 +24,7 @@ export const photosApi: SectionApi<PhotosValue> = {
       .order('display_order', { ascending: true })
       .order('created_at', { ascending: true });
     if (error) throw new Error(PHOTO_LOAD_ERROR, { cause: error });
-    return storedValue({ photos: (data as PhotoRow[]).map(photoFromRow) });
+    return storedValue({ photos: data.map(photoFromRow) });
   },
   async save(restaurantId, { photos }) {
     const { error } = await getSupabase().rpc('save_restaurant_photos', {
@@ -69,7 +68,7 @@ export async function uploadPhoto(restaurantId: string, file: File, displayOrder
     if (removed.error) console.error('Fichier orphelin non supprimé', path, removed.error);
     throw new Error(error.message, { cause: error });
   }
-  return photoFromRow(data as PhotoRow);
+  return photoFromRow(data);
 }
 
 /**
@@ -81,7 +80,7 @@ export async function deletePhoto(photoId: string): Promise<void> {
   let filename: string | undefined;
   const direct = await supabase.from('restaurant_photos').delete().eq('id', photoId).select('filename');
   if (!direct.error && direct.data?.length) {
-    filename = (direct.data[0] as { filename: string }).filename;
+    filename = direct.data[0].filename;
   } else {
     const { data: session } = await supabase.auth.getSession();
     // The generated Args cannot say that the SQL function takes a null user (no session), which it refuses.
