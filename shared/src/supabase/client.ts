@@ -7,6 +7,13 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 let client: SupabaseClient | null = null;
 let createdCount = 0;
 
+declare global {
+  interface Window {
+    /** Checked by the e2e suite: how many Supabase clients and QueryClients the page made (one of each). */
+    __TABLEE__?: { supabaseClients?: number; queryClients?: number };
+  }
+}
+
 export interface SupabaseSettings {
   url: string;
   anonKey: string;
@@ -25,9 +32,7 @@ export function initSupabase(settings: SupabaseSettings): SupabaseClient {
   });
   createdCount += 1;
   if (typeof window !== 'undefined') {
-    // Checked by the e2e suite: exactly one client in the page.
-    const w = window as unknown as { __TABLEE__?: { supabaseClients: number } };
-    w.__TABLEE__ = { ...(w.__TABLEE__ ?? {}), supabaseClients: createdCount };
+    window.__TABLEE__ = { ...window.__TABLEE__, supabaseClients: createdCount };
   }
   return client;
 }
