@@ -1,2 +1,2 @@
-/** @tablee/shared: mappers, formatting, status and auth-error mapping, toasts, the kernel's UI primitives (unit); its data rules against the run's local-supabase (integration). */
+/** @tablee/shared: formatting, app config, auth-error mapping, toasts, the kernel's UI primitives and its recorded surface (unit). */
 module.exports = require('../tooling/jest/jsdom-project.cjs')('shared');
