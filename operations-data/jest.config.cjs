@@ -1,2 +1,2 @@
-/** @tablee/operations-data: the screen table and URL parsers (unit); its fetchers are tested against the large dataset by mfe-operations' integration tests. */
+/** @tablee/operations-data: the screen table, URL parsers and row mappers (unit); its fetchers are tested against the large dataset by mfe-operations' integration tests. */
 module.exports = require('../tooling/jest/jsdom-project.cjs')('operations-data');

@@ -4,8 +4,8 @@
  * browser, whichever module loaded first provides it ('loaded-first'). A key ending in '/' shares the
  * package's subpaths (react/jsx-runtime, react-dom/client, @tablee/shared/core).
  * Each module passes its own package.json: what it declares there is the range it needs
- * (`requiredVersion`), and the version it provides is the one installed. Domain code (e.g.
- * @tablee/sections) is never listed: the modules that use it bundle their own build of it.
+ * (`requiredVersion`), and the version it provides is the one installed. Domain code (@tablee/domain,
+ * @tablee/sections, @tablee/operations-data) is never listed: the modules that use it bundle their own build of it.
  */
 const SHARED = [
   'react',
