@@ -86,7 +86,7 @@ export async function deletePhoto(photoId: string): Promise<void> {
     // The generated Args cannot say that the SQL function takes a null user (no session), which it refuses.
     const { data, error } = await supabase.rpc('delete_restaurant_photo', { photo_id: photoId, user_id: (session.session?.user.id ?? null) as string });
     if (error) throw new Error(error.message, { cause: error });
-    filename = data as string;
+    filename = data;
   }
   if (filename) {
     const removed = await supabase.storage.from(PHOTO_BUCKET).remove([filename]);
