@@ -52,7 +52,7 @@ test('sign up → message and prefilled email on /signin → sign in → empty d
 
 test('the demo owner sees both seeded restaurants', async () => {
   const seeded = await demoRestaurants();
-  expect(seeded.length).toBeGreaterThanOrEqual(2); // another file may add one (app-remotes: 'Ajouter un restaurant')
+  expect(seeded).toHaveLength(2); // the seed is read-only for tests: no file adds one
   const page = await newPage();
   await signIn(page, app.url, DEMO.email, DEMO.password);
   await page.waitForURL(`${app.url}/dashboard`);

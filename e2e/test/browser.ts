@@ -3,17 +3,44 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { client as supabaseClient } from '../../local-supabase/test/clients';
+import { demoCopy, type DemoCopy } from '../../local-supabase/test/seeded';
 
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Debian's Chromium (or CHROME_PATH). Missing, the suite fails and says how to install it. */
-export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
+/** Debian's Chromium (or CHROME_PATH), as it is: the benchmarks measure the application untouched. Missing, it says how to install it. */
+export async function launchChromium(extraFlags: string[] = []): Promise<Browser> {
   const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!fs.existsSync(executablePath)) {
     throw new Error(`Chromium introuvable (${executablePath}). Installez-le : sudo apt-get install -y chromium (ou indiquez CHROME_PATH).`);
   }
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath, args: [...CHROME_FLAGS, ...extraFlags] });
+}
+
+/** Counts the page's fetches in flight, for settled(): the app's every data request goes through fetch (supabase-js, the reservation API). */
+const COUNT_FETCHES = `(() => {
+  let inFlight = 0;
+  const fetch = window.fetch;
+  window.__fetchesInFlight = () => inFlight;
+  window.fetch = function (...args) {
+    inFlight += 1;
+    return fetch.apply(this, args).finally(() => { inFlight -= 1; });
+  };
+})();`;
+
+/**
+ * Chromium for the tests: every context asks for reduced motion (the app then switches antd's motion
+ * off, as for any visitor who asks) and counts its fetches, so that settled() can tell a quiet page.
+ */
+export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
+  const browser = await launchChromium(extraFlags);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
+    await context.addInitScript(COUNT_FETCHES);
+    return context;
+  };
+  return browser;
 }
 
 export interface Ready {
@@ -28,6 +55,16 @@ export interface Ready {
 /** Where the reservation service writes its .eml files in the e2e run (OUTBOX_DIR of global-setup). */
 export function outboxDir(): string {
   return path.join(path.dirname(process.env.E2E_READY_FILE!), 'outbox');
+}
+
+/**
+ * The customer's .eml files for one reservation (named …-{numero}-{acceptee|refusee}-….eml); the
+ * owner's reminder of a late request (…-rappel-…) is not one of them.
+ */
+export function emailsFor(numero: string): string[] {
+  const dir = outboxDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((f) => f.includes(`-${numero}-`) && !f.includes('-rappel-'));
 }
 
 export function ready(): Ready {
@@ -51,8 +88,9 @@ export async function signIn(page: Page, base: string, email: string, password: 
   await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
 }
 
-/** axe-core in the page; returns the serious and critical violations. */
+/** axe-core on the settled page; returns the serious and critical violations. */
 export async function seriousViolations(page: Page) {
+  await settled(page);
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
@@ -61,13 +99,20 @@ export async function seriousViolations(page: Page) {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** A new owner (signed up through the API, as on /signup) with one restaurant of that name, for a test file of its own. */
-export async function ownerWithRestaurant(label: string, name: string): Promise<{ email: string; password: string; restaurantId: string }> {
+/** A new owner without a restaurant (signed up through the API, as on /signup), for a test file of its own. */
+export async function newOwner(label: string): Promise<{ email: string; password: string }> {
   const app = ready();
   const owner = { email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.fr`, password: 'secret-123' };
-  const client = supabaseClient(app.supabase.anonKey, app.supabase.url);
-  const signUp = await client.auth.signUp(owner);
+  const signUp = await supabaseClient(app.supabase.anonKey, app.supabase.url).auth.signUp(owner);
   if (signUp.error) throw signUp.error;
+  return owner;
+}
+
+/** A new owner with one restaurant of that name, for a test file of its own. */
+export async function ownerWithRestaurant(label: string, name: string): Promise<{ email: string; password: string; restaurantId: string }> {
+  const app = ready();
+  const owner = await newOwner(label);
+  const client = supabaseClient(app.supabase.anonKey, app.supabase.url);
   const signIn = await client.auth.signInWithPassword(owner);
   if (signIn.error) throw signIn.error;
   const restaurant = await client.from('restaurants').insert({ name }).select('id').single();
@@ -77,11 +122,28 @@ export async function ownerWithRestaurant(label: string, name: string): Promise<
 }
 
 /**
- * Waits until no CSS animation or transition is running (a dialog that has finished opening): axe
- * reads colours, and a fading dialog's text would fail contrast. Only where nothing loops (no spinner).
+ * A new owner with a copy of both seeded restaurants (Le Comptoir des Halles, La Table de Margaux: the
+ * same names unless `names` says otherwise), for a file that needs the demo's profile, photos,
+ * conversations or reservations: the seed itself is read-only for tests.
  */
-export async function motionDone(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+export async function demoOwner(label: string, names: Parameters<typeof demoCopy>[2] = {}): Promise<DemoCopy> {
+  const { supabase } = ready();
+  return demoCopy({ url: supabase.url, anonKey: supabase.anonKey, serviceRoleKey: supabase.serviceRoleKey, dbUrl: supabase.dbUrl }, label, names);
+}
+
+/**
+ * Waits for a settled page before a check that reads what is drawn (axe, a screenshot): the pointer
+ * away from every control (a hovered button has other colours, and where the last click left it
+ * depends on the machine's fonts), no fetch in flight, no animation or transition running (a fading
+ * dialog's text fails contrast). Endless animations (a spinner) are left aside: they never end.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => {
+    const inFlight = (window as unknown as { __fetchesInFlight?: () => number }).__fetchesInFlight?.() ?? 0;
+    const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    return inFlight === 0 && !moving;
+  });
 }
 
 /** The truth, read as superuser straight from the e2e run's PostgreSQL (bypasses RLS). */

@@ -1,7 +1,6 @@
-import { createReservation, db, ownerWithRestaurant, pdfBodySizes, pdfText, post, readRow, startService, type RunningService } from '../helpers';
-import { MENU_CANUT } from '../helpers';
+import { createReservation, db, ownerWithRestaurant, ownRestaurant, pdfBodySizes, pdfText, post, readRow, startService, type RunningService } from '../helpers';
 
-/** Kitchen and dining-room PDFs, read back with a PDF parser. */
+/** Kitchen and dining-room PDFs, read back with a PDF parser; the reservations are at the file's own copy of Le Comptoir des Halles (Lyon). */
 let service: RunningService;
 beforeAll(async () => {
   service = await startService();
@@ -12,10 +11,11 @@ const sheet = (numero: string, kind: 'feuille-cuisine' | 'feuille-salle', code: 
   fetch(`${service.url}/reservations/${numero}/${kind}?code=${code}`);
 
 async function menuCanut() {
+  const { menuCanut: id } = await ownRestaurant();
   const { data, error } = await db()
     .from('restaurant_menus')
     .select('name, menu_items(name), menu_item_alternatives(name, is_vegan)')
-    .eq('id', MENU_CANUT)
+    .eq('id', id)
     .single();
   if (error) throw new Error(error.message);
   return data as unknown as { name: string; menu_items: { name: string }[]; menu_item_alternatives: { name: string; is_vegan: boolean }[] };
