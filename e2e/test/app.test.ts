@@ -1,6 +1,6 @@
 /** The shell in Chromium: sign-up and sign-in, the dashboard and its error state, the guard, axe (remotes: app-remotes.test.ts). */
 import type { Browser, Page } from 'playwright-core';
-import { COUNT_REACT, launchBrowser, loadedSharedModules, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { COUNT_REACT, hoveredViolations, launchBrowser, loadedSharedModules, ready, seriousViolations, signIn, sql, type Ready } from './browser';
 
 const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo' };
 let browser: Browser;
@@ -106,11 +106,15 @@ test('axe-core finds no serious or critical violation on /signin, /signup, /dash
     await page.getByRole('heading').first().waitFor();
     found[route] = await seriousViolations(page);
   }
+  // Hovered, the primary buttons keep their text readable (antd's derived hover colour did not).
+  await page.goto(`${app.url}/signin`);
+  found['/signin, hovered'] = await hoveredViolations(page, page.getByRole('button', { name: 'Se connecter' }));
   await signIn(page, app.url, DEMO.email, DEMO.password);
   await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
   await page.getByRole('link', { name: /Restaurant|Le|La/ }).first().waitFor();
   found['/dashboard'] = await seriousViolations(page);
-  expect(found).toEqual({ '/signin': [], '/signup': [], '/dashboard': [] });
+  found['/dashboard, hovered'] = await hoveredViolations(page, page.getByRole('button', { name: 'Ajouter un restaurant' }));
+  expect(found).toEqual({ '/signin': [], '/signup': [], '/signin, hovered': [], '/dashboard': [], '/dashboard, hovered': [] });
   await page.context().close();
 });
 

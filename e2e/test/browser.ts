@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { client as supabaseClient } from '../../local-supabase/test/clients';
 import { demoCopy, type DemoCopy } from '../../local-supabase/test/seeded';
 
@@ -91,11 +91,28 @@ export async function signIn(page: Page, base: string, email: string, password: 
 /** axe-core on the settled page; returns the serious and critical violations. */
 export async function seriousViolations(page: Page) {
   await settled(page);
+  return axeViolations(page);
+}
+
+/**
+ * The serious and critical violations of one control while the pointer is on it (hover colours), once
+ * its transition has ended: settled pages take the pointer away, so hover states are checked here.
+ */
+export async function hoveredViolations(page: Page, control: Locator) {
+  await control.hover();
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  return axeViolations(page, await control.evaluate((element) => {
+    element.setAttribute('data-axe-hovered', '');
+    return '[data-axe-hovered]';
+  }));
+}
+
+async function axeViolations(page: Page, include?: string) {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
+  const violations = (await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(context?: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(selector ? { include: [selector] } : document)).violations;
+  }, include)) as { id: string; impact: string; nodes: { target: string[] }[] }[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
