@@ -7,19 +7,14 @@ import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { freePort } from '../../local-supabase/test/launch';
 import { serve, serveShell } from './deployments';
-import { COUNT_REACT, demoOwner, launchBrowser, ready, signIn, sql, until, type Ready } from './browser';
+import { pageCountingReact, demoOwner, launchBrowser, ready, signIn, sql, until, type Ready } from './browser';
 
 /** This file's owner, with a copy of the demo restaurants (the seed is read-only for tests). */
 let OWNER: { email: string; password: string };
 let browser: Browser;
 let app: Ready;
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.addInitScript(COUNT_REACT);
-  return page;
-}
+const newPage = () => pageCountingReact(browser);
 
 const UNAVAILABLE = 'Cette section est momentanément indisponible.';
 const KERNEL_VERSION = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../shared/package.json'), 'utf8')) as { version: string }).version;

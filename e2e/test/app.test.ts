@@ -1,17 +1,12 @@
 /** The shell in Chromium: sign-up and sign-in, the dashboard and its error state, the guard, axe (remotes: app-remotes.test.ts). */
-import type { Browser, Page } from 'playwright-core';
-import { COUNT_REACT, hoveredViolations, launchBrowser, loadedSharedModules, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import type { Browser } from 'playwright-core';
+import { pageCountingReact, hoveredViolations, launchBrowser, loadedSharedModules, ready, seriousViolations, signIn, sql, type Ready } from './browser';
 
 const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo' };
 let browser: Browser;
 let app: Ready;
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.addInitScript(COUNT_REACT);
-  return page;
-}
+const newPage = () => pageCountingReact(browser);
 
 /** Names of the demo owner's seeded restaurants, read from the database. */
 const demoRestaurants = () =>

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { client as supabaseClient } from '../../local-supabase/test/clients';
 import { png } from '../../local-supabase/test/images';
-import { launchBrowser, settled, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { launchBrowser, settled, ready, seriousViolations, signedInPage, sql, type Ready } from './browser';
 
 let browser: Browser;
 let app: Ready;
@@ -25,8 +25,7 @@ beforeAll(async () => {
   const client = supabaseClient(app.supabase.anonKey, app.supabase.url);
   expect((await client.auth.signUp(owner)).error).toBeNull();
   browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, owner.email, owner.password);
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {

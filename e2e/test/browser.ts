@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { client as supabaseClient } from '../../local-supabase/test/clients';
 import { demoCopy, type DemoCopy } from '../../local-supabase/test/seeded';
+export { until } from '../../local-supabase/test/until';
 
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -80,12 +81,26 @@ export const COUNT_REACT = `
   };
 `;
 
+/** A page of a new browser context that counts React renderers (COUNT_REACT) from its first script. */
+export async function pageCountingReact(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.addInitScript(COUNT_REACT);
+  return page;
+}
+
 export async function signIn(page: Page, base: string, email: string, password: string) {
   await page.goto(`${base}/signin`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mot de passe').fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+}
+
+/** A page of a new browser context, signed in as `owner` on the run's application: a file's usual start. */
+export async function signedInPage(browser: Browser, owner: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, ready().url, owner.email, owner.password);
+  return page;
 }
 
 /** axe-core on the settled page; returns the serious and critical violations. */
@@ -175,19 +190,6 @@ export async function sql<T = Record<string, unknown>>(text: string, values: unk
   }
 }
 
-/**
- * Waits until `read()` gives a value that `accept`s, for what no page event announces (a file in the
- * outbox, a server gone): checks again every 100 ms, gives up after `seconds` naming `what`.
- */
-export async function until<T>(read: () => Promise<T> | T, accept: (value: T) => boolean, what: string, seconds = 20): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`attendu : ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * The shared modules (federation singletons) the page has loaded so far, by package name, read from

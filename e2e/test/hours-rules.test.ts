@@ -5,7 +5,7 @@
  * do not exist says so and can be saved as shown. Screenshots under /tmp.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, ownerWithRestaurant, ready, seriousViolations, settled, signIn, sql, type Ready } from './browser';
+import { launchBrowser, ownerWithRestaurant, ready, seriousViolations, settled, signedInPage, sql, type Ready } from './browser';
 
 const SAVE = 'Enregistrer les modifications';
 const NOTHING_STORED = "Rien n'est encore enregistré ici : les horaires affichés sont une proposition. Enregistrez-les pour que votre assistant les utilise.";
@@ -36,8 +36,7 @@ beforeAll(async () => {
        from unnest(array[${OPEN_DAYS.map((d) => `'${d}'`).join(', ')}]) d, unnest(array['12:30', '18:00']) t;`,
   );
   browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, owner.email, owner.password);
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {

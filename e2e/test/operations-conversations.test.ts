@@ -3,7 +3,7 @@
  * confirming. Expected values are read from the database, not written here.
  */
 import type { Browser, Page } from 'playwright-core';
-import { demoOwner, launchBrowser, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { demoOwner, launchBrowser, ready, seriousViolations, signedInPage, sql, type Ready } from './browser';
 
 let restaurantId = '';
 let browser: Browser;
@@ -17,8 +17,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const owner = await demoOwner('conversations');
   restaurantId = owner.restaurants.lyon;
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, owner.email, owner.password);
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {

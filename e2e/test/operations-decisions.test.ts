@@ -6,7 +6,7 @@
  * after the decision that nobody is e-mailed. On an owner of its own.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, settled, ownerWithRestaurant, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { launchBrowser, settled, ownerWithRestaurant, ready, seriousViolations, signedInPage, sql, type Ready } from './browser';
 
 let browser: Browser;
 let app: Ready;
@@ -34,8 +34,7 @@ beforeAll(async () => {
   const owner = await ownerWithRestaurant('decisions', 'Chez Décision');
   restaurantId = owner.restaurantId;
   browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, owner.email, owner.password);
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, settled, ownerWithRestaurant, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { launchBrowser, settled, ownerWithRestaurant, ready, seriousViolations, signedInPage, sql, type Ready } from './browser';
 
 let browser: Browser;
 let app: Ready;
@@ -41,8 +41,7 @@ beforeAll(async () => {
   await reservation('R-PLN-3', MONDAY, '20:00', 0, 14); // pending at dinner
   await reservation('R-PLN-4', MONDAY, '20:30', 2, 40); // refused: not counted
   browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, owner.email, owner.password);
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {

@@ -4,7 +4,7 @@
  * serious or critical violation on them.
  */
 import type { Browser, Page } from 'playwright-core';
-import { demoOwner, launchBrowser, ready, seriousViolations, signIn, type Ready } from './browser';
+import { demoOwner, launchBrowser, ready, seriousViolations, signedInPage, type Ready } from './browser';
 
 // This file's owner's copy of La Table de Margaux (the seed itself is read-only for tests).
 let RESTAURANT = '';
@@ -38,8 +38,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const owner = await demoOwner('profile');
   RESTAURANT = owner.restaurants.bordeaux;
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, owner.email, owner.password);
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {

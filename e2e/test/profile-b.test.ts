@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { png } from '../../local-supabase/test/images';
-import { COUNT_REACT, demoOwner, launchBrowser, ready, seriousViolations, signIn, type Ready } from './browser';
+import { pageCountingReact, demoOwner, launchBrowser, ready, seriousViolations, signIn, type Ready } from './browser';
 
 // This file's owner's copy of La Table de Margaux (the seed itself is read-only for tests).
 let RESTAURANT = '';
@@ -19,9 +19,7 @@ const save = () => page.getByRole('button', { name: 'Enregistrer les modificatio
 beforeAll(async () => {
   app = ready();
   browser = await launchBrowser();
-  const context = await browser.newContext();
-  page = await context.newPage();
-  await page.addInitScript(COUNT_REACT);
+  page = await pageCountingReact(browser);
   const owner = await demoOwner('photos');
   RESTAURANT = owner.restaurants.bordeaux;
   await signIn(page, app.url, owner.email, owner.password);
