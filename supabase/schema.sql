@@ -374,6 +374,25 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.reservation_status(p_name text)
+ RETURNS smallint
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_code smallint;
+begin
+  select s.code into v_code from private.reservation_statuses s where s.name = p_name;
+  if not found then
+    raise exception 'Statut de réservation inconnu : %', coalesce(p_name, 'null') using errcode = '22023';
+  end if;
+  return v_code;
+end
+$function$;
+COMMENT ON FUNCTION private.reservation_status(text) IS 'The code of a status of private.reservation_statuses by its name (pending, accepted, rejected, paid, cancelled).';
+GRANT EXECUTE ON FUNCTION private.reservation_status(text) TO PUBLIC;
+
 CREATE OR REPLACE FUNCTION private.response_delay(p_response_time text)
  RETURNS interval
  LANGUAGE sql
@@ -652,7 +671,7 @@ AS $function$
   with late as (
     select r.id
       from public.restaurant_reservations r
-     where r.status = 0 and r.respond_by < now()
+     where r.status = private.reservation_status('pending') and r.respond_by < now()
        and (p_restaurant_id is null or r.restaurant_id = p_restaurant_id)
        and not exists (select 1 from private.reservation_reminders m where m.reservation_id = r.id)
      order by r.respond_by
@@ -827,16 +846,15 @@ begin
      cross join (values ('lunch', 1), ('dinner', 2)) v(service, position)
   ),
   booked as (
-    -- Pending is status 0; accepted and paid are is_accepted (migration 20261123000301).
     select x.reservation_date, x.service,
            sum(x.number_people + coalesce(x.children, 0)) filter (where x.is_accepted) as confirmed_covers,
            count(*) filter (where x.is_accepted) as confirmed_reservations,
-           sum(x.number_people + coalesce(x.children, 0)) filter (where x.status = 0) as pending_covers,
-           count(*) filter (where x.status = 0) as pending_requests
+           sum(x.number_people + coalesce(x.children, 0)) filter (where x.status = private.reservation_status('pending')) as pending_covers,
+           count(*) filter (where x.status = private.reservation_status('pending')) as pending_requests
       from public.restaurant_reservations x
      where x.restaurant_id = p_restaurant_id
        and x.reservation_date between p_from and p_to
-       and (x.is_accepted or x.status = 0)
+       and (x.is_accepted or x.status = private.reservation_status('pending'))
      group by x.reservation_date, x.service
   )
   select s.day, s.service,
@@ -1857,7 +1875,7 @@ CREATE TABLE public.restaurant_reservations (
     numero_reservation text NOT NULL,
     code_reservation text NOT NULL,
     code_manage text DEFAULT encode(extensions.gen_random_bytes(24), 'hex'::text) NOT NULL,
-    status smallint DEFAULT 0 NOT NULL,
+    status smallint DEFAULT private.reservation_status('pending'::text) NOT NULL,
     customer_name text DEFAULT ''::text NOT NULL,
     email text,
     phone_number text,
@@ -1969,7 +1987,7 @@ CREATE VIEW public.reservation_status_counts WITH (security_invoker=true) AS
  SELECT restaurant_id,
     status,
     (count(*))::integer AS count,
-    (count(*) FILTER (WHERE ((status = 0) AND (respond_by < now()))))::integer AS late
+    (count(*) FILTER (WHERE ((status = private.reservation_status('pending'::text)) AND (respond_by < now()))))::integer AS late
    FROM public.restaurant_reservations r
   GROUP BY restaurant_id, status;
 GRANT MAINTAIN, SELECT ON TABLE public.reservation_status_counts TO authenticated;
@@ -2017,7 +2035,7 @@ CREATE INDEX restaurant_menus_restaurant_order_idx ON public.restaurant_menus US
 CREATE INDEX restaurant_options_restaurant_order_idx ON public.restaurant_options USING btree (restaurant_id, display_order);
 CREATE INDEX restaurant_photos_restaurant_order_idx ON public.restaurant_photos USING btree (restaurant_id, display_order);
 CREATE INDEX restaurant_reservations_conversation_idx ON public.restaurant_reservations USING btree (conversation_id) WHERE (conversation_id IS NOT NULL);
-CREATE INDEX restaurant_reservations_pending_respond_by_idx ON public.restaurant_reservations USING btree (restaurant_id, respond_by) WHERE (status = 0);
+CREATE INDEX restaurant_reservations_pending_respond_by_idx ON public.restaurant_reservations USING btree (restaurant_id, respond_by) WHERE (status = private.reservation_status('pending'::text));
 CREATE INDEX restaurant_reservations_restaurant_created_idx ON public.restaurant_reservations USING btree (restaurant_id, created_at DESC);
 CREATE INDEX restaurant_reservations_restaurant_date_idx ON public.restaurant_reservations USING btree (restaurant_id, reservation_date);
 CREATE INDEX restaurant_reservations_restaurant_status_created_idx ON public.restaurant_reservations USING btree (restaurant_id, status, created_at DESC);
