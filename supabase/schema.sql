@@ -85,6 +85,78 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.assert_same_ids(uuid[],uuid[],text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.assert_same_ids(uuid[],uuid[],text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.assistant_days(p_restaurant_id uuid, p_days_open text[])
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'day', d.day,
+           'is_open', h.id is not null and d.day = any (p_days_open),
+           'services', case when h.id is null or not d.day = any (p_days_open) then '[]'::jsonb else (
+             select coalesce(jsonb_agg(jsonb_build_object(
+                      'service', s.service,
+                      'from', to_char(s.from_time, 'HH24:MI'),
+                      'to', to_char(s.to_time, 'HH24:MI'),
+                      'arrival_times', (
+                        select coalesce(jsonb_agg(to_char(t.arrival_time, 'HH24:MI') order by t.arrival_time), '[]'::jsonb)
+                          from public.restaurant_arrival_times t
+                         where t.restaurant_id = p_restaurant_id and t.day = d.day and t.service = s.service),
+                      'group_size', jsonb_build_object('min', s.group_min, 'max', s.group_max),
+                      'capacity', s.capacity,
+                      'a_la_carte', jsonb_build_object('allowed', s.allow_a_la_carte, 'max_group_size', s.max_a_la_carte_size),
+                      'partial_privatization', jsonb_build_object(
+                        'supplement', s.privatization_supplement,
+                        'min_group_size', s.privatization_min_size,
+                        'amount', s.privatization_amount)
+                    ) order by s.position), '[]'::jsonb)
+               from (values
+                 (1, 'lunch', h.lunch_is_open, h.lunch_from_time, h.lunch_to_time, h.lunch_group_min, h.lunch_group_max,
+                  h.lunch_capacity, h.lunch_allow_a_la_carte, h.lunch_max_a_la_carte_size,
+                  h.lunch_partial_privatization_supplement, h.lunch_partial_privatization_min_size, h.lunch_partial_privatization_amount),
+                 (2, 'dinner', h.dinner_is_open, h.dinner_from_time, h.dinner_to_time, h.dinner_group_min, h.dinner_group_max,
+                  h.dinner_capacity, h.dinner_allow_a_la_carte, h.dinner_max_a_la_carte_size,
+                  h.dinner_partial_privatization_supplement, h.dinner_partial_privatization_min_size, h.dinner_partial_privatization_amount)
+               ) s(position, service, is_open, from_time, to_time, group_min, group_max, capacity, allow_a_la_carte,
+                   max_a_la_carte_size, privatization_supplement, privatization_min_size, privatization_amount)
+              where s.is_open)
+           end
+         ) order by d.position), '[]'::jsonb)
+    from unnest(array['monday','tuesday','wednesday','thursday','friday','saturday','sunday']) with ordinality d(day, position)
+    left join public.restaurant_hours h on h.restaurant_id = p_restaurant_id and h.day = d.day
+$function$;
+GRANT EXECUTE ON FUNCTION private.assistant_days(uuid,text[]) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.assistant_days(uuid,text[]) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.assistant_menus(p_restaurant_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'name', m.name,
+           'price_per_person', m.price_per_person,
+           'menu_type', m.menu_type,
+           'content', m.content,
+           'available_lunch', m.available_lunch,
+           'available_dinner', m.available_dinner,
+           'is_children_menu', m.is_children_menu,
+           'items', (
+             select coalesce(jsonb_agg(jsonb_build_object('name', i.name, 'type', i.type) order by i.display_order, i.created_at), '[]'::jsonb)
+               from public.menu_items i where i.menu_id = m.id),
+           'alternatives', (
+             select coalesce(jsonb_agg(jsonb_build_object(
+                      'name', x.name, 'type', x.type, 'is_gluten_free', x.is_gluten_free, 'is_vegan', x.is_vegan,
+                      'other_dietary_notes', x.other_dietary_notes) order by x.display_order, x.created_at), '[]'::jsonb)
+               from public.menu_item_alternatives x where x.menu_id = m.id)
+         ) order by m.is_children_menu, m.display_order, m.created_at), '[]'::jsonb)
+    from public.restaurant_menus m where m.restaurant_id = p_restaurant_id
+$function$;
+GRANT EXECUTE ON FUNCTION private.assistant_menus(uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.assistant_menus(uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.bump_conversation_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -564,62 +636,8 @@ begin
       'wifi', coalesce(a.wifi, false),
       'valet_parking', coalesce(a.valet_parking, false)
     ),
-    'days', (
-      select coalesce(jsonb_agg(jsonb_build_object(
-               'day', d.day,
-               'is_open', h.id is not null and d.day = any (r.days_open),
-               'services', case when h.id is null or not d.day = any (r.days_open) then '[]'::jsonb else (
-                 select coalesce(jsonb_agg(jsonb_build_object(
-                          'service', s.service,
-                          'from', to_char(s.from_time, 'HH24:MI'),
-                          'to', to_char(s.to_time, 'HH24:MI'),
-                          'arrival_times', (
-                            select coalesce(jsonb_agg(to_char(t.arrival_time, 'HH24:MI') order by t.arrival_time), '[]'::jsonb)
-                              from public.restaurant_arrival_times t
-                             where t.restaurant_id = r.id and t.day = d.day and t.service = s.service),
-                          'group_size', jsonb_build_object('min', s.group_min, 'max', s.group_max),
-                          'capacity', s.capacity,
-                          'a_la_carte', jsonb_build_object('allowed', s.allow_a_la_carte, 'max_group_size', s.max_a_la_carte_size),
-                          'partial_privatization', jsonb_build_object(
-                            'supplement', s.privatization_supplement,
-                            'min_group_size', s.privatization_min_size,
-                            'amount', s.privatization_amount)
-                        ) order by s.position), '[]'::jsonb)
-                   from (values
-                     (1, 'lunch', h.lunch_is_open, h.lunch_from_time, h.lunch_to_time, h.lunch_group_min, h.lunch_group_max,
-                      h.lunch_capacity, h.lunch_allow_a_la_carte, h.lunch_max_a_la_carte_size,
-                      h.lunch_partial_privatization_supplement, h.lunch_partial_privatization_min_size, h.lunch_partial_privatization_amount),
-                     (2, 'dinner', h.dinner_is_open, h.dinner_from_time, h.dinner_to_time, h.dinner_group_min, h.dinner_group_max,
-                      h.dinner_capacity, h.dinner_allow_a_la_carte, h.dinner_max_a_la_carte_size,
-                      h.dinner_partial_privatization_supplement, h.dinner_partial_privatization_min_size, h.dinner_partial_privatization_amount)
-                   ) s(position, service, is_open, from_time, to_time, group_min, group_max, capacity, allow_a_la_carte,
-                       max_a_la_carte_size, privatization_supplement, privatization_min_size, privatization_amount)
-                  where s.is_open)
-               end
-             ) order by d.position), '[]'::jsonb)
-        from unnest(array['monday','tuesday','wednesday','thursday','friday','saturday','sunday']) with ordinality d(day, position)
-        left join public.restaurant_hours h on h.restaurant_id = r.id and h.day = d.day
-    ),
-    'menus', (
-      select coalesce(jsonb_agg(jsonb_build_object(
-               'name', m.name,
-               'price_per_person', m.price_per_person,
-               'menu_type', m.menu_type,
-               'content', m.content,
-               'available_lunch', m.available_lunch,
-               'available_dinner', m.available_dinner,
-               'is_children_menu', m.is_children_menu,
-               'items', (
-                 select coalesce(jsonb_agg(jsonb_build_object('name', i.name, 'type', i.type) order by i.display_order, i.created_at), '[]'::jsonb)
-                   from public.menu_items i where i.menu_id = m.id),
-               'alternatives', (
-                 select coalesce(jsonb_agg(jsonb_build_object(
-                          'name', x.name, 'type', x.type, 'is_gluten_free', x.is_gluten_free, 'is_vegan', x.is_vegan,
-                          'other_dietary_notes', x.other_dietary_notes) order by x.display_order, x.created_at), '[]'::jsonb)
-                   from public.menu_item_alternatives x where x.menu_id = m.id)
-             ) order by m.is_children_menu, m.display_order, m.created_at), '[]'::jsonb)
-        from public.restaurant_menus m where m.restaurant_id = r.id
-    ),
+    'days', private.assistant_days(r.id, r.days_open),
+    'menus', private.assistant_menus(r.id),
     'options', (
       select coalesce(jsonb_agg(jsonb_build_object('title', o.title, 'price', o.price, 'price_type', o.price_type)
                                 order by o.display_order, o.created_at), '[]'::jsonb)
