@@ -204,6 +204,38 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.check_arrival_times_within_hours(uuid,text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.check_arrival_times_within_hours(uuid,text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.check_menu_entries(p_menu jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_bad record;
+begin
+  select o, e ->> 'name' as name, e ->> 'type' as type into v_bad
+    from jsonb_array_elements(coalesce(nullif(p_menu -> 'items', 'null'), '[]')) with ordinality as t(e, o)
+   where coalesce(btrim(e ->> 'name'), '') = ''
+      or coalesce(e ->> 'type', '') not in ('aperitif', 'starter', 'main', 'side', 'dessert', 'drink')
+   limit 1;
+  if found then
+    raise exception 'Menu « % », plat n°% : nom obligatoire et type parmi apéritif, entrée, plat, accompagnement, dessert, boisson (reçu : %)',
+      p_menu ->> 'name', v_bad.o, coalesce(v_bad.type, 'aucun') using errcode = '22023';
+  end if;
+  select o, e ->> 'name' as name, e ->> 'type' as type into v_bad
+    from jsonb_array_elements(coalesce(nullif(p_menu -> 'alternatives', 'null'), '[]')) with ordinality as t(e, o)
+   where coalesce(btrim(e ->> 'name'), '') = ''
+      or coalesce(e ->> 'type', '') not in ('aperitif', 'starter', 'main', 'side', 'dessert')
+   limit 1;
+  if found then
+    raise exception 'Menu « % », alternative n°% : nom obligatoire et type parmi apéritif, entrée, plat, accompagnement, dessert (reçu : %)',
+      p_menu ->> 'name', v_bad.o, coalesce(v_bad.type, 'aucun') using errcode = '22023';
+  end if;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.check_menu_entries(jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.check_menu_entries(jsonb) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.check_photo_within_bucket()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -285,6 +317,27 @@ AS $function$
 $function$;
 GRANT EXECUTE ON FUNCTION private.default_first_message(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.default_first_message(text) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.insert_menu_entries(p_menu_id uuid, p_menu jsonb)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.menu_items (menu_id, name, type, display_order)
+  select p_menu_id, e ->> 'name', e ->> 'type', (o - 1)::int
+    from jsonb_array_elements(coalesce(nullif(p_menu -> 'items', 'null'), '[]')) with ordinality as t(e, o);
+
+  insert into public.menu_item_alternatives (
+    menu_id, name, type, is_gluten_free, is_vegan, other_dietary_notes, display_order)
+  select p_menu_id, e ->> 'name', e ->> 'type',
+         coalesce((e ->> 'isGlutenFree')::boolean, false),
+         coalesce((e ->> 'isVegan')::boolean, false),
+         nullif(e ->> 'otherDietaryNotes', ''),
+         (o - 1)::int
+    from jsonb_array_elements(coalesce(nullif(p_menu -> 'alternatives', 'null'), '[]')) with ordinality as t(e, o);
+$function$;
+GRANT EXECUTE ON FUNCTION private.insert_menu_entries(uuid,jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.insert_menu_entries(uuid,jsonb) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.is_service_slot(p_time time without time zone, p_from time without time zone, p_to time without time zone)
  RETURNS boolean
@@ -1098,7 +1151,6 @@ declare
   v_id uuid;
   v_type text;
   v_price public.amount;
-  v_bad record;
 begin
   perform private.assert_restaurant_owner(p_restaurant_id);
   if jsonb_typeof(p_menus) is distinct from 'array' then
@@ -1138,25 +1190,7 @@ begin
     if v_type not in ('choice', 'sharing') then
       raise exception 'Menu « % » : type de menu invalide : %', v_menu ->> 'name', v_type using errcode = '22023';
     end if;
-
-    select o, e ->> 'name' as name, e ->> 'type' as type into v_bad
-      from jsonb_array_elements(coalesce(nullif(v_menu -> 'items', 'null'), '[]')) with ordinality as t(e, o)
-     where coalesce(btrim(e ->> 'name'), '') = ''
-        or coalesce(e ->> 'type', '') not in ('aperitif', 'starter', 'main', 'side', 'dessert', 'drink')
-     limit 1;
-    if found then
-      raise exception 'Menu « % », plat n°% : nom obligatoire et type parmi apéritif, entrée, plat, accompagnement, dessert, boisson (reçu : %)',
-        v_menu ->> 'name', v_bad.o, coalesce(v_bad.type, 'aucun') using errcode = '22023';
-    end if;
-    select o, e ->> 'name' as name, e ->> 'type' as type into v_bad
-      from jsonb_array_elements(coalesce(nullif(v_menu -> 'alternatives', 'null'), '[]')) with ordinality as t(e, o)
-     where coalesce(btrim(e ->> 'name'), '') = ''
-        or coalesce(e ->> 'type', '') not in ('aperitif', 'starter', 'main', 'side', 'dessert')
-     limit 1;
-    if found then
-      raise exception 'Menu « % », alternative n°% : nom obligatoire et type parmi apéritif, entrée, plat, accompagnement, dessert (reçu : %)',
-        v_menu ->> 'name', v_bad.o, coalesce(v_bad.type, 'aucun') using errcode = '22023';
-    end if;
+    perform private.check_menu_entries(v_menu);
 
     v_id := private.try_uuid(v_menu ->> 'id');
     if v_id = any (v_keep) then
@@ -1185,18 +1219,7 @@ begin
       returning id into v_id;
     end if;
 
-    insert into public.menu_items (menu_id, name, type, display_order)
-    select v_id, e ->> 'name', e ->> 'type', (o - 1)::int
-      from jsonb_array_elements(coalesce(nullif(v_menu -> 'items', 'null'), '[]')) with ordinality as t(e, o);
-
-    insert into public.menu_item_alternatives (
-      menu_id, name, type, is_gluten_free, is_vegan, other_dietary_notes, display_order)
-    select v_id, e ->> 'name', e ->> 'type',
-           coalesce((e ->> 'isGlutenFree')::boolean, false),
-           coalesce((e ->> 'isVegan')::boolean, false),
-           nullif(e ->> 'otherDietaryNotes', ''),
-           (o - 1)::int
-      from jsonb_array_elements(coalesce(nullif(v_menu -> 'alternatives', 'null'), '[]')) with ordinality as t(e, o);
+    perform private.insert_menu_entries(v_id, v_menu);
   end loop;
 end
 $function$;

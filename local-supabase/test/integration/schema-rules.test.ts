@@ -1,8 +1,9 @@
 /**
- * How the schema is written, read from the migrated database: reservation statuses are named through
- * private.reservation_statuses, never written as numbers.
+ * How the schema is written, read from the migrated database (supabase/README.md, 'Writing a
+ * migration'): reservation statuses are named through private.reservation_statuses, never written as
+ * numbers, and no function runs over 100 lines without saying why.
  */
-import { env } from '../clients';
+import { env, withDb } from '../clients';
 import { dumpSchema } from '../../src/schema-dump';
 
 // A status compared with, or set to, a number: `status = 0`, `x.status <> 2`, `status in (1, 3)`,
@@ -28,4 +29,19 @@ it('recognises a status written as a number', () => {
   for (const line of ["r.status = private.reservation_status('pending')", 'v_res.status <> v_pending', "raise exception 'x' using errcode = '22023'", "jsonb_build_object('status', v_res.status, 'n', 1)"]) {
     expect(line).not.toMatch(RAW_STATUS);
   }
+});
+
+it('has no function over 100 lines unless its comment says why (Long: …)', async () => {
+  const long = await withDb(async (db) =>
+    (
+      await db.query<{ name: string; lines: number }>(
+        `select p.oid::regprocedure::text as name, array_length(string_to_array(pg_get_functiondef(p.oid), E'\\n'), 1) as lines
+           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname in ('public', 'private') and p.prokind = 'f'
+            and coalesce(obj_description(p.oid, 'pg_proc'), '') not like 'Long:%'
+          order by 1`,
+      )
+    ).rows.filter((f) => f.lines > 100),
+  );
+  expect(long).toEqual([]);
 });
