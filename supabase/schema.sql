@@ -318,6 +318,17 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.default_first_message(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.default_first_message(text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.default_response_time()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select t.code from private.response_times t where t.is_default
+$function$;
+GRANT EXECUTE ON FUNCTION private.default_response_time() TO authenticated;
+GRANT EXECUTE ON FUNCTION private.default_response_time() TO service_role;
+
 CREATE OR REPLACE FUNCTION private.insert_menu_entries(p_menu_id uuid, p_menu jsonb)
  RETURNS void
  LANGUAGE sql
@@ -521,10 +532,11 @@ GRANT EXECUTE ON FUNCTION private.reservation_status(text) TO PUBLIC;
 CREATE OR REPLACE FUNCTION private.response_delay(p_response_time text)
  RETURNS interval
  LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
+ STABLE PARALLEL SAFE
  SET search_path TO ''
 AS $function$
-  select case p_response_time when 'fast' then interval '2 hours' when 'slow' then interval '24 hours' else interval '6 hours' end
+  select coalesce((select t.delay from private.response_times t where t.code = p_response_time),
+                  (select t.delay from private.response_times t where t.is_default))
 $function$;
 GRANT EXECUTE ON FUNCTION private.response_delay(text) TO service_role;
 
@@ -678,8 +690,8 @@ begin
     'contact', jsonb_build_object(
       'email', c.email,
       'whatsapp', c.whatsapp,
-      'response_time', coalesce(c.response_time, 'medium'),
-      'response_time_label', case coalesce(c.response_time, 'medium') when 'fast' then '1-2h' when 'slow' then 'Sous 24h' else 'Sous 6h' end
+      'response_time', t.code,
+      'response_time_label', t.label
     ),
     'amenities', jsonb_build_object(
       'ground_floor', coalesce(a.ground_floor, false),
@@ -720,6 +732,7 @@ begin
     into result
     from public.restaurants r
     left join public.restaurant_contacts c on c.restaurant_id = r.id
+    left join private.response_times t on t.code = coalesce(c.response_time, private.default_response_time())
     left join public.restaurant_amenities a on a.restaurant_id = r.id
     left join public.restaurant_billing b on b.restaurant_id = r.id
     join public.restaurant_completeness k on k.restaurant_id = r.id
@@ -1121,8 +1134,8 @@ begin
   end if;
 
   if jsonb_typeof(c) = 'object' then
-    v_response_time := coalesce(nullif(c ->> 'responseTime', ''), 'medium');
-    if v_response_time not in ('fast', 'medium', 'slow') then
+    v_response_time := coalesce(nullif(c ->> 'responseTime', ''), private.default_response_time());
+    if not exists (select 1 from private.response_times t where t.code = v_response_time) then
       raise exception 'Délai de réponse invalide : %', v_response_time using errcode = '22023';
     end if;
     insert into public.restaurant_contacts as t (restaurant_id, email, whatsapp, response_time)
@@ -1534,6 +1547,20 @@ CREATE TABLE private.reservation_transitions (
 );
 GRANT SELECT ON TABLE private.reservation_transitions TO service_role;
 
+CREATE TABLE private.response_times (
+    code text NOT NULL,
+    label text NOT NULL,
+    delay interval NOT NULL,
+    "position" smallint NOT NULL,
+    is_default boolean DEFAULT false NOT NULL,
+    CONSTRAINT response_times_pkey PRIMARY KEY (code),
+    CONSTRAINT response_times_label_key UNIQUE (label),
+    CONSTRAINT response_times_position_key UNIQUE ("position")
+);
+COMMENT ON TABLE private.response_times IS 'The response times a restaurant may promise (restaurant_contacts.response_time): label, delay, the default.';
+GRANT SELECT ON TABLE private.response_times TO authenticated;
+GRANT SELECT ON TABLE private.response_times TO service_role;
+
 CREATE TABLE private.retired_restaurant_ids (
     id uuid NOT NULL,
     retired_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -1752,7 +1779,7 @@ CREATE TABLE public.restaurant_contacts (
     restaurant_id uuid NOT NULL,
     email text,
     whatsapp text,
-    response_time text DEFAULT 'medium'::text NOT NULL,
+    response_time text DEFAULT private.default_response_time() NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     email_address text GENERATED ALWAYS AS (private.plain_email_address(email)) STORED,
@@ -2065,6 +2092,7 @@ GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON
 
 -- ---------------------------------------------------------------- indexes
 
+CREATE UNIQUE INDEX response_times_one_default_idx ON private.response_times USING btree (is_default) WHERE is_default;
 CREATE INDEX conversations_restaurant_updated_idx ON public.conversations USING btree (restaurant_id, updated_at DESC);
 CREATE INDEX menu_item_alternatives_menu_order_idx ON public.menu_item_alternatives USING btree (menu_id, display_order);
 CREATE INDEX menu_items_menu_order_idx ON public.menu_items USING btree (menu_id, display_order);
