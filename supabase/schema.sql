@@ -329,6 +329,23 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.default_response_time() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.default_response_time() TO service_role;
 
+CREATE OR REPLACE FUNCTION private.default_service_hours(p_service text, OUT from_time time without time zone, OUT to_time time without time zone)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+begin
+  case p_service
+    when 'lunch' then from_time := '12:00'; to_time := '14:00';
+    when 'dinner' then from_time := '19:00'; to_time := '22:00';
+    else raise exception 'Service inconnu : %', coalesce(p_service, 'null') using errcode = '22023';
+  end case;
+end
+$function$;
+COMMENT ON FUNCTION private.default_service_hours(text) IS 'The default opening hours of a service (lunch, dinner): what a new restaurant''s days and a save without hours get.';
+GRANT EXECUTE ON FUNCTION private.default_service_hours(text) TO PUBLIC;
+
 CREATE OR REPLACE FUNCTION private.insert_menu_entries(p_menu_id uuid, p_menu jsonb)
  RETURNS void
  LANGUAGE sql
@@ -1061,8 +1078,10 @@ begin
       d.is_open, d.from_time, d.to_time, d.group_min, d.group_max,
       d.allow_a_la_carte, d.max_a_la_carte_size, d.privatization_supplement,
       d.privatization_min_size, d.privatization_amount, d.capacity
-    from private.parse_service(v_entry -> 'lunchService', 'midi', '12:00', '14:00') l,
-         private.parse_service(v_entry -> 'dinnerService', 'soir', '19:00', '22:00') d;
+    from private.default_service_hours('lunch') lh,
+         private.default_service_hours('dinner') dh,
+         private.parse_service(v_entry -> 'lunchService', 'midi', lh.from_time, lh.to_time) l,
+         private.parse_service(v_entry -> 'dinnerService', 'soir', dh.from_time, dh.to_time) d;
 
     insert into public.restaurant_arrival_times (restaurant_id, day, service, arrival_time)
     select distinct p_restaurant_id, v_day, s.service, private.parse_slot(a.value, s.label)
@@ -1819,8 +1838,8 @@ CREATE TABLE public.restaurant_hours (
     restaurant_id uuid NOT NULL,
     day text NOT NULL,
     lunch_is_open boolean DEFAULT true NOT NULL,
-    lunch_from_time time without time zone DEFAULT '12:00:00'::time without time zone NOT NULL,
-    lunch_to_time time without time zone DEFAULT '14:00:00'::time without time zone NOT NULL,
+    lunch_from_time time without time zone DEFAULT (private.default_service_hours('lunch'::text)).from_time NOT NULL,
+    lunch_to_time time without time zone DEFAULT (private.default_service_hours('lunch'::text)).to_time NOT NULL,
     lunch_group_min integer DEFAULT 1 NOT NULL,
     lunch_group_max integer DEFAULT 20 NOT NULL,
     lunch_allow_a_la_carte boolean DEFAULT true NOT NULL,
@@ -1829,8 +1848,8 @@ CREATE TABLE public.restaurant_hours (
     lunch_partial_privatization_min_size integer DEFAULT 10 NOT NULL,
     lunch_partial_privatization_amount public.amount DEFAULT 0 NOT NULL,
     dinner_is_open boolean DEFAULT true NOT NULL,
-    dinner_from_time time without time zone DEFAULT '19:00:00'::time without time zone NOT NULL,
-    dinner_to_time time without time zone DEFAULT '22:00:00'::time without time zone NOT NULL,
+    dinner_from_time time without time zone DEFAULT (private.default_service_hours('dinner'::text)).from_time NOT NULL,
+    dinner_to_time time without time zone DEFAULT (private.default_service_hours('dinner'::text)).to_time NOT NULL,
     dinner_group_min integer DEFAULT 1 NOT NULL,
     dinner_group_max integer DEFAULT 20 NOT NULL,
     dinner_allow_a_la_carte boolean DEFAULT true NOT NULL,
