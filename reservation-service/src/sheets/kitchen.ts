@@ -2,8 +2,13 @@ import { ITEM_TYPE_LABELS, formatDate, formatParty, formatTime } from '../lib/fo
 import type { MenuAlternative, ReservationDetails } from '../reservations/details';
 import type { Sheet } from './pdf';
 
-/** Lunch before 16:00, dinner from then on: the service an arrival time belongs to. */
-const service = (time: string | null) => (!time ? 'non précisé' : time < '16:00' ? 'Midi' : 'Soir');
+const SERVICE_LABELS: Record<string, string> = { lunch: 'Midi', dinner: 'Soir' };
+
+/**
+ * The service as the database files the reservation (restaurant_reservations.service, the one rule of
+ * which arrival times are lunch); a request without an arrival time says so rather than 'Soir'.
+ */
+const serviceLabel = (r: ReservationDetails) => (!r.arrival_time ? 'non précisé' : SERVICE_LABELS[r.service] ?? r.service);
 
 /**
  * What the kitchen prepares: for whom, when (service and arrival), the covers of each menu (adults
@@ -21,7 +26,7 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
         lines: [
           { label: 'Client', value: r.customer_name || 'non précisé' },
           { label: 'Date', value: formatDate(r.reservation_date) },
-          { label: 'Service', value: service(r.arrival_time) },
+          { label: 'Service', value: serviceLabel(r) },
           { label: 'Heure d’arrivée', value: formatTime(r.arrival_time) },
           { label: 'Couverts', value: formatParty(r.number_people, r.children) },
         ],
