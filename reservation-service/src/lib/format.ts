@@ -35,7 +35,3 @@ export interface ReservationOption { title: string; price: number; quantity: num
 export function formatOption(o: ReservationOption): string {
   return `${o.title} × ${o.quantity} (${formatEuros(o.price)} l'unité)`;
 }
-
-export const ITEM_TYPE_LABELS: Record<string, string> = {
-  aperitif: 'Apéritif', starter: 'Entrée', main: 'Plat', side: 'Accompagnement', dessert: 'Dessert', drink: 'Boisson',
-};

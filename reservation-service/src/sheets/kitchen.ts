@@ -1,4 +1,5 @@
-import { ITEM_TYPE_LABELS, formatDate, formatParty, formatTime } from '../lib/format';
+import { ITEM_TYPE_LABELS } from '@tablee/sections/item-types';
+import { formatDate, formatParty, formatTime } from '../lib/format';
 import type { MenuAlternative, ReservationDetails } from '../reservations/details';
 import type { Sheet } from './pdf';
 
@@ -43,7 +44,7 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
       {
         heading: `Menu : ${menu?.name ?? r.selected_menu ?? 'non précisé'}`,
         lines: menu?.items.length
-          ? menu.items.map((i) => ({ bullet: `${ITEM_TYPE_LABELS[i.type] ?? i.type} : ${i.name}` }))
+          ? menu.items.map((i) => ({ bullet: `${itemTypeLabel(i.type)} : ${i.name}` }))
           : [{ bullet: 'Aucun plat enregistré pour ce menu.' }],
       },
       {
@@ -51,7 +52,7 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
         lines: menu?.alternatives.length
           ? menu.alternatives.map((a) => {
               const notes = dietary(a);
-              return { bullet: `${ITEM_TYPE_LABELS[a.type] ?? a.type} : ${a.name}${notes ? ` (${notes})` : ''}` };
+              return { bullet: `${itemTypeLabel(a.type)} : ${a.name}${notes ? ` (${notes})` : ''}` };
             })
           : [{ bullet: 'Aucune alternative.' }],
       },
@@ -62,6 +63,8 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
     ],
   };
 }
+
+const itemTypeLabel = (type: string): string => (ITEM_TYPE_LABELS as Record<string, string>)[type] ?? type;
 
 function dietary(a: MenuAlternative): string {
   return [a.is_gluten_free && 'sans gluten', a.is_vegan && 'végan', a.other_dietary_notes].filter(Boolean).join(', ');

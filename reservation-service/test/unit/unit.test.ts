@@ -49,4 +49,8 @@ describe('kitchen sheet', () => {
     expect(lines(reservation({ arrival_time: '19:00:00', service: 'lunch' }))).toContain('Service : Midi');
     expect(lines(reservation({ arrival_time: null, service: 'dinner' }))).toContain('Service : non précisé');
   });
+
+  it("names the items' types with the menus form's labels", () => {
+    expect(lines(reservation({}))).toEqual(expect.arrayContaining(['Dessert : Tarte', 'Apéritif : Pastis', 'Entrée : Salade (sans gluten)']));
+  });
 });
