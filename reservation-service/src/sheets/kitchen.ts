@@ -1,5 +1,6 @@
 import { ITEM_TYPE_LABELS } from '@tablee/sections/item-types';
-import { formatDate, formatParty, formatTime } from '../lib/format';
+import { formatLongDate } from '@tablee/shared/format';
+import { formatParty, formatTime } from '../lib/format';
 import type { MenuAlternative, ReservationDetails } from '../reservations/details';
 import type { Sheet } from './pdf';
 
@@ -26,7 +27,7 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
         heading: 'Service',
         lines: [
           { label: 'Client', value: r.customer_name || 'non précisé' },
-          { label: 'Date', value: formatDate(r.reservation_date) },
+          { label: 'Date', value: formatLongDate(r.reservation_date) },
           { label: 'Service', value: serviceLabel(r) },
           { label: 'Heure d’arrivée', value: formatTime(r.arrival_time) },
           { label: 'Couverts', value: formatParty(r.number_people, r.children) },

@@ -1,5 +1,6 @@
 import { redactUrl } from '../../src/lib/redact';
-import { formatDate, formatEuros, formatParty, formatTime } from '../../src/lib/format';
+import { formatLongDate } from '@tablee/shared/format';
+import { formatEuros, formatParty, formatTime } from '../../src/lib/format';
 import type { ReservationDetails } from '../../src/reservations/details';
 import { kitchenSheet } from '../../src/sheets/kitchen';
 import { loadConfig } from '../../src/config';
@@ -12,7 +13,7 @@ test('redactUrl hides codes in paths and in the code query parameter', () => {
 });
 
 test('fr-FR formats', () => {
-  expect(formatDate('2026-12-05')).toBe('samedi 5 décembre 2026');
+  expect(formatLongDate('2026-12-05')).toBe('samedi 5 décembre 2026');
   expect(formatTime('20:00:00')).toBe('20:00');
   expect(formatEuros(1234.5).replace(/\s/g, ' ')).toBe('1 234,50 €');
   expect(formatParty(1, 1)).toBe('2 personnes (1 adulte et 1 enfant)');
