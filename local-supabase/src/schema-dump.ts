@@ -40,7 +40,15 @@ async function rows<T>(db: Db, sql: string, params: unknown[] = []): Promise<T[]
   return (await db.query<T & pg.QueryResultRow>(sql, params)).rows;
 }
 
-export async function dumpSchema(databaseUrl: string): Promise<string> {
+export interface DumpOptions {
+  /**
+   * Schemas that are not the migrations' but put triggers on their tables, left out with those
+   * triggers: the test run's seal of the seeded data (local-supabase/test/sql/seal-seeded-data.sql).
+   */
+  notOurs?: string[];
+}
+
+export async function dumpSchema(databaseUrl: string, { notOurs = [] }: DumpOptions = {}): Promise<string> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -62,7 +70,7 @@ export async function dumpSchema(databaseUrl: string): Promise<string> {
       heading('indexes'),
       ...(await indexes(db)),
       heading('triggers'),
-      ...(await triggers(db)),
+      ...(await triggers(db, notOurs)),
       heading('policies'),
       ...(await policies(db)),
     ];
@@ -323,16 +331,17 @@ async function indexes(db: Db): Promise<string[]> {
   return [...out, ''];
 }
 
-async function triggers(db: Db): Promise<string[]> {
+async function triggers(db: Db, notOurs: string[]): Promise<string[]> {
   const found = await rows<{ line: string }>(
     db,
     `select pg_get_triggerdef(g.oid) || ';' as line
        from pg_trigger g
        join pg_class t on t.oid = g.tgrelid
        join pg_namespace n on n.oid = t.relnamespace
-      where n.nspname = any ($1) and not g.tgisinternal
+       join pg_proc f on f.oid = g.tgfoid
+      where n.nspname = any ($1) and not g.tgisinternal and f.pronamespace::regnamespace::text <> all ($2)
       order by g.tgrelid::regclass::text collate "C", g.tgname collate "C"`,
-    [SCHEMAS],
+    [SCHEMAS, notOurs],
   );
   return [...found.map((t) => t.line), ''];
 }
