@@ -40,6 +40,8 @@ export interface ReservationDetails {
   children: number;
   reservation_date: string;
   arrival_time: string | null;
+  /** 'lunch' or 'dinner': the service the database files the reservation under (its generated column). */
+  service: string;
   options: ReservationOption[];
   /** childrenMenu: the restaurant's children's menu (the first by display order), what the children take. */
   restaurant: {
@@ -55,7 +57,7 @@ export interface ReservationDetails {
 
 const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
   customer_name, email, email_address, phone_number, selected_menu, total_amount, number_people, children, reservation_date,
-  arrival_time, options,
+  arrival_time, service, options,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
     deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone, payment_link),
     menus:restaurant_menus(name, is_children_menu, display_order),

@@ -47,6 +47,14 @@ test('kitchen sheet: customer, date, service and time, covers of each menu, menu
   expect(text).toContain('Apéritif maison × 12');
 });
 
+test('kitchen sheet: the service is the database’s, lunch before 16:00 and dinner from then on', async () => {
+  for (const [arrival_time, expected] of [['15:45', 'Service : Midi'], ['16:00', 'Service : Soir'], [null, 'Service : non précisé']] as const) {
+    const r = await createReservation({ status: 1, arrival_time });
+    const text = await pdfText(Buffer.from(await (await sheet(r.numero, 'feuille-cuisine', r.code)).arrayBuffer()));
+    expect(text).toContain(expected);
+  }
+});
+
 test('dining-room sheet: customer and contact, party, menu, options, total, deposit received and what remains, no management code', async () => {
   const r = await createReservation({ status: 3, total_amount: 1000 });
   const res = await sheet(r.numero, 'feuille-salle', r.code);

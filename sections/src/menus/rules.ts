@@ -1,15 +1,13 @@
 /** Menu rules of spec §3, §5, §9: choice lists, defaults, the kids-menu toggle, add rules per context. */
 import { DEFAULT_KIDS_MENU_NAME, DEFAULT_KIDS_MENU_PRICE, type AlternativeType, type ItemType, type Menu, type MenuAlternative, type Menus, type MenuType } from '@tablee/shared';
 import type { SectionContext } from '../contract';
+import { ITEM_TYPE_LABELS } from './item-types';
 
-export const ITEM_TYPE_OPTIONS: readonly { value: ItemType; label: string }[] = [
-  { value: 'aperitif', label: 'Apéritif' },
-  { value: 'starter', label: 'Entrée' },
-  { value: 'main', label: 'Plat' },
-  { value: 'side', label: 'Accompagnement' },
-  { value: 'dessert', label: 'Dessert' },
-  { value: 'drink', label: 'Boisson' },
-];
+const itemTypeLabels: Readonly<Record<ItemType, string>> = ITEM_TYPE_LABELS;
+export const ITEM_TYPE_OPTIONS: readonly { value: ItemType; label: string }[] = (Object.keys(itemTypeLabels) as ItemType[]).map((value) => ({
+  value,
+  label: itemTypeLabels[value],
+}));
 /** Alternatives (dietary variants) exclude drinks. */
 export const ALTERNATIVE_TYPE_OPTIONS = ITEM_TYPE_OPTIONS.filter((o) => o.value !== 'drink') as readonly { value: AlternativeType; label: string }[];
 
