@@ -10,19 +10,29 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const PACKAGES = ['local-supabase', 'shared', 'domain', 'sections', 'operations-data', 'shell', 'mfe-onboarding', 'mfe-restaurant-profile', 'mfe-operations', 'mfe-public-links', 'reservation-service'];
 
+// Jest's cache (transforms, and the timings its default sequencer reads) inside the checkout, not in
+// the system's temp folder: a fresh clone and a machine that has run the suite before start alike.
+const cacheDirectory = path.join(root, 'node_modules', '.cache', 'jest');
+
 /** @param {'unit' | 'integration' | 'e2e'} kind */
 function projectsOf(kind) {
-  if (kind === 'e2e') return [path.join(root, 'e2e')];
+  if (kind === 'e2e') return [{ ...require(path.join(root, 'e2e', 'jest.config.cjs')), rootDir: path.join(root, 'e2e'), cacheDirectory }];
   return PACKAGES.filter((dir) => fs.existsSync(path.join(root, dir, 'test', kind))).map((dir) => ({
     ...require(path.join(root, dir, 'jest.config.cjs')),
     rootDir: path.join(root, dir),
     testMatch: [`<rootDir>/test/${kind}/**/*.test.ts?(x)`],
+    cacheDirectory,
   }));
 }
 
-/** What every run shares: the closing line CI reads, and time-outs that hold on a busy machine (no test relies on them to pass). */
+/**
+ * What every run shares: the closing line CI reads, the cache folder, and the files in a shuffled
+ * order (shuffled-sequencer.cjs; TEST_SEED replays one).
+ */
 const common = {
   rootDir: root,
+  cacheDirectory,
+  testSequencer: path.join(__dirname, 'shuffled-sequencer.cjs'),
   reporters: ['default', path.join(__dirname, 'summary-reporter.cjs')],
 };
 

@@ -15,6 +15,8 @@ const pinned = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8
 const pnpm = process.env.npm_execpath?.includes('pnpm') ? [process.execPath, process.env.npm_execpath] : ['npx', '--yes', pinned];
 const jestBin = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-test-'));
+// One seed for the three jest runs' file order (jest/shuffled-sequencer.cjs): new each run unless TEST_SEED replays one.
+const seed = process.env.TEST_SEED || String(Math.floor(Math.random() * 2 ** 31));
 
 const jest = (kind) => ({ name: `test:${kind}`, command: process.execPath, args: [jestBin, '-c', `jest/${kind}.config.cjs`, '--json', `--outputFile=${path.join(results, `${kind}.json`)}`, ...process.argv.slice(2)], kind });
 const steps = [
@@ -35,13 +37,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 const run = (step) =>
   new Promise((resolve) => {
-    current = spawn(step.command, step.args, { cwd: root, stdio: 'inherit' });
+    current = spawn(step.command, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_SEED: seed } });
     current.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
 const timings = [];
 const totals = { passed: 0, failed: 0 };
 let failedStep = null;
+console.log(`TEST_SEED=${seed} (the test files' order; run again with TEST_SEED=${seed} to replay it)`);
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
   const started = Date.now();
@@ -62,7 +65,7 @@ for (const step of steps) {
 }
 fs.rmSync(results, { recursive: true, force: true });
 
-console.log(`\n${timings.join(' · ')}${failedStep ? ` — ${failedStep} failed` : ''}`);
+console.log(`\n${timings.join(' · ')}${failedStep ? ` — ${failedStep} failed` : ''} (TEST_SEED=${seed})`);
 if (failedStep && totals.failed === 0) totals.failed = 1; // a failed type check or lint counts as a failure
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exitCode = failedStep ? 1 : (process.exitCode ?? 0);

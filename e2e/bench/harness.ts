@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import globalSetup from '../test/global-setup';
 import globalTeardown from '../test/global-teardown';
-import { launchBrowser } from '../test/browser';
+import { launchChromium } from '../test/browser';
 
 export const RUNS = 5;
 
@@ -32,7 +32,7 @@ export function runBench(bench: (browser: Browser) => Promise<void>, options: { 
   (async () => {
     try {
       await globalSetup();
-      browser = await launchBrowser(options.flags);
+      browser = await launchChromium(options.flags);
       await bench(browser);
     } finally {
       await stop();

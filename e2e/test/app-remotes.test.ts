@@ -1,5 +1,4 @@
 /** The remotes in the composed application: one React, one Supabase client and one QueryClient, a stopped remote, each remote standalone. */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -7,62 +6,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { freePort } from '../../local-supabase/test/launch';
-import { COUNT_REACT, launchBrowser, ready, signIn, sql, until, type Ready } from './browser';
+import { serve, serveShell } from './deployments';
+import { pageCountingReact, demoOwner, launchBrowser, ready, signIn, sql, until, type Ready } from './browser';
 
-const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo' };
+/** This file's owner, with a copy of the demo restaurants (the seed is read-only for tests). */
+let OWNER: { email: string; password: string };
 let browser: Browser;
 let app: Ready;
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.addInitScript(COUNT_REACT);
-  return page;
-}
+const newPage = () => pageCountingReact(browser);
 
 const UNAVAILABLE = 'Cette section est momentanément indisponible.';
 const KERNEL_VERSION = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../shared/package.json'), 'utf8')) as { version: string }).version;
 /** A range no kernel of this major version satisfies: a remote built for the next one. */
 const NEXT_KERNEL = `^${Number(KERNEL_VERSION.split('.')[0]) + 1}.0.0`;
-
-/** Serves a built folder with scripts/serve.mjs on a free port (one more deployment); `stop` waits for its end. */
-async function serve(dir: string, configFile?: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const args = [path.resolve(__dirname, '../../scripts/serve.mjs'), '--dir', dir, '--port', String(port), ...(configFile ? ['--config', configFile] : [])];
-  const server = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve, reject) => {
-    server.stdout!.once('data', resolve);
-    server.once('exit', (code) => reject(new Error(`serve.mjs ${dir} : arrêté (code ${code})`)));
-  });
-  return {
-    url: `http://localhost:${port}`,
-    stop: async () => {
-      if (server.exitCode !== null) return;
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/**
- * One more deployment of the built shell, whose config.json is the run's with some remotes' manifest
- * URLs replaced: the run's own config.json (and so the other test files) stay untouched.
- */
-async function serveShell(entries: Record<string, string>) {
-  const config = JSON.parse(fs.readFileSync(app.configFile, 'utf8')) as { remotes: Record<string, { entry: string }> };
-  for (const [name, entry] of Object.entries(entries)) config.remotes[name] = { entry };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-shell-config-'));
-  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config));
-  const server = await serve(path.resolve(__dirname, '../../shell/dist'), path.join(dir, 'config.json'));
-  return {
-    url: server.url,
-    stop: async () => {
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * An HTTP proxy in front of a remote's port: answers 503 to the first `failures[path]` requests of a
@@ -105,12 +62,13 @@ async function flakyProxy(port: number, failures: Record<string, number>) {
   });
 }
 
-/** Names of the demo owner's seeded restaurants, read from the database. */
+/** The owner's restaurants, read from the database. */
 const demoRestaurants = () =>
-  sql<{ id: string; name: string }>(`select r.id, r.name from public.restaurants r join auth.users u on u.id = r.user_id where u.email = $1 order by r.created_at`, [DEMO.email]);
+  sql<{ id: string; name: string }>(`select r.id, r.name from public.restaurants r join auth.users u on u.id = r.user_id where u.email = $1 order by r.created_at, r.name`, [OWNER.email]);
 
 beforeAll(async () => {
   app = ready();
+  OWNER = await demoOwner('remotes');
   browser = await launchBrowser();
 });
 
@@ -121,7 +79,7 @@ afterAll(async () => {
 test('every remote area composes at run time with one React, one Supabase client and one QueryClient', async () => {
   const [first] = await demoRestaurants();
   const page = await newPage();
-  await signIn(page, app.url, DEMO.email, DEMO.password);
+  await signIn(page, app.url, OWNER.email, OWNER.password);
   const base = `${app.url}/restaurants/${first.id}`;
   await page.goto(base);
   await page.waitForURL(`${base}/information`);
@@ -154,7 +112,7 @@ test('every remote area composes at run time with one React, one Supabase client
 test('an unknown address goes to one page of its area, in one redirect (no ever-growing URL)', async () => {
   const [first] = await demoRestaurants();
   const page = await newPage();
-  await signIn(page, app.url, DEMO.email, DEMO.password);
+  await signIn(page, app.url, OWNER.email, OWNER.password);
   const base = `${app.url}/restaurants/${first.id}`;
   const cases: [from: string, to: string, heading: string][] = [
     [`${base}/foo`, `${base}/information`, 'Informations du restaurant'],
@@ -198,7 +156,7 @@ async function withFlakyOperations(
   try {
     const page = await newPage();
     prepare(proxy, page);
-    await signIn(page, shell.url, DEMO.email, DEMO.password);
+    await signIn(page, shell.url, OWNER.email, OWNER.password);
     await run({ page, shell, proxy });
     await page.context().close();
   } finally {
@@ -277,7 +235,7 @@ test('a remote built for another kernel says so in the console and in its area, 
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await signIn(page, shell.url, DEMO.email, DEMO.password);
+    await signIn(page, shell.url, OWNER.email, OWNER.password);
     await page.goto(`${shell.url}/restaurants/${first.id}/operational/conversations`);
     const incompatible = page.getByText("Ce module n'est pas compatible avec cette version de l'application.");
     // Whichever comes first (the old code loaded the remote regardless of the range).
@@ -317,8 +275,8 @@ test('each remote loads standalone with a sign-in', async () => {
     await page.goto(`${origin}${route}`);
     if (module !== 'mfe-public-links') {
       await page.waitForURL(`${origin}/signin`);
-      await page.getByLabel('Email').fill(DEMO.email);
-      await page.getByLabel('Mot de passe').fill(DEMO.password);
+      await page.getByLabel('Email').fill(OWNER.email);
+      await page.getByLabel('Mot de passe').fill(OWNER.password);
       await page.getByRole('button', { name: 'Se connecter' }).click();
       await page.waitForURL(`${origin}${route}`);
     }

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { client as supabaseClient } from '../../local-supabase/test/clients';
 import { png } from '../../local-supabase/test/images';
-import { launchBrowser, motionDone, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { launchBrowser, settled, ready, seriousViolations, signedInPage, sql, type Ready } from './browser';
 
 let browser: Browser;
 let app: Ready;
@@ -25,8 +25,7 @@ beforeAll(async () => {
   const client = supabaseClient(app.supabase.anonKey, app.supabase.url);
   expect((await client.auth.signUp(owner)).error).toBeNull();
   browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, owner.email, owner.password);
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {
@@ -59,7 +58,7 @@ it('an onboarding left after its information step is resumed from the dashboard 
   await page.getByRole('button', { name: 'Terminer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Il manque encore 6 éléments à votre assistant' });
   await dialog.getByText(/^Au moins un menu avec un prix/).waitFor();
-  await motionDone(page);
+  await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Terminer quand même' }).click();
   await page.waitForURL(`${app.url}/dashboard`);
@@ -79,7 +78,7 @@ it('deletes a restaurant after a confirmation naming it, and removes its photos 
   await page.getByRole('button', { name: 'Supprimer À supprimer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Supprimer « À supprimer » ?' });
   await dialog.waitFor();
-  await motionDone(page);
+  await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Supprimer' }).click();
   await page.getByText('« À supprimer » a été supprimé.').waitFor();

@@ -1,19 +1,47 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { client as supabaseClient } from '../../local-supabase/test/clients';
+import { demoCopy, type DemoCopy } from '../../local-supabase/test/seeded';
+export { until } from '../../local-supabase/test/until';
 
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Debian's Chromium (or CHROME_PATH). Missing, the suite fails and says how to install it. */
-export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
+/** Debian's Chromium (or CHROME_PATH), as it is: the benchmarks measure the application untouched. Missing, it says how to install it. */
+export async function launchChromium(extraFlags: string[] = []): Promise<Browser> {
   const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!fs.existsSync(executablePath)) {
     throw new Error(`Chromium introuvable (${executablePath}). Installez-le : sudo apt-get install -y chromium (ou indiquez CHROME_PATH).`);
   }
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath, args: [...CHROME_FLAGS, ...extraFlags] });
+}
+
+/** Counts the page's fetches in flight, for settled(): the app's every data request goes through fetch (supabase-js, the reservation API). */
+const COUNT_FETCHES = `(() => {
+  let inFlight = 0;
+  const fetch = window.fetch;
+  window.__fetchesInFlight = () => inFlight;
+  window.fetch = function (...args) {
+    inFlight += 1;
+    return fetch.apply(this, args).finally(() => { inFlight -= 1; });
+  };
+})();`;
+
+/**
+ * Chromium for the tests: every context asks for reduced motion (the app then switches antd's motion
+ * off, as for any visitor who asks) and counts its fetches, so that settled() can tell a quiet page.
+ */
+export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
+  const browser = await launchChromium(extraFlags);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
+    await context.addInitScript(COUNT_FETCHES);
+    return context;
+  };
+  return browser;
 }
 
 export interface Ready {
@@ -30,6 +58,16 @@ export function outboxDir(): string {
   return path.join(path.dirname(process.env.E2E_READY_FILE!), 'outbox');
 }
 
+/**
+ * The customer's .eml files for one reservation (named …-{numero}-{acceptee|refusee}-….eml); the
+ * owner's reminder of a late request (…-rappel-…) is not one of them.
+ */
+export function emailsFor(numero: string): string[] {
+  const dir = outboxDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((f) => f.includes(`-${numero}-`) && !f.includes('-rappel-'));
+}
+
 export function ready(): Ready {
   return JSON.parse(fs.readFileSync(process.env.E2E_READY_FILE!, 'utf8')) as Ready;
 }
@@ -43,6 +81,13 @@ export const COUNT_REACT = `
   };
 `;
 
+/** A page of a new browser context that counts React renderers (COUNT_REACT) from its first script. */
+export async function pageCountingReact(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.addInitScript(COUNT_REACT);
+  return page;
+}
+
 export async function signIn(page: Page, base: string, email: string, password: string) {
   await page.goto(`${base}/signin`);
   await page.getByLabel('Email').fill(email);
@@ -51,23 +96,55 @@ export async function signIn(page: Page, base: string, email: string, password: 
   await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
 }
 
-/** axe-core in the page; returns the serious and critical violations. */
+/** A page of a new browser context, signed in as `owner` on the run's application: a file's usual start. */
+export async function signedInPage(browser: Browser, owner: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, ready().url, owner.email, owner.password);
+  return page;
+}
+
+/** axe-core on the settled page; returns the serious and critical violations. */
 export async function seriousViolations(page: Page) {
+  await settled(page);
+  return axeViolations(page);
+}
+
+/**
+ * The serious and critical violations of one control while the pointer is on it (hover colours), once
+ * its transition has ended: settled pages take the pointer away, so hover states are checked here.
+ */
+export async function hoveredViolations(page: Page, control: Locator) {
+  await control.hover();
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  return axeViolations(page, await control.evaluate((element) => {
+    element.setAttribute('data-axe-hovered', '');
+    return '[data-axe-hovered]';
+  }));
+}
+
+async function axeViolations(page: Page, include?: string) {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
+  const violations = (await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(context?: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(selector ? { include: [selector] } : document)).violations;
+  }, include)) as { id: string; impact: string; nodes: { target: string[] }[] }[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** A new owner (signed up through the API, as on /signup) with one restaurant of that name, for a test file of its own. */
-export async function ownerWithRestaurant(label: string, name: string): Promise<{ email: string; password: string; restaurantId: string }> {
+/** A new owner without a restaurant (signed up through the API, as on /signup), for a test file of its own. */
+export async function newOwner(label: string): Promise<{ email: string; password: string }> {
   const app = ready();
   const owner = { email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.fr`, password: 'secret-123' };
-  const client = supabaseClient(app.supabase.anonKey, app.supabase.url);
-  const signUp = await client.auth.signUp(owner);
+  const signUp = await supabaseClient(app.supabase.anonKey, app.supabase.url).auth.signUp(owner);
   if (signUp.error) throw signUp.error;
+  return owner;
+}
+
+/** A new owner with one restaurant of that name, for a test file of its own. */
+export async function ownerWithRestaurant(label: string, name: string): Promise<{ email: string; password: string; restaurantId: string }> {
+  const app = ready();
+  const owner = await newOwner(label);
+  const client = supabaseClient(app.supabase.anonKey, app.supabase.url);
   const signIn = await client.auth.signInWithPassword(owner);
   if (signIn.error) throw signIn.error;
   const restaurant = await client.from('restaurants').insert({ name }).select('id').single();
@@ -77,11 +154,28 @@ export async function ownerWithRestaurant(label: string, name: string): Promise<
 }
 
 /**
- * Waits until no CSS animation or transition is running (a dialog that has finished opening): axe
- * reads colours, and a fading dialog's text would fail contrast. Only where nothing loops (no spinner).
+ * A new owner with a copy of both seeded restaurants (Le Comptoir des Halles, La Table de Margaux: the
+ * same names unless `names` says otherwise), for a file that needs the demo's profile, photos,
+ * conversations or reservations: the seed itself is read-only for tests.
  */
-export async function motionDone(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+export async function demoOwner(label: string, names: Parameters<typeof demoCopy>[2] = {}): Promise<DemoCopy> {
+  const { supabase } = ready();
+  return demoCopy({ url: supabase.url, anonKey: supabase.anonKey, serviceRoleKey: supabase.serviceRoleKey, dbUrl: supabase.dbUrl }, label, names);
+}
+
+/**
+ * Waits for a settled page before a check that reads what is drawn (axe, a screenshot): the pointer
+ * away from every control (a hovered button has other colours, and where the last click left it
+ * depends on the machine's fonts), no fetch in flight, no animation or transition running (a fading
+ * dialog's text fails contrast). Endless animations (a spinner) are left aside: they never end.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => {
+    const inFlight = (window as unknown as { __fetchesInFlight?: () => number }).__fetchesInFlight?.() ?? 0;
+    const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    return inFlight === 0 && !moving;
+  });
 }
 
 /** The truth, read as superuser straight from the e2e run's PostgreSQL (bypasses RLS). */
@@ -96,19 +190,6 @@ export async function sql<T = Record<string, unknown>>(text: string, values: unk
   }
 }
 
-/**
- * Waits until `read()` gives a value that `accept`s, for what no page event announces (a file in the
- * outbox, a server gone): checks again every 100 ms, gives up after `seconds` naming `what`.
- */
-export async function until<T>(read: () => Promise<T> | T, accept: (value: T) => boolean, what: string, seconds = 20): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`attendu : ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * The shared modules (federation singletons) the page has loaded so far, by package name, read from

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../local-supabase/test/launch';
+import { sealSeededData } from '../../local-supabase/test/seeded';
 
 /** Module → port, chosen free at setup (so that several checkouts can run their suites at once). */
 export const E2E_PORTS: Record<string, number> = {};
@@ -48,6 +49,8 @@ export default async function globalSetup() {
       reject(new Error(`scripts/start.mjs exited with ${code}:\n${output}`));
     });
   });
+  // The demo data is read-only for the tests (each file makes its own owner, or a demoCopy).
+  await sealSeededData((ready as { supabase: { dbUrl: string } }).supabase.dbUrl);
   fs.writeFileSync(path.join(dir, 'ready.json'), JSON.stringify(ready));
   process.env.E2E_READY_FILE = path.join(dir, 'ready.json');
 }

@@ -5,7 +5,7 @@
  * do not exist says so and can be saved as shown. Screenshots under /tmp.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, ownerWithRestaurant, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { launchBrowser, ownerWithRestaurant, ready, seriousViolations, settled, signedInPage, sql, type Ready } from './browser';
 
 const SAVE = 'Enregistrer les modifications';
 const NOTHING_STORED = "Rien n'est encore enregistré ici : les horaires affichés sont une proposition. Enregistrez-les pour que votre assistant les utilise.";
@@ -36,8 +36,7 @@ beforeAll(async () => {
        from unnest(array[${OPEN_DAYS.map((d) => `'${d}'`).join(', ')}]) d, unnest(array['12:30', '18:00']) t;`,
   );
   browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, owner.email, owner.password);
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {
@@ -72,6 +71,7 @@ test('arrival times: only the lunch’s own slots, the stored 18:00 shown as an 
   expect(await optionsOf('Service du midi', 'Taille de groupe min.')).toContain('12');
 
   await lunch.getByText('18:00 est en dehors des horaires du service : retirez cette heure ou changez les horaires.').waitFor();
+  await settled(page);
   await page.screenshot({ path: '/tmp/hours-rules-outside.png', fullPage: true });
   const slots = await optionsOf('Service du midi', "Heures d'arrivée");
   expect(slots[0]).toBe('12:15');
@@ -92,10 +92,12 @@ test('nothing stored: the tab says so and its save is enabled; saved, the notice
   await notice.waitFor();
   const save = page.getByRole('button', { name: SAVE });
   expect(await save.isEnabled()).toBe(true);
+  await settled(page);
   await page.screenshot({ path: '/tmp/hours-rules-nothing-stored.png' });
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('heading', { name: 'Horaires & Fonctionnement' }).evaluate((heading) => heading.scrollIntoView());
+  await settled(page);
   await page.screenshot({ path: '/tmp/hours-rules-nothing-stored-390.png' });
   await page.setViewportSize({ width: 1280, height: 720 });
 

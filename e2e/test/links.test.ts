@@ -1,47 +1,26 @@
 /**
- * The one-click links of the e-mails (issue 6): signed out, the demo data's pending reservations are
+ * The one-click links of the e-mails: signed out, pending reservations of a copy of the demo data are
  * accepted and refused through their links; the database, the outbox and the page agree.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loadedSharedModules, outboxDir, ready, seriousViolations, type Ready } from './browser';
+import { demoOwner, emailsFor, launchBrowser, loadedSharedModules, outboxDir, ready, seriousViolations, sql, type Ready } from './browser';
 
 interface Pending {
   numero: string;
   restaurateur: string;
   code: string;
 }
-// Two pending reservations of the demo data, read at start. TBL-DEMO01 and TBL-DEMO02 (fixed codes in
-// seed.sql) are left to the operations suite, which accepts and refuses them from the dashboard.
+// Two pending reservations of this file's copy of the demo data, read at start.
 let DEMO01: Pending;
 let DEMO02: Pending;
+let restaurantId: string;
 
 let browser: Browser;
 let app: Ready;
 
-async function statusOf(numero: string): Promise<number> {
-  const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');
-  const client = new pg.Client({ connectionString: app.supabase.dbUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query('select status from public.restaurant_reservations where numero_reservation = $1', [numero]);
-    return rows[0].status;
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * The customer's .eml files for one reservation (named …-{numero}-{acceptee|refusee}-….eml); the
- * owner's reminder of a late request (…-rappel-…) is not one of them.
- */
-function emailsFor(numero: string): string[] {
-  const dir = outboxDir();
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.includes(`-${numero}-`) && !f.includes('-rappel-'));
-}
+const statusOf = async (numero: string) => (await sql<{ status: number }>('select status from public.restaurant_reservations where numero_reservation = $1', [numero]))[0].status;
 
 /** A fresh context: no session, no stored token (the link pages need no sign-in). */
 async function signedOutPage(): Promise<Page> {
@@ -51,17 +30,14 @@ async function signedOutPage(): Promise<Page> {
 
 beforeAll(async () => {
   app = ready();
-  const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');
-  const client = new pg.Client({ connectionString: app.supabase.dbUrl });
-  await client.connect();
-  const { rows } = await client.query(
+  restaurantId = (await demoOwner('links')).restaurants.lyon;
+  const rows = await sql<Pending>(
     `select numero_reservation as numero, numero_reservation_restaurateur as restaurateur, code_manage as code
-     from public.restaurant_reservations
-     where status = 0 and numero_reservation not in ('TBL-DEMO01', 'TBL-DEMO02') order by numero_reservation limit 2`,
+     from public.restaurant_reservations where restaurant_id = $1 and status = 0 order by numero_reservation_restaurateur limit 2`,
+    [restaurantId],
   );
-  await client.end();
   expect(rows).toHaveLength(2);
-  [DEMO01, DEMO02] = rows as Pending[];
+  [DEMO01, DEMO02] = rows;
   browser = await launchBrowser();
 });
 
@@ -110,12 +86,10 @@ test('the reject link refuses the pending reservation signed out', async () => {
 });
 
 test('a wrong code changes nothing and shows the error texts with the API detail', async () => {
-  const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');
-  const client = new pg.Client({ connectionString: app.supabase.dbUrl });
-  await client.connect();
-  const { rows } = await client.query(`select numero_reservation, status from public.restaurant_reservations where status = 0 and numero_reservation not in ('TBL-DEMO01', 'TBL-DEMO02') order by numero_reservation desc limit 1`);
-  await client.end();
-  const pending = rows[0] as { numero_reservation: string; status: number };
+  const [pending] = await sql<{ numero_reservation: string }>(
+    `select numero_reservation from public.restaurant_reservations where restaurant_id = $1 and status = 0 and numero_reservation not in ($2, $3) order by numero_reservation_restaurateur desc limit 1`,
+    [restaurantId, DEMO01.numero, DEMO02.numero],
+  );
   const before = emailsFor(pending.numero_reservation).length;
 
   const page = await signedOutPage();

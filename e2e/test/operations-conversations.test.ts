@@ -1,22 +1,23 @@
 /**
- * The conversation screens in Chromium as the demo owner: pages of 10, the detail, deletion after
+ * The conversation screens in Chromium, on an owner's copy of the demo data: pages of 10, the detail, deletion after
  * confirming. Expected values are read from the database, not written here.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { demoOwner, launchBrowser, ready, seriousViolations, signedInPage, sql, type Ready } from './browser';
 
-const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo', restaurantId: '20000000-0000-4000-8000-000000000001' };
+let restaurantId = '';
 let browser: Browser;
 let app: Ready;
 let page: Page;
 const axe: Record<string, string[]> = {};
-const base = () => `${app.url}/restaurants/${DEMO.restaurantId}/operational`;
+const base = () => `${app.url}/restaurants/${restaurantId}/operational`;
 
 beforeAll(async () => {
   app = ready();
   browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, DEMO.email, DEMO.password);
+  const owner = await demoOwner('conversations');
+  restaurantId = owner.restaurants.lyon;
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {
@@ -24,7 +25,7 @@ afterAll(async () => {
 });
 
 test('conversations: pages of 10, open one, delete it after confirming', async () => {
-  const count = async () => Number((await sql<{ c: string }>('select count(*) as c from conversations where restaurant_id = $1', [DEMO.restaurantId]))[0].c);
+  const count = async () => Number((await sql<{ c: string }>('select count(*) as c from conversations where restaurant_id = $1', [restaurantId]))[0].c);
   const total = await count();
   const lastPage = Math.ceil(total / 10);
   expect(lastPage).toBeGreaterThan(1);
@@ -39,7 +40,7 @@ test('conversations: pages of 10, open one, delete it after confirming', async (
   await page.waitForURL(/page=2/);
   await page.getByRole('button', { name: `Page ${lastPage}` }).click();
   await page.getByText(`Affichage de ${(lastPage - 1) * 10 + 1} à ${total} sur ${total} conversations`).waitFor();
-  const expectedIds = await sql<{ id: string }>('select id from conversations where restaurant_id = $1 order by updated_at desc, id desc offset $2', [DEMO.restaurantId, (lastPage - 1) * 10]);
+  const expectedIds = await sql<{ id: string }>('select id from conversations where restaurant_id = $1 order by updated_at desc, id desc offset $2', [restaurantId, (lastPage - 1) * 10]);
   const card = page.getByTestId('conversation-card').first();
   expect(await card.getAttribute('href')).toMatch(new RegExp(`/conversations/${expectedIds[0].id}$`));
 

@@ -6,7 +6,7 @@
  * after the decision that nobody is e-mailed. On an owner of its own.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, motionDone, ownerWithRestaurant, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { launchBrowser, settled, ownerWithRestaurant, ready, seriousViolations, signedInPage, sql, type Ready } from './browser';
 
 let browser: Browser;
 let app: Ready;
@@ -34,8 +34,7 @@ beforeAll(async () => {
   const owner = await ownerWithRestaurant('decisions', 'Chez Décision');
   restaurantId = owner.restaurantId;
   browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, owner.email, owner.password);
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {
@@ -57,7 +56,7 @@ test('a pending request whose date is gone: flagged in the list and the detail, 
   const confirm = page.getByRole('dialog');
   await confirm.getByText('Accepter une demande dont la date est passée ?').filter({ visible: true }).waitFor();
   expect(await confirm.innerText()).toContain('jeudi 15 janvier 2026');
-  await motionDone(page);
+  await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
   await confirm.getByRole('button', { name: 'Annuler' }).click();
   await confirm.waitFor({ state: 'hidden' });
@@ -170,7 +169,7 @@ test('refused with a reason and a proposal, then an accepted one marked « Acomp
   expect(await statusOf(refused)).toBe(0);
   await refusal.getByText('Complet', { exact: true }).click();
   await refusal.getByLabel('Proposer une autre date ou un autre horaire').fill('Le dimanche 2 août à midi');
-  await motionDone(page);
+  await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
   await refusal.getByRole('button', { name: 'Refuser' }).click();
   await title(refused).getByText('Refusée').waitFor();

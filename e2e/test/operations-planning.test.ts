@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, motionDone, ownerWithRestaurant, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { launchBrowser, settled, ownerWithRestaurant, ready, seriousViolations, signedInPage, sql, type Ready } from './browser';
 
 let browser: Browser;
 let app: Ready;
@@ -41,8 +41,7 @@ beforeAll(async () => {
   await reservation('R-PLN-3', MONDAY, '20:00', 0, 14); // pending at dinner
   await reservation('R-PLN-4', MONDAY, '20:30', 2, 40); // refused: not counted
   browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, owner.email, owner.password);
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {
@@ -91,7 +90,7 @@ test('the month view and the previous / next months', async () => {
   expect(new URL(page.url()).searchParams.get('date')).toBe('2099-07-01');
   // Away from the button just clicked (its hover colour), once its transition has ended.
   await page.mouse.move(0, 0);
-  await motionDone(page);
+  await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -144,7 +143,7 @@ test('a request past the promised response time: « En retard » in the list, th
   await rows.first().getByText('En retard').waitFor();
   expect(await rows.first().innerText()).toContain('R-PLN-LATE');
   await page.mouse.move(0, 0);
-  await motionDone(page);
+  await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations/R-PLN-LATE`);

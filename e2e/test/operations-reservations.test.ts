@@ -1,14 +1,15 @@
 /**
- * The reservation screens in Chromium as the demo owner: filter, search, accept with the e-mail and
+ * The reservation screens in Chromium, on an owner's copy of the demo data: filter, search, accept with the e-mail and
  * the sheets, refuse after confirming (conversations: operations-conversations.test.ts). The browser
  * decides with the owner's session and never reads a code_manage from the tables (issue 13, item 12).
  * Expected values are read from the database, not written here.
  */
-import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, outboxDir, ready, seriousViolations, signIn, sql, until, type Ready } from './browser';
+import { demoOwner, emailsFor, launchBrowser, ready, seriousViolations, signIn, sql, until, type Ready } from './browser';
 
-const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo', restaurantId: '20000000-0000-4000-8000-000000000001' };
+let restaurantId = '';
+/** The global numbers of this copy's R-0001 and R-0002 (pending in the seed). */
+const numero: Record<string, string> = {};
 let browser: Browser;
 let app: Ready;
 let page: Page;
@@ -17,24 +18,28 @@ const axe: Record<string, string[]> = {};
 const reservationReads: Promise<{ url: string; body: string }>[] = [];
 
 const pendingCount = async () =>
-  Number((await sql<{ c: string }>('select count(*) as c from restaurant_reservations where restaurant_id = $1 and status = 0', [DEMO.restaurantId]))[0].c);
+  Number((await sql<{ c: string }>('select count(*) as c from restaurant_reservations where restaurant_id = $1 and status = 0', [restaurantId]))[0].c);
 
-// The customer's e-mails only (the owner's reminders of late requests, '-rappel-', may arrive at any time; Auth's, '-compte-', from other files).
-const emails = () => (fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()).filter((f) => f.endsWith('.eml') && !f.includes('-rappel-') && !f.includes('-compte-')) : []);
-
-const base = () => `${app.url}/restaurants/${DEMO.restaurantId}/operational`;
+const base = () => `${app.url}/restaurants/${restaurantId}/operational`;
 const sidebarBadge = () => page.getByTestId('pending-badge');
 /** The badge's name, as the database counts: pending, and those of them past the promised response time. */
 async function badgeLabel(): Promise<string> {
   const [{ pending, late }] = await sql<{ pending: number; late: number }>(
     'select count(*)::int as pending, (count(*) filter (where respond_by < now()))::int as late from restaurant_reservations where restaurant_id = $1 and status = 0',
-    [DEMO.restaurantId],
+    [restaurantId],
   );
   return `${pending} réservation${pending > 1 ? 's' : ''} en attente${late ? `, dont ${late} en retard` : ''}`;
 }
 
 beforeAll(async () => {
   app = ready();
+  const owner = await demoOwner('reservations');
+  restaurantId = owner.restaurants.lyon;
+  for (const r of await sql<{ r: string; n: string }>(
+    `select numero_reservation_restaurateur as r, numero_reservation as n from restaurant_reservations where restaurant_id = $1 and numero_reservation_restaurateur in ('R-0001', 'R-0002')`,
+    [restaurantId],
+  ))
+    numero[r.r] = r.n;
   browser = await launchBrowser();
   page = await (await browser.newContext()).newPage();
   page.on('response', (response) => {
@@ -42,7 +47,7 @@ beforeAll(async () => {
       reservationReads.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: '' })));
     }
   });
-  await signIn(page, app.url, DEMO.email, DEMO.password);
+  await signIn(page, app.url, owner.email, owner.password);
 });
 
 afterAll(async () => {
@@ -50,7 +55,7 @@ afterAll(async () => {
 });
 
 test('reservations: counts, status filter and name search, kept in the URL', async () => {
-  const total = Number((await sql<{ c: string }>('select count(*) as c from restaurant_reservations where restaurant_id = $1', [DEMO.restaurantId]))[0].c);
+  const total = Number((await sql<{ c: string }>('select count(*) as c from restaurant_reservations where restaurant_id = $1', [restaurantId]))[0].c);
   const pending = await pendingCount();
   await page.goto(`${base()}/reservations`);
   await page.getByRole('heading', { name: 'Réservations', exact: true }).waitFor();
@@ -69,11 +74,11 @@ test('reservations: counts, status filter and name search, kept in the URL', asy
 
   const [{ customer_name: name }] = await sql<{ customer_name: string }>(
     `select customer_name from restaurant_reservations where restaurant_id = $1 and numero_reservation_restaurateur = 'R-0001'`,
-    [DEMO.restaurantId],
+    [restaurantId],
   );
   const part = name.split(' ').pop()!.slice(0, 4).toLowerCase();
   const matching = Number(
-    (await sql<{ c: string }>(`select count(*) as c from restaurant_reservations where restaurant_id = $1 and status = 0 and customer_name ilike $2`, [DEMO.restaurantId, `%${part}%`]))[0].c,
+    (await sql<{ c: string }>(`select count(*) as c from restaurant_reservations where restaurant_id = $1 and status = 0 and customer_name ilike $2`, [restaurantId, `%${part}%`]))[0].c,
   );
   await page.getByLabel('Rechercher une réservation').fill(part);
   await page.waitForURL((u) => u.searchParams.get('recherche') === part && u.searchParams.get('statut') === 'pending');
@@ -88,7 +93,6 @@ test('reservations: counts, status filter and name search, kept in the URL', asy
 
 test('accept a pending reservation: e-mail in the outbox, badges updated, both sheets are PDFs', async () => {
   const pendingBefore = await pendingCount();
-  const mailsBefore = emails().length;
   await page.getByRole('link', { name: 'R-0001', exact: true }).click();
   await page.getByRole('heading', { name: /Réservation R-0001/ }).waitFor();
   await page.getByText('En attente', { exact: true }).first().waitFor();
@@ -99,21 +103,21 @@ test('accept a pending reservation: e-mail in the outbox, badges updated, both s
 
   // The owner's session authorises the decision, then the service hands out the sheet links.
   const accept = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/reservations/accept_reservation'));
-  const sheetLinks = page.waitForRequest((r) => r.method() === 'GET' && r.url().endsWith('/api/reservations/TBL-DEMO01/sheets'));
+  const sheetLinks = page.waitForRequest((r) => r.method() === 'GET' && r.url().endsWith(`/api/reservations/${numero['R-0001']}/sheets`));
   await page.getByRole('button', { name: 'Accepter' }).click();
   const acceptRequest = await accept;
   expect(acceptRequest.headers().authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
-  expect(acceptRequest.postDataJSON()).toEqual({ numero_reservation: 'TBL-DEMO01', restaurant_id: DEMO.restaurantId });
+  expect(acceptRequest.postDataJSON()).toEqual({ numero_reservation: numero['R-0001'], restaurant_id: restaurantId });
   await page.getByRole('heading', { name: /Réservation R-0001/ }).getByText('Acceptée').waitFor();
   expect((await sheetLinks).headers().authorization).toBe(acceptRequest.headers().authorization);
-  expect((await sql('select status from restaurant_reservations where numero_reservation = $1', ['TBL-DEMO01']))[0]).toEqual({ status: 1 });
-  await until(() => emails().length, (n) => n === mailsBefore + 1, 'un e-mail dans la boîte d’envoi');
+  expect((await sql('select status from restaurant_reservations where numero_reservation = $1', [numero['R-0001']]))[0]).toEqual({ status: 1 });
+  await until(() => emailsFor(numero['R-0001']), (mails) => mails.length === 1, 'un e-mail dans la boîte d’envoi');
   const expected = await badgeLabel();
   expect(expected).toMatch(new RegExp(`^${pendingBefore - 1} réservation`));
   await until(() => sidebarBadge().getAttribute('aria-label'), (l) => l === expected, 'le badge mis à jour');
 
   for (const sheet of ['Feuille cuisine', 'Feuille salle']) {
-    const request = page.context().waitForEvent('request', (r) => /\/reservations\/TBL-DEMO01\/feuille-(cuisine|salle)\?code=/.test(r.url()));
+    const request = page.context().waitForEvent('request', (r) => r.url().includes(`/reservations/${numero['R-0001']}/feuille-`) && r.url().includes('?code='));
     await page.getByRole('button', { name: sheet }).click();
     const url = (await request).url();
     const response = await page.request.get(url);
@@ -135,11 +139,11 @@ test('refuse another pending reservation after confirming', async () => {
   // Cancelling changes nothing.
   await dialog.getByRole('button', { name: 'Annuler' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  expect((await sql('select status from restaurant_reservations where numero_reservation = $1', ['TBL-DEMO02']))[0]).toEqual({ status: 0 });
+  expect((await sql('select status from restaurant_reservations where numero_reservation = $1', [numero['R-0002']]))[0]).toEqual({ status: 0 });
   await page.getByRole('button', { name: 'Refuser' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Refuser' }).click();
   await page.getByRole('heading', { name: /Réservation R-0002/ }).getByText('Refusée').waitFor();
-  expect((await sql('select status from restaurant_reservations where numero_reservation = $1', ['TBL-DEMO02']))[0]).toEqual({ status: 2 });
+  expect((await sql('select status from restaurant_reservations where numero_reservation = $1', [numero['R-0002']]))[0]).toEqual({ status: 2 });
   expect(await page.getByRole('button', { name: 'Accepter' }).count()).toBe(0);
 });
 
@@ -152,7 +156,7 @@ test('unknown reservation: the error view and back to the list', async () => {
 });
 
 test('the browser never read a code_manage from the tables', async () => {
-  const codes = await sql<{ code_manage: string }>('select code_manage from restaurant_reservations where restaurant_id = $1', [DEMO.restaurantId]);
+  const codes = await sql<{ code_manage: string }>('select code_manage from restaurant_reservations where restaurant_id = $1', [restaurantId]);
   const reads = await Promise.all(reservationReads);
   expect(reads.length).toBeGreaterThan(3);
   for (const { url, body } of reads) {

@@ -1,14 +1,13 @@
 /**
- * Issue 4 part A in Chromium, as the demo owner: the information, hours, billing and CGV tabs are
+ * Issue 4 part A in Chromium, on an owner's copy of the demo data: the information, hours, billing and CGV tabs are
  * edited, saved (toast), reloaded (values kept); leaving with unsaved changes asks; axe-core finds no
  * serious or critical violation on them.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, ready, seriousViolations, signIn, type Ready } from './browser';
+import { demoOwner, launchBrowser, ready, seriousViolations, signedInPage, type Ready } from './browser';
 
-const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo' };
-// La Table de Margaux: the other e2e files look at the restaurant names only, which stay as seeded.
-const RESTAURANT = '20000000-0000-4000-8000-000000000002';
+// This file's owner's copy of La Table de Margaux (the seed itself is read-only for tests).
+let RESTAURANT = '';
 const SAVE = 'Enregistrer les modifications';
 let browser: Browser;
 let app: Ready;
@@ -37,8 +36,9 @@ async function chooseOption(label: string, option: string) {
 beforeAll(async () => {
   app = ready();
   browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, app.url, DEMO.email, DEMO.password);
+  const owner = await demoOwner('profile');
+  RESTAURANT = owner.restaurants.bordeaux;
+  page = await signedInPage(browser, owner);
 });
 
 afterAll(async () => {

@@ -1,14 +1,13 @@
 /**
- * The photos, menus, options and FAQ tabs in Chromium as the demo owner: edit, save, reload, see the
+ * The photos, menus, options and FAQ tabs in Chromium on an owner's copy of the demo data: edit, save, reload, see the
  * values kept and the toast; photo refusals with the spec's messages; axe-core on each tab.
  */
 import type { Browser, Page } from 'playwright-core';
 import { png } from '../../local-supabase/test/images';
-import { COUNT_REACT, launchBrowser, ready, seriousViolations, signIn, type Ready } from './browser';
+import { pageCountingReact, demoOwner, launchBrowser, ready, seriousViolations, signIn, type Ready } from './browser';
 
-const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo' };
-// La Table de Margaux (seed): the information/hours/billing/cgv journeys use the same owner.
-const RESTAURANT = '20000000-0000-4000-8000-000000000002';
+// This file's owner's copy of La Table de Margaux (the seed itself is read-only for tests).
+let RESTAURANT = '';
 let browser: Browser;
 let app: Ready;
 let page: Page;
@@ -20,10 +19,10 @@ const save = () => page.getByRole('button', { name: 'Enregistrer les modificatio
 beforeAll(async () => {
   app = ready();
   browser = await launchBrowser();
-  const context = await browser.newContext();
-  page = await context.newPage();
-  await page.addInitScript(COUNT_REACT);
-  await signIn(page, app.url, DEMO.email, DEMO.password);
+  page = await pageCountingReact(browser);
+  const owner = await demoOwner('photos');
+  RESTAURANT = owner.restaurants.bordeaux;
+  await signIn(page, app.url, owner.email, owner.password);
 });
 
 afterAll(async () => {

@@ -1,41 +1,28 @@
 /**
  * A remote redeploys on its own (issue 15, ARCHITECTURE.md 'What is shared'): mfe-restaurant-profile
  * is built a second time from a copy in which one French label of a section form is changed, served
- * on another port, and config.json points at it — the shell is not rebuilt. In one page where the
+ * on another port, and a deployment of the shell whose config.json points at it shows it — the shell
+ * is not rebuilt (the run's own config.json, which the other files load, stays as it is). In one page where the
  * onboarding (which bundles the original section forms) loaded first, the profile tab shows the new
  * label, and the onboarding still shows and saves its own.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, ready, signIn, sql, until, type Ready } from './browser';
+import { launchBrowser, newOwner, signIn, sql, until } from './browser';
+import { serve, serveShell } from './deployments';
 
 const ROOT = path.resolve(__dirname, '../..');
-const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo' };
 const OLD_LABEL = 'Nom du restaurant';
 const NEW_LABEL = "Nom de l'établissement";
 
 let browser: Browser;
-let app: Ready;
-let server: ChildProcess | undefined;
-let configBefore: string;
+const stops: (() => Promise<void>)[] = [];
 // Beside the originals (same depth), so that the copies' pnpm symlinks (relative) still resolve.
 const suffix = `redeploy-${process.pid}`;
 const sectionsCopy = path.join(ROOT, `sections-${suffix}`);
 const profileCopy = path.join(ROOT, `mfe-restaurant-profile-${suffix}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The profile remote built again from copies: the section forms with one label changed. */
 function buildChangedProfile(): string {
@@ -54,16 +41,6 @@ function buildChangedProfile(): string {
   return path.join(profileCopy, 'dist');
 }
 
-async function serve(dir: string): Promise<number> {
-  const port = await freePort();
-  server = spawn(process.execPath, [path.join(ROOT, 'scripts/serve.mjs'), '--dir', dir, '--port', String(port), '--config', app.configFile, '--name', 'mfe-restaurant-profile (redéployé)'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve, reject) => {
-    server!.stdout!.once('data', resolve);
-    server!.once('exit', (code) => reject(new Error(`serve.mjs arrêté (${code})`)));
-  });
-  return port;
-}
-
 /** Moves the app's client side to `pathname` without a page load (react-router follows popstate). */
 const goInPage = (page: Page, pathname: string) =>
   page.evaluate((to) => {
@@ -72,30 +49,28 @@ const goInPage = (page: Page, pathname: string) =>
   }, pathname);
 
 beforeAll(async () => {
-  app = ready();
-  configBefore = fs.readFileSync(app.configFile, 'utf8');
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  fs.writeFileSync(app.configFile, configBefore);
-  server?.kill('SIGTERM');
+  for (const stop of stops) await stop();
   await browser?.close();
   fs.rmSync(sectionsCopy, { recursive: true, force: true });
   fs.rmSync(profileCopy, { recursive: true, force: true });
 });
 
 test('a redeployed profile remote shows its own section forms while the onboarding keeps its build', async () => {
-  const port = await serve(buildChangedProfile());
-  const config = JSON.parse(configBefore);
-  config.remotes.mfe_restaurant_profile.entry = `http://localhost:${port}/mf-manifest.json`;
-  fs.writeFileSync(app.configFile, JSON.stringify(config));
+  const profile = await serve(buildChangedProfile());
+  stops.push(profile.stop);
+  const shell = await serveShell({ mfe_restaurant_profile: `${profile.url}/mf-manifest.json` });
+  stops.unshift(shell.stop);
 
+  const owner = await newOwner('redeploy');
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, app.url, DEMO.email, DEMO.password);
+  await signIn(page, shell.url, owner.email, owner.password);
   // The onboarding first: its bundle of the section forms is the first in the page.
-  await page.goto(`${app.url}/onboarding/intro`);
+  await page.goto(`${shell.url}/onboarding/intro`);
   await page.getByRole('button', { name: 'Démarrer' }).click();
   await page.waitForURL(/\/onboarding\/[0-9a-f-]{36}(\?|$)/);
   const restaurantId = /\/onboarding\/([0-9a-f-]{36})/.exec(page.url())![1];

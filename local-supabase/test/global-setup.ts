@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { launchStack, tempDataDir } from './launch';
 import { loadLargeDataset } from './large-dataset';
+import { sealSeededData } from './seeded';
 
 /**
  * The one local-supabase of an integration run (`pnpm test:integration`), shared by every package's
  * tests: seeded with the demo data and the large dataset (bench@tablee.fr), as `pnpm start` and
- * `pnpm bench` have them. Each test isolates itself with an owner and a restaurant of its own; the
+ * `pnpm bench` have them, then sealed (seeded.ts): each test isolates itself with an owner and a restaurant of its own; the
  * few that need a stack of their own (restart, migrations, strict auth settings) start it and say why.
  * Its coordinates reach the test files through the environment.
  */
@@ -20,6 +21,8 @@ export default async function globalSetup() {
     env: { AUTH_MAX_FAILED_SIGNINS: '100000', AUTH_MAX_SIGNUPS: '100000', AUTH_MAX_EMAILS: '100000', OUTBOX_DIR: path.join(dataDir, 'outbox') },
   });
   await loadLargeDataset(stack.dbUrl);
+  // From here the seeded data (demo and large dataset) is read-only: a test that writes to it fails.
+  await sealSeededData(stack.dbUrl);
   process.env.TEST_SUPABASE_URL = stack.url;
   process.env.TEST_SUPABASE_ANON_KEY = stack.anonKey;
   process.env.TEST_SUPABASE_SERVICE_ROLE_KEY = stack.serviceRoleKey;

@@ -1,21 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
 
-/**
- * Waits until `read()` gives a value that `accept`s, for what no event announces (a file removed, a
- * process gone, a service back): checks again every 100 ms, gives up after `seconds` naming `what`.
- */
-export async function until<T>(read: () => Promise<T> | T, accept: (value: T) => boolean, what: string, seconds = 30): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (accept(last)) return last;
-    if (Date.now() > deadline) throw new Error(`still waiting for: ${what} (last value: ${JSON.stringify(last)})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Linux's view of one process: its parent, its state letter (Z: exited, not yet reaped) and command line. */
 function processInfo(pid: number): { ppid: number; state: string; command: string } | undefined {
   try {

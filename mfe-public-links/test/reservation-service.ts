@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { freePort } from '../../local-supabase/test/launch';
-import { testReservationRow } from '../../reservation-service/test/reservation-row';
+import { copyOfLyon, testReservationRow, type LyonCopy } from '../../reservation-service/test/reservation-row';
 
 const serviceDir = path.resolve(__dirname, '../../reservation-service');
 const tsxCli = createRequire(path.join(serviceDir, 'package.json')).resolve('tsx/cli');
@@ -116,13 +116,26 @@ export function serviceDb(): SupabaseClient {
   return client;
 }
 
-export { LYON, MENU_CANUT } from '../../reservation-service/test/reservation-row';
+let own: Promise<LyonCopy> | undefined;
+
+/**
+ * The test file's own restaurant: a copy of the demo restaurant Le Comptoir des Halles (Lyon), with its
+ * Menu Canut, made on first use (the seed is read-only for tests). Jest loads this module once per file.
+ */
+export function ownRestaurant(): Promise<LyonCopy> {
+  own ??= copyOfLyon('links');
+  return own;
+}
 
 export interface TestReservation { id: string; numero: string; code: string; restaurateur: string; email: string }
 
-/** A fresh reservation of its own (pending unless told otherwise), shaped as reservation-service/test/helpers.ts creates them. */
+/**
+ * A fresh reservation of its own (pending unless told otherwise), at the file's own copy of Lyon, Menu
+ * Canut, shaped as reservation-service/test/helpers.ts creates them.
+ */
 export async function createReservation(overrides: Record<string, unknown> = {}): Promise<TestReservation> {
-  const row = testReservationRow({ numero: 'LNK', restaurateur: 'L', email: 'lien' }, overrides);
+  const { restaurantId, menuCanut } = await ownRestaurant();
+  const row = testReservationRow({ restaurantId, menuId: menuCanut }, { numero: 'LNK', restaurateur: 'L', email: 'lien' }, overrides);
   const { data, error } = await serviceDb().from('restaurant_reservations').insert(row).select('id').single();
   if (error) throw new Error(error.message);
   return { id: data.id as string, numero: row.numero_reservation, code: row.code_manage, restaurateur: row.numero_reservation_restaurateur, email: row.email };

@@ -12,9 +12,9 @@ import { loadConfig, type Config } from '../src/config';
 import { createServiceClient } from '../src/lib/supabase';
 import { newOwner } from '../../local-supabase/test/clients';
 
-import { LYON, MENU_CANUT, testReservationRow } from './reservation-row';
+import { copyOfLyon, testReservationRow, type LyonCopy } from './reservation-row';
 
-export { LYON, MENU_CANUT };
+/** A seeded demo reservation, read (never decided: the seed is read-only for tests). */
 export const DEMO = {
   numero: 'TBL-DEMO01',
   code: '5c06b198eb4f8b5fd3bce7eaa7beed96d7a6d2df23a66a865a473378d69431df',
@@ -54,9 +54,27 @@ export const db = () => createServiceClient(testConfig());
 
 export interface PendingReservation { id: string; numero: string; code: string; restaurateur: string; email: string }
 
-/** A fresh reservation (pending unless told otherwise), created with the service role as the chatbot would. */
+let own: Promise<LyonCopy> | undefined;
+
+/**
+ * The test file's own restaurant: a copy of the demo restaurant Le Comptoir des Halles (Lyon), with its
+ * Menu Canut, made on first use. Jest loads this module once per file, so each file has its own copy.
+ */
+export function ownRestaurant(): Promise<LyonCopy> {
+  own ??= copyOfLyon('service');
+  return own;
+}
+
+/**
+ * A fresh reservation (pending unless told otherwise), created with the service role as the chatbot
+ * would: at the file's own copy of Lyon, Menu Canut, unless `overrides` name another restaurant.
+ */
 export async function createReservation(overrides: Record<string, unknown> = {}): Promise<PendingReservation> {
-  const row = testReservationRow({ numero: 'TST', restaurateur: 'T', email: 'client' }, overrides);
+  const place =
+    typeof overrides.restaurant_id === 'string'
+      ? { restaurantId: overrides.restaurant_id, menuId: null }
+      : await ownRestaurant().then((r) => ({ restaurantId: r.restaurantId, menuId: r.menuCanut }));
+  const row = testReservationRow(place, { numero: 'TST', restaurateur: 'T', email: 'client' }, overrides);
   const { data, error } = await db().from('restaurant_reservations').insert(row).select('id').single();
   if (error) throw new Error(error.message);
   return { id: data.id, numero: row.numero_reservation, code: row.code_manage, restaurateur: row.numero_reservation_restaurateur, email: row.email as string };

@@ -1,6 +1,6 @@
 /** Small pieces the section forms share. */
-import { Form, InputNumber, type FormInstance } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import { Button, Form, InputNumber, type ButtonProps, type FormInstance } from 'antd';
+import { useId, type CSSProperties, type ReactNode } from 'react';
 
 /**
  * The whole value of a section's form, re-read whenever the owner (or the form itself) changes it,
@@ -24,6 +24,60 @@ export function FormValue<V>({ select, children }: { select: (values: any) => V;
     <Form.Item noStyle shouldUpdate={(previous, next) => !Object.is(select(previous), select(next))}>
       {({ getFieldsValue }) => children(select(getFieldsValue(true)))}
     </Form.Item>
+  );
+}
+
+/** The value at `path` in a form's whole value (undefined where a step of it is missing), for FormValue's selectors. */
+export const valueAt = (value: unknown, path: readonly (string | number)[]): unknown =>
+  path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[key] : undefined), value);
+
+/**
+ * The form of an add row or card inside a section's form: a form of its own (no <form> element, it
+ * sits inside the section's), named apart so that its fields' ids do not clash with the section form's.
+ */
+export function DraftForm<T extends object>({ form, initialValues, disabled, children }: { form: FormInstance<T>; initialValues: Partial<T>; disabled?: boolean; children: ReactNode }) {
+  const name = useId();
+  return (
+    <Form form={form} name={name} component={false} layout="vertical" initialValues={initialValues} disabled={disabled}>
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * The button of a DraftForm: enabled while `canAdd(draft)`; a click hands the draft to `onAdd`, then
+ * empties the draft (`afterAdd` says otherwise, e.g. keeping a dish's type for the next one).
+ */
+export function AddDraftButton<T extends object>({
+  form,
+  canAdd,
+  onAdd,
+  afterAdd = () => form.resetFields(),
+  type,
+  children,
+}: {
+  form: FormInstance<T>;
+  canAdd: (draft: T) => boolean;
+  onAdd: (draft: T) => void;
+  afterAdd?: () => void;
+  type?: ButtonProps['type'];
+  children: ReactNode;
+}) {
+  return (
+    <FormValue select={canAdd}>
+      {(allowed) => (
+        <Button
+          type={type}
+          disabled={!allowed}
+          onClick={() => {
+            onAdd(form.getFieldsValue(true));
+            afterAdd();
+          }}
+        >
+          {children}
+        </Button>
+      )}
+    </FormValue>
   );
 }
 

@@ -3,6 +3,7 @@
  * own words), so every try of these tests counts against one address, 127.0.0.1.
  */
 import fs from 'node:fs';
+import { until } from '../until';
 import path from 'node:path';
 import { Client } from 'pg';
 import { client, uniqueEmail, withDb } from '../clients';
@@ -36,14 +37,6 @@ afterAll(async () => {
 /** A client that claims to be `address`: with no trusted proxy the server must not believe it. */
 const claiming = (address: string) => client(stack.anonKey, stack.url, { 'x-forwarded-for': address });
 
-async function until(condition: () => Promise<boolean>, what: string, seconds = 20): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`attendu : ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 // Runs first: it spends 2 of the address's 3 failed sign-ins, and the rate-limit test below only needs one.
 it('spends one bcrypt comparison on a sign-in whether or not the e-mail has an account', async () => {
   // Structural rather than timed: PostgreSQL counts the calls of pgcrypto's crypt(). An unknown e-mail
@@ -61,7 +54,7 @@ it('spends one bcrypt comparison on a sign-in whether or not the e-mail has an a
   // Counted from here on only (the insert above is not): track_functions reaches the server's pooled
   // connections with the reload, which a new connection seeing 'all' proves has happened.
   await withDb((db) => db.query("alter system set track_functions = 'all'").then(() => db.query('select pg_reload_conf()')), stack.dbUrl);
-  await until(() => withDb(async (db) => (await db.query('show track_functions')).rows[0].track_functions === 'all', stack.dbUrl), 'track_functions = all');
+  await until(() => withDb(async (db) => (await db.query('show track_functions')).rows[0].track_functions, stack.dbUrl), (setting) => setting === 'all', 'track_functions = all');
 
   const stats = new Client({ connectionString: stack.dbUrl });
   await stats.connect();
@@ -77,7 +70,7 @@ it('spends one bcrypt comparison on a sign-in whether or not the e-mail has an a
     expect(known.error?.code).toBe('invalid_credentials');
     expect(unknown.error?.code).toBe('invalid_credentials');
     // The server's connections report their counts when idle (within about 10 s).
-    await until(async () => (await cryptCalls()) >= before + 2, 'two crypt() calls, one per sign-in');
+    await until(cryptCalls, (calls) => calls >= before + 2, 'two crypt() calls, one per sign-in');
     expect(await cryptCalls()).toBe(before + 2);
   } finally {
     await stats.end();
@@ -125,7 +118,7 @@ it('sends one recovery e-mail per account and interval, and limits /recover per 
   for (let i = 0; i < MAX_EMAILS - 1; i += 1) {
     expect(await claiming(`10.4.0.${i + 1}`).auth.resetPasswordForEmail(email)).toEqual({ data: {}, error: null });
   }
-  await until(async () => mailsTo().length === 1, 'un e-mail de récupération');
+  await until(() => mailsTo().length, (count) => count === 1, 'un e-mail de récupération');
   // The last allowed request, for another address: once its answer is in, the account's second e-mail would have been written.
   expect((await claiming('10.4.0.50').auth.resetPasswordForEmail(uniqueEmail('absent'))).error).toBeNull();
   expect(mailsTo()).toHaveLength(1);

@@ -4,25 +4,16 @@
  * the run's outbox (OUTBOX_DIR of global-setup).
  */
 import { createHash } from 'node:crypto';
+import { until } from '../until';
 import { client, newOwner, uniqueEmail, withDb } from '../clients';
 import { linkIn, outboxMails, type OutboxMail } from '../mails';
 
 const APP = 'http://localhost:3000';
 const outbox = () => process.env.TEST_OUTBOX_DIR!;
 
-async function until<T>(read: () => T, what: string, seconds = 20): Promise<NonNullable<T>> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = read();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`attendu : ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const mailsTo = (address: string) => outboxMails(outbox()).filter((m) => m.to.includes(address));
-const mailTo = (address: string, count = 1): Promise<OutboxMail> =>
-  until(() => (mailsTo(address).length >= count ? mailsTo(address)[count - 1] : undefined), `${count} e-mail(s) pour ${address}`);
+const mailTo = async (address: string, count = 1): Promise<OutboxMail> =>
+  (await until(() => mailsTo(address)[count - 1], (mail) => mail !== undefined, `${count} e-mail(s) pour ${address}`))!;
 const tokenOf = (link: string) => new URL(link).searchParams.get('token_hash')!;
 
 describe('password recovery', () => {

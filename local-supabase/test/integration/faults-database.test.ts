@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { withDb } from '../clients';
 import { freePort, tempDataDir } from '../launch';
-import { isRunning, until } from '../processes';
+import { isRunning } from '../processes';
+import { until } from '../until';
 import { allAnswered, answersEverything, BUCKET, deleteObjectRow, ownerWithPhoto, ownStacks } from '../stacks';
 
 // Stacks of their own: these tests drop the database connections of a stack, or restart its database.

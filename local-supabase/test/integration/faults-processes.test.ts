@@ -1,4 +1,5 @@
-import { childrenOf, isRunning, portIsFree, until } from '../processes';
+import { childrenOf, isRunning, portIsFree } from '../processes';
+import { until } from '../until';
 import { ownStacks } from '../stacks';
 
 // Stacks of their own: these tests kill PostgREST, or local-supabase itself.

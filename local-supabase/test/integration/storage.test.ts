@@ -3,7 +3,7 @@ import path from 'node:path';
 import { anon, newOwner, service, withDb } from '../clients';
 import { must } from '../fixtures';
 import { png } from '../images';
-import { until } from '../processes';
+import { until } from '../until';
 import { PHOTO_ALLOWED_MIME_TYPES, PHOTO_BUCKET as BUCKET, PHOTO_MAX_SIZE_BYTES } from '../../../domain/src/photos';
 const storedFile = (name: string) => path.join(process.env.TEST_DATA_DIR!, 'storage', BUCKET, ...name.split('/'));
 const objectRow = (name: string) =>

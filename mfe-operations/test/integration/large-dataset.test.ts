@@ -1,7 +1,8 @@
 /**
  * The data layer of the operational screens against local-supabase with the large dataset, through
  * the unmodified supabase-js signed in as the bench owner. Expected rows and counts are read from
- * PostgreSQL directly, never written here.
+ * PostgreSQL directly. The large dataset is read-only for tests (local-supabase/test/seeded.ts): the
+ * deletion is tried on a restaurant of this file's own, given as many conversations and messages.
  */
 import {
   fetchReservationCounts,
@@ -161,19 +162,83 @@ describe('conversations at 2,000 × 30 messages', () => {
     // The right conversation under another restaurant's URL is not shown either.
     expect(await getConversation('20000000-0000-4000-8000-000000000001', id)).toBeNull();
   });
+});
+
+describe('deleting at 2,000 × 30 messages, in a restaurant of its own', () => {
+  /** The new owner's restaurant, and its numbers (global ones unique to it). */
+  let own: string;
+  const numero = (i: number) => `DEL-${own.slice(0, 8)}-${String(i).padStart(6, '0')}`;
+  /** Conversation i of the restaurant, as the bench's conversation i mapped to it. */
+  const conversationId = async (i: number) =>
+    (await sql<{ id: string }>(`select test_fixtures.mapped(('b6000000-0000-4000-8000-' || lpad($1::text, 12, '0'))::uuid, $2)::text as id`, [i, own]))[0].id;
+  /** Messages per conversation of the restaurant. */
+  const messageCounts = () =>
+    sql<{ id: string; n: string }>(
+      `select c.id, (select count(*) from messages m where m.conversation_id = c.id) as n from conversations c where c.restaurant_id = $1 order by c.id`,
+      [own],
+    );
+  const total = (counts: { n: string }[]) => counts.reduce((sum, c) => sum + Number(c.n), 0);
+
+  beforeAll(async () => {
+    const client = await signInNewOwner();
+    const created = await client.from('restaurants').insert({ name: 'Brasserie des Suppressions' }).select('id').single();
+    if (created.error) throw created.error;
+    own = created.data.id as string;
+    // As the large dataset has them (local-supabase/sql/large-dataset.sql), one statement per table,
+    // as superuser: 2,000 conversations × 30 messages, conversation i linked to reservation i.
+    await sql(
+      `insert into conversations (id, restaurant_id, created_at, updated_at)
+       select test_fixtures.mapped(('b6000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, $1), $1,
+              now() - i * interval '4 hours 17 minutes', now() - i * interval '4 hours 17 minutes' + 29 * interval '2 minutes'
+         from generate_series(1, 2000) i`,
+      [own],
+    );
+    // The 60,000 messages without row triggers (session_replication_role, for this transaction only):
+    // with them (the seal's check of each row, local-supabase/test/sql/seal-seeded-data.sql, and
+    // messages_bump_conversation) they took up to 30 s on a busy 2-core machine. Neither has anything to
+    // do here: the restaurant is this file's own, each conversation's updated_at is already its last
+    // message's, and every conversation_id is one inserted just above. In one statement of the simple
+    // protocol (no parameters), so the restaurant's id is written in, once checked to be a uuid.
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(own)) throw new Error(`identifiant de restaurant inattendu : ${own}`);
+    await sql(
+      `begin;
+       set local session_replication_role = replica;
+       insert into messages (conversation_id, role, content, created_at)
+       select test_fixtures.mapped(('b6000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, '${own}'),
+              case when m % 2 = 1 then 'user' else 'assistant' end, 'Message ' || m || ' de la conversation ' || i,
+              now() - i * interval '4 hours 17 minutes' + (m - 1) * interval '2 minutes'
+         from generate_series(1, 2000) i, generate_series(1, 30) m;
+       commit;`,
+    );
+    await sql(
+      `insert into restaurant_reservations (restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation,
+                                           customer_name, number_people, reservation_date)
+       select $1, test_fixtures.mapped(('b6000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, $1),
+              'R-' || lpad(i::text, 5, '0'), 'DEL-' || left($1::text, 8) || '-' || lpad(i::text, 6, '0'), upper(substr(md5('del-' || i), 1, 6)),
+              'Client ' || i, 8, current_date + i % 365
+         from generate_series(1, 2000) i`,
+      [own],
+    );
+  });
 
   it('deleting a conversation removes its messages and nothing else', async () => {
-    const id = 'b6000000-0000-4000-8000-000000001999';
-    const before = await sql<{ c: string }>('select count(*) as c from messages');
+    const id = await conversationId(1999);
+    const before = await messageCounts();
+    expect(before).toHaveLength(2000);
+    expect(before.every((c) => Number(c.n) === 30)).toBe(true);
     await deleteConversation(id);
     expect(await sql('select 1 from conversations where id = $1', [id])).toHaveLength(0);
     expect(await sql('select 1 from messages where conversation_id = $1', [id])).toHaveLength(0);
-    const after = await sql<{ c: string }>('select count(*) as c from messages');
-    expect(Number(before[0].c) - Number(after[0].c)).toBe(30);
-    // Its reservation stays, without conversation (on delete set null).
-    expect(await sql('select conversation_id from restaurant_reservations where numero_reservation = $1', ['BEN-001999'])).toEqual([{ conversation_id: null }]);
+    // Every other conversation of the restaurant keeps its 30 messages: 30 fewer in all.
+    const after = await messageCounts();
+    expect(after).toEqual(before.filter((c) => c.id !== id));
+    expect(total(before) - total(after)).toBe(30);
+    // Its reservation stays, without conversation (on delete set null); the others keep theirs.
+    expect(await sql('select conversation_id from restaurant_reservations where numero_reservation = $1', [numero(1999)])).toEqual([{ conversation_id: null }]);
+    expect(await sql('select conversation_id::text as id from restaurant_reservations where numero_reservation = $1', [numero(1998)])).toEqual([{ id: await conversationId(1998) }]);
     // Deleting it again is refused: nothing was deleted.
     await expect(deleteConversation(id)).rejects.toThrow('Conversation introuvable');
+    expect(await messageCounts()).toEqual(before.filter((c) => c.id !== id));
   });
 });
 

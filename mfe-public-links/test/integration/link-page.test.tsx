@@ -1,8 +1,8 @@
 /**
  * The one-click link page against a real reservation service (its own process) and the run's
- * local-supabase: each test creates its own reservation on the demo restaurant with the service role
- * (never the seeded TBL-DEMO01/TBL-DEMO02, which other tests read), opens its link, and reads the
- * row back from the database.
+ * local-supabase: each test creates its own reservation with the service role, at the file's own copy
+ * of the demo restaurant (the seed is read-only for tests), opens its link, and reads the row back
+ * from the database.
  */
 import { randomBytes } from 'node:crypto';
 import { screen, waitFor } from '@testing-library/react';

@@ -1,8 +1,8 @@
 import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/domain/reservation-status';
-import { parisToday } from '@tablee/shared/format';
+import { formatLongDate, parisToday } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
 import { balance, depositDeadline, depositFor, depositText } from '../lib/deposit';
-import { formatDate, formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
+import { formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
 import type { Action } from '../reservations/outcomes';
 import type { ReservationDetails } from '../reservations/details';
 import type { DecisionReason } from '../reservations/transition';
@@ -62,7 +62,7 @@ export function confirmationMail(r: ReservationDetails, action: Action, to: stri
     ['Restaurant', name],
     ...(r.restaurant.address ? ([['Adresse', r.restaurant.address]] as [string, string][]) : []),
     ...(phone ? ([['Téléphone du restaurant', phone]] as [string, string][]) : []),
-    ['Date', formatDate(r.reservation_date)],
+    ['Date', formatLongDate(r.reservation_date)],
     ['Heure d’arrivée', formatTime(r.arrival_time)],
     ['Nombre de personnes', formatParty(r.number_people, r.children)],
     ['Menu', r.menu?.name ?? r.selected_menu ?? 'non précisé'],
@@ -120,7 +120,7 @@ function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: string)
   const { where, acompteDue, afterAcompte } = balance(r.total_amount, billing, paid);
   const lines: [string, string][] = [];
   if (deposit?.method === 'acompte' && !paid) {
-    lines.push(['Acompte à régler', `${depositText(deposit)}, avant le ${formatDate(depositDeadline(r.reservation_date, today))}`]);
+    lines.push(['Acompte à régler', `${depositText(deposit)}, avant le ${formatLongDate(depositDeadline(r.reservation_date, today))}`]);
     // How: the owner's payment link (any provider) first, then a transfer to the bank details of Facturation.
     if (billing?.payment_link) lines.push(['Payer l’acompte en ligne', billing.payment_link]);
     if (billing?.iban) {

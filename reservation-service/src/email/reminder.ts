@@ -1,5 +1,6 @@
+import { formatLongDate } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
-import { formatDate, formatParty, formatTime } from '../lib/format';
+import { formatParty, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import type { Mail } from './mailer';
 
@@ -9,11 +10,11 @@ import type { Mail } from './mailer';
  */
 export function reminderMail(r: ReservationDetails, to: string, appUrl: string): Mail {
   const link = (action: 'accept' | 'reject') => `${appUrl}/reservations/${encodeURIComponent(r.numero_reservation)}/${action}/${r.code_manage}`;
-  const subject = `Demande en attente de réponse : ${r.customer_name || 'un client'}, ${formatDate(r.reservation_date)} (${r.numero_reservation_restaurateur})`;
+  const subject = `Demande en attente de réponse : ${r.customer_name || 'un client'}, ${formatLongDate(r.reservation_date)} (${r.numero_reservation_restaurateur})`;
   const intro = `Cette demande de réservation attend votre réponse depuis plus longtemps que le délai de réponse que vous avez indiqué.`;
   const facts: [string, string][] = [
     ['Client', r.customer_name || 'non précisé'],
-    ['Date', formatDate(r.reservation_date)],
+    ['Date', formatLongDate(r.reservation_date)],
     ['Heure d’arrivée', formatTime(r.arrival_time)],
     ['Nombre de personnes', formatParty(r.number_people, r.children)],
     ['Réservation', r.numero_reservation_restaurateur],

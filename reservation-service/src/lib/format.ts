@@ -1,19 +1,13 @@
-/** fr-FR formatting shared by the e-mails and the sheets (one place for each rule). */
+/**
+ * fr-FR formatting shared by the e-mails and the sheets (one place for each rule); dates are the
+ * kernel's (@tablee/shared/format: formatLongDate, 'samedi 5 décembre 2026').
+ */
 import type { ReservationOption } from '@tablee/domain/reservation-options';
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const longDate = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC',
-});
 
 export function formatEuros(amount: number | string | null | undefined): string {
   return euros.format(Number(amount ?? 0));
-}
-
-/** 'YYYY-MM-DD' (a calendar date, no time zone) → 'samedi 5 décembre 2026'. */
-export function formatDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return longDate.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** 'HH:MM:SS' → 'HH:MM'. */
@@ -34,7 +28,3 @@ export function formatParty(adults: number, children: number): string {
 export function formatOption(o: ReservationOption): string {
   return `${o.title} × ${o.quantity} (${formatEuros(o.price)} l'unité)`;
 }
-
-export const ITEM_TYPE_LABELS: Record<string, string> = {
-  aperitif: 'Apéritif', starter: 'Entrée', main: 'Plat', side: 'Accompagnement', dessert: 'Dessert', drink: 'Boisson',
-};

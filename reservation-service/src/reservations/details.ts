@@ -19,7 +19,8 @@ export type RestaurantCgv = Pick<Tables<'restaurant_cgv'>, 'cancellation_policy'
 
 /**
  * A reservation with everything the e-mail and the sheets print, read in one request. email_address
- * is where the customer is e-mailed: `email` when it is exactly one plain address, else null.
+ * is where the customer is e-mailed: `email` when it is exactly one plain address, else null; service,
+ * 'lunch' or 'dinner', is the one the database files the reservation under (its generated column).
  */
 export type ReservationDetails = Pick<
   Tables<'restaurant_reservations'>,
@@ -40,6 +41,7 @@ export type ReservationDetails = Pick<
   | 'children'
   | 'reservation_date'
   | 'arrival_time'
+  | 'service'
 > & {
   options: ReservationOption[];
   /** childrenMenu: the restaurant's children's menu (the first by display order), what the children take. */
@@ -56,7 +58,7 @@ export type ReservationDetails = Pick<
 
 const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
   customer_name, email, email_address, phone_number, selected_menu, total_amount, number_people, children, reservation_date,
-  arrival_time, options,
+  arrival_time, service, options,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
     deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone, payment_link),
     menus:restaurant_menus(name, is_children_menu, display_order),

@@ -2,7 +2,7 @@
  * The one table from a transition outcome (what transition_reservation answered) to the HTTP answer.
  * Every refusal leaves the reservation untouched: the SQL function changes nothing unless 'ok'.
  */
-import { formatDate } from '../lib/format';
+import { formatLongDate } from '@tablee/shared/format';
 import { RESERVATION_STATUS_BADGES, statusFromCode, statusToCode, type ReservationStatus } from '@tablee/domain/reservation-status';
 import type { TransitionOutcome } from '@tablee/domain/transitions';
 
@@ -58,7 +58,7 @@ export const OUTCOME_HTTP: Record<TransitionOutcome, { status: number; message: 
   past_date: {
     status: 422,
     message: (_action, _current, date) =>
-      `Cette demande porte sur le ${date ? formatDate(date) : 'jour indiqué'}, une date déjà passée : elle n’est pas acceptée par le lien. Pour l’accepter quand même, ouvrez-la dans le tableau de bord. Aucune modification n’a été faite.`,
+      `Cette demande porte sur le ${date ? formatLongDate(date) : 'jour indiqué'}, une date déjà passée : elle n’est pas acceptée par le lien. Pour l’accepter quand même, ouvrez-la dans le tableau de bord. Aucune modification n’a été faite.`,
   },
 };
 

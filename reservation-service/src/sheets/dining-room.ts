@@ -1,6 +1,7 @@
+import { formatLongDate } from '@tablee/shared/format';
 import { RESERVATION_STATUS_BADGES, statusFromCode } from '@tablee/domain/reservation-status';
 import { balance, depositFor, depositText } from '../lib/deposit';
-import { formatDate, formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
+import { formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import type { Sheet } from './pdf';
 
@@ -25,7 +26,7 @@ export function diningRoomSheet(r: ReservationDetails): Sheet {
       {
         heading: 'Réservation',
         lines: [
-          { label: 'Date', value: formatDate(r.reservation_date) },
+          { label: 'Date', value: formatLongDate(r.reservation_date) },
           { label: 'Heure d’arrivée', value: formatTime(r.arrival_time) },
           { label: 'Nombre de personnes', value: formatParty(r.number_people, r.children) },
           { label: 'Menu', value: r.menu?.name ?? r.selected_menu ?? 'non précisé' },

@@ -1,9 +1,16 @@
-import { ITEM_TYPE_LABELS, formatDate, formatParty, formatTime } from '../lib/format';
+import { ITEM_TYPE_LABELS } from '@tablee/sections/item-types';
+import { formatLongDate } from '@tablee/shared/format';
+import { formatParty, formatTime } from '../lib/format';
 import type { MenuAlternative, ReservationDetails } from '../reservations/details';
 import type { Sheet } from './pdf';
 
-/** Lunch before 16:00, dinner from then on: the service an arrival time belongs to. */
-const service = (time: string | null) => (!time ? 'non précisé' : time < '16:00' ? 'Midi' : 'Soir');
+const SERVICE_LABELS: Record<string, string> = { lunch: 'Midi', dinner: 'Soir' };
+
+/**
+ * The service as the database files the reservation (restaurant_reservations.service, the one rule of
+ * which arrival times are lunch); a request without an arrival time says so rather than 'Soir'.
+ */
+const serviceLabel = (r: ReservationDetails) => (!r.arrival_time ? 'non précisé' : SERVICE_LABELS[r.service] ?? r.service);
 
 /**
  * What the kitchen prepares: for whom, when (service and arrival), the covers of each menu (adults
@@ -20,8 +27,8 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
         heading: 'Service',
         lines: [
           { label: 'Client', value: r.customer_name || 'non précisé' },
-          { label: 'Date', value: formatDate(r.reservation_date) },
-          { label: 'Service', value: service(r.arrival_time) },
+          { label: 'Date', value: formatLongDate(r.reservation_date) },
+          { label: 'Service', value: serviceLabel(r) },
           { label: 'Heure d’arrivée', value: formatTime(r.arrival_time) },
           { label: 'Couverts', value: formatParty(r.number_people, r.children) },
         ],
@@ -38,7 +45,7 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
       {
         heading: `Menu : ${menu?.name ?? r.selected_menu ?? 'non précisé'}`,
         lines: menu?.items.length
-          ? menu.items.map((i) => ({ bullet: `${ITEM_TYPE_LABELS[i.type] ?? i.type} : ${i.name}` }))
+          ? menu.items.map((i) => ({ bullet: `${itemTypeLabel(i.type)} : ${i.name}` }))
           : [{ bullet: 'Aucun plat enregistré pour ce menu.' }],
       },
       {
@@ -46,7 +53,7 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
         lines: menu?.alternatives.length
           ? menu.alternatives.map((a) => {
               const notes = dietary(a);
-              return { bullet: `${ITEM_TYPE_LABELS[a.type] ?? a.type} : ${a.name}${notes ? ` (${notes})` : ''}` };
+              return { bullet: `${itemTypeLabel(a.type)} : ${a.name}${notes ? ` (${notes})` : ''}` };
             })
           : [{ bullet: 'Aucune alternative.' }],
       },
@@ -57,6 +64,8 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
     ],
   };
 }
+
+const itemTypeLabel = (type: string): string => (ITEM_TYPE_LABELS as Record<string, string>)[type] ?? type;
 
 function dietary(a: MenuAlternative): string {
   return [a.is_gluten_free && 'sans gluten', a.is_vegan && 'végan', a.other_dietary_notes].filter(Boolean).join(', ');

@@ -1,11 +1,12 @@
 import { withDb } from '../../../local-supabase/test/clients';
-import { createReservation, LYON, ownerWithRestaurant, parseMail, post, serviceWithSmtp } from '../helpers';
+import { createReservation, ownerWithRestaurant, ownRestaurant, parseMail, post, serviceWithSmtp } from '../helpers';
 
 /**
  * Issue 16: an acceptance e-mail a customer can act on — the restaurant's address and phone, the
  * reservation, the acompte (how much, by when, how: the bank details of Facturation), what remains
  * and where, the cancellation and modification policies, the CGV link — in both parts, with
- * Reply-To the restaurant's contact address. Expected values are read from the database.
+ * Reply-To the restaurant's contact address. Expected values are read from the database: the file's
+ * own copy of the demo restaurant Le Comptoir des Halles (Lyon), for the restaurant that asks an acompte.
  */
 const running = serviceWithSmtp();
 
@@ -13,18 +14,20 @@ interface Terms {
   address: string; email: string; whatsapp: string; company_name: string; iban: string; bic: string;
   deposit_amount: number; deposit_type: string; link: string | null; cancellation_policy: string; modification_policy: string;
 }
-const lyonTerms = () =>
-  withDb(async (db) =>
+const lyonTerms = async () => {
+  const { restaurantId } = await ownRestaurant();
+  return withDb(async (db) =>
     (
       await db.query<Terms>(
         `select r.address, c.email, c.whatsapp, b.company_name, b.iban, b.bic, b.deposit_amount::float as deposit_amount, b.deposit_type,
                 g.link, g.cancellation_policy, g.modification_policy
            from restaurants r join restaurant_contacts c on c.restaurant_id = r.id join restaurant_billing b on b.restaurant_id = r.id
            join restaurant_cgv g on g.restaurant_id = r.id where r.id = $1`,
-        [LYON],
+        [restaurantId],
       )
     ).rows[0],
   );
+};
 
 const euros = (n: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(n).replace(/[\u202f\u00a0]/g, ' ');
 const plain = (s: string) => s.replace(/<[^>]+>/g, '').replace(/[\u202f\u00a0]/g, ' ').replace(/&#39;/g, "'").replace(/&amp;/g, '&');

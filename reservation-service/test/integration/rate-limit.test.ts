@@ -1,4 +1,4 @@
-import { DEMO, LYON, createReservation, post, startService, type RunningService } from '../helpers';
+import { createReservation, ownRestaurant, post, startService, type RunningService } from '../helpers';
 
 /** Guessing codes quickly meets 429 on every endpoint that takes a code. */
 let service: RunningService;
@@ -22,7 +22,9 @@ test('link endpoint: the 4th guess within the window gets 429 in French', async 
 });
 
 test('dashboard endpoint is limited too', async () => {
-  const guess = () => post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: DEMO.numero, code_manage: 'c'.repeat(64), restaurant_id: LYON });
+  const r = await createReservation();
+  const { restaurantId } = await ownRestaurant();
+  const guess = () => post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: r.numero, code_manage: 'c'.repeat(64), restaurant_id: restaurantId });
   expect((await statuses(guess, 4)).slice(-1)).toEqual([429]);
 });
 

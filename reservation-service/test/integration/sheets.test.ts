@@ -1,7 +1,6 @@
-import { createReservation, db, ownerWithRestaurant, pdfBodySizes, pdfText, post, readRow, startService, type RunningService } from '../helpers';
-import { MENU_CANUT } from '../helpers';
+import { createReservation, db, ownerWithRestaurant, ownRestaurant, pdfBodySizes, pdfText, post, readRow, startService, type RunningService } from '../helpers';
 
-/** Kitchen and dining-room PDFs, read back with a PDF parser. */
+/** Kitchen and dining-room PDFs, read back with a PDF parser; the reservations are at the file's own copy of Le Comptoir des Halles (Lyon). */
 let service: RunningService;
 beforeAll(async () => {
   service = await startService();
@@ -12,10 +11,11 @@ const sheet = (numero: string, kind: 'feuille-cuisine' | 'feuille-salle', code: 
   fetch(`${service.url}/reservations/${numero}/${kind}?code=${code}`);
 
 async function menuCanut() {
+  const { menuCanut: id } = await ownRestaurant();
   const { data, error } = await db()
     .from('restaurant_menus')
     .select('name, menu_items(name), menu_item_alternatives(name, is_vegan)')
-    .eq('id', MENU_CANUT)
+    .eq('id', id)
     .single();
   if (error) throw new Error(error.message);
   return data;
@@ -45,6 +45,14 @@ test('kitchen sheet: customer, date, service and time, covers of each menu, menu
   for (const alt of menu.menu_item_alternatives) expect(text).toContain(alt.name);
   expect(text).toContain('Salade de lentilles vertes du Puy (sans gluten, végan)');
   expect(text).toContain('Apéritif maison × 12');
+});
+
+test('kitchen sheet: the service is the database’s, lunch before 16:00 and dinner from then on', async () => {
+  for (const [arrival_time, expected] of [['15:45', 'Service : Midi'], ['16:00', 'Service : Soir'], [null, 'Service : non précisé']] as const) {
+    const r = await createReservation({ status: 1, arrival_time });
+    const text = await pdfText(Buffer.from(await (await sheet(r.numero, 'feuille-cuisine', r.code)).arrayBuffer()));
+    expect(text).toContain(expected);
+  }
 });
 
 test('dining-room sheet: customer and contact, party, menu, options, total, deposit received and what remains, no management code', async () => {

@@ -1,5 +1,8 @@
 import { redactUrl } from '../../src/lib/redact';
-import { formatDate, formatEuros, formatParty, formatTime } from '../../src/lib/format';
+import { formatLongDate } from '@tablee/shared/format';
+import { formatEuros, formatParty, formatTime } from '../../src/lib/format';
+import type { ReservationDetails } from '../../src/reservations/details';
+import { kitchenSheet } from '../../src/sheets/kitchen';
 import { loadConfig } from '../../src/config';
 
 test('redactUrl hides codes in paths and in the code query parameter', () => {
@@ -10,7 +13,7 @@ test('redactUrl hides codes in paths and in the code query parameter', () => {
 });
 
 test('fr-FR formats', () => {
-  expect(formatDate('2026-12-05')).toBe('samedi 5 décembre 2026');
+  expect(formatLongDate('2026-12-05')).toBe('samedi 5 décembre 2026');
   expect(formatTime('20:00:00')).toBe('20:00');
   expect(formatEuros(1234.5).replace(/\s/g, ' ')).toBe('1 234,50 €');
   expect(formatParty(1, 1)).toBe('2 personnes (1 adulte et 1 enfant)');
@@ -23,4 +26,32 @@ test('configuration defaults and refusal of a missing key', () => {
   expect(c.outboxDir.endsWith('/.data/outbox')).toBe(true);
   expect(c.publicBaseUrl).toBe('http://localhost:8787');
   expect(() => loadConfig({ SUPABASE_URL: 'http://localhost:54321' })).toThrow(/SUPABASE_SERVICE_ROLE_KEY/);
+});
+
+describe('kitchen sheet', () => {
+  const reservation = (overrides: Partial<ReservationDetails>): ReservationDetails => ({
+    id: 'r', restaurant_id: 'x', numero_reservation: 'TBL-1', numero_reservation_restaurateur: 'R-0001', code_reservation: 'C',
+    code_manage: 'm', status: 1, customer_name: 'Hélène', email: null, email_address: null, phone_number: null, selected_menu: 'Menu',
+    total_amount: 0, number_people: 10, children: 0, reservation_date: '2026-12-05', arrival_time: '12:30:00', service: 'lunch', options: [],
+    restaurant: { name: 'Chez nous', address: '', billing: null, childrenMenu: null, contact: null, cgv: null },
+    menu: {
+      name: 'Menu', price_per_person: 30,
+      items: [{ name: 'Tarte', type: 'dessert', display_order: 0 }, { name: 'Pastis', type: 'aperitif', display_order: 1 }],
+      alternatives: [{ name: 'Salade', type: 'starter', is_gluten_free: true, is_vegan: false, other_dietary_notes: null, display_order: 0 }],
+    },
+    ...overrides,
+  });
+  const lines = (r: ReservationDetails) => kitchenSheet(r).sections.flatMap((s) => s.lines.map((l) => ('bullet' in l ? l.bullet : `${l.label} : ${l.value}`)));
+
+  it("prints the service the database filed the reservation under, not one of its own", () => {
+    expect(lines(reservation({ arrival_time: '12:30:00', service: 'lunch' }))).toContain('Service : Midi');
+    expect(lines(reservation({ arrival_time: '19:00:00', service: 'dinner' }))).toContain('Service : Soir');
+    // Whatever the time says: the column is the rule.
+    expect(lines(reservation({ arrival_time: '19:00:00', service: 'lunch' }))).toContain('Service : Midi');
+    expect(lines(reservation({ arrival_time: null, service: 'dinner' }))).toContain('Service : non précisé');
+  });
+
+  it("names the items' types with the menus form's labels", () => {
+    expect(lines(reservation({}))).toEqual(expect.arrayContaining(['Dessert : Tarte', 'Apéritif : Pastis', 'Entrée : Salade (sans gluten)']));
+  });
 });

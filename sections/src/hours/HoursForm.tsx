@@ -7,7 +7,7 @@ import { TIME_SLOTS } from '../constants';
 import { Button, Card, Checkbox, Col, Form, InputNumber, Row, Select, Tabs, Typography, type FormRule, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
 import type { SectionContext, SectionFormProps } from '../contract';
-import { FormValue } from '../form-kit';
+import { FormValue, valueAt } from '../form-kit';
 import {
   arrivalTimesOutside,
   arrivalTimesOutsideMessage,
@@ -121,9 +121,6 @@ function ServiceFields(props: ServiceFieldsProps) {
     </FormValue>
   );
 }
-
-const valueAt = (value: unknown, path: readonly string[]): unknown =>
-  path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
 
 function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFieldsProps & { service: ServiceSwitches }) {
   const key = path[path.length - 1] as ServiceKey;

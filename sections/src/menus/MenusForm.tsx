@@ -3,12 +3,12 @@
  * whose rule depends on the context, and the kids-menu toggle. The menus, their items and their
  * alternatives are Form.Lists of the section's form; each add row is a small form of its own.
  */
-import type { Menu, MenuAlternative, MenuItem, Menus } from '@tablee/domain';
+import type { ItemType, Menu, MenuAlternative, MenuItem, Menus } from '@tablee/domain';
 import { Button, Card, Checkbox, Form, Input, Radio, Select, Space, Tag, Typography, type FormRule } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { SectionContext, SectionFormProps } from '../contract';
-import { EuroInput, fieldGrid, FormValue } from '../form-kit';
+import { AddDraftButton, DraftForm, EuroInput, fieldGrid, FormValue, valueAt } from '../form-kit';
 import {
   ALTERNATIVE_TYPE_OPTIONS,
   canAddEntry,
@@ -94,9 +94,6 @@ function MenuCard({ name: at, path, fallbackTitle, onRemove, removeLabel }: { na
   );
 }
 
-const valueAt = (value: unknown, path: Path): unknown =>
-  path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[key] : undefined), value);
-
 /** The name of the menu at `path` (in the whole form), for its title and labels: only these render again as it is typed. */
 function MenuName({ path, children }: { path: Path; children: (name: string) => ReactNode }) {
   return <FormValue select={(menus: Menus) => (valueAt(menus, [...path, 'name']) as string | undefined) ?? ''}>{children}</FormValue>;
@@ -140,121 +137,120 @@ function MenuFields({ path, withRules }: { path: Path; withRules?: boolean }) {
 /** The add form of a menu, a form of its own: 'Ajouter le menu' follows the context's rule (canAddMenu). */
 function AddMenuCard({ context, disabled, onAdd }: { context: SectionContext; disabled?: boolean; onAdd: (menu: Menu) => void }) {
   const [draftForm] = Form.useForm<Menu>();
-  // A name of its own, so that its fields' ids do not clash with the section form's.
-  const formName = useId();
+  const allowed = (draft: Menu) => canAddMenu(context, draft);
   return (
     <Card size="small" title="Ajouter un menu" style={{ background: '#fafafa' }}>
-      <Form form={draftForm} name={formName} component={false} layout="vertical" initialValues={emptyMenu()} disabled={disabled}>
+      <DraftForm form={draftForm} initialValues={emptyMenu()} disabled={disabled}>
         <MenuFields path={[]} />
-        <FormValue select={(draft: Menu) => canAddMenu(context, draft)}>
-          {(allowed) => (
-            <>
-              <Button
-                type="dashed"
-                disabled={!allowed}
-                onClick={() => {
-                  const menu = draftForm.getFieldsValue(true);
-                  onAdd({ ...menu, name: menu.name.trim() });
-                  draftForm.resetFields();
-                }}
-              >
-                Ajouter le menu
-              </Button>
-              {context === 'onboarding' && !allowed && (
+        <AddDraftButton form={draftForm} type="dashed" canAdd={allowed} onAdd={(menu) => onAdd({ ...menu, name: menu.name.trim() })}>
+          Ajouter le menu
+        </AddDraftButton>
+        {context === 'onboarding' && (
+          <FormValue select={allowed}>
+            {(ok) =>
+              !ok && (
                 <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
                   Indiquez un nom et un prix supérieur à 0 pour ajouter le menu.
                 </Typography.Paragraph>
-              )}
-            </>
-          )}
-        </FormValue>
-      </Form>
+              )
+            }
+          </FormValue>
+        )}
+      </DraftForm>
     </Card>
   );
 }
 
 const listStyle = { margin: 0, paddingLeft: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 4 } as const;
 
-/** Items and alternatives of a menu (name paths as MenuCard's): Form.Lists with removal, and add rows that need a name. */
+/** Items and alternatives of a menu (name paths as MenuCard's): lists with removal, and add rows that need a name. */
 function MenuEntries({ name, path }: { name: Path; path: Path }) {
-  const label = (menuName: string) => menuName.trim() || 'ce menu';
-  const form = Form.useFormInstance();
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12, borderTop: '1px solid #f0f0f0', paddingTop: 12 }}>
-      <div>
-        <Typography.Title level={3} style={{ fontSize: 16, margin: '0 0 8px' }}>
-          Plats
-        </Typography.Title>
-        <Form.List name={[...name, 'items']}>
-          {(fields, { add, remove }) => (
-            <>
-              {fields.length === 0 ? (
-                <Typography.Text type="secondary">Aucun plat.</Typography.Text>
-              ) : (
-                <MenuName path={path}>
-                  {(menuName) => (
-                    <ul aria-label={`Plats de ${label(menuName)}`} style={listStyle}>
-                      {fields.map((field) => {
-                        const item: MenuItem = form.getFieldValue([...path, 'items', field.name]);
-                        return (
-                          <li key={field.key} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                            <Tag>{itemTypeLabel(item.type)}</Tag>
-                            <span style={{ flex: 1 }}>{item.name}</span>
-                            <Button size="small" type="link" danger aria-label={`Retirer le plat ${item.name}`} onClick={() => remove(field.name)}>
-                              Retirer
-                            </Button>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  )}
-                </MenuName>
-              )}
-              <AddItemRow onAdd={(entry) => add(entry)} />
-            </>
-          )}
-        </Form.List>
-      </div>
+      <EntryList<MenuItem>
+        title="Plats"
+        list={[...name, 'items']}
+        path={[...path, 'items']}
+        menuPath={path}
+        empty="Aucun plat."
+        listLabel="Plats de"
+        removeLabel="Retirer le plat"
+        entry={(item) => <span style={{ flex: 1 }}>{item.name}</span>}
+        addRow={(add) => <AddItemRow onAdd={add} />}
+      />
+      <EntryList<MenuAlternative>
+        title="Alternatives (régimes alimentaires)"
+        list={[...name, 'alternatives']}
+        path={[...path, 'alternatives']}
+        menuPath={path}
+        empty="Aucune alternative."
+        listLabel="Alternatives de"
+        removeLabel="Retirer l'alternative"
+        entry={(a) => (
+          <span style={{ flex: 1 }}>
+            {a.name}
+            {a.isGlutenFree && <Tag style={{ marginLeft: 8 }}>Sans gluten</Tag>}
+            {a.isVegan && <Tag style={{ marginLeft: 4 }}>Végan</Tag>}
+            {a.otherDietaryNotes && <Typography.Text type="secondary"> — {a.otherDietaryNotes}</Typography.Text>}
+          </span>
+        )}
+        addRow={(add) => <AddAlternativeRow onAdd={add} />}
+      />
+    </div>
+  );
+}
 
-      <div>
-        <Typography.Title level={3} style={{ fontSize: 16, margin: '0 0 8px' }}>
-          Alternatives (régimes alimentaires)
-        </Typography.Title>
-        <Form.List name={[...name, 'alternatives']}>
-          {(fields, { add, remove }) => (
-            <>
-              {fields.length === 0 ? (
-                <Typography.Text type="secondary">Aucune alternative.</Typography.Text>
-              ) : (
-                <MenuName path={path}>
-                  {(menuName) => (
-                    <ul aria-label={`Alternatives de ${label(menuName)}`} style={listStyle}>
-                      {fields.map((field) => {
-                        const a: MenuAlternative = form.getFieldValue([...path, 'alternatives', field.name]);
-                        return (
-                          <li key={field.key} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
-                            <Tag>{itemTypeLabel(a.type)}</Tag>
-                            <span style={{ flex: 1 }}>
-                              {a.name}
-                              {a.isGlutenFree && <Tag style={{ marginLeft: 8 }}>Sans gluten</Tag>}
-                              {a.isVegan && <Tag style={{ marginLeft: 4 }}>Végan</Tag>}
-                              {a.otherDietaryNotes && <Typography.Text type="secondary"> — {a.otherDietaryNotes}</Typography.Text>}
-                            </span>
-                            <Button size="small" type="link" danger aria-label={`Retirer l'alternative ${a.name}`} onClick={() => remove(field.name)}>
-                              Retirer
-                            </Button>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  )}
-                </MenuName>
-              )}
-              <AddAlternativeRow onAdd={(entry) => add(entry)} />
-            </>
-          )}
-        </Form.List>
-      </div>
+/**
+ * One list of a menu's entries (dishes or alternatives): a Form.List at `list` (its name where the menu
+ * is rendered), read at `path` in the whole form; each entry with its type, `entry`'s text and
+ * 'Retirer', the list named after the menu, then its add row.
+ */
+function EntryList<T extends { name: string; type: ItemType }>(props: {
+  title: string;
+  list: Path;
+  path: Path;
+  menuPath: Path;
+  empty: string;
+  listLabel: string;
+  removeLabel: string;
+  entry: (entry: T) => ReactNode;
+  addRow: (add: (entry: T) => void) => ReactNode;
+}) {
+  const form = Form.useFormInstance();
+  return (
+    <div>
+      <Typography.Title level={3} style={{ fontSize: 16, margin: '0 0 8px' }}>
+        {props.title}
+      </Typography.Title>
+      <Form.List name={props.list}>
+        {(fields, { add, remove }) => (
+          <>
+            {fields.length === 0 ? (
+              <Typography.Text type="secondary">{props.empty}</Typography.Text>
+            ) : (
+              <MenuName path={props.menuPath}>
+                {(menuName) => (
+                  <ul aria-label={`${props.listLabel} ${menuName.trim() || 'ce menu'}`} style={listStyle}>
+                    {fields.map((field) => {
+                      const entry: T = form.getFieldValue([...props.path, field.name]);
+                      return (
+                        <li key={field.key} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+                          <Tag>{itemTypeLabel(entry.type)}</Tag>
+                          {props.entry(entry)}
+                          <Button size="small" type="link" danger aria-label={`${props.removeLabel} ${entry.name}`} onClick={() => remove(field.name)}>
+                            Retirer
+                          </Button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </MenuName>
+            )}
+            {props.addRow((entry) => add(entry))}
+          </>
+        )}
+      </Form.List>
     </div>
   );
 }
@@ -262,10 +258,8 @@ function MenuEntries({ name, path }: { name: Path; path: Path }) {
 /** The add row of a dish: a form of its own, added only with a name (canAddEntry). */
 function AddItemRow({ onAdd }: { onAdd: (item: MenuItem) => void }) {
   const [draftForm] = Form.useForm<MenuItem>();
-  // A name of its own, so that its fields' ids do not clash with the section form's.
-  const formName = useId();
   return (
-    <Form form={draftForm} name={formName} component={false} layout="vertical" initialValues={{ name: '', type: 'starter' }}>
+    <DraftForm form={draftForm} initialValues={{ name: '', type: 'starter' }}>
       <div style={{ ...fieldGrid(160), marginTop: 8, alignItems: 'end' }}>
         <Form.Item label="Nom du plat" name="name" style={{ marginBottom: 8 }}>
           <Input />
@@ -274,34 +268,26 @@ function AddItemRow({ onAdd }: { onAdd: (item: MenuItem) => void }) {
           <Select options={[...ITEM_TYPE_OPTIONS]} />
         </Form.Item>
         <Form.Item style={{ marginBottom: 8 }}>
-          <FormValue select={(item: MenuItem) => canAddEntry(item.name)}>
-            {(allowed) => (
-              <Button
-                disabled={!allowed}
-                onClick={() => {
-                  const item = draftForm.getFieldsValue(true);
-                  onAdd({ name: item.name.trim(), type: item.type });
-                  // The type chosen stays for the next dish.
-                  draftForm.setFieldValue('name', '');
-                }}
-              >
-                Ajouter le plat
-              </Button>
-            )}
-          </FormValue>
+          <AddDraftButton
+            form={draftForm}
+            canAdd={(item) => canAddEntry(item.name)}
+            onAdd={(item) => onAdd({ name: item.name.trim(), type: item.type })}
+            // The type chosen stays for the next dish.
+            afterAdd={() => draftForm.setFieldValue('name', '')}
+          >
+            Ajouter le plat
+          </AddDraftButton>
         </Form.Item>
       </div>
-    </Form>
+    </DraftForm>
   );
 }
 
 /** The add row of an alternative: a form of its own, added only with a name (canAddEntry). */
 function AddAlternativeRow({ onAdd }: { onAdd: (alternative: MenuAlternative) => void }) {
   const [draftForm] = Form.useForm<MenuAlternative>();
-  // A name of its own, so that its fields' ids do not clash with the section form's.
-  const formName = useId();
   return (
-    <Form form={draftForm} name={formName} component={false} layout="vertical" initialValues={emptyAlternative()}>
+    <DraftForm form={draftForm} initialValues={emptyAlternative()}>
       <div style={{ ...fieldGrid(160), marginTop: 8, alignItems: 'end' }}>
         <Form.Item label="Nom de l'alternative" name="name" style={{ marginBottom: 8 }}>
           <Input />
@@ -320,21 +306,14 @@ function AddAlternativeRow({ onAdd }: { onAdd: (alternative: MenuAlternative) =>
         <Form.Item name="isVegan" valuePropName="checked" noStyle>
           <Checkbox>Végan</Checkbox>
         </Form.Item>
-        <FormValue select={(alt: MenuAlternative) => canAddEntry(alt.name)}>
-          {(allowed) => (
-            <Button
-              disabled={!allowed}
-              onClick={() => {
-                const alt = draftForm.getFieldsValue(true);
-                onAdd({ ...alt, name: alt.name.trim(), otherDietaryNotes: (alt.otherDietaryNotes ?? '').trim() });
-                draftForm.resetFields();
-              }}
-            >
-              Ajouter l'alternative
-            </Button>
-          )}
-        </FormValue>
+        <AddDraftButton
+          form={draftForm}
+          canAdd={(alt) => canAddEntry(alt.name)}
+          onAdd={(alt) => onAdd({ ...alt, name: alt.name.trim(), otherDietaryNotes: (alt.otherDietaryNotes ?? '').trim() })}
+        >
+          Ajouter l'alternative
+        </AddDraftButton>
       </Space>
-    </Form>
+    </DraftForm>
   );
 }

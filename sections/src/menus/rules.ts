@@ -2,15 +2,13 @@
 import { DEFAULT_KIDS_MENU_NAME, DEFAULT_KIDS_MENU_PRICE } from '../constants';
 import type { AlternativeType, ItemType, Menu, MenuAlternative, Menus, MenuType } from '@tablee/domain';
 import type { SectionContext } from '../contract';
+import { ITEM_TYPE_LABELS } from './item-types';
 
-export const ITEM_TYPE_OPTIONS: readonly { value: ItemType; label: string }[] = [
-  { value: 'aperitif', label: 'Apéritif' },
-  { value: 'starter', label: 'Entrée' },
-  { value: 'main', label: 'Plat' },
-  { value: 'side', label: 'Accompagnement' },
-  { value: 'dessert', label: 'Dessert' },
-  { value: 'drink', label: 'Boisson' },
-];
+const itemTypeLabels: Readonly<Record<ItemType, string>> = ITEM_TYPE_LABELS;
+export const ITEM_TYPE_OPTIONS: readonly { value: ItemType; label: string }[] = (Object.keys(itemTypeLabels) as ItemType[]).map((value) => ({
+  value,
+  label: itemTypeLabels[value],
+}));
 /** Alternatives (dietary variants) exclude drinks. */
 export const ALTERNATIVE_TYPE_OPTIONS = ITEM_TYPE_OPTIONS.filter((o) => o.value !== 'drink') as readonly { value: AlternativeType; label: string }[];
 

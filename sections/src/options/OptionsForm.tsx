@@ -2,9 +2,9 @@
 import { formatEuros } from '@tablee/shared';
 import type { AdditionalOption } from '@tablee/domain';
 import { Button, Card, Form, Input, Radio, Space, Table, Typography, type FormListFieldData } from 'antd';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { SectionFormProps } from '../contract';
-import { EuroInput, fieldGrid, FormValue } from '../form-kit';
+import { AddDraftButton, DraftForm, EuroInput, fieldGrid, FormValue } from '../form-kit';
 import { canAddOption, emptyOption, EDIT_IN_PROGRESS, optionErrors, optionPriceRule, optionTitleRules, PRICE_TYPE_OPTIONS, priceTypeLabel, type OptionsValue } from './rules';
 
 /** The option being edited in its row, and what it was before, for 'Annuler'. */
@@ -127,11 +127,9 @@ function EditActions({ index, onDone, onCancel }: { index: number; onDone: () =>
 /** The add form: a form of its own (no <form> element, it sits inside the section's), emptied after each addition. */
 function AddOptionCard({ context, disabled, onAdd }: { context: SectionFormProps<OptionsValue>['context']; disabled?: boolean; onAdd: (option: AdditionalOption) => void }) {
   const [draftForm] = Form.useForm<AdditionalOption>();
-  // A name of its own, so that its fields' ids do not clash with the section form's.
-  const formName = useId();
   return (
     <Card size="small" title="Ajouter une option" style={{ background: '#fafafa' }}>
-      <Form form={draftForm} name={formName} component={false} layout="vertical" initialValues={emptyOption()} disabled={disabled}>
+      <DraftForm form={draftForm} initialValues={emptyOption()} disabled={disabled}>
         <div style={fieldGrid()}>
           <Form.Item label="Titre" name="title" required rules={optionTitleRules}>
             <Input placeholder="Ex. : Coupe de champagne" />
@@ -143,22 +141,10 @@ function AddOptionCard({ context, disabled, onAdd }: { context: SectionFormProps
             <Radio.Group aria-label="Type de prix" options={[...PRICE_TYPE_OPTIONS]} />
           </Form.Item>
         </div>
-        <FormValue select={canAddOption}>
-          {(allowed) => (
-            <Button
-              type="dashed"
-              disabled={!allowed}
-              onClick={() => {
-                const option = draftForm.getFieldsValue(true);
-                onAdd({ ...option, title: option.title.trim() });
-                draftForm.resetFields();
-              }}
-            >
-              Ajouter l'option
-            </Button>
-          )}
-        </FormValue>
-      </Form>
+        <AddDraftButton form={draftForm} type="dashed" canAdd={canAddOption} onAdd={(option) => onAdd({ ...option, title: option.title.trim() })}>
+          Ajouter l'option
+        </AddDraftButton>
+      </DraftForm>
       {context === 'edit' && (
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
           Les options sont enregistrées avec le bouton « Enregistrer les modifications ».

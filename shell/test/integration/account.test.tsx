@@ -7,6 +7,7 @@ import { createClient } from '@supabase/supabase-js';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { linkIn, outboxMails } from '../../../local-supabase/test/mails';
+import { until } from '../../../local-supabase/test/until';
 import { connect, renderApp, uniqueEmail } from '../render';
 import { paste } from '../../../tooling/jest/paste';
 
@@ -22,13 +23,8 @@ async function freshOwner(signedIn: boolean) {
 
 /** The link of the newest e-mail to `address`, once the server has written it. */
 async function linkTo(address: string, prefix: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mail = outboxMails(process.env.TEST_OUTBOX_DIR!).filter((m) => m.to.includes(address)).pop();
-    if (mail) return linkIn(mail, prefix);
-    if (Date.now() > deadline) throw new Error(`attendu : un e-mail pour ${address}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const mail = await until(() => outboxMails(process.env.TEST_OUTBOX_DIR!).filter((m) => m.to.includes(address)).pop(), (m) => m !== undefined, `un e-mail pour ${address}`);
+  return linkIn(mail!, prefix);
 }
 /** jsdom's origin is not an allowed redirect: the links lead to the site's pages (AUTH_SITE_URL, http://localhost:3000). */
 const pathOf = (link: string) => link.replace(/^https?:\/\/[^/]+/, '');

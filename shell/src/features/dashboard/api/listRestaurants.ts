@@ -1,5 +1,5 @@
 import { LIVE_REFRESH_MS } from '@tablee/operations-data';
-import { getSupabase, PHOTO_BUCKET, type MissingItem } from '@tablee/domain';
+import { getSupabase, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MissingItem } from '@tablee/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface RestaurantSummary {
@@ -35,7 +35,7 @@ export async function listRestaurants(userId: string): Promise<RestaurantSummary
   if (completeness.error) throw completeness.error;
   const missingOf = new Map((completeness.data ?? []).map((c) => [c.restaurant_id, c.missing ?? []]));
   return (restaurants.data ?? []).map((r) => {
-    const pending = (r.reservation_status_counts ?? []).find((c) => c.status === 0);
+    const pending = (r.reservation_status_counts ?? []).find((c) => c.status === RESERVATION_STATUS_CODES.pending);
     return {
       id: r.id,
       name: r.name ?? '',
