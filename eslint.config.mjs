@@ -1,7 +1,8 @@
 // ESLint (`pnpm lint`, and a step of `pnpm test`): typescript-eslint, React hooks, and the module
 // boundaries of ARCHITECTURE.md — no front-end module imports another (they meet at run time through
-// Module Federation), `src/app/` is imported by no feature, no feature imports another, and the
-// kernel (shared/) imports no domain code, which each module builds in instead.
+// Module Federation), `src/app/` is imported by no feature, no feature imports another, a module's
+// shared folders (components/, hooks/, lib/) import no feature, and the kernel (shared/) imports no
+// domain code, which each module builds in instead.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -17,6 +18,9 @@ const featuresOf = (module) => {
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => fs.statSync(path.join(dir, name)).isDirectory()) : [];
 };
 
+/** A module's folders shared by its features: below them, not above. */
+const SHARED_FOLDERS = ['components', 'hooks', 'lib'];
+
 const boundaries = FRONT_END_MODULES.flatMap((module) => [
   {
     target: `./${module}`,
@@ -24,6 +28,11 @@ const boundaries = FRONT_END_MODULES.flatMap((module) => [
     message: 'A front-end module never imports another: they meet at run time through Module Federation.',
   },
   { target: `./${module}/src/features`, from: `./${module}/src/app`, message: 'src/app/ composes the features; no feature imports it.' },
+  {
+    target: SHARED_FOLDERS.map((folder) => `./${module}/src/${folder}`),
+    from: `./${module}/src/features`,
+    message: 'components/, hooks/ and lib/ serve every feature and import none: move what they need out of the feature.',
+  },
   ...featuresOf(module).map((feature) => ({
     target: `./${module}/src/features/${feature}`,
     from: `./${module}/src/features`,
