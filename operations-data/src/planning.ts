@@ -6,13 +6,9 @@
 import { parisToday } from '@tablee/shared';
 import { getSupabase, isUuid, type AcceptanceCheck } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
+import type { Service } from './constants';
 import { LIVE_REFRESH_MS, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { isoDate } from './reservations';
-
-export type Service = 'lunch' | 'dinner';
-
-/** How the screens name a service (the planning's cells, the list's filter). */
-export const SERVICE_LABELS: Record<Service, string> = { lunch: 'Midi', dinner: 'Soir' };
 
 export interface PlanningCell {
   /** 'YYYY-MM-DD'. */

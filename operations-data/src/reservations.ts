@@ -1,9 +1,9 @@
 import { getSupabase, isUuid, parseReservationFilter, statusFromCode, statusToCode, type Reservation, type ReservationStatus } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
+import type { Service } from './constants';
 import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { reservationFromRow } from './mappers';
 import { CONVERSATION_COLUMNS, RESERVATION_COLUMNS } from './rows';
-import type { Service } from './planning';
 
 export const RESERVATIONS_PAGE_SIZE = 20;
 

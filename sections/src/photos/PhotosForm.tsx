@@ -7,7 +7,7 @@
 import { formatFileSize } from '@tablee/shared';
 import type { Photo } from '@tablee/domain';
 import { Alert, Button, Form, Input, Popconfirm, Progress, Typography, Upload } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { SectionFormProps } from '../contract';
 import { deletePhoto, errorText, uploadPhoto, type PhotosValue } from './api';
 import { deleteError, PHOTO_UPLOAD_HINT, uploadError, uploadFileError } from './rules';
@@ -32,9 +32,8 @@ export function PhotosForm({ restaurantId, form, initialValue, disabled, onBusyC
   // Uploads run over several renders: each one appends to the form's latest list, not to a stale one.
   const photos = (): Photo[] => form.getFieldValue('photos') ?? [];
   const busy = progress !== null || deletingId !== null;
-  const onBusyRef = useRef(onBusyChange);
-  onBusyRef.current = onBusyChange;
-  useEffect(() => onBusyRef.current?.(busy), [busy]);
+  const reportBusy = useEffectEvent((value: boolean) => onBusyChange?.(value));
+  useEffect(() => reportBusy(busy), [busy]);
 
   const uploadAll = async (files: File[]) => {
     setErrors([]);

@@ -4,14 +4,17 @@ import { loadRemoteRoutes, type RemoteName } from './remotes';
 type Loaded = { key: string; Routes: ComponentType } | { key: string; error: unknown };
 
 /**
- * A remote's routes, loaded into state rather than through React.lazy and Suspense on purpose: React
- * holds back content that replaces a committed Suspense fallback until 300 ms after that fallback
- * showed (FALLBACK_THROTTLE_MS, a retry-lane rule), so a remote that arrived 100 ms after its
- * 'Chargement...' still waited 200 ms more on every full load. A state update commits at once.
- * Returns undefined while loading; throws what failed to its error boundary, as lazy did.
- * `attempt` > 0 ('Réessayer') loads the remote anew.
+ * A remote's routes once loaded, `loading` until then. Placed inside an error boundary, which receives
+ * what fails to load, as React.lazy did. Plain React and the federation runtime only: the light link
+ * page uses it too. `attempt` > 0 ('Réessayer') loads the remote anew.
+ *
+ * Loaded into state rather than through React.lazy and Suspense on purpose: React holds back content
+ * that replaces a committed Suspense fallback until 300 ms after that fallback showed
+ * (FALLBACK_THROTTLE_MS, a retry-lane rule), so a remote that arrived 100 ms after its 'Chargement...'
+ * still waited 200 ms more on every full load. A state update commits at once. The component is read
+ * straight from that state, where React sees it is the same one on every render.
  */
-function useRemoteRoutes(name: RemoteName, attempt: number): ComponentType | undefined {
+export function LoadedRoutes({ name, attempt, loading }: { name: RemoteName; attempt: number; loading: ReactNode }) {
   const key = `${name}#${attempt}`;
   const [loaded, setLoaded] = useState<Loaded>();
   useEffect(() => {
@@ -24,16 +27,8 @@ function useRemoteRoutes(name: RemoteName, attempt: number): ComponentType | und
       current = false;
     };
   }, [key, name, attempt]);
-  if (loaded?.key !== key) return undefined;
+  if (loaded?.key !== key) return loading;
   if ('error' in loaded) throw loaded.error;
-  return loaded.Routes;
-}
-
-/**
- * A remote's routes once loaded, `loading` until then. Placed inside an error boundary, which receives
- * what fails to load. Plain React and the federation runtime only: the light link page uses it too.
- */
-export function LoadedRoutes({ name, attempt, loading }: { name: RemoteName; attempt: number; loading: ReactNode }) {
-  const Routes = useRemoteRoutes(name, attempt);
-  return Routes ? <Routes /> : loading;
+  const { Routes } = loaded;
+  return <Routes />;
 }

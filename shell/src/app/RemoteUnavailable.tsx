@@ -5,7 +5,7 @@
  */
 import { PageError } from '@tablee/shared';
 import { createContext, useContext, type ComponentType } from 'react';
-import type { KernelMismatchError } from './federation-plugins';
+import type { KernelMismatchError } from './kernel-mismatch';
 import { REMOTE_UNAVAILABLE } from './remote-unavailable-text';
 
 /** The area's 'Réessayer'. */

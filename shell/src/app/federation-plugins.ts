@@ -11,45 +11,12 @@
  * Nothing here imports antd or the kernel's main entry (the light entry pages load this file): the
  * fallback's component is imported only when a remote fails.
  */
-import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
 import { KERNEL_VERSION } from '@tablee/shared/core';
 import type { ComponentType } from 'react';
 import { takeWarmManifest } from '../start/warm-manifests';
-
-/** The kernel's package name as the remotes share it (its subpaths, e.g. '@tablee/shared/core', carry the same range). */
-const KERNEL = '@tablee/shared';
-
-/** What a remote's mf-manifest.json says that matters here. */
-export interface FederationManifest {
-  name?: string;
-  shared?: { name: string; requiredVersion?: string | false }[];
-}
-
-/** A remote built for a kernel outside the range the page has. */
-export class KernelMismatchError extends Error {
-  constructor(
-    readonly remote: string,
-    readonly range: string,
-    readonly kernel: string,
-  ) {
-    super(`Tablée : le module ${remote} demande le noyau ${KERNEL} ${range}, mais la page a le noyau ${kernel} ; il n'est pas chargé.`);
-    this.name = 'KernelMismatchError';
-  }
-}
-
-/**
- * The kernel range a manifest declares that `kernelVersion` does not satisfy, or null. Ranges are
- * read with the runtime's own `satisfy`, the one it judges shared modules' requiredVersion with.
- */
-export function kernelMismatch(manifest: FederationManifest, kernelVersion: string): KernelMismatchError | null {
-  for (const shared of manifest.shared ?? []) {
-    if (shared.name !== KERNEL && !shared.name.startsWith(`${KERNEL}/`)) continue;
-    const range = shared.requiredVersion;
-    if (typeof range === 'string' && range && !satisfy(kernelVersion, range)) return new KernelMismatchError(manifest.name ?? '?', range, kernelVersion);
-  }
-  return null;
-}
+import { kernelMismatch, KernelMismatchError } from './kernel-mismatch';
 
 /**
  * Retries before an error: manifests 2 more times (1 s apart), remote entries and exposed modules 2

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { LoadedRoutes } from '../app/LoadedRoutes';
 import { REMOTE_UNAVAILABLE } from '../app/remote-unavailable-text';
 import { ConfigError, LightErrorBoundary, LightLoading } from './LightStates';
-import { linkRemoteRegistered } from './link';
+import { linkRemoteRegistered } from './link-remote';
 import { root } from './root';
 
 /** The remote's page in an error boundary with 'Réessayer', as RemoteArea does in the full application. */

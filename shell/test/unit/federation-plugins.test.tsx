@@ -7,7 +7,8 @@ import { KERNEL_VERSION } from '@tablee/shared/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { kernelMismatch, KernelMismatchError, remoteGuardPlugin, retryPlugin } from '../../src/app/federation-plugins';
+import { remoteGuardPlugin, retryPlugin } from '../../src/app/federation-plugins';
+import { kernelMismatch, KernelMismatchError } from '../../src/app/kernel-mismatch';
 import { RemoteRetryContext } from '../../src/app/RemoteUnavailable';
 
 const manifest = (shared: { name: string; requiredVersion?: string | false }[]) => ({ name: 'mfe_x', shared });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createAutosave, type Autosave, type AutosaveState } from '../../../lib/autosave';
 
 /**
@@ -6,8 +6,11 @@ import { createAutosave, type Autosave, type AutosaveState } from '../../../lib/
  * Leaving the step (unmount) flushes what is still waiting before stopping the timers.
  */
 export function useAutosave<T>(save: (value: T) => Promise<void>, debounceMs: number) {
+  // The latest save, kept after each commit: the scheduler calls it from timers and from handlers' flush.
   const saveRef = useRef(save);
-  saveRef.current = save;
+  useLayoutEffect(() => {
+    saveRef.current = save;
+  });
   const autosaveRef = useRef<Autosave<T> | null>(null);
   const [state, setState] = useState<AutosaveState>({ status: 'saved', failures: 0 });
 

@@ -46,9 +46,14 @@ export function ReservationsPage() {
     if (outOfRange) update({ page: 1 }, { replace: true });
   }, [outOfRange, update]);
 
-  // The search box writes to the URL once typing pauses; the URL (back button) writes back to the box.
+  // The search box writes to the URL once typing pauses; the URL (back button) writes back to the box,
+  // while rendering the new address rather than in an effect that would render it twice.
   const [searchText, setSearchText] = useState(params.search);
-  useEffect(() => setSearchText((text) => (text.trim() === params.search ? text : params.search)), [params.search]);
+  const [searchInUrl, setSearchInUrl] = useState(params.search);
+  if (searchInUrl !== params.search) {
+    setSearchInUrl(params.search);
+    if (searchText.trim() !== params.search) setSearchText(params.search);
+  }
   useEffect(() => {
     if (searchText.trim() === params.search) return;
     const timer = setTimeout(() => update({ search: searchText }, { replace: true }), SEARCH_DELAY_MS);
