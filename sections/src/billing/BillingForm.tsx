@@ -20,7 +20,7 @@ import {
   REMAINING_PAYMENT_OPTIONS,
   siretError,
   type BillingValue,
-} from './billing';
+} from './rules';
 
 const required = (message: string): FormRule => ({ required: true, whitespace: true, message });
 /** A rule from a pure check returning a French message or null; empty is left to the required rule. */

@@ -1,7 +1,7 @@
 /** Spec §2 'CGV': cancellation and modification policies (one choice each) and an optional PDF link. */
 import { Form, Input, Radio } from 'antd';
 import type { SectionFormProps } from '../contract';
-import { POLICY_OPTIONS, type CgvValue } from './cgv';
+import { POLICY_OPTIONS, type CgvValue } from './rules';
 
 const options = POLICY_OPTIONS.map((o) => ({ ...o }));
 

@@ -23,7 +23,7 @@ import {
   type HoursValue,
   type Range,
   type ServiceKey,
-} from './hours';
+} from './rules';
 import { defaultArrivalTimes, serviceSlots } from './slots';
 
 /** Open days in week order and arrival times sorted, as they are chosen. */

@@ -2,7 +2,7 @@
 import { RESPONSE_TIME_OPTIONS } from '../constants';
 import { Checkbox, Form, Input, Select } from 'antd';
 import type { SectionFormProps } from '../contract';
-import { AMENITY_LABELS, hasUrlField, type InformationValue } from './information';
+import { AMENITY_LABELS, hasUrlField, type InformationValue } from './rules';
 
 export function InformationForm(props: SectionFormProps<InformationValue>) {
   return (

@@ -1,6 +1,6 @@
 import { TIME_SLOTS } from '@tablee/sections';
 import { billingFromRow, billingToRow, cgvFromRow, defaultBilling, hoursFromRows, menusFromRows, photoFromRow, restaurantFromRow } from '../../src/mappers';
-import { hoursToRpc } from '../../src/hours/hours';
+import { hoursToRpc } from '../../src/hours/rules';
 import type { HoursRow, MenuRow } from '../../src/rows';
 
 // What the generated types do not promise but the mappers still read: numbers as strings, missing embeds.

@@ -1,13 +1,11 @@
 /**
  * The billing section (spec §2 'Billing', §3 Billing, §4 deposit rules, §5 required fields): deposit
  * rules per context, format checks of IBAN, BIC, SIRET and French postal code (the spec is silent on
- * them; owners expect them), and the data calls.
+ * them; owners expect them). Its data calls are in api.ts.
  */
 import { DEFAULT_DEPOSIT_TYPE, PERCENTAGE_DEPOSIT_MAX } from '../constants';
-import { getSupabase, type Billing } from '@tablee/domain';
-import { billingFromRow, billingToRow } from '../mappers';
-import type { SectionApi, SectionContext } from '../contract';
-import { dataError, embeddedOne, selectRestaurant } from '../data';
+import type { Billing } from '@tablee/domain';
+import type { SectionContext } from '../contract';
 
 export type BillingValue = Billing;
 
@@ -101,16 +99,3 @@ export function postalCodeError(value: string, country: string): string | null {
   return /^\d{5}$/.test(value.trim()) ? null : POSTAL_CODE_MESSAGE;
 }
 
-export const billingApi: SectionApi<BillingValue> = {
-  key: 'billing',
-  async load(restaurantId) {
-    const data = await selectRestaurant(restaurantId, 'id, restaurant_billing(*)');
-    const row = embeddedOne(data.restaurant_billing);
-    return { value: billingFromRow(row), stored: row !== null };
-  },
-  async save(restaurantId, value) {
-    // One row per restaurant: a single upsert is one transaction.
-    const { error } = await getSupabase().from('restaurant_billing').upsert(billingToRow(restaurantId, value), { onConflict: 'restaurant_id' });
-    if (error) throw dataError(error);
-  },
-};

@@ -1,31 +1,9 @@
-/** The CGV section (spec §2 'CGV', §3 CGV, §5 policies and link, §6 ownership, §8 messages): value, choices, data calls. */
-import { getSupabase, type Policy } from '@tablee/domain';
-import { cgvFromRow } from '../mappers';
-import type { SectionApi } from '../contract';
+/** The CGV section's data calls. */
+import { getSupabase } from '@tablee/domain';
 import { callRpc, embeddedOne, selectRestaurant } from '../data';
-
-/** No stored CGV yet: both policies unchosen (the owner must pick them), no link. */
-export interface CgvValue {
-  cancellationPolicy?: Policy;
-  modificationPolicy?: Policy;
-  /** Trimmed on save; empty means none. */
-  link: string;
-}
-
-export const POLICY_OPTIONS: readonly { value: Policy; label: string }[] = [
-  { value: 'same_day', label: 'Jour J' },
-  { value: '24h', label: '24h' },
-  { value: '48h', label: '48h' },
-  { value: '72h', label: '72h (3 jours)' },
-  { value: '7_days', label: '7 jours' },
-];
-
-export const CGV_SUBMIT_LABEL = 'Sauvegarder les CGV';
-export const CGV_SAVED_MESSAGE = 'CGV sauvegardées avec succès !';
-export const CGV_LOAD_ERROR_MESSAGE = 'Erreur lors du chargement des CGV';
-export const CGV_SAVE_ERROR_MESSAGE = 'Erreur lors de la sauvegarde des CGV';
-export const RESTAURANT_ID_REQUIRED_MESSAGE = 'ID du restaurant requis';
-export const NOT_SIGNED_IN_MESSAGE = 'Utilisateur non authentifié';
+import type { SectionApi } from '../contract';
+import { cgvFromRow } from '../mappers';
+import { NOT_SIGNED_IN_MESSAGE, RESTAURANT_ID_REQUIRED_MESSAGE, type CgvValue } from './rules';
 
 export const cgvApi: SectionApi<CgvValue> = {
   key: 'cgv',

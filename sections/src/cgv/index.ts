@@ -1,2 +1,0 @@
-export * from './cgv';
-export * from './CgvForm';

@@ -1,3 +1,0 @@
-export * from './hours';
-export * from './HoursForm';
-export * from './slots';

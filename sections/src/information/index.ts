@@ -1,2 +1,0 @@
-export * from './information';
-export * from './InformationForm';
