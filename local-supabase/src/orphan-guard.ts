@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Socket } from 'node:net';
 
 /**
  * Makes sure PostgreSQL and PostgREST never outlive local-supabase, even when it is killed with
@@ -64,7 +65,7 @@ export function startOrphanGuard(): OrphanGuard {
   // Neither the watchdog nor its pipe may keep our event loop alive.
   watchdog.unref();
   const pipe = watchdog.stdin!;
-  (pipe as unknown as { unref(): void }).unref();
+  (pipe as Socket).unref(); // a piped stdin is a Socket, typed as the Writable it also is
   // Writing after the watchdog went away (killed by someone) must not crash us.
   pipe.on('error', () => undefined);
   const send = (line: string) => {

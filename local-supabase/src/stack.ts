@@ -31,12 +31,19 @@ const EXPOSED_HEADERS = ['x-supabase-api-version', 'content-range', 'content-pro
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** An error in PostgREST's body shape, which supabase-js turns into its PostgrestError. */
-function restError(reply: FastifyReply, status: number, code: string, message: string, details: string | null = null) {
+/** What restError needs of a reply: Fastify's, or the proxy's (typed with its own server generics). */
+interface ReplyLike {
+  code(status: number): ReplyLike;
+  header(name: string, value: string): ReplyLike;
+  send(payload: unknown): unknown;
+}
+
+function restError(reply: ReplyLike, status: number, code: string, message: string, details: string | null = null) {
   return reply.code(status).send({ code, message, details, hint: null });
 }
 
 /** While PostgREST restarts (or cannot be reached): 503, which clients retry, rather than a 500. */
-function restUnavailable(reply: FastifyReply) {
+function restUnavailable(reply: ReplyLike) {
   return restError(reply.header('retry-after', '1'), 503, 'api_unavailable', 'L’API REST redémarre ; réessayez dans un instant.');
 }
 
@@ -107,7 +114,7 @@ function buildApp(config: StackConfig, keys: StackKeys, db: Database, postgrest:
         rewritePrefix: '',
         proxyPayloads: false,
         // PostgREST went away between the check above and the request (killed, restarting).
-        replyOptions: { onError: (reply) => restUnavailable(reply as unknown as FastifyReply) },
+        replyOptions: { onError: (reply) => restUnavailable(reply) },
       });
     },
   );
