@@ -56,7 +56,7 @@ export function useUpdateReservationStatus(restaurantId: string) {
     mutationFn: ({ reservation, target, why }: { reservation: Reservation; target: ReservationStatus; why?: DecisionReason }) =>
       updateReservationStatus(reservation, target, why),
     onSuccess: (_answer, { reservation, target }) => {
-      queryClient.setQueryData(reservationQueryOptions(restaurantId, reservation.id).queryKey, (shown) => (shown ? { ...shown, status: target } : shown));
+      queryClient.setQueryData(reservationQueryOptions(restaurantId, reservation.numero).queryKey, (shown) => (shown ? { ...shown, status: target } : shown));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) }),
   });

@@ -161,7 +161,7 @@ export function ReservationDetailPage() {
     <PageFrame
       title={
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-          Réservation {reservation.id} <ReservationStatusTags reservation={reservation} />
+          Réservation {reservation.numero} <ReservationStatusTags reservation={reservation} />
         </span>
       }
       back={back}
