@@ -1,7 +1,7 @@
 /**
  * Runs the test files in an order shuffled from a seed, so that no file can lean on another having run
- * before it. Jest's own sequencer orders files by the timings and failures it remembers, which made a
- * machine that had run the suite before pass where a new one failed. The seed is TEST_SEED when given
+ * before it. Jest's own sequencer orders files by the timings and failures it remembers, which lets a
+ * machine that has run the suite before pass where a new one fails. The seed is TEST_SEED when given
  * (to replay an order), else a new one; `scripts/test.mjs` picks one for the three jest runs and prints it.
  * The order of the tests inside a file is kept: a file is one story.
  */

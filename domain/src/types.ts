@@ -162,10 +162,15 @@ export interface ConversationMessage {
 }
 
 export interface Reservation {
-  /** Restaurant-facing number (numero_reservation_restaurateur). */
+  /** The row's uuid (restaurant_reservations.id). */
   id: string;
-  /** Database row id. */
-  rowId: string;
+  /**
+   * The restaurant's own number of the reservation, as the owner reads and types it (R-0042:
+   * numero_reservation_restaurateur, unique per restaurant): the title 'Réservation {numero}' and the
+   * detail screen's address.
+   */
+  numero: string;
+  /** Tablée's number of the reservation (numero_reservation): that of the one-click links and of the reservation service. */
   numeroReservation: string;
   customerName: string;
   email: string;

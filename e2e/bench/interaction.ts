@@ -1,7 +1,7 @@
 /**
- * Interaction budgets of issue 14, in headless Chromium against the composed app, demo account
+ * Interaction budgets, in headless Chromium against the composed app, demo account
  * (demo@tablee.fr) on Le Comptoir des Halles. Not a test: it prints three tables, each figure beside
- * its target and the value measured on the code before issue 14 (BEFORE, below).
+ * its target and the value measured at 6b692c9 (BEFORE, below).
  *   (a) typing 40 characters into a field of each edit tab and each onboarding step: the slowest key
  *       events (Event Timing API, p98), beside the same measure on a plain <input> added to the page;
  *   (b) 'Enregistrer les modifications' → saved and clean, against the save request's own time;
@@ -27,7 +27,7 @@ const THRESHOLD_MS = 16;
 const TARGET = { typingP98Ms: 50, saveRatio: 3, backMs: 50 };
 
 /**
- * Measured on 2026-11-23 at commit 6b692c9 (before issue 14's refactoring), with this file, twice
+ * Measured on 2026-11-23 at commit 6b692c9 (before the work on these budgets), with this file, twice
  * (the shared 2-core machine's load moves single figures a lot): typing, the field's p98 in ms (0:
  * every key under 16 ms); save, medians in ms; back, medians in ms. One value per run.
  */
@@ -133,7 +133,7 @@ const ONBOARDING_STEPS: (Field & { step: string })[] = [
 ];
 
 /**
- * In every document: the Event Timing observer the issue names (type 'event', durationThreshold 16,
+ * In every document: an Event Timing observer (type 'event', durationThreshold 16,
  * buffered), each keystroke's own time (its keydown's timeStamp, the startTime Event Timing gives
  * it), Resource Timing (the save's responses in the page's clock), and the in-page checks and
  * timers of (b) and (c). Plain script text: code passed to page.evaluate must not define named

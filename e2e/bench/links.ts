@@ -1,5 +1,5 @@
 /**
- * Reservation links and sheets (issue 6), not a test: accept round trip in headless Chromium (link
+ * Reservation links and sheets, not a test: accept round trip in headless Chromium (link
  * page load to 'Réservation acceptée !') and kitchen / dining-room PDF generation time, median of 5.
  *   pnpm --filter @tablee/e2e bench   (E2E_SKIP_BUILD=1 reuses dist/)
  */

@@ -1,5 +1,5 @@
 /**
- * Restaurant-profile budgets (issue 4), in headless Chromium against the composed app at demo scale.
+ * Restaurant-profile budgets, in headless Chromium against the composed app at demo scale.
  * Not a test: it prints medians.
  *   - navigation → an editable information tab (the form filled with the stored name, enabled);
  *   - one information save: click → the database function answered → the tab is clean again.

@@ -1,5 +1,5 @@
 /**
- * Issue 18, the "Account" line in Chromium: the forgotten password from /signin to a new password, with
+ * The account screens in Chromium: the forgotten password from /signin to a new password, with
  * the e-mail read from the run's outbox (local-supabase writes it there, as the reservation service
  * does its own); then 'Mon compte': a new password, and a new e-mail confirmed through its link.
  * axe-core on every new screen; the public ones stay light (no antd), as /signin.

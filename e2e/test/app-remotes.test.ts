@@ -170,7 +170,7 @@ test('a manifest and a remote entry that fail once are retried by the runtime: t
   await withFlakyOperations({ '/mf-manifest.json': 1, '/remoteEntry.js': 1 }, async ({ page, shell, proxy }) => {
     await page.goto(`${shell.url}/restaurants/${first.id}/operational/conversations`);
     const heading = page.getByRole('heading', { name: 'Conversations', exact: true });
-    // Whichever comes first: the area or the error (the old code showed the error at once).
+    // Whichever comes first: the area or the error (an error shown without retrying fails here, not by a timeout).
     await heading.or(page.getByText(UNAVAILABLE)).first().waitFor();
     expect(await page.getByText(UNAVAILABLE).count()).toBe(0);
     expect(await heading.isVisible()).toBe(true);
@@ -238,7 +238,7 @@ test('a remote built for another kernel says so in the console and in its area, 
     await signIn(page, shell.url, OWNER.email, OWNER.password);
     await page.goto(`${shell.url}/restaurants/${first.id}/operational/conversations`);
     const incompatible = page.getByText("Ce module n'est pas compatible avec cette version de l'application.");
-    // Whichever comes first (the old code loaded the remote regardless of the range).
+    // Whichever comes first (a remote loaded regardless of the range fails here, not by a timeout).
     await incompatible.or(page.getByRole('heading', { name: 'Conversations', exact: true })).first().waitFor();
     expect(await incompatible.isVisible()).toBe(true);
     const message = page.getByText(/Rechargez la page ; si le problème persiste, le module doit être redéployé\./);

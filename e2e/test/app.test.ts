@@ -113,7 +113,7 @@ test('axe-core finds no serious or critical violation on /signin, /signup, /dash
   await page.context().close();
 });
 
-test('/signin and /signup load the Supabase client and no antd, TanStack Query or kernel UI; signing in opens the application in the same page (issue 15)', async () => {
+test('/signin and /signup load the Supabase client and no antd, TanStack Query or kernel UI; signing in opens the application in the same page', async () => {
   const page = await newPage();
   for (const [route, heading] of [['/signup', 'Créer un compte'], ['/signin', 'Connexion']]) {
     await page.goto(`${app.url}${route}`);

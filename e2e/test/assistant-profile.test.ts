@@ -1,5 +1,5 @@
 /**
- * Issue 18 in Chromium: an onboarding left half-way is resumed from the dashboard at its first
+ * The assistant's profile in Chromium: an onboarding left half-way is resumed from the dashboard at its first
  * incomplete step; a restaurant is deleted after a confirmation naming it, its photos gone from
  * storage; 'Votre assistant' shows what the assistant will say. axe on each screen, a phone width.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18 in Chromium, on the hours tab of an owner of its own: arrival times are chosen among the
+ * The hours rules in Chromium, on the hours tab of an owner of its own: arrival times are chosen among the
  * slots of the service's own hours, a stored time outside them shows as an error, the default set is
  * proposed by a button; a stored minimum group size of 12 shows (edit choices 1–10); a tab whose rows
  * do not exist says so and can be saved as shown. Screenshots under /tmp.
@@ -19,7 +19,7 @@ beforeAll(async () => {
   app = ready();
   const owner = await ownerWithRestaurant('hours-rules', 'Le Petit Canut');
   restaurantId = owner.restaurantId;
-  // Stored before the rule existed: a 12:15–14:30 lunch for groups of 12 or more, with an 18:00 arrival
+  // Rows older than the rule, as a restaurant may still hold: a 12:15–14:30 lunch for groups of 12 or more, with an 18:00 arrival
   // (in place of the rows a new restaurant stores at its creation).
   await sql('delete from restaurant_hours where restaurant_id = $1', [restaurantId]);
   await sql('delete from restaurant_arrival_times where restaurant_id = $1', [restaurantId]);
@@ -28,7 +28,7 @@ beforeAll(async () => {
      select $1, d, '12:15', '14:30', 12, 30 from unnest($2::text[]) d`,
     [restaurantId, OPEN_DAYS],
   );
-  // Written as before the rule existed: the database's triggers (which now refuse it) are left out.
+  // Written with the database's triggers left out, since they refuse such a time; an older row may hold it.
   await sql(
     `set session_replication_role = replica;
      insert into restaurant_arrival_times (restaurant_id, day, service, arrival_time)

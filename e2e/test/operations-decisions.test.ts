@@ -1,5 +1,5 @@
 /**
- * Deciding in the app, what the owner reads around it (issue 16): a request whose date is gone is
+ * Deciding in the app, what the owner reads around it: a request whose date is gone is
  * flagged and accepted only after a confirmation naming that date; a decision taken elsewhere (409),
  * a service that cannot be reached: a French sentence, then the status the database has; a customer
  * without an e-mail address, or whose field is not exactly one address: the owner is told before and

@@ -1,5 +1,5 @@
 /**
- * Data in parallel with code (issue 15): on a cold full load of each operational screen, the
+ * Data in parallel with code: on a cold full load of each operational screen, the
  * restaurant check, the status counts and the screen's data all start before any of them has
  * answered, and before the operations remote's exposed code has arrived; each is asked once (the
  * remote finds the shell's requests in flight or answered). Read from the page's own request events,

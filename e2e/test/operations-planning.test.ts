@@ -1,5 +1,5 @@
 /**
- * The planning and live data (issue 17): a week of covers per service against capacity, closed
+ * The planning and live data: a week of covers per service against capacity, closed
  * services, the pending requests, a cell opening the list filtered on its day and service, the month
  * view, a phone width; a request written by the chatbot (service role) appearing on an open list, in
  * the badge and in the tab's title without a reload. On an owner of its own.

@@ -1,7 +1,7 @@
 /**
  * The reservation screens in Chromium, on an owner's copy of the demo data: filter, search, accept with the e-mail and
  * the sheets, refuse after confirming (conversations: operations-conversations.test.ts). The browser
- * decides with the owner's session and never reads a code_manage from the tables (issue 13, item 12).
+ * decides with the owner's session and never reads a code_manage from the tables.
  * Expected values are read from the database, not written here.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -96,7 +96,7 @@ test('accept a pending reservation: e-mail in the outbox, badges updated, both s
   await page.getByRole('link', { name: 'R-0001', exact: true }).click();
   await page.getByRole('heading', { name: /Réservation R-0001/ }).waitFor();
   await page.getByText('En attente', { exact: true }).first().waitFor();
-  // The management code is a secret of the links: the panel no longer shows it.
+  // The management code is a secret of the links: the panel does not show it.
   await page.getByText('Code de réservation').waitFor();
   expect(await page.getByText('Code de gestion').count()).toBe(0);
   axe.reservation = await seriousViolations(page);

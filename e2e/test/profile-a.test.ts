@@ -1,5 +1,5 @@
 /**
- * Issue 4 part A in Chromium, on an owner's copy of the demo data: the information, hours, billing and CGV tabs are
+ * Four profile tabs in Chromium, on an owner's copy of the demo data: the information, hours, billing and CGV tabs are
  * edited, saved (toast), reloaded (values kept); leaving with unsaved changes asks; axe-core finds no
  * serious or critical violation on them.
  */

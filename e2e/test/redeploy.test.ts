@@ -1,5 +1,5 @@
 /**
- * A remote redeploys on its own (issue 15, ARCHITECTURE.md 'What is shared'): mfe-restaurant-profile
+ * A remote redeploys on its own (ARCHITECTURE.md 'What is shared'): mfe-restaurant-profile
  * is built a second time from a copy in which one French label of a section form is changed, served
  * on another port, and a deployment of the shell whose config.json points at it shows it — the shell
  * is not rebuilt (the run's own config.json, which the other files load, stays as it is). In one page where the

@@ -52,28 +52,28 @@ async function measure(client: SupabaseClient, scale: string): Promise<Row[]> {
   const optionsPayload = (options ?? []).map((o) => ({ id: o.id, title: o.title, price: o.price, priceType: o.price_type }));
   // The columns the list screen reads (RESERVATION_COLUMNS of @tablee/operations-data): owners may not select code_manage, hence not '*'.
   const columns = 'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at';
-  // The list's request when the owner searches (issue 16): the search function, filtered, ordered and
+  // The list's request when the owner searches: the search function, filtered, ordered and
   // paged by PostgREST; without a search, the table itself (listReservations of @tablee/operations-data).
   const list = (search: string) =>
     client.rpc('search_reservations', { p_restaurant_id: id, p_search: search }, { count: 'exact' }).select(columns).order('created_at', { ascending: false });
   const table = () => client.from('restaurant_reservations').select(columns, { count: 'exact' }).eq('restaurant_id', id).order('created_at', { ascending: false });
-  // The planning (issue 17): one call per view, around the restaurant's median reservation date.
+  // The planning: one call per view, around the restaurant's median reservation date.
   const { data: middle } = await client.from('restaurant_reservations').select('reservation_date').eq('restaurant_id', id).order('reservation_date').range(5000, 5000);
   const day = new Date(`${middle?.[0]?.reservation_date ?? '2026-11-23'}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
   const isoPlus = (days: number) => new Date(day.getTime() + days * 86_400_000).toISOString().slice(0, 10);
   const planning = (days: number) => client.rpc('reservation_planning', { p_restaurant_id: id, p_from: isoPlus(0), p_to: isoPlus(days - 1) });
   return [
-    await time('planning, a week (the one request of the view; new in issue 17)', scale, () => planning(7)),
-    await time('planning, a month view of six weeks (the one request of the view; new in issue 17)', scale, () => planning(42)),
+    await time('planning, a week (the one request of the view)', scale, () => planning(7)),
+    await time('planning, a month view of six weeks (the one request of the view)', scale, () => planning(42)),
     await time('restaurant, nested read', scale, () => client.from('restaurants').select(NESTED).eq('id', id).single()),
     await time('reservations, first page of 50 + count', scale, () => table().range(0, 49)),
     await time('reservations, status filter + count', scale, () => table().eq('status', 0).range(0, 49)),
     await time('reservations, search "mar" (name, numbers, e-mail, phone; accents ignored) + count', scale, () => list('mar').range(0, 49)),
     await time('reservations, search "berenice" (accent-free) + count', scale, () => list('berenice').range(0, 49)),
     await time('reservations, search "06 12 34" (a phone) + count', scale, () => list('06 12 34').range(0, 49)),
-    // Before issue 16 the list searched the name only:
-    await time('before issue 16: name search, customer_name ILIKE + count', scale, () => table().ilike('customer_name', '%mar%').range(0, 49)),
+    // For comparison, the list's search before eb1ec06, on the name only:
+    await time('before eb1ec06: name search, customer_name ILIKE + count', scale, () => table().ilike('customer_name', '%mar%').range(0, 49)),
     await time('conversations, page of 10 + count', scale, () =>
       client.from('conversation_summaries').select('*', { count: 'exact' }).eq('restaurant_id', id).order('updated_at', { ascending: false }).range(0, 9),
     ),

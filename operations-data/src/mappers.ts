@@ -52,8 +52,8 @@ export function conversationSummaryFromRow(row: ConversationSummaryRow): Convers
 export function reservationFromRow(row: ReservationRow): Reservation {
   const conversation = row.conversations ? conversationFromRow(row.conversations) : undefined;
   return {
-    id: row.numero_reservation_restaurateur,
-    rowId: row.id,
+    id: row.id,
+    numero: row.numero_reservation_restaurateur,
     numeroReservation: row.numero_reservation,
     customerName: row.customer_name ?? '',
     email: row.email ?? '',

@@ -1,5 +1,5 @@
 /**
- * The planning (issue 17): per day and service, the confirmed covers against capacity and the pending
+ * The planning: per day and service, the confirmed covers against capacity and the pending
  * requests, computed by public.reservation_planning in one request per view. Keyed under the
  * reservations so that a decision, which invalidates them, refreshes the planning too.
  */

@@ -18,7 +18,7 @@ export const OPERATIONS_MOUNT = '/restaurants/:restaurantId/operational';
 /** The remote's screens, relative to the mount, as its <Routes> declare them. */
 export const OPERATIONS_PATHS = {
   reservations: 'reservations',
-  reservation: 'reservations/:reservationId',
+  reservation: 'reservations/:numero',
   conversations: 'conversations',
   conversation: 'conversations/:conversationId',
   planning: 'planning',
@@ -42,10 +42,10 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
     prefetchIfAbsent(client, reservationCountsQueryOptions(restaurantId));
     prefetchIfAbsent(client, reservationListQueryOptions(query));
   },
-  reservation: (client, { restaurantId = '', reservationId = '' }) => {
-    if (!restaurantId || !reservationId) return;
-    prefetchIfAbsent(client, reservationQueryOptions(restaurantId, reservationId));
-    if (isUuid(restaurantId)) prefetchIfAbsent(client, acceptanceCheckQueryOptions(restaurantId, reservationId));
+  reservation: (client, { restaurantId = '', numero = '' }) => {
+    if (!restaurantId || !numero) return;
+    prefetchIfAbsent(client, reservationQueryOptions(restaurantId, numero));
+    if (isUuid(restaurantId)) prefetchIfAbsent(client, acceptanceCheckQueryOptions(restaurantId, numero));
   },
   conversations: (client, { restaurantId = '' }, search) => {
     if (isUuid(restaurantId)) prefetchIfAbsent(client, conversationPageQueryOptions(restaurantId, parseConversationPage(search)));

@@ -1,6 +1,6 @@
-// Files under sections/ import shared's core by its package name ('@tablee/shared'), never
-// relatively: this subpath is a federation module of its own and must use the one instance of the
-// Supabase client, session and toast.
+// Files of @tablee/sections import the kernel by its package name ('@tablee/shared'), never by a
+// relative path: the kernel is a federation singleton, and only its package name reaches the page's
+// one instance of the Supabase client, session and query cache.
 import type { FormInstance } from 'antd';
 
 /**
@@ -33,9 +33,10 @@ export interface SectionFormProps<T extends object> {
 }
 
 /*
- * Naming, for a section X (information, photos, hours, menus, options, billing, cgv, faq), in
- * shared/src/sections/<x>/: `XForm` (a component taking SectionFormProps<XValue>), `xApi`
- * (a SectionApi<XValue>), and pure rule helpers next to them, all exported from ../index.ts.
+ * Layout, for a section X (information, photos, hours, menus, options, billing, cgv, faq), in
+ * sections/src/<x>/: `rules.ts` (the value, its defaults, choices and checks: pure), `api.ts` (`xApi`,
+ * a SectionApi<XValue>: the data calls) and the form (`XForm.tsx`, a component taking
+ * SectionFormProps<XValue>; the FAQ's is `FaqManager.tsx`), all exported from ./index.ts.
  */
 
 /**
@@ -53,7 +54,7 @@ export const storedValue = <T,>(value: T): SectionLoad<T> => ({ value, stored: t
 
 /** The data side of a section: one request to load, one transaction to save. */
 export interface SectionApi<T> {
-  /** The section's name in its query key (sections/queries.ts): apis that load different values have different keys. */
+  /** The section's name in its query key (queries.ts): apis that load different values have different keys. */
   key: string;
   load: (restaurantId: string) => Promise<SectionLoad<T>>;
   /** Resolves when stored; rejects (nothing stored) otherwise. */

@@ -2,7 +2,7 @@ import { anon, newOwner, withDb } from '../clients';
 import { must, restaurantSnapshot, sample } from '../fixtures';
 
 /**
- * Issue 18, consistent rules: save_restaurant_hours stores an arrival time only among the slots of its
+ * One rule for the form and the database: save_restaurant_hours stores an arrival time only among the slots of its
  * own open service (private.is_service_slot: quarter hours from the start up to, not including, the end;
  * a dinner may end after midnight). Anything else is refused with a French message naming the day, the
  * service and the time, and nothing changes.

@@ -2,7 +2,7 @@ import { anon, newOwner, service, withDb } from '../clients';
 import { completeRestaurant, must, sample } from '../fixtures';
 
 /**
- * Issue 18: a profile the assistant can rely on. Defaults stored at creation, one completeness
+ * A profile the assistant can rely on. Defaults stored at creation, one completeness
  * check (the view restaurant_completeness) and the assistant's knowledge in one call
  * (assistant_knowledge), tried as the owner, as another owner, as anonymous and as the chatbot.
  */

@@ -1,5 +1,5 @@
 /**
- * Password recovery and account changes on Supabase Auth's wire contract (issue 18), through the
+ * Password recovery and account changes on Supabase Auth's wire contract, through the
  * unmodified supabase-js: /recover, /verify (token_hash links) and PUT /user; the e-mails read from
  * the run's outbox (OUTBOX_DIR of global-setup).
  */

@@ -3,7 +3,7 @@ import { anon, newOwner, service, withDb } from '../clients';
 import { must, sample } from '../fixtures';
 
 /**
- * Issue 17: public.reservation_planning — per day and service, the confirmed covers (accepted and
+ * public.reservation_planning — per day and service, the confirmed covers (accepted and
  * paid, adults and children) against the service's capacity, the pending requests, the closed
  * services; lunch before 16:00, dinner from 16:00 or without an arrival time; only the owner's.
  */

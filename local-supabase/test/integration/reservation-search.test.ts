@@ -1,5 +1,5 @@
 /**
- * public.search_reservations (issue 16): the reservation list's search, in the database — case and
+ * public.search_reservations: the reservation list's search, in the database — case and
  * accents ignored, on the name, both numbers, the e-mail and the phone in any usual French writing;
  * what the owner types is searched literally; another owner and anonymous get nothing.
  */

@@ -3,7 +3,7 @@ import { anon, newOwner, service } from '../clients';
 import { must } from '../fixtures';
 
 /**
- * Issue 17: public.export_reservations_csv — the list as filtered, written whole by the database for
+ * public.export_reservations_csv — the list as filtered, written whole by the database for
  * French spreadsheets: BOM, ';', CRLF, French headers, dd/mm/yyyy, decimal commas, fields quoted, no
  * formula a spreadsheet would run; only the owner's own restaurant.
  */

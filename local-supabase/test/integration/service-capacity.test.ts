@@ -2,7 +2,7 @@ import { anon, newOwner, withDb } from '../clients';
 import { must, restaurantSnapshot, sample } from '../fixtures';
 
 /**
- * Issue 17: 'Capacité du service (couverts)', per service and per day, optional (null: no limit),
+ * 'Capacité du service (couverts)', per service and per day, optional (null: no limit),
  * validated by save_restaurant_hours like the other service fields, and only the owner's to write.
  */
 async function ownerWithRestaurant(label: string) {

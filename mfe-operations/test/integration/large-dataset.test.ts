@@ -41,7 +41,7 @@ describe('reservations at 10,000 rows', () => {
     const page = await listReservations(base);
     expect(page.total).toBe(await expectedCount('', []));
     expect(page.total).toBe(10000);
-    expect(page.reservations.map((r) => r.id)).toEqual(await expectedNumbers('', [], 1));
+    expect(page.reservations.map((r) => r.numero)).toEqual(await expectedNumbers('', [], 1));
   });
 
   it('page boundaries: the last full page, the partial last page, and beyond it', async () => {
@@ -50,12 +50,12 @@ describe('reservations at 10,000 rows', () => {
     const lastPage = Math.ceil(total / RESERVATIONS_PAGE_SIZE);
     const last = await listReservations({ ...base, status: 'pending', page: lastPage });
     expect(last.total).toBe(total);
-    expect(last.reservations.map((r) => r.id)).toEqual(await expectedNumbers('and status = $2', [pending], lastPage));
+    expect(last.reservations.map((r) => r.numero)).toEqual(await expectedNumbers('and status = $2', [pending], lastPage));
     expect(last.reservations.length).toBe(total - (lastPage - 1) * RESERVATIONS_PAGE_SIZE);
     const before = await listReservations({ ...base, status: 'pending', page: lastPage - 1 });
-    expect(before.reservations.map((r) => r.id)).toEqual(await expectedNumbers('and status = $2', [pending], lastPage - 1));
+    expect(before.reservations.map((r) => r.numero)).toEqual(await expectedNumbers('and status = $2', [pending], lastPage - 1));
     // No row is on two pages.
-    expect(before.reservations.filter((r) => last.reservations.some((l) => l.id === r.id))).toEqual([]);
+    expect(before.reservations.filter((r) => last.reservations.some((l) => l.numero === r.numero))).toEqual([]);
     await expect(listReservations({ ...base, status: 'pending', page: lastPage + 1 })).rejects.toBeInstanceOf(PageOutOfRangeError);
   });
 
@@ -64,7 +64,7 @@ describe('reservations at 10,000 rows', () => {
     const page = await listReservations({ ...base, status, page: 2 });
     expect(page.total).toBe(await expectedCount('and status = $2', [code]));
     expect(page.reservations.every((r) => r.status === status)).toBe(true);
-    expect(page.reservations.map((r) => r.id)).toEqual(await expectedNumbers('and status = $2', [code], 2));
+    expect(page.reservations.map((r) => r.numero)).toEqual(await expectedNumbers('and status = $2', [code], 2));
   });
 
   // The oracle: the words the search covers, unaccented and in lower case, written out here rather
@@ -84,14 +84,14 @@ describe('reservations at 10,000 rows', () => {
     const where = `and status = $2 and ${WORDS} like $3 and reservation_date between $4 and $5`;
     const values = [statusToCode('paid'), '%camille%', query.dateFrom, query.dateTo];
     expect(combined.total).toBe(await expectedCount(where, values));
-    expect(combined.reservations.map((r) => r.id)).toEqual(await expectedNumbers(where, values, 1));
+    expect(combined.reservations.map((r) => r.numero)).toEqual(await expectedNumbers(where, values, 1));
   });
 
   it('search: a reservation number finds that reservation', async () => {
     const [{ n }] = await sql<{ n: string }>(`select numero_reservation_restaurateur as n from restaurant_reservations where restaurant_id = $1 order by created_at limit 1 offset 500`, [R]);
     const page = await listReservations({ ...base, search: n.toLowerCase() });
     expect(page.total).toBe(await expectedCount(`and ${WORDS} like $2`, [`%${n.toLowerCase()}%`]));
-    expect(page.reservations.map((r) => r.id)).toContain(n);
+    expect(page.reservations.map((r) => r.numero)).toContain(n);
   });
 
   it('search: LIKE wildcards are searched literally, so they match nothing here', async () => {

@@ -1,4 +1,4 @@
-/** 'Votre assistant' (issue 18): the first message, and what the assistant will say, read from assistant_knowledge. */
+/** 'Votre assistant': the first message, and what the assistant will say, read from assistant_knowledge. */
 import { getSupabase } from '@tablee/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

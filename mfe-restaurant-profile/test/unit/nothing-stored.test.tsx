@@ -1,5 +1,5 @@
 /**
- * Issue 18, 'stored as shown', once for every edit tab: while a section's load reports nothing stored,
+ * 'Stored as shown', once for every edit tab: while a section's load reports nothing stored,
  * the tab says so and its save is enabled without a change; once saved, the notice goes and the save
  * waits for a change again.
  */

@@ -15,7 +15,7 @@ describe('row → model mappers of the operations screens (reservations, convers
     expect(c.lastMessage).toMatchObject({ id: 'm2', role: 'assistant', conversationId: 'c1' });
   });
 
-  it('maps a reservation: restaurant-facing id, status code, HH:MM, options', () => {
+  it('maps a reservation: row id and restaurant number, status code, HH:MM, options', () => {
     const row: ReservationRow = {
       id: 'uuid', restaurant_id: 'r', conversation_id: null, numero_reservation_restaurateur: 'R-0042', numero_reservation: 'N42',
       code_reservation: 'CR', status: 4, is_accepted: false, customer_name: 'Mme Dupont', email: null, email_address: null,
@@ -23,7 +23,7 @@ describe('row → model mappers of the operations screens (reservations, convers
       arrival_time: '19:30:00', service: 'dinner', respond_by: '2026-05-01T06:00:00Z', options: [{ title: 'Vin', price: '5', quantity: 3 }, 'junk'], created_at: '2026-05-01T00:00:00Z',
     };
     expect(reservationFromRow(row)).toMatchObject({
-      id: 'R-0042', rowId: 'uuid', status: 'cancelled', totalAmount: 420.5, arrivalTime: '19:30', children: 2,
+      id: 'uuid', numero: 'R-0042', status: 'cancelled', totalAmount: 420.5, arrivalTime: '19:30', children: 2,
       options: [{ title: 'Vin', price: 5, quantity: 3 }], email: '', emailDeliverable: false, conversationId: undefined,
     });
     expect(reservationFromRow({ ...row, email: ' a@b.fr', email_address: 'a@b.fr' }).emailDeliverable).toBe(true);

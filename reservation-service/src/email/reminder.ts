@@ -5,8 +5,8 @@ import type { ReservationDetails } from '../reservations/details';
 import type { Mail } from './mailer';
 
 /**
- * The owner's reminder of a request not answered within the response time the restaurant promised
- * (issue 17): who, when, how many, and the two one-click links of the request (no sign-in needed).
+ * The owner's reminder of a request not answered within the response time the restaurant promised:
+ * who, when, how many, and the two one-click links of the request (no sign-in needed).
  */
 export function reminderMail(r: ReservationDetails, to: string, appUrl: string): Mail {
   const link = (action: 'accept' | 'reject') => `${appUrl}/reservations/${encodeURIComponent(r.numero_reservation)}/${action}/${r.code_manage}`;

@@ -2,7 +2,7 @@ import { withDb } from '../../../local-supabase/test/clients';
 import { createReservation, ownerWithRestaurant, ownRestaurant, parseMail, post, serviceWithSmtp } from '../helpers';
 
 /**
- * Issue 16: an acceptance e-mail a customer can act on — the restaurant's address and phone, the
+ * An acceptance e-mail a customer can act on — the restaurant's address and phone, the
  * reservation, the acompte (how much, by when, how: the bank details of Facturation), what remains
  * and where, the cancellation and modification policies, the CGV link — in both parts, with
  * Reply-To the restaurant's contact address. Expected values are read from the database: the file's

@@ -2,7 +2,7 @@ import { withDb } from '../../../local-supabase/test/clients';
 import { createReservation, ownerWithRestaurant, post, startService, type Owner, type RunningService } from '../helpers';
 
 /**
- * Issue 17: after a one-click acceptance the answer carries what the plan says of it (the link page
+ * After a one-click acceptance the answer carries what the plan says of it (the link page
  * shows it): over the service's capacity, a closed service, an arrival outside the service's hours.
  */
 let service: RunningService;

@@ -1,7 +1,7 @@
 import { createReservation, post, readRow, serviceWithSmtp } from '../helpers';
 
 /**
- * Issue 13, item 11: the customer e-mail field must be exactly one plain address. Anything else
+ * The customer e-mail field must be exactly one plain address. Anything else
  * (a list, a display name with another address, header tricks) sends nothing to anyone; the owner's
  * decision still stands and the answer says that the customer was not told.
  */

@@ -4,7 +4,7 @@ import {
 } from '../helpers';
 
 /**
- * Issue 13, item 12: the dashboard's accept/reject and the sheet links are authorised by the owner's
+ * The dashboard's accept/reject and the sheet links are authorised by the owner's
  * access token (ownership decided by RLS in the database), never by a code_manage the browser read; the
  * owner's browser cannot read code_manage at all. The one-click links keep working signed out
  * (transitions.test.ts).

@@ -2,7 +2,7 @@ import { withDb } from '../../../local-supabase/test/clients';
 import { createReservation, ownerWithRestaurant, parseMail, post, readRow, serviceWithSmtp, type Owner, type PendingReservation } from '../helpers';
 
 /**
- * Issue 16: after the decision. 'Acompte reçu' (accepted → paid) and cancellation (accepted or paid →
+ * After the decision. 'Acompte reçu' (accepted → paid) and cancellation (accepted or paid →
  * cancelled, with a reason), a refusal's reason and proposal: only the allowed transitions, one winner
  * under concurrent clicks, ownership checked, who and when recorded, the customer e-mailed.
  */

@@ -4,7 +4,7 @@ import { sendDueReminders } from '../../src/reminders/job';
 import { createReservation, db, ownerWithRestaurant, parseMail, serviceWithSmtp, type Owner, type PendingReservation } from '../helpers';
 
 /**
- * Issue 17: a pending request older than the restaurant's promised response time is late; the
+ * A pending request older than the restaurant's promised response time is late; the
  * restaurant's contact address gets one reminder for it, with the one-click links — once, across
  * rounds, restarts and instances running side by side; nothing for answered or recent requests.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18, consistent rules: the arrival slots of a service and the default set proposed for it.
+ * The arrival slots of a service and the default set proposed for it.
  * The twin of private.is_service_slot and private.default_arrival_times (migration
  * 20261123001400_service_slots.sql), kept equal by sections/test/integration/slots.test.ts.
  * Times are 'HH:MM'; a dinner may end after midnight (to <= from).

@@ -218,7 +218,7 @@ describe('a save the database rejects changes nothing stored', () => {
   });
 });
 
-describe('stored or not (issue 18: what a tab shows is what is stored)', () => {
+describe('stored or not (what a tab shows is what is stored)', () => {
   it('each section tells whether its rows exist: deleted, it loads a proposal marked not stored; saved, stored again', async () => {
     const id = await newRestaurant();
     const cgv = { cancellationPolicy: '72h', modificationPolicy: 'same_day', link: '' } as const;

@@ -163,7 +163,7 @@ const KEY_CODES = { ArrowUp: 38, ArrowDown: 40, Enter: 13 } as const;
 /** A key on an open select (rc-select reads the key code). */
 const press = (select: HTMLElement, key: keyof typeof KEY_CODES) => fireEvent.keyDown(select, { key, keyCode: KEY_CODES[key], which: KEY_CODES[key] });
 
-describe('issue 18: consistent rules', () => {
+describe('consistent rules', () => {
   it('a size select offers the context’s range plus a stored value outside it', () => {
     expect(sizeChoices(groupSizeRanges('edit').min, 12)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]);
     expect(sizeChoices(groupSizeRanges('onboarding').min, 1, undefined)).toEqual([1, ...rangeValues(groupSizeRanges('onboarding').min)]);

@@ -1,5 +1,5 @@
 /**
- * The sign-up's password rule (spec §5, issue 18), beside the session rather than in the core: the
+ * The sign-up's password rule (spec §5), beside the session rather than in the core: the
  * link page, which loads the core, has no password to check.
  */
 import { MIN_PASSWORD_LENGTH } from '../constants';
@@ -10,7 +10,7 @@ export function passwordLength(password: string): number {
   return [...graphemes.segment(password)].length;
 }
 
-/** Why a password cannot be chosen, in French; null when it can (spec §5 and issue 18: not only spaces). */
+/** Why a password cannot be chosen, in French; null when it can (spec §5; not only spaces). */
 export function passwordProblem(password: string): string | null {
   if (password !== '' && password.trim() === '') return 'Le mot de passe ne peut pas contenir uniquement des espaces.';
   if (passwordLength(password) < MIN_PASSWORD_LENGTH) return `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`;

@@ -32,7 +32,7 @@ const READABLE_COLOURS = {
 
 /**
  * zeroRuntime: antd's components take their styles from antd/dist/antd.css, written with CSS
- * variables, instead of computing and inserting them on each component's first mount — which was
+ * variables, instead of computing and inserting them on each component's first mount — which is
  * about 40 % of the script time of a screen's first render (72 of 195 ms on the reservation list,
  * profiled). The theme's tokens still reach the page, as the CSS variables that stylesheet reads.
  */

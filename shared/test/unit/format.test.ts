@@ -26,7 +26,7 @@ describe('fr-FR formatting', () => {
     expect(nbsp(formatEuros(null))).toBe('0,00 €');
   });
 
-  it('formats file sizes in French units, o/Ko/Mo/Go, one decimal after a comma (issue 18)', () => {
+  it('formats file sizes in French units, o/Ko/Mo/Go, one decimal after a comma', () => {
     expect(formatFileSize(0)).toBe('0 o');
     expect(formatFileSize(512)).toBe('512 o');
     expect(formatFileSize(1536)).toBe('1,5 Ko');

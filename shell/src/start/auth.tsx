@@ -1,6 +1,6 @@
 /**
  * Light start of /signin, /signup and the recovery pages (/forgot-password, /reset-password, /confirm-email): the config, the Supabase client and the session, the two pages
- * — no antd, no TanStack Query (issue 15: ≤ 250 KB of gzip JavaScript). Once the address leaves them
+ * — no antd, no TanStack Query (budget: ≤ 250 KB of gzip JavaScript). Once the address leaves them
  * (signed in, or a link to elsewhere), the full application takes over in the same page, with the same
  * session (one kernel instance); its code starts loading as soon as the owner enters the sign-in form.
  */

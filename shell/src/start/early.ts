@@ -32,7 +32,7 @@ function preloadScript(href: string) {
 /**
  * The link pages (start 'link'): once config.json names the public-links remote, its manifest is asked
  * at once, and from it its remoteEntry.js and the exposed page's scripts are preloaded. Without this,
- * each waited for React and the light start to load and run first (issue 15: the link page ≤ 600 ms).
+ * each would wait for React and the light start to load and run first (the link page's budget: ≤ 600 ms).
  * The runtime takes the manifest's answer through its fetch hook (federation-plugins.ts).
  */
 export function warmLinkRemote(): void {

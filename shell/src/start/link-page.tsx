@@ -1,7 +1,7 @@
 /**
  * Light start of the one-click link pages (/reservations/*), second step (after link.ts): the page,
  * with React and the public-links remote and nothing else — no antd, no supabase-js, no router
- * (issue 15: ≤ 120 KB of gzip JavaScript).
+ * (budget: ≤ 120 KB of gzip JavaScript).
  */
 import { useState } from 'react';
 import { LoadedRoutes } from '../app/LoadedRoutes';

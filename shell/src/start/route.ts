@@ -1,5 +1,5 @@
 /**
- * What a first load needs, decided from the address before anything else is downloaded (issue 15):
+ * What a first load needs, decided from the address before anything else is downloaded:
  * the one-click link pages need React, the kernel's core and the public-links remote only; the
  * sign-in and sign-up pages add supabase-js; everything else is the full application (antd, TanStack
  * Query, the kernel's UI). Pure, and free of any shared library, so the entry chunk stays the
@@ -8,7 +8,7 @@
 export type Start = 'link' | 'auth' | 'app';
 
 const LINK_PREFIX = '/reservations';
-/** The public auth pages (issue 18 adds the recovery and the e-mail confirmation link): the same light start. */
+/** The public auth pages, the recovery and e-mail confirmation links included: the same light start. */
 const AUTH_PAGES = ['/signin', '/signup', '/forgot-password', '/reset-password', '/confirm-email'];
 
 export function startFor(pathname: string): Start {

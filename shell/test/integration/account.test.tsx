@@ -1,5 +1,5 @@
 /**
- * Issue 18, the "Account" line: 'Mot de passe oublié ?' on /signin, /forgot-password, /reset-password
+ * The account screens: 'Mot de passe oublié ?' on /signin, /forgot-password, /reset-password
  * (the recovery e-mail's link, read from the run's outbox), /confirm-email and /account, against the
  * run's local-supabase through the unmodified supabase-js.
  */

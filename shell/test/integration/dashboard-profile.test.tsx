@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { connect, renderApp, uniqueEmail } from '../render';
 
 /**
- * Issue 18 on the dashboard: each card says whether the assistant has what it needs ('Profil
+ * The dashboard: each card says whether the assistant has what it needs ('Profil
  * complet' / 'À compléter (n)'), an unfinished onboarding is resumed at its first incomplete step,
  * and a restaurant is deleted after a confirmation that names it.
  */

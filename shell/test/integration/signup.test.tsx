@@ -29,7 +29,7 @@ describe('/signup against local-supabase', () => {
     expect(screen.queryByTestId('password-counter')).not.toBeInTheDocument();
   });
 
-  it('counts characters, not UTF-16 units, and refuses a password of spaces only (issue 18)', async () => {
+  it('counts characters, not UTF-16 units, and refuses a password of spaces only', async () => {
     renderApp('/signup');
     const user = await fill('a@b.fr', '😀😀😀');
     expect(screen.getByTestId('password-counter')).toHaveTextContent('3/6');

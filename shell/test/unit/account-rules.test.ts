@@ -1,4 +1,4 @@
-/** Issue 18: the new password's rule with its confirmation, and the French messages of the Auth errors the recovery and account screens meet. */
+/** The new password's rule with its confirmation, and the French messages of the Auth errors the recovery and account screens meet. */
 import { emailChangeErrorMessage, passwordChangeErrorMessage, resetRequestErrorMessage, verifyErrorMessage } from '../../src/features/auth/api/messages';
 import { newPasswordProblem } from '../../src/features/auth/components/NewPasswordFields';
 

@@ -8,7 +8,7 @@ it.each([
   ['/reservations/', 'link'],
   ['/signin', 'auth'],
   ['/signup/', 'auth'],
-  // Issue 18: the recovery pages and the e-mail change link are as light as /signin.
+  // The recovery pages and the e-mail change link are as light as /signin.
   ['/forgot-password', 'auth'],
   ['/reset-password', 'auth'],
   ['/confirm-email', 'auth'],

@@ -29,7 +29,7 @@ const step = <T extends object>(key: OnboardingStepKey, rest: Omit<OnboardingSte
   ...rest,
 });
 
-/** The six onboarding steps, in the spec's order: the shared section forms and apis of issue 4. */
+/** The six onboarding steps, in the spec's order: the section forms and apis of @tablee/sections, the same as the profile's edit tabs. */
 export const ONBOARDING_SECTION_STEPS: readonly AnyOnboardingStep[] = [
   step('information', { api: informationApi, Form: InformationForm }),
   step('photos', { api: photosApi, Form: PhotosForm }),

@@ -17,18 +17,18 @@ export interface DecisionReason {
   proposal?: string;
 }
 
-/**
- * Accepts, refuses, marks 'Acompte reçu' or cancels through the reservation service (spec §7,
- * dashboard calls, body without code_manage: the owner's session authorises it; the database keeps to
- * the allowed transitions); the service sends the customer's e-mail. A target with no endpoint
- * (pending) is refused before any call.
- */
 /** What the service answers a decision: its French message says whether the customer was e-mailed. */
 export interface DecisionAnswer {
   message: string;
   email_sent: boolean;
 }
 
+/**
+ * Accepts, refuses, marks 'Acompte reçu' or cancels through the reservation service (spec §7,
+ * dashboard calls, body without code_manage: the owner's session authorises it; the database keeps to
+ * the allowed transitions); the service sends the customer's e-mail. A target with no endpoint
+ * (pending) is refused before any call.
+ */
 export async function updateReservationStatus(
   reservation: Pick<Reservation, 'numeroReservation' | 'restaurantId'>,
   target: ReservationStatus,
@@ -56,7 +56,7 @@ export function useUpdateReservationStatus(restaurantId: string) {
     mutationFn: ({ reservation, target, why }: { reservation: Reservation; target: ReservationStatus; why?: DecisionReason }) =>
       updateReservationStatus(reservation, target, why),
     onSuccess: (_answer, { reservation, target }) => {
-      queryClient.setQueryData(reservationQueryOptions(restaurantId, reservation.id).queryKey, (shown) => (shown ? { ...shown, status: target } : shown));
+      queryClient.setQueryData(reservationQueryOptions(restaurantId, reservation.numero).queryKey, (shown) => (shown ? { ...shown, status: target } : shown));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) }),
   });

@@ -27,12 +27,12 @@ export function ReservationCards({
     <Spin spinning={loading}>
       <ul aria-label="Réservations" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
         {reservations.map((r) => (
-          <li key={r.rowId}>
+          <li key={r.id}>
             {/* The whole card opens the detail, as a row of the table does; the number is its link. */}
             <Card size="small" hoverable onClick={() => onOpen(r)} styles={{ body: { display: 'grid', gap: 4 } }}>
               <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
-                <Link to={encodeURIComponent(r.id)} state={linkState} style={{ fontWeight: 600 }} onClick={(e) => e.stopPropagation()}>
-                  {r.id}
+                <Link to={encodeURIComponent(r.numero)} state={linkState} style={{ fontWeight: 600 }} onClick={(e) => e.stopPropagation()}>
+                  {r.numero}
                 </Link>
                 <ReservationStatusTags reservation={r} />
               </div>

@@ -17,13 +17,13 @@ import { ReservationStatusTags } from './StatusBadge';
 
 /** One reservation: accept or refuse while pending, the sheets once accepted or paid, its details and conversation. */
 export function ReservationDetailPage() {
-  const { restaurantId = '', reservationId = '' } = useParams();
+  const { restaurantId = '', numero = '' } = useParams();
   const navigate = useNavigate();
   // Back to the list as it was left (filter, search, page), when we came from it.
   const listSearch = (useLocation().state as { listSearch?: string } | null)?.listSearch ?? '';
   const listUrl = `/restaurants/${restaurantId}/operational/reservations${listSearch}`;
   const back = { to: listUrl, label: '← Retour aux réservations' };
-  const query = useReservation(restaurantId, reservationId);
+  const query = useReservation(restaurantId, numero);
   const statusChange = useUpdateReservationStatus(restaurantId);
   const [modal, modalHolder] = Modal.useModal();
   const { toast, showToast, closeToast } = useToast();
@@ -38,11 +38,11 @@ export function ReservationDetailPage() {
   const sheets = useSheetLinks(restaurantId, shown?.numeroReservation, shown?.status);
   // Before accepting: the service's covers once accepted, and what the plan warns of.
   // Asked with the reservation (same address), shown while it is pending.
-  const check = useQuery({ ...acceptanceCheckQueryOptions(restaurantId, reservationId), enabled: isUuid(restaurantId) && !!reservationId }).data ?? null;
+  const check = useQuery({ ...acceptanceCheckQueryOptions(restaurantId, numero), enabled: isUuid(restaurantId) && !!numero }).data ?? null;
 
   const errorMessage = !restaurantId
     ? 'ID du restaurant manquant'
-    : !reservationId
+    : !numero
       ? 'ID de réservation manquant'
       : query.isError && query.data === undefined
         ? 'Erreur lors du chargement de la réservation'
@@ -63,7 +63,7 @@ export function ReservationDetailPage() {
   }
   if (!shown) {
     return (
-      <PageFrame title={`Réservation ${reservationId}`} back={back}>
+      <PageFrame title={`Réservation ${numero}`} back={back}>
         <PageLoading label="Chargement de la réservation..." />
       </PageFrame>
     );
@@ -161,7 +161,7 @@ export function ReservationDetailPage() {
     <PageFrame
       title={
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-          Réservation {reservation.id} <ReservationStatusTags reservation={reservation} />
+          Réservation {reservation.numero} <ReservationStatusTags reservation={reservation} />
         </span>
       }
       back={back}

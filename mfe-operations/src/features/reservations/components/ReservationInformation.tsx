@@ -3,7 +3,7 @@ import type { Reservation } from '@tablee/domain';
 import { Card, Descriptions } from 'antd';
 import { formatGuests, formatOption } from '../format';
 
-/** The information panel of spec §2, without the management code: a secret of the links, which the browser no longer reads. */
+/** The information panel of spec §2, without the management code: a secret of the links, which the browser never reads. */
 export function ReservationInformation({ reservation: r }: { reservation: Reservation }) {
   const items = [
     { key: 'client', label: 'Client', children: r.customerName },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * The page's outcome, drawn as antd's <Result> draws it (icon, title, text) without antd, which this
- * light page does not load (issue 15). Colours: antd's status colours, with the kernel theme's
+ * light page does not load. Colours: antd's status colours, with the kernel theme's
  * readable error red (shared/src/ui/AppProviders.tsx).
  */
 export type ResultStatus = 'info' | 'success' | 'warning' | 'error';

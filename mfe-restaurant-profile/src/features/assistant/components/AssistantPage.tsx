@@ -1,5 +1,5 @@
 /**
- * 'Votre assistant' (issue 18): the chatbot's first message, editable, and what the assistant will
+ * 'Votre assistant': the chatbot's first message, editable, and what the assistant will
  * tell a group, read from assistant_knowledge — the very document the chatbot reads. Each missing
  * item links to the tab that fixes it.
  */

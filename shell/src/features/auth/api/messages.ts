@@ -1,6 +1,6 @@
 /**
- * The French messages of the recovery and account screens (issue 18), chosen from Supabase Auth's
- * error codes as signInErrorMessage does for sign-in. Not in spec §8: these screens are new.
+ * The French messages of the recovery and account screens, chosen from Supabase Auth's
+ * error codes as signInErrorMessage does for sign-in. Not in spec §8, which has no messages for these screens.
  */
 import { SIGN_IN_MESSAGES, SIGN_UP_MESSAGES } from '@tablee/shared/supabase';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * The look of the public auth pages without antd (issue 15: /signin and /signup load no antd), drawn
+ * The look of the public auth pages without antd (they load no antd, to start light), drawn
  * as antd draws them with the kernel theme (shared/src/ui/AppProviders.tsx): colorPrimary #b5441b,
  * colorLink #a33d17, borderRadius 6, the readable error red, the system font; hover and press darken
  * (#9c3a17, #8f3012) so that white text stays above AA's 4.5:1 in every state and during the transition.
