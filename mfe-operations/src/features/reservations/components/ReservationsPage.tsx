@@ -98,14 +98,14 @@ function ReservationList({
   const screens = Grid.useBreakpoint();
   const phone = !screens.md && !!(screens.xs || screens.sm);
 
-  const openDetail = (reservation: Reservation) => navigate(encodeURIComponent(reservation.id), { state: { listSearch: location.search } });
+  const openDetail = (reservation: Reservation) => navigate(encodeURIComponent(reservation.numero), { state: { listSearch: location.search } });
   const columns: ColumnsType<Reservation> = [
     {
       title: 'Réservation',
-      dataIndex: 'id',
-      render: (id: string) => (
-        <Link to={encodeURIComponent(id)} state={{ listSearch: location.search }} onClick={(e) => e.stopPropagation()}>
-          {id}
+      dataIndex: 'numero',
+      render: (numero: string) => (
+        <Link to={encodeURIComponent(numero)} state={{ listSearch: location.search }} onClick={(e) => e.stopPropagation()}>
+          {numero}
         </Link>
       ),
     },
@@ -180,7 +180,7 @@ function ReservationList({
         <ReservationCards reservations={page.reservations} loading={loading} emptyText={emptyText} linkState={{ listSearch: location.search }} onOpen={openDetail} />
       ) : (
         <Table<Reservation>
-          rowKey="rowId"
+          rowKey="id"
           // A reservation's `children` is a head count, not nested rows.
           expandable={{ childrenColumnName: 'noNestedRows' }}
           columns={columns}
