@@ -3,7 +3,7 @@
  * (E2E_SKIP_BUILD=1 reuses dist/), one Chromium, teardown whatever happens, medians of RUNS.
  */
 import type { Browser } from 'playwright-core';
-import globalSetup from '../test/global-setup';
+import { startApplication } from '../test/global-setup';
 import globalTeardown from '../test/global-teardown';
 import { launchChromium } from '../test/browser';
 
@@ -31,7 +31,7 @@ export function runBench(bench: (browser: Browser) => Promise<void>, options: { 
   }
   (async () => {
     try {
-      await globalSetup();
+      await startApplication();
       browser = await launchChromium(options.flags);
       await bench(browser);
     } finally {

@@ -9,8 +9,18 @@ import { sealSeededData } from '../../local-supabase/test/seeded';
 export const E2E_PORTS: Record<string, number> = {};
 const MODULE_DIRS = ['shell', 'mfe-onboarding', 'mfe-restaurant-profile', 'mfe-operations', 'mfe-public-links'];
 
-/** Starts scripts/start.mjs (E2E_SKIP_BUILD=1 reuses the existing dist/ folders) and waits for its ready line. */
+/** The test run's application: the demo data is read-only for the tests (each file makes its own owner, or a demoCopy). */
 export default async function globalSetup() {
+  const ready = await startApplication();
+  await sealSeededData(ready.supabase.dbUrl);
+}
+
+/**
+ * Starts scripts/start.mjs (E2E_SKIP_BUILD=1 reuses the existing dist/ folders), waits for its ready
+ * line and writes it where the files read it (E2E_READY_FILE). The benchmarks start it so too, unsealed:
+ * they measure the demo account as an owner uses it.
+ */
+export async function startApplication(): Promise<{ supabase: { dbUrl: string } }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-e2e-'));
   fs.chmodSync(dir, 0o777); // embedded PostgreSQL runs as 'postgres' when the tests run as root
   const env: Record<string, string> = {
@@ -49,8 +59,7 @@ export default async function globalSetup() {
       reject(new Error(`scripts/start.mjs exited with ${code}:\n${output}`));
     });
   });
-  // The demo data is read-only for the tests (each file makes its own owner, or a demoCopy).
-  await sealSeededData((ready as { supabase: { dbUrl: string } }).supabase.dbUrl);
   fs.writeFileSync(path.join(dir, 'ready.json'), JSON.stringify(ready));
   process.env.E2E_READY_FILE = path.join(dir, 'ready.json');
+  return ready as { supabase: { dbUrl: string } };
 }
