@@ -26,3 +26,4 @@ export * from './hours';
 export * from './billing';
 export * from './cgv';
 export * from './queries';
+export * from './section-form';
