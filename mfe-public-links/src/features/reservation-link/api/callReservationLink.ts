@@ -1,5 +1,4 @@
-// The kernel's core and its action helper only: this page loads without antd, supabase-js and
-// TanStack Query (issue 15).
+// The kernel's core and its action helper only: this page loads without antd, supabase-js and TanStack Query.
 import { runOnce, useAction } from '@tablee/shared/action';
 import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint, reservationApiError } from '@tablee/shared/core';
 import { useEffect } from 'react';
