@@ -1,7 +1,7 @@
 import type { SignInRedirectState } from '@tablee/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-// The session part of the kernel only: this page loads no antd (issue 15).
+// No antd, no TanStack Query on this page: its write is a light action (see ../api/signIn).
 import { useSignIn } from '../api/signIn';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
 import type { ForgotPasswordState } from './ForgotPasswordPage';
