@@ -80,16 +80,6 @@ export default tseslint.config(
     rules: Object.fromEntries(Object.keys(reactHooks.configs['recommended-latest'].rules).map((rule) => [rule, 'error'])),
   },
   {
-    // Hand-written loading state machines that the data-layer rewrite replaces with TanStack Query
-    // (drop each file from this list with its rewrite).
-    files: [
-      'mfe-onboarding/src/features/wizard/components/StepPanel.tsx',
-      'mfe-onboarding/src/features/wizard/components/WizardPage.tsx',
-      'mfe-restaurant-profile/src/hooks/useSectionEditor.tsx',
-    ],
-    rules: { 'react-hooks/set-state-in-effect': 'off' },
-  },
-  {
     files: ['**/*.{ts,tsx,mjs,cjs,js}'],
     plugins: { 'import-x': importX },
     settings: {

@@ -4,7 +4,7 @@
  * link page with nothing but React, the kernel's core and this module (react-router alone would be
  * half of the page's 120 KB budget, issue 15), and inside the full application it works the same.
  */
-import { callOnce } from './features/reservation-link/api/callReservationLink';
+import { startReservationLink } from './features/reservation-link/api/callReservationLink';
 import { ReservationLinkPage } from './features/reservation-link/components/ReservationLinkPage';
 
 export const MOUNT_PATH = '/reservations';
@@ -38,7 +38,7 @@ export function parseLinkPath(pathname: string): { action: 'accept' | 'reject'; 
  */
 export function startLinkCall(pathname: string = window.location.pathname): void {
   const { action, numero, codeManage } = parseLinkPath(pathname);
-  if (numero && codeManage) callOnce(action, numero, codeManage);
+  if (numero && codeManage) startReservationLink({ action, numero, codeManage });
 }
 
 export default function PublicLinksRoutes({ pathname = window.location.pathname }: { pathname?: string }) {

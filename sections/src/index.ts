@@ -35,3 +35,4 @@ export * from './cgv/rules';
 export * from './cgv/api';
 export * from './cgv/CgvForm';
 export * from './queries';
+export * from './section-form';

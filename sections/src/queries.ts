@@ -34,6 +34,8 @@ function showsProfileOf(restaurantId: string, queryKey: readonly unknown[]): boo
 export function useSaveSection<T>(api: SectionApi<T>, restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // The section's key: a save under way is found in the mutation cache (two clicks in a row save once).
+    mutationKey: sectionQueryKey(api, restaurantId),
     mutationFn: (value: T) => api.save(restaurantId, value),
     onSuccess: (_, value) => {
       queryClient.setQueryData<SectionLoad<T>>(sectionQueryKey(api, restaurantId), { value, stored: true });

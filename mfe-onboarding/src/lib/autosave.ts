@@ -9,7 +9,9 @@
  * - a failed save is retried with backoff (RETRY_DELAYS_MS, the last delay repeating) and reported
  *   through the 'error' status; the value stays the caller's, nothing is dropped;
  * - a value the save refuses as invalid (InvalidValueError) is not retried: the status is 'invalid'
- *   until the next change, and it counts as unsaved.
+ *   until the next change, and it counts as unsaved;
+ * - with `same`, a value the same as the last one given (or as `stored`) is no change: nothing is
+ *   scheduled, and a debounce under way is not restarted.
  */
 
 export type AutosaveStatus = 'saved' | 'pending' | 'saving' | 'error' | 'invalid';
@@ -35,6 +37,10 @@ export interface AutosaveOptions<T> {
   /** Delays before each retry after a failure; the last one repeats. */
   retryDelaysMs?: readonly number[];
   onState?: (state: AutosaveState) => void;
+  /** Whether two values hold the same data (a form's watcher may hand the same value again). */
+  same?: (a: T, b: T) => boolean;
+  /** What is stored already, if anything: handed that value, there is nothing to save. */
+  stored?: T;
 }
 
 export interface Autosave<T> {
@@ -51,8 +57,9 @@ export interface Autosave<T> {
 
 export const RETRY_DELAYS_MS = [1000, 2000, 5000, 10000, 30000] as const;
 
-export function createAutosave<T>({ save, debounceMs, retryDelaysMs = RETRY_DELAYS_MS, onState }: AutosaveOptions<T>): Autosave<T> {
-  let latest: T | undefined;
+export function createAutosave<T>({ save, debounceMs, retryDelaysMs = RETRY_DELAYS_MS, onState, same, stored }: AutosaveOptions<T>): Autosave<T> {
+  /** The last value given (saved, waiting or failed), else what is stored. */
+  let latest: T | undefined = stored;
   /** The latest value has not been handed to a save yet. */
   let dirty = false;
   let running: Promise<boolean> | null = null;
@@ -109,6 +116,7 @@ export function createAutosave<T>({ save, debounceMs, retryDelaysMs = RETRY_DELA
 
   return {
     schedule(value) {
+      if (same && latest !== undefined && same(value, latest)) return;
       latest = value;
       dirty = true;
       // While a save runs, the loop picks the new value up when it ends; the status stays 'saving'.

@@ -1,9 +1,11 @@
-import { billingApi, hoursApi, informationApi } from '@tablee/sections';
+import { queryClient } from '@tablee/shared';
+import { billingApi, hoursApi, informationApi, sectionQueryKey, type InformationValue, type SectionLoad } from '@tablee/sections';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ONBOARDING_SECTION_STEPS } from '../../src/features/wizard/onboardingSteps';
 import { renderWizard } from '../render';
 import { newRestaurant, signInNewOwner } from '../session';
+import { holdFirstAnswer, restoreFetch } from '../../../tooling/jest/hold-answer';
 import { paste } from '../../../tooling/jest/paste';
 
 /*
@@ -29,6 +31,27 @@ describe('onboarding rules in the wizard', () => {
     expect(minimum?.querySelector('.ant-select-content')).toHaveAttribute('title', '10');
     // Shown, so stored: the edit tab finds the seven days.
     await waitFor(async () => expect((await hoursApi.load(id)).value.daysOpen).toHaveLength(7), { timeout: 5000 });
+  });
+
+  it('information: a save whose answer comes late is followed by the newer value, which is what is stored and shown', async () => {
+    const { id, user } = await openStep('information');
+    const indicator = await screen.findByTestId('save-indicator');
+    const held = holdFirstAnswer((url) => url.includes('/rest/v1/rpc/save_restaurant_information'));
+    try {
+      await paste(user, screen.getByLabelText('Nom du restaurant'), 'Chez Paul');
+      await held.requested;
+      // Typed while the first save waits for its answer.
+      await paste(user, screen.getByLabelText('Nom du restaurant'), ' et Marie');
+      await waitFor(() => expect(indicator).toHaveTextContent('Enregistrement…'));
+      held.release();
+      await waitFor(async () => expect((await informationApi.load(id)).value.name).toBe('Chez Paul et Marie'), { timeout: 5000 });
+      await waitFor(() => expect(indicator).toHaveTextContent('✓ Enregistré'));
+      expect(screen.getByLabelText('Nom du restaurant')).toHaveValue('Chez Paul et Marie');
+      // The section's data in the cache (what the edit tab shows next) is the newer value too.
+      expect(queryClient.getQueryData<SectionLoad<InformationValue>>(sectionQueryKey(informationApi, id))?.value.name).toBe('Chez Paul et Marie');
+    } finally {
+      restoreFetch();
+    }
   });
 
   it('information: an invalid e-mail or a cleared name shows its error, is not stored nor reported saved, and keeps Suivant on the step', async () => {

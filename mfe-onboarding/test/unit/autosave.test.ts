@@ -221,6 +221,30 @@ describe('autosave scheduler', () => {
     expect(s.stored).toEqual(['a@b.fr']);
   });
 
+  it('with `same`: what is stored, or the value last given, told again is no change (no save, the debounce not restarted)', async () => {
+    const s = controllableSave();
+    const autosave = createAutosave({ save: s.save, debounceMs: 500, same: (a, b) => a === b, stored: 'Le Bouchon' });
+    autosave.schedule('Le Bouchon');
+    expect(autosave.hasUnsaved()).toBe(false);
+    expect(autosave.getState().status).toBe('saved');
+    autosave.schedule('Le Bouchon Lyonnais');
+    jest.advanceTimersByTime(400);
+    autosave.schedule('Le Bouchon Lyonnais');
+    jest.advanceTimersByTime(100);
+    expect(s.calls.map((c) => c.value)).toEqual(['Le Bouchon Lyonnais']);
+    // Told again while its save runs (the form's watcher renders again when the stored value moves).
+    autosave.schedule('Le Bouchon Lyonnais');
+    s.calls[0].resolve();
+    await settle();
+    jest.advanceTimersByTime(5000);
+    expect(s.calls).toHaveLength(1);
+    expect(autosave.getState().status).toBe('saved');
+    // Typed back to an older value: a change again.
+    autosave.schedule('Le Bouchon');
+    jest.advanceTimersByTime(500);
+    expect(s.calls.map((c) => c.value)).toEqual(['Le Bouchon Lyonnais', 'Le Bouchon']);
+  });
+
   it('dispose stops the timers', () => {
     const s = controllableSave();
     const autosave = createAutosave({ save: s.save, debounceMs: 500 });

@@ -1,7 +1,7 @@
 /**
  * The link page is light (issue 15): what the shell loads for it — the exposed module and all it
  * imports — pulls neither antd, nor supabase-js, nor TanStack Query, nor react-router, nor the
- * kernel's main entry (only its core). Any of them imported on the way makes the import fail.
+ * kernel's main entry (only its core and its action helper). Any of them imported on the way makes the import fail.
  */
 // Virtual: the package does not declare these libraries (pnpm does not resolve them from it); were one
 // declared and imported again, the mock still makes the import fail.
@@ -21,7 +21,7 @@ jest.mock('@tablee/shared', () => {
   throw new Error('le noyau complet (@tablee/shared) importé par la page des liens');
 });
 
-it('the exposed module (module-federation.config.ts: ./routes) imports only React and the kernel core', () => {
+it('the exposed module (module-federation.config.ts: ./routes) imports only React, the kernel core and its action helper', () => {
   const exposed = jest.requireActual<typeof import('../../src/routes')>('../../src/routes');
   expect(typeof exposed.default).toBe('function');
   expect(exposed.parseLinkPath('/reservations/N-1/reject/abc')).toEqual({ action: 'reject', numero: 'N-1', codeManage: 'abc' });

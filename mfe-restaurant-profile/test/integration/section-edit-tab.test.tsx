@@ -1,12 +1,11 @@
-/** SectionEditTab and its hook through the real information and CGV tabs, against local-supabase. */
+/** SectionEditTab (useSectionForm) through the real information and CGV tabs, against local-supabase. */
 import { AppProviders, queryClient } from '@tablee/shared';
 import { getSupabase } from '@tablee/domain';
 import { InformationForm, informationApi, SAVE_ERROR_MESSAGE, type InformationValue, type SectionApi } from '@tablee/sections';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SectionEditTab } from '../../src/components/SectionEditTab';
-import { UNSAVED_CHANGES_TITLE } from '../../src/hooks/useSectionEditor';
+import { SectionEditTab, UNSAVED_CHANGES_TITLE } from '../../src/components/SectionEditTab';
 import { ownerWithRestaurant, renderProfile } from '../render';
 import { paste } from '../../../tooling/jest/paste';
 

@@ -1,4 +1,5 @@
 import { getSupabase } from '@tablee/domain';
+import { useMutation } from '@tanstack/react-query';
 
 /**
  * Creates the restaurant the onboarding fills step by step: start_restaurant_onboarding stores it
@@ -9,3 +10,5 @@ export async function createRestaurant(): Promise<string> {
   if (error) throw error;
   return data;
 }
+
+export const useCreateRestaurant = () => useMutation({ mutationFn: createRestaurant });

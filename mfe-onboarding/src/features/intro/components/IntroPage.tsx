@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Typography } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { writeOnboardingProgress } from '../../../lib/onboardingProgress';
-import { createRestaurant } from '../api/createRestaurant';
+import { useCreateRestaurant } from '../api/createRestaurant';
 
 /** Shown when 'Démarrer' cannot create the restaurant (the spec only logs it; the owner is told too). */
 export const CREATE_RESTAURANT_ERROR = 'Impossible de créer le restaurant. Veuillez réessayer.';
@@ -10,21 +9,15 @@ export const CREATE_RESTAURANT_ERROR = 'Impossible de créer le restaurant. Veui
 /** Welcome page: 'Démarrer' creates an empty restaurant and opens its wizard at the information step. */
 export function IntroPage() {
   const navigate = useNavigate();
-  const [starting, setStarting] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const start = async () => {
-    setStarting(true);
-    setFailed(false);
-    try {
-      const id = await createRestaurant();
-      writeOnboardingProgress({ restaurantId: id, step: 'information' });
-      navigate(`/onboarding/${id}?etape=information`);
-    } catch (err) {
-      console.error('Création du restaurant impossible', err);
-      setFailed(true);
-      setStarting(false);
-    }
-  };
+  const create = useCreateRestaurant();
+  const start = () =>
+    create.mutate(undefined, {
+      onSuccess: (id) => {
+        writeOnboardingProgress({ restaurantId: id, step: 'information' });
+        navigate(`/onboarding/${id}?etape=information`);
+      },
+      onError: (err) => console.error('Création du restaurant impossible', err),
+    });
   return (
     <Card style={{ maxWidth: 640, margin: '32px auto', textAlign: 'center' }}>
       <Typography.Title level={1} style={{ fontSize: 26 }}>
@@ -37,8 +30,8 @@ export function IntroPage() {
         Décrivez votre restaurant en six étapes : informations, photos, horaires, menus, options et facturation. Tout est
         enregistré au fur et à mesure.
       </Typography.Paragraph>
-      {failed && <Alert type="error" showIcon title={CREATE_RESTAURANT_ERROR} style={{ marginBottom: 16, textAlign: 'left' }} />}
-      <Button type="primary" size="large" onClick={start} loading={starting}>
+      {create.isError && <Alert type="error" showIcon title={CREATE_RESTAURANT_ERROR} style={{ marginBottom: 16, textAlign: 'left' }} />}
+      <Button type="primary" size="large" onClick={start} loading={create.isPending}>
         Démarrer
       </Button>
     </Card>

@@ -1,102 +1,87 @@
 import { QueryState } from '@tablee/shared';
-import { sameSectionValue, sectionQueryKey, sectionQueryOptions, useSectionValue, type SectionLoad } from '@tablee/sections';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, type FormInstance } from 'antd';
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { sameSectionValue, sectionChanged, useSectionForm, useSectionValue, type SectionLoad } from '@tablee/sections';
+import type { FormInstance } from 'antd';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useState, type Ref, type RefObject } from 'react';
 import type { StepController } from '../hooks/useFlushOnLeave';
 import { useAutosave } from '../hooks/useAutosave';
 import type { OnboardingStep } from '../steps';
 import { validateFilledFields } from '../../../lib/validateStep';
+import type { Autosave } from '../../../lib/autosave';
 import { SaveIndicator } from './SaveIndicator';
 
-/**
- * One step of the wizard: the section's query, its shared form in the 'onboarding' context, and an
- * autosave that observes the form (every change the owner makes is saved, serialised, latest wins).
- * What was typed stays on screen whatever the save does.
- */
-export function StepPanel<T extends object>({
-  step,
-  restaurantId,
-  controllerRef,
-  onBusyChange,
-}: {
+interface StepProps<T extends object> {
   step: OnboardingStep<T>;
   restaurantId: string;
   controllerRef: Ref<StepController>;
   onBusyChange: (busy: boolean) => void;
-}) {
-  const { api, Form: SectionForm } = step;
-  const query = useQuery(sectionQueryOptions(api, restaurantId));
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<T>();
-  // The value the form starts from: the first data (a refresh in the background does not replace what is being typed).
-  const [initialValue, setInitialValue] = useState<T>();
-  /** The last value handed to the autosave (or loaded): a change is a value that differs from it. */
-  const lastGiven = useRef<T>(undefined);
+}
 
-  const save = useCallback(
+/**
+ * One step of the wizard: the section's query, form and save (useSectionForm, as in the edit tabs), its
+ * shared form in the 'onboarding' context, and an autosave that observes the form (every change the
+ * owner makes is saved, serialised, latest wins). What was typed stays on screen whatever the save does.
+ */
+export function StepPanel<T extends object>({ step, restaurantId, ...props }: StepProps<T>) {
+  const section = useSectionForm(step.api, restaurantId);
+  return <QueryState query={section.query}>{(load) => <LoadedStep step={step} restaurantId={restaurantId} load={load} section={section} {...props} />}</QueryState>;
+}
+
+function LoadedStep<T extends object>({
+  step,
+  restaurantId,
+  controllerRef,
+  onBusyChange,
+  load,
+  section: { form, save, onStored },
+}: StepProps<T> & { load: SectionLoad<T>; section: ReturnType<typeof useSectionForm<T>> }) {
+  const { Form: SectionForm } = step;
+  // What the step started from: antd's initialValues, and what the autosave knows as stored (a proposal
+  // shown while nothing is stored is saved as if the owner had typed it: the restaurant holds what the
+  // step shows). A refresh in the background does not replace what is being typed.
+  const [start] = useState(load);
+  const { mutateAsync } = save;
+  const saveValue = useCallback(
     async (value: T) => {
       // What the form refuses is not stored, and the indicator does not say it is.
       await validateFilledFields(form);
-      await api.save(restaurantId, value);
-      queryClient.setQueryData<SectionLoad<T>>(sectionQueryKey(api, restaurantId), { value, stored: true });
+      await mutateAsync(value);
     },
-    [api, restaurantId, queryClient, form],
+    [form, mutateAsync],
   );
-  const { autosaveRef, state } = useAutosave(save, step.debounceMs);
-
-  const observe = useCallback(
-    (value: T) => {
-      if (lastGiven.current !== undefined && sameSectionValue(value, lastGiven.current)) return;
-      lastGiven.current = value;
-      autosaveRef.current?.schedule(value);
-    },
-    [autosaveRef],
+  // Rendered when the step starts, not at each save or change of the indicator (a whole form is costly to render again).
+  const sectionForm = useMemo(
+    () => <SectionForm context="onboarding" restaurantId={restaurantId} form={form} initialValue={start.value} onBusyChange={onBusyChange} onStored={onStored} />,
+    [SectionForm, restaurantId, form, start.value, onBusyChange, onStored],
   );
-
-  useEffect(() => {
-    if (initialValue !== undefined || query.data === undefined) return;
-    const loaded = query.data.value;
-    setInitialValue(loaded);
-    lastGiven.current = loaded;
-    // A proposal shown while nothing is stored (a restaurant from before defaults were stored at
-    // creation) is saved as if the owner had typed it: the restaurant holds what the step shows.
-    if (!query.data.stored) autosaveRef.current?.schedule(loaded);
-  }, [initialValue, query.data, autosaveRef]);
+  const { autosaveRef, state } = useAutosave({ save: saveValue, debounceMs: step.debounceMs, same: sameSectionValue, stored: start.stored ? start.value : undefined });
 
   useImperativeHandle(
     controllerRef,
     () => ({
-      // The form's watchers are told in a later task: a change made just before leaving is read from the form itself.
+      // A change made just before leaving may not have reached the watcher yet (Form.useWatch tells it a task later): read from the form.
       flush: () => {
-        if (initialValue !== undefined) observe(form.getFieldsValue(true));
+        autosaveRef.current?.schedule(form.getFieldsValue(true));
         return autosaveRef.current?.flush() ?? Promise.resolve(true);
       },
-      hasUnsaved: () => (initialValue !== undefined && !sameSectionValue(form.getFieldsValue(true), lastGiven.current)) || (autosaveRef.current?.hasUnsaved() ?? false),
+      hasUnsaved: () => !load.stored || sectionChanged(form.getFieldsValue(true), load.value) || (autosaveRef.current?.hasUnsaved() ?? false),
     }),
-    [autosaveRef, form, initialValue, observe],
+    [autosaveRef, form, load],
   );
 
   return (
-    <QueryState query={query}>
-      {() =>
-        initialValue !== undefined && (
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-            <SaveIndicator state={state} onRetry={() => void autosaveRef.current?.flush()} />
-            <SectionForm context="onboarding" restaurantId={restaurantId} form={form} initialValue={initialValue} onBusyChange={onBusyChange} />
-            <AutosaveWatch form={form} onChange={observe} />
-          </div>
-        )
-      }
-    </QueryState>
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <SaveIndicator state={state} onRetry={() => void autosaveRef.current?.flush()} />
+      {sectionForm}
+      <AutosaveWatch form={form} autosaveRef={autosaveRef} />
+    </div>
   );
 }
 
 /** Observes the form (alone, so that only this renders on each change) and hands each value to the autosave. */
-function AutosaveWatch<T extends object>({ form, onChange }: { form: FormInstance<T>; onChange: (value: T) => void }) {
+function AutosaveWatch<T extends object>({ form, autosaveRef }: { form: FormInstance<T>; autosaveRef: RefObject<Autosave<T> | null> }) {
   const value = useSectionValue(form);
   useEffect(() => {
-    if (value !== undefined) onChange(value);
-  }, [value, onChange]);
+    if (value !== undefined) autosaveRef.current?.schedule(value);
+  }, [value, autosaveRef]);
   return null;
 }

@@ -1,11 +1,12 @@
 import { PageFrame, QueryState } from '@tablee/shared';
 import { onboardingStepOf, RESTAURANT_TABS, type MissingItem } from '@tablee/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Modal, Progress, Steps, theme, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { clearOnboardingProgress, readOnboardingProgress, writeOnboardingProgress } from '../../../lib/onboardingProgress';
-import { getMissingItems, markOnboardingFinished } from '../api/finishOnboarding';
+import { readOnboardingProgress, writeOnboardingProgress } from '../../../lib/onboardingProgress';
+import { useFinishOnboarding } from '../api/finishOnboarding';
+import { missingItemsQueryOptions } from '../api/getMissingItems';
 import { onboardingRestaurantQueryOptions } from '../api/getOnboardingRestaurant';
 import { useFlushOnLeave, type StepController } from '../hooks/useFlushOnLeave';
 import { stepIndex, type AnyOnboardingStep } from '../steps';
@@ -55,9 +56,9 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const restaurant = useQuery(onboardingRestaurantQueryOptions(restaurantId));
   const ready = !!restaurant.data;
-  const [moving, setMoving] = useState(false);
   /** The step's form is storing something on its own (photo uploads): moving on waits for it. */
-  const [stepBusy, setStepBusy] = useState(false);
+  // The step that says it is busy (a photo uploading): another step is not, whatever the last one said.
+  const [busyStep, setBusyStep] = useState<string | null>(null);
   const controllerRef = useRef<StepController>(null);
   const { token } = theme.useToken();
   // On a phone the six step names would stack above the form: the bar and 'Étape n/6' say enough there.
@@ -70,7 +71,7 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const stored = readOnboardingProgress();
   const current = stepIndex(steps, searchParams.get(STEP_PARAM)) ?? (stored?.restaurantId === restaurantId ? stepIndex(steps, stored.step) : null) ?? 0;
   const currentKey = steps[current].key;
-  useEffect(() => setStepBusy(false), [currentKey]);
+  const stepBusy = busyStep === currentKey;
   useEffect(() => {
     if (!ready) return;
     writeOnboardingProgress({ restaurantId, step: currentKey });
@@ -78,36 +79,29 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   }, [ready, restaurantId, currentKey, searchParams, setSearchParams]);
 
   /** Saves what the step still holds; false (and the step stays on screen with its error) if that fails. */
-  const saveStep = async () => {
-    setMoving(true);
-    try {
-      return (await controllerRef.current?.flush()) ?? true;
-    } finally {
-      setMoving(false);
-    }
-  };
-  const goTo = async (index: number) => {
-    if (await saveStep()) setSearchParams({ [STEP_PARAM]: steps[index].key }, { replace: true });
-  };
-  const leave = async () => {
-    await markOnboardingFinished(restaurantId);
-    clearOnboardingProgress();
-    // The dashboard's cards (completeness, resume) change with it; nothing else shows it.
-    void queryClient.invalidateQueries({ queryKey: ['restaurants', 'list'] });
-    navigate('/restaurants');
-  };
+  const saveStep = () => controllerRef.current?.flush() ?? Promise.resolve(true);
+  /** Précédent, Suivant, a step of the missing list: the step changes once what it holds is stored. */
+  const move = useMutation({
+    mutationFn: async (key: string) => ((await saveStep()) ? key : null),
+    onSuccess: (key) => key && setSearchParams({ [STEP_PARAM]: key }, { replace: true }),
+  });
+  const finish = useFinishOnboarding(restaurantId);
   const showFinishError = () => {
     modal.error({ title: 'Erreur', content: FINISH_ERROR_MESSAGE, okText: 'OK' });
   };
-  /** Terminer: what the assistant still lacks is listed first; the owner finishes anyway or goes to the step. */
-  const finish = async () => {
-    if (!(await saveStep())) return;
-    setMoving(true);
-    try {
-      const missing = await getMissingItems(restaurantId);
-      if (missing.length === 0) return await leave();
+  const leave = () =>
+    finish.mutateAsync().then(
+      () => navigate('/restaurants'),
+      () => showFinishError(),
+    );
+  /** Terminer: the step saved, what the assistant still lacks is listed first; the owner finishes anyway or goes to the step. */
+  const check = useMutation({
+    mutationFn: async () => ((await saveStep()) ? queryClient.fetchQuery(missingItemsQueryOptions(restaurantId)) : null),
+    onError: showFinishError,
+    onSuccess: (missing) => {
+      if (!missing) return;
+      if (missing.length === 0) return void leave();
       const firstStep = missing.map(onboardingStepOf).find(Boolean);
-      const toStep = (key: string) => void goTo(stepIndex(steps, key)!);
       const dialog = modal.confirm({
         title: `Il manque encore ${missing.length === 1 ? 'un élément' : `${missing.length} éléments`} à votre assistant`,
         width: 560,
@@ -116,21 +110,18 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
             missing={missing}
             onStep={(key) => {
               dialog.destroy();
-              toStep(key);
+              move.mutate(key);
             }}
           />
         ),
         okText: 'Terminer quand même',
         cancelText: firstStep ? 'Compléter maintenant' : 'Retour',
-        onOk: () => leave().catch(showFinishError),
-        onCancel: () => firstStep && toStep(firstStep),
+        onOk: leave,
+        onCancel: () => firstStep && move.mutate(firstStep),
       });
-    } catch {
-      showFinishError();
-    } finally {
-      setMoving(false);
-    }
-  };
+    },
+  });
+  const moving = move.isPending || check.isPending || finish.isPending;
 
   // Unknown, or not the owner's (RLS hides it): back to the list.
   if (restaurant.data === null) return <Navigate to="/restaurants" replace />;
@@ -148,17 +139,17 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
           Étape {current + 1}/{total} · {steps[current].label}
         </Typography.Title>
       </div>
-      <StepPanel key={currentKey} step={steps[current]} restaurantId={restaurantId} controllerRef={controllerRef} onBusyChange={setStepBusy} />
+      <StepPanel key={currentKey} step={steps[current]} restaurantId={restaurantId} controllerRef={controllerRef} onBusyChange={(busy) => setBusyStep(busy ? currentKey : null)} />
       <nav aria-label="Navigation entre les étapes" style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
-        <Button disabled={current === 0 || moving || stepBusy} onClick={() => void goTo(current - 1)}>
+        <Button disabled={current === 0 || moving || stepBusy} onClick={() => move.mutate(steps[current - 1].key)}>
           Précédent
         </Button>
         {last ? (
-          <Button type="primary" loading={moving} disabled={stepBusy} onClick={() => void finish()}>
+          <Button type="primary" loading={moving} disabled={stepBusy} onClick={() => check.mutate()}>
             Terminer
           </Button>
         ) : (
-          <Button type="primary" loading={moving} disabled={stepBusy} onClick={() => void goTo(current + 1)}>
+          <Button type="primary" loading={moving} disabled={stepBusy} onClick={() => move.mutate(steps[current + 1].key)}>
             Suivant
           </Button>
         )}

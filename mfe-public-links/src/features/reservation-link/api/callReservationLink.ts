@@ -1,6 +1,7 @@
-// The kernel's core only: this page loads without antd, supabase-js and TanStack Query (issue 15).
+// The kernel's core and its action helper only: this page loads without antd, supabase-js and TanStack Query.
+import { runOnce, useAction } from '@tablee/shared/action';
 import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint, reservationApiError } from '@tablee/shared/core';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 
 export type LinkAction = 'accept' | 'reject';
 
@@ -36,8 +37,18 @@ function parse(body: string): ServiceAnswer | null {
   }
 }
 
-/** POST {reservation API}/reservations/{numero}/{accept|reject}/{code_manage} (spec §7), no body. */
-export async function callReservationLink(action: LinkAction, numero: string, codeManage: string): Promise<LinkOutcome> {
+/** A link's action and parameters. */
+export interface ReservationLink {
+  action: LinkAction;
+  numero: string;
+  codeManage: string;
+}
+
+/**
+ * POST {reservation API}/reservations/{numero}/{accept|reject}/{code_manage} (spec §7), no body. Never
+ * rejects: what the service answers, a refusal or a failure included, is the outcome the page shows.
+ */
+export async function callReservationLink({ action, numero, codeManage }: ReservationLink): Promise<LinkOutcome> {
   let response: Response;
   try {
     response = await fetch(reservationApiEndpoint(`reservations/${encodeURIComponent(numero)}/${action}/${encodeURIComponent(codeManage)}`), { method: 'POST' });
@@ -62,49 +73,30 @@ export async function callReservationLink(action: LinkAction, numero: string, co
   };
 }
 
-interface Call {
-  outcome?: LinkOutcome;
-  listeners: Set<() => void>;
-}
-
 /**
  * One call per link for the life of the page, never repeated nor retried (a reload calls again, as it
- * should): React's strict mode mounts the page twice in development, and the second mount finds the
- * call in flight (or its outcome) instead of POSTing again, which would answer 'already handled' for a
- * reservation this very page just accepted. Written by hand because the only library doing it here,
- * TanStack Query, is what this light page leaves out; the call never rejects (a failure is an outcome).
+ * should): the shell's light start begins it as soon as this module is loaded (startLinkCall), React's
+ * strict mode mounts the page twice in development, and either way the page finds the call in flight
+ * (or its outcome) instead of POSTing again, which would answer 'already handled' for a reservation
+ * this very page just accepted.
  */
-const calls = new Map<string, Call>();
+const onceKey = ({ action, numero, codeManage }: ReservationLink) => `reservation-link ${action} ${numero} ${codeManage}`;
 
-export function callOnce(action: LinkAction, numero: string, codeManage: string): Call {
-  const key = JSON.stringify([action, numero, codeManage]);
-  let call = calls.get(key);
-  if (!call) {
-    const started: Call = { listeners: new Set() };
-    calls.set(key, started);
-    void callReservationLink(action, numero, codeManage).then((outcome) => {
-      started.outcome = outcome;
-      started.listeners.forEach((listener) => listener());
-    });
-    call = started;
-  }
-  return call;
+export function startReservationLink(link: ReservationLink): void {
+  runOnce(onceKey(link), callReservationLink, link);
 }
 
 export type LinkState = { kind: 'loading' } | { kind: 'missing-parameters' } | LinkOutcome;
 
-const LOADING: LinkState = { kind: 'loading' };
-const MISSING: LinkState = { kind: 'missing-parameters' };
-
 export function useReservationLink(action: LinkAction, numero: string | undefined, codeManage: string | undefined): LinkState {
-  const complete = !!numero && !!codeManage;
-  const call = complete ? callOnce(action, numero, codeManage) : null;
-  const subscribe = useCallback(
-    (notify: () => void) => {
-      call?.listeners.add(notify);
-      return () => void call?.listeners.delete(notify);
-    },
-    [call],
-  );
-  return useSyncExternalStore(subscribe, () => (call ? (call.outcome ?? LOADING) : MISSING));
+  const link = numero && codeManage ? { action, numero, codeManage } : null;
+  const call = useAction(callReservationLink, { once: link ? onceKey(link) : undefined });
+  const { mutate } = call;
+  useEffect(() => {
+    if (numero && codeManage) mutate({ action, numero, codeManage });
+  }, [mutate, action, numero, codeManage]);
+  if (!link) return { kind: 'missing-parameters' };
+  // The call never rejects; were it to (a bug), the owner is told it failed rather than left waiting.
+  if (call.error) return { kind: 'failed', refused: false, message: RESERVATION_SERVICE_UNREACHABLE };
+  return call.data ?? { kind: 'loading' };
 }

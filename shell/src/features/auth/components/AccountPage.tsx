@@ -1,10 +1,9 @@
 import { MIN_PASSWORD_LENGTH, PageFrame, passwordLength, passwordProblem, userAtom } from '@tablee/shared';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { changeEmail } from '../api/changeEmail';
+import { useChangeEmail } from '../api/changeEmail';
 import { ACCOUNT_MESSAGES } from '../api/messages';
-import { updatePassword } from '../api/updatePassword';
+import { useUpdatePassword } from '../api/updatePassword';
 
 interface PasswordValues {
   password: string;
@@ -24,10 +23,10 @@ function PasswordHelp({ password }: { password: string }) {
 function ChangePassword() {
   const [form] = Form.useForm<PasswordValues>();
   const password = Form.useWatch('password', form) ?? '';
-  const save = useMutation({ mutationFn: (values: PasswordValues) => updatePassword(values.password), onSuccess: () => form.resetFields() });
+  const save = useUpdatePassword();
   return (
     <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Mot de passe</h2>}>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => save.mutate(values)} onValuesChange={() => save.isSuccess && save.reset()}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => save.mutate(values.password, { onSuccess: () => form.resetFields() })} onValuesChange={() => save.isSuccess && save.reset()}>
         <Form.Item
           name="password"
           label="Nouveau mot de passe"
@@ -50,7 +49,7 @@ function ChangePassword() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} />}
+        {save.error && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} />}
         {save.isSuccess && <Alert type="success" showIcon title={ACCOUNT_MESSAGES.passwordChanged} style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Changer le mot de passe
@@ -62,7 +61,7 @@ function ChangePassword() {
 
 function ChangeEmail({ current }: { current: string }) {
   const [form] = Form.useForm<{ email: string }>();
-  const save = useMutation({ mutationFn: (email: string) => changeEmail(email).then(() => email) });
+  const save = useChangeEmail();
   return (
     <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Adresse email</h2>}>
       <Typography.Paragraph>
@@ -80,8 +79,8 @@ function ChangeEmail({ current }: { current: string }) {
         >
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} />}
-        {save.isSuccess && <Alert type="success" showIcon title={ACCOUNT_MESSAGES.emailLinkSent(save.data)} style={{ marginBottom: 16 }} />}
+        {save.error && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} />}
+        {save.data && <Alert type="success" showIcon title={ACCOUNT_MESSAGES.emailLinkSent(save.data)} style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Changer d’adresse
         </Button>

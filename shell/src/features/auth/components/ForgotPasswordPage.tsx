@@ -1,7 +1,7 @@
 // The session part of the kernel only: this public page loads no antd, as /signin (issue 15).
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { requestPasswordReset } from '../api/requestPasswordReset';
+import { useRequestPasswordReset } from '../api/requestPasswordReset';
 import { ACCOUNT_MESSAGES } from '../api/messages';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
 
@@ -17,19 +17,12 @@ export interface ForgotPasswordState {
 export function ForgotPasswordPage() {
   const state = (useLocation().state ?? null) as ForgotPasswordState | null;
   const [email, setEmail] = useState(state?.email ?? '');
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const request = useRequestPasswordReset();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || pending) return;
-    setPending(true);
-    setError(null);
-    const result = await requestPasswordReset(email.trim());
-    setPending(false);
-    if (result.ok) setSent(true);
-    else setError(result.message);
+    if (!email.trim() || request.isPending) return;
+    request.mutate(email.trim());
   };
 
   return (
@@ -41,16 +34,16 @@ export function ForgotPasswordPage() {
         </Link>
       }
     >
-      {sent ? (
+      {request.isSuccess ? (
         <AuthAlert type="success">{ACCOUNT_MESSAGES.resetSent}</AuthAlert>
       ) : (
         <form onSubmit={submit} className="ta-form">
           <p style={{ margin: 0 }}>Indiquez l’adresse email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
           <label htmlFor="forgot-email">Email</label>
           <input id="forgot-email" className="ta-input" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          {error && <AuthAlert type="error">{error}</AuthAlert>}
-          <SubmitButton pending={pending} disabled={pending || !email.trim()}>
-            {pending ? 'Envoi...' : 'Envoyer le lien'}
+          {request.error && <AuthAlert type="error">{request.error.message}</AuthAlert>}
+          <SubmitButton pending={request.isPending} disabled={request.isPending || !email.trim()}>
+            {request.isPending ? 'Envoi...' : 'Envoyer le lien'}
           </SubmitButton>
         </form>
       )}

@@ -1,9 +1,9 @@
 // The session part of the kernel only: this public page loads no antd, as /signin (issue 15).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../api/messages';
-import { updatePassword } from '../api/updatePassword';
-import { verifyEmailLink } from '../api/verifyEmailLink';
+import { useUpdatePassword } from '../api/updatePassword';
+import { useVerifyEmailLink } from '../api/verifyEmailLink';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
 import { NewPasswordFields, newPasswordProblem } from './NewPasswordFields';
 
@@ -12,8 +12,6 @@ export interface NoticeState {
   notice: string;
 }
 
-type LinkState = { status: 'verifying' } | { status: 'ready' } | { status: 'invalid'; message: string };
-
 /**
  * /reset-password?token_hash=…&type=recovery (issue 18), the link of the recovery e-mail: verified once
  * on arrival (which signs the owner in), then a new password; saved, it goes to /dashboard with a notice.
@@ -21,43 +19,16 @@ type LinkState = { status: 'verifying' } | { status: 'ready' } | { status: 'inva
  */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
-  const { search } = useLocation();
-  const [link, setLink] = useState<LinkState>({ status: 'verifying' });
+  const link = useVerifyEmailLink('recovery');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  // A link serves once: verified once even when React runs the effect twice (StrictMode).
-  const verification = useRef<ReturnType<typeof verifyEmailLink> | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    verification.current ??= verifyEmailLink(search, 'recovery').then((result) => {
-      // The token has served: out of the address, so that a reload does not present it again.
-      if (result.ok) navigate({ search: '' }, { replace: true });
-      return result;
-    });
-    void verification.current.then((result) => {
-      if (current) setLink(result.ok ? { status: 'ready' } : { status: 'invalid', message: result.message });
-    });
-    return () => {
-      current = false;
-    };
-  }, [search, navigate]);
+  const save = useUpdatePassword();
 
   const problem = newPasswordProblem(password, confirmation);
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (problem || pending) return;
-    setPending(true);
-    setError(null);
-    try {
-      await updatePassword(password);
-      navigate('/dashboard', { replace: true, state: { notice: ACCOUNT_MESSAGES.passwordReset } satisfies NoticeState });
-    } catch (err) {
-      setPending(false);
-      setError((err as Error).message);
-    }
+    if (problem || save.isPending) return;
+    save.mutate(password, { onSuccess: () => navigate('/dashboard', { replace: true, state: { notice: ACCOUNT_MESSAGES.passwordReset } satisfies NoticeState }) });
   };
 
   return (
@@ -69,25 +40,25 @@ export function ResetPasswordPage() {
         </Link>
       }
     >
-      {link.status === 'verifying' && (
+      {(link.isIdle || link.isPending) && (
         <p role="status" style={{ textAlign: 'center' }}>
           Vérification du lien...
         </p>
       )}
-      {link.status === 'invalid' && (
+      {link.error && (
         <div className="ta-form">
-          <AuthAlert type="error">{link.message}</AuthAlert>
+          <AuthAlert type="error">{link.error.message}</AuthAlert>
           <Link to="/forgot-password" style={{ alignSelf: 'center' }}>
             Demander un nouveau lien
           </Link>
         </div>
       )}
-      {link.status === 'ready' && (
+      {link.isSuccess && (
         <form onSubmit={submit} className="ta-form">
           <NewPasswordFields password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} />
-          {error && <AuthAlert type="error">{error}</AuthAlert>}
-          <SubmitButton pending={pending} disabled={problem !== null || pending}>
-            {pending ? 'Enregistrement...' : 'Enregistrer le mot de passe'}
+          {save.error && <AuthAlert type="error">{save.error.message}</AuthAlert>}
+          <SubmitButton pending={save.isPending} disabled={problem !== null || save.isPending}>
+            {save.isPending ? 'Enregistrement...' : 'Enregistrer le mot de passe'}
           </SubmitButton>
         </form>
       )}

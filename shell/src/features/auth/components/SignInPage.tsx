@@ -1,8 +1,8 @@
 import type { SignInRedirectState } from '@tablee/shared';
-// The session part of the kernel only: this page loads no antd (issue 15).
-import { signIn } from '@tablee/shared/supabase';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+// No antd, no TanStack Query on this page: its write is a light action (see ../api/signIn).
+import { useSignIn } from '../api/signIn';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
 import type { ForgotPasswordState } from './ForgotPasswordPage';
 import { PasswordInput } from './PasswordInput';
@@ -26,22 +26,14 @@ export function SignInPage({ onIntent }: { onIntent?: () => void }) {
   const state = (location.state ?? null) as (SignInRedirectState & Partial<SignedUpState>) | null;
   const [email, setEmail] = useState(state?.email ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const signIn = useSignIn();
+  const error = signIn.error?.message;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     onIntent?.();
-    if (!email || !password || pending) return;
-    setPending(true);
-    setError(null);
-    const result = await signIn(email, password);
-    if (result.ok) {
-      navigate(state?.from || '/restaurants', { replace: true });
-      return;
-    }
-    setPending(false);
-    setError(result.message);
+    if (!email || !password || signIn.isPending) return;
+    signIn.mutate({ email, password }, { onSuccess: () => navigate(state?.from || '/restaurants', { replace: true }) });
   };
 
   return (
@@ -63,8 +55,8 @@ export function SignInPage({ onIntent }: { onIntent?: () => void }) {
           Mot de passe oublié ?
         </Link>
         {error && <AuthAlert type="error">{error}</AuthAlert>}
-        <SubmitButton pending={pending} disabled={pending}>
-          {pending ? 'Connexion...' : 'Se connecter'}
+        <SubmitButton pending={signIn.isPending} disabled={signIn.isPending}>
+          {signIn.isPending ? 'Connexion...' : 'Se connecter'}
         </SubmitButton>
       </form>
     </AuthCard>

@@ -1,8 +1,9 @@
 // The core and the session part of the kernel only: this page loads no antd (issue 15).
 import { MIN_PASSWORD_LENGTH } from '@tablee/shared/core';
-import { passwordProblem, signUp } from '@tablee/shared/supabase';
+import { passwordProblem } from '@tablee/shared/supabase';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useSignUp } from '../api/signUp';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
 import { PasswordHelp, PasswordInput } from './PasswordInput';
 import type { SignedUpState } from './SignInPage';
@@ -16,24 +17,16 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const signUp = useSignUp();
   const problem = passwordProblem(password);
   const passwordValid = problem === null;
-  const canSubmit = passwordValid && email.trim() !== '' && !pending;
+  const canSubmit = passwordValid && email.trim() !== '' && !signUp.isPending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    setPending(true);
-    setError(null);
-    const result = await signUp(email.trim(), password);
-    if (result.ok) {
-      navigate('/signin', { state: { signedUp: true, email: email.trim() } satisfies SignedUpState });
-      return;
-    }
-    setPending(false);
-    setError(result.message);
+    const address = email.trim();
+    signUp.mutate({ email: address, password }, { onSuccess: () => navigate('/signin', { state: { signedUp: true, email: address } satisfies SignedUpState }) });
   };
 
   return (
@@ -60,9 +53,9 @@ export function SignUpPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <PasswordHelp id="signup-password-help" password={password} />
-        {error && <AuthAlert type="error">{error}</AuthAlert>}
-        <SubmitButton pending={pending} disabled={!canSubmit}>
-          {pending ? 'Création du compte...' : 'Créer mon compte'}
+        {signUp.error && <AuthAlert type="error">{signUp.error.message}</AuthAlert>}
+        <SubmitButton pending={signUp.isPending} disabled={!canSubmit}>
+          {signUp.isPending ? 'Création du compte...' : 'Créer mon compte'}
         </SubmitButton>
       </form>
     </AuthCard>

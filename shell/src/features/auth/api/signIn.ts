@@ -1,0 +1,16 @@
+// Light: /signin imports this (no TanStack Query there, see @tablee/shared/action).
+import { useAction } from '@tablee/shared/action';
+import { signIn } from '@tablee/shared/supabase';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Signs the owner in; rejects with the French message chosen from Supabase Auth's answer. */
+export async function signInWithPassword({ email, password }: Credentials): Promise<void> {
+  const result = await signIn(email, password);
+  if (!result.ok) throw new Error(result.message);
+}
+
+export const useSignIn = () => useAction(signInWithPassword);

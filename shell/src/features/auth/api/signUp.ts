@@ -1,0 +1,12 @@
+// Light: /signup imports this (no TanStack Query there, see @tablee/shared/action).
+import { useAction } from '@tablee/shared/action';
+import { signUp } from '@tablee/shared/supabase';
+import type { Credentials } from './signIn';
+
+/** Creates the owner's account (not signed in); rejects with the French message chosen from Supabase Auth's answer. */
+export async function createAccount({ email, password }: Credentials): Promise<void> {
+  const result = await signUp(email, password);
+  if (!result.ok) throw new Error(result.message);
+}
+
+export const useSignUp = () => useAction(createAccount);
