@@ -7,7 +7,7 @@ export default createModuleFederationConfig({
   name: 'mfe_public_links',
   filename: 'remoteEntry.js',
   exposes: { './routes': './src/routes.tsx' },
-  // Only what the exposed page imports: React and the kernel's core and action helper (issue 15: the link page loads
+  // Only what the exposed page imports: React and the kernel's core and action helper (the link page loads
   // nothing else; react-dom is the shell's, and the standalone build below shares nothing).
   shared: Object.fromEntries(Object.entries(sharedDependencies(modulePackage)).filter(([name]) => ['react', 'react/', '@tablee/shared/'].includes(name))),
   shareStrategy: 'loaded-first',

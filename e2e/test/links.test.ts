@@ -121,7 +121,7 @@ test('a link without its code says the URL lacks parameters, under the failure t
   expect(await statusOf(DEMO02.numero)).toBe(before);
 });
 
-test('a link page loads React and the light kernel (core, action helper) only: no antd, no supabase-js, no TanStack Query, no router (issue 15)', async () => {
+test('a link page loads React and the light kernel (core, action helper) only: no antd, no supabase-js, no TanStack Query, no router', async () => {
   const page = await signedOutPage();
   // A link that decides nothing (no code): the page is the same, the data is left alone.
   await page.goto(`${app.url}/reservations/${DEMO02.numero}/reject`);

@@ -2,7 +2,7 @@
  * Exposed as 'mfe_public_links/routes'. Mounted by the shell under /reservations, outside the guard.
  * It reads its parameters from the address itself rather than through react-router: the shell opens a
  * link page with nothing but React, the kernel's core and this module (react-router alone would be
- * half of the page's 120 KB budget, issue 15), and inside the full application it works the same.
+ * half of the page's 120 KB budget), and inside the full application it works the same.
  */
 import { startReservationLink } from './features/reservation-link/api/callReservationLink';
 import { ReservationLinkPage } from './features/reservation-link/components/ReservationLinkPage';
@@ -33,7 +33,7 @@ export function parseLinkPath(pathname: string): { action: 'accept' | 'reject'; 
 /**
  * Begins the link's call to the reservation service (the page's whole purpose, once per link). The
  * shell's light link start calls it as soon as this module is loaded, while react-dom is still
- * downloading and before the page renders (issue 15: data in parallel with code); the page then finds
+ * downloading and before the page renders (data in parallel with code); the page then finds
  * the call in flight. Without it the page begins the call itself on its first render.
  */
 export function startLinkCall(pathname: string = window.location.pathname): void {

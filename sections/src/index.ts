@@ -1,7 +1,7 @@
 /**
  * @tablee/sections — the restaurant section forms and their data calls, used by the edit tabs
- * (mfe-restaurant-profile) and the onboarding steps (mfe-onboarding). A subpath of its own so that
- * the shell's sign-in and dashboard never download the forms.
+ * (mfe-restaurant-profile) and the onboarding steps (mfe-onboarding), bundled by those two only: the
+ * shell's sign-in and dashboard never download the forms. Each section is rules.ts, api.ts and its form.
  */
 export * from './contract';
 export * from './constants';
@@ -20,7 +20,6 @@ export * from './faq/rules';
 export * from './faq/api';
 export * from './faq/FaqManager';
 export * from './data';
-// Part A of issue 4: information, hours, billing, cgv.
 export * from './information/rules';
 export * from './information/api';
 export * from './information/InformationForm';

@@ -1,5 +1,5 @@
 /**
- * The link page is light (issue 15): what the shell loads for it — the exposed module and all it
+ * The link page is light: what the shell loads for it — the exposed module and all it
  * imports — pulls neither antd, nor supabase-js, nor TanStack Query, nor react-router, nor the
  * kernel's main entry (only its core and its action helper). Any of them imported on the way makes the import fail.
  */

@@ -24,7 +24,7 @@ export interface SectionEditTabProps<T extends object> {
   submitLabel?: string;
 }
 
-/** Issue 18, 'stored as shown': a tab whose rows do not exist says that what it shows is only a proposal. */
+/** Stored as shown: a tab whose rows do not exist says that what it shows is only a proposal. */
 export const NOTHING_STORED_MESSAGE = "Rien n'est encore enregistré ici : les valeurs affichées sont une proposition. Enregistrez-les pour que votre assistant les utilise.";
 export const UNSAVED_CHANGES_TITLE = 'Modifications non enregistrées';
 export const UNSAVED_CHANGES_MESSAGE = 'Vous avez des modifications non enregistrées. Quitter cette page sans les enregistrer ?';

@@ -89,7 +89,7 @@ function ChangeEmail({ current }: { current: string }) {
   );
 }
 
-/** /account (issue 18): 'Mon compte', the signed-in owner's password and e-mail. */
+/** /account: 'Mon compte', the signed-in owner's password and e-mail. */
 export function AccountPage() {
   const user = useAtomValue(userAtom);
   return (

@@ -1,11 +1,11 @@
-// The session part of the kernel only: this public page loads no antd, as /signin (issue 15).
+// The session part of the kernel only: this public page loads no antd, as /signin.
 import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../api/messages';
 import { useVerifyEmailLink } from '../api/verifyEmailLink';
 import { AuthAlert, AuthCard } from './AuthCard';
 
 /**
- * /confirm-email?token_hash=…&type=email_change (issue 18), the link sent to a new address from the
+ * /confirm-email?token_hash=…&type=email_change, the link sent to a new address from the
  * account page: opening it makes that address the account's (and signs the owner in with it).
  */
 export function ConfirmEmailPage() {

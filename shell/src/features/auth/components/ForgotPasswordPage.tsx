@@ -1,4 +1,4 @@
-// The session part of the kernel only: this public page loads no antd, as /signin (issue 15).
+// The session part of the kernel only: this public page loads no antd, as /signin.
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useRequestPasswordReset } from '../api/requestPasswordReset';
@@ -11,7 +11,7 @@ export interface ForgotPasswordState {
 }
 
 /**
- * /forgot-password (issue 18): the owner gives their address; the answer never says whether it has an
+ * /forgot-password: the owner gives their address; the answer never says whether it has an
  * account (the server answers the same), only that an e-mail was sent if it has one.
  */
 export function ForgotPasswordPage() {

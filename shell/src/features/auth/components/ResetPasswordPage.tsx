@@ -1,4 +1,4 @@
-// The session part of the kernel only: this public page loads no antd, as /signin (issue 15).
+// The session part of the kernel only: this public page loads no antd, as /signin.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../api/messages';
@@ -13,7 +13,7 @@ export interface NoticeState {
 }
 
 /**
- * /reset-password?token_hash=…&type=recovery (issue 18), the link of the recovery e-mail: verified once
+ * /reset-password?token_hash=…&type=recovery, the link of the recovery e-mail: verified once
  * on arrival (which signs the owner in), then a new password; saved, it goes to /dashboard with a notice.
  * A used or expired link says so and offers to ask again.
  */

@@ -1,4 +1,4 @@
-// The core and the session part of the kernel only: this page loads no antd (issue 15).
+// The core and the session part of the kernel only: this page loads no antd.
 import { MIN_PASSWORD_LENGTH } from '@tablee/shared/core';
 import { passwordProblem } from '@tablee/shared/supabase';
 import { useState, type FormEvent } from 'react';
