@@ -2,7 +2,7 @@
  * Standalone: this module's page under /reservations (no sign-in), with the run-time config of the
  * serving origin. Light like the page itself (no antd, no supabase-js): the kernel's core and React.
  */
-import { loadAppConfig } from '@tablee/shared/core';
+import { BRAND_COLOURS, loadAppConfig } from '@tablee/shared/core';
 import { createRoot } from 'react-dom/client';
 import PublicLinksRoutes, { MOUNT_PATH } from './routes';
 
@@ -18,7 +18,7 @@ function Home() {
       <ul>
         {EXAMPLES.map((link) => (
           <li key={link.to}>
-            <a href={link.to} style={{ color: '#a33d17' }}>
+            <a href={link.to} style={{ color: BRAND_COLOURS.link }}>
               {link.label}
             </a>
           </li>

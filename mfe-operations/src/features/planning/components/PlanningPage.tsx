@@ -12,7 +12,7 @@ import {
   type PlanningParams,
   type PlanningView,
 } from '@tablee/operations-data';
-import { PageError, PageFrame, parisToday, QueryState } from '@tablee/shared';
+import { BRAND_COLOURS, PageError, PageFrame, parisToday, QueryState } from '@tablee/shared';
 import { isUuid, restaurantPath } from '@tablee/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Grid, Segmented, Space, Typography } from 'antd';
@@ -105,7 +105,7 @@ function PlanningGrid({ cells, restaurantId, month, phone }: { cells: PlanningCe
         const outside = !!month && !day.startsWith(month);
         return (
           <div role="listitem" key={day} aria-current={day === today ? 'date' : undefined} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
-            <Typography.Text strong={day === today} type={outside ? 'secondary' : undefined} style={{ fontSize: 13, borderBottom: day === today ? '2px solid #b5441b' : '2px solid transparent' }}>
+            <Typography.Text strong={day === today} type={outside ? 'secondary' : undefined} style={{ fontSize: 13, borderBottom: day === today ? `2px solid ${BRAND_COLOURS.primary}` : '2px solid transparent' }}>
               {dayjs(day).format('ddd DD/MM')}
             </Typography.Text>
             {services.map((cell) => (

@@ -1,30 +1,31 @@
 import type { ReactNode } from 'react';
+import { BRAND_COLOURS } from '@tablee/shared/core';
 
 /**
  * The look of the public auth pages without antd (they load no antd, to start light), drawn
- * as antd draws them with the kernel theme (shared/src/ui/AppProviders.tsx): colorPrimary #b5441b,
- * colorLink #a33d17, borderRadius 6, the readable error red, the system font; hover and press darken
- * (#9c3a17, #8f3012) so that white text stays above AA's 4.5:1 in every state and during the transition.
+ * as antd draws them with the kernel theme (BRAND_COLOURS, the readable error red, borderRadius 6,
+ * the system font).
  */
+const C = BRAND_COLOURS;
 const CSS = `
 .ta-page{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:16px;box-sizing:border-box;background:#f5f1ec;color:rgba(0,0,0,.88);font-size:14px;line-height:1.5714;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif,'Apple Color Emoji','Segoe UI Emoji','Segoe UI Symbol','Noto Color Emoji'}
 .ta-page *,.ta-page *::before,.ta-page *::after{box-sizing:border-box}
 .ta-card{width:100%;max-width:420px;background:#fff;border:1px solid #f0f0f0;border-radius:8px;padding:24px}
-.ta-brand{display:block;text-align:center;font-weight:700;font-size:18px;color:#8a3414}
+.ta-brand{display:block;text-align:center;font-weight:700;font-size:18px;color:${C.title}}
 .ta-title{text-align:center;font-size:24px;font-weight:600;line-height:1.35;margin:8px 0 .5em}
 .ta-form{display:flex;flex-direction:column;gap:12px}
 .ta-input,.ta-password{width:100%;min-height:32px;border:1px solid #d9d9d9;border-radius:6px;background:#fff;color:inherit;font:inherit;transition:border-color .2s,box-shadow .2s}
 .ta-input{padding:4px 11px}
-.ta-input:hover,.ta-password:hover{border-color:#9c3a17}
-.ta-input:focus,.ta-password:focus-within{border-color:#b5441b;box-shadow:0 0 0 2px rgba(181,68,27,.1);outline:0}
+.ta-input:hover,.ta-password:hover{border-color:${C.primaryHover}}
+.ta-input:focus,.ta-password:focus-within{border-color:${C.primary};box-shadow:0 0 0 2px rgba(181,68,27,.1);outline:0}
 .ta-password{display:flex;align-items:center;padding:0 11px}
 .ta-password input{flex:1;min-width:0;border:0;outline:0;padding:4px 0;background:transparent;color:inherit;font:inherit}
 .ta-eye{display:inline-flex;margin-left:4px;padding:2px;border:0;background:none;color:rgba(0,0,0,.45);cursor:pointer;border-radius:4px}
 .ta-eye:hover{color:rgba(0,0,0,.88)}
-.ta-eye:focus-visible{outline:2px solid #b5441b;outline-offset:1px}
-.ta-button{display:inline-flex;align-items:center;justify-content:center;gap:8px;width:100%;height:32px;padding:4px 15px;border:1px solid transparent;border-radius:6px;background:#b5441b;color:#fff;font:inherit;cursor:pointer;box-shadow:0 2px 0 rgba(181,68,27,.1);transition:background .2s}
-.ta-button:hover:not(:disabled){background:#9c3a17}
-.ta-button:active:not(:disabled){background:#8f3012}
+.ta-eye:focus-visible{outline:2px solid ${C.primary};outline-offset:1px}
+.ta-button{display:inline-flex;align-items:center;justify-content:center;gap:8px;width:100%;height:32px;padding:4px 15px;border:1px solid transparent;border-radius:6px;background:${C.primary};color:#fff;font:inherit;cursor:pointer;box-shadow:0 2px 0 rgba(181,68,27,.1);transition:background .2s}
+.ta-button:hover:not(:disabled){background:${C.primaryHover}}
+.ta-button:active:not(:disabled){background:${C.primaryActive}}
 .ta-button:focus-visible{outline:3px solid rgba(181,68,27,.35);outline-offset:1px}
 .ta-button:disabled{cursor:not-allowed;color:rgba(0,0,0,.25);background:rgba(0,0,0,.04);border-color:#d9d9d9;box-shadow:none}
 .ta-spin{width:14px;height:14px;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:ta-spin 1s linear infinite}
@@ -39,8 +40,8 @@ const CSS = `
 .ta-help{color:#595959}
 .ta-help-ok{color:#237804}
 .ta-footer{margin-top:16px;text-align:center}
-.ta-page a{color:#a33d17;text-decoration:underline}
-.ta-page a:hover{color:#8f3012}
+.ta-page a{color:${C.link};text-decoration:underline}
+.ta-page a:hover{color:${C.linkHover}}
 `;
 
 /** The centred card of the public auth pages. */

@@ -1,4 +1,4 @@
-import { signOut, userAtom } from '@tablee/shared';
+import { BRAND_COLOURS, signOut, userAtom } from '@tablee/shared';
 import { Alert, Button, Layout } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -32,7 +32,7 @@ export function ProtectedLayout() {
           borderBottom: '1px solid #eee',
         }}
       >
-        <span style={{ fontWeight: 700, fontSize: 18, color: '#8a3414' }}>Tablée</span>
+        <span style={{ fontWeight: 700, fontSize: 18, color: BRAND_COLOURS.title }}>Tablée</span>
         {onboarding ? (
           <span style={{ fontWeight: 600 }}>Ajout d'un nouveau restaurant</span>
         ) : (

@@ -1,3 +1,4 @@
+import { BRAND_COLOURS } from '@tablee/shared';
 import { useReservationCounts } from '@tablee/operations-data';
 import { OPERATIONAL_TABS, RESTAURANT_TABS, restaurantPath } from '@tablee/domain';
 import { Badge } from 'antd';
@@ -19,7 +20,7 @@ function Item({ to, label, badge }: { to: string; label: string; badge?: ReactNo
           flex: 1,
           padding: '8px 12px',
           borderRadius: 6,
-          color: isActive ? '#8a3414' : '#262626',
+          color: isActive ? BRAND_COLOURS.title : '#262626',
           background: isActive ? '#fbe9e1' : 'transparent',
           fontWeight: isActive ? 600 : 400,
         })}
@@ -50,7 +51,7 @@ function PendingBadge({ restaurantId }: { restaurantId: string }) {
   const label = `${pending} réservation${pending > 1 ? 's' : ''} en attente${late ? `, dont ${late} en retard` : ''}`;
   return (
     <span style={{ display: 'inline-flex', gap: 4 }}>
-      <Badge count={pending} overflowCount={999} title={label} aria-label={label} data-testid="pending-badge" style={{ background: '#b5441b' }} />
+      <Badge count={pending} overflowCount={999} title={label} aria-label={label} data-testid="pending-badge" style={{ background: BRAND_COLOURS.primary }} />
       {late > 0 && <Badge count={`${late} en retard`} title={label} aria-hidden data-testid="late-badge" style={{ background: '#a8071a' }} />}
     </span>
   );
