@@ -8,7 +8,19 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const PACKAGES = ['local-supabase', 'shared', 'domain', 'sections', 'operations-data', 'shell', 'mfe-onboarding', 'mfe-restaurant-profile', 'mfe-operations', 'mfe-public-links', 'reservation-service'];
+const PACKAGES = [
+  'local-supabase',
+  'shared',
+  'domain',
+  'sections',
+  'operations-data',
+  'shell',
+  'mfe-onboarding',
+  'mfe-restaurant-profile',
+  'mfe-operations',
+  'mfe-public-links',
+  'reservation-service',
+];
 
 // Jest's cache (transforms, and the timings its default sequencer reads) inside the checkout, not in
 // the system's temp folder: a fresh clone and a machine that has run the suite before start alike.

@@ -150,11 +150,14 @@ export function stopAllOnSignal(children) {
     await Promise.all(
       children()
         .filter((c) => c && c.exitCode === null && c.signalCode === null)
-        .map((c) => new Promise((resolve) => {
-          c.once('exit', resolve);
-          c.kill('SIGINT');
-          setTimeout(() => c.kill('SIGKILL'), 10_000).unref();
-        })),
+        .map(
+          (c) =>
+            new Promise((resolve) => {
+              c.once('exit', resolve);
+              c.kill('SIGINT');
+              setTimeout(() => c.kill('SIGKILL'), 10_000).unref();
+            }),
+        ),
     );
     process.exit(code);
   };

@@ -12,5 +12,9 @@ const dir = mod.dir;
 if (process.env.TABLEE_SKIP_BUILD !== '1') await run(rsbuildBin(dir), ['build'], { cwd: path.join(root, dir) });
 const configFile = path.join(root, '.data', 'runtime', `${dir}.config.json`);
 writeJson(configFile, buildConfig(stack));
-children.push(spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), '--dir', path.join(root, dir, 'dist'), '--port', String(mod.port), '--config', configFile, '--name', dir], { stdio: 'inherit' }));
+children.push(
+  spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), '--dir', path.join(root, dir, 'dist'), '--port', String(mod.port), '--config', configFile, '--name', dir], {
+    stdio: 'inherit',
+  }),
+);
 console.log(`\n${dir} (autonome, construit) : http://localhost:${mod.port} — demo@tablee.fr / tablee-demo\n`);

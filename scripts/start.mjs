@@ -44,9 +44,13 @@ await Promise.all(
   MODULES.map(
     (m) =>
       new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), '--dir', path.join(root, m.dir, 'dist'), '--port', String(m.port), '--config', configFile, '--name', m.dir], {
-          stdio: ['ignore', 'pipe', 'inherit'],
-        });
+        const child = spawn(
+          process.execPath,
+          [path.join(root, 'scripts', 'serve.mjs'), '--dir', path.join(root, m.dir, 'dist'), '--port', String(m.port), '--config', configFile, '--name', m.dir],
+          {
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        );
         children.push(child);
         servers[m.dir] = { pid: child.pid, port: m.port };
         child.stdout.once('data', () => resolve());

@@ -18,7 +18,12 @@ const results = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-test-'));
 // One seed for the three jest runs' file order (jest/shuffled-sequencer.cjs): new each run unless TEST_SEED replays one.
 const seed = process.env.TEST_SEED || String(Math.floor(Math.random() * 2 ** 31));
 
-const jest = (kind) => ({ name: `test:${kind}`, command: process.execPath, args: [jestBin, '-c', `jest/${kind}.config.cjs`, '--json', `--outputFile=${path.join(results, `${kind}.json`)}`, ...process.argv.slice(2)], kind });
+const jest = (kind) => ({
+  name: `test:${kind}`,
+  command: process.execPath,
+  args: [jestBin, '-c', `jest/${kind}.config.cjs`, '--json', `--outputFile=${path.join(results, `${kind}.json`)}`, ...process.argv.slice(2)],
+  kind,
+});
 const steps = [
   { name: 'typecheck', command: pnpm[0], args: [...pnpm.slice(1), 'typecheck'] },
   { name: 'lint', command: pnpm[0], args: [...pnpm.slice(1), 'lint'] },

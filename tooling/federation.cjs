@@ -33,9 +33,7 @@ const range = (declared) => declared.replace(/^workspace:/, '');
 function sharedDependencies(modulePackage) {
   const dependencies = modulePackage.dependencies ?? {};
   // A library the module does not declare, it does not use (pnpm would not let it resolve one).
-  return Object.fromEntries(
-    SHARED.filter((key) => dependencies[key.replace(/\/$/, '')]).map((key) => [key, { singleton: true, requiredVersion: range(dependencies[key.replace(/\/$/, '')]) }]),
-  );
+  return Object.fromEntries(SHARED.filter((key) => dependencies[key.replace(/\/$/, '')]).map((key) => [key, { singleton: true, requiredVersion: range(dependencies[key.replace(/\/$/, '')]) }]));
 }
 
 /** Module names (as registered by the shell) and their fixed ports. */

@@ -5,7 +5,4 @@ interface ModulePackage {
 export declare function sharedDependencies(modulePackage: ModulePackage): Record<string, { singleton: true; requiredVersion: string }>;
 /** The kernel range a module declares ('workspace:' removed). */
 export declare function kernelRange(modulePackage: ModulePackage): string;
-export declare const modules: Record<
-  'shell' | 'mfe-onboarding' | 'mfe-restaurant-profile' | 'mfe-operations' | 'mfe-public-links',
-  { name: string; port: number }
->;
+export declare const modules: Record<'shell' | 'mfe-onboarding' | 'mfe-restaurant-profile' | 'mfe-operations' | 'mfe-public-links', { name: string; port: number }>;

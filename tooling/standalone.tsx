@@ -64,7 +64,11 @@ function StandaloneSignIn() {
         <Form.Item label="Mot de passe" name="password" rules={[{ required: true, message: 'Mot de passe requis' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
+        {error && (
+          <Typography.Paragraph type="danger" role="alert">
+            {error}
+          </Typography.Paragraph>
+        )}
         <Button type="primary" htmlType="submit" loading={pending} block>
           Se connecter
         </Button>
@@ -89,7 +93,17 @@ function StandaloneHome({ options }: { options: StandaloneOptions }) {
       <Typography.Title level={1} style={{ fontSize: 24 }}>
         {options.title} — mode autonome
       </Typography.Title>
-      {options.links && <List bordered dataSource={options.links} renderItem={(l) => <List.Item><Link to={l.to}>{l.label}</Link></List.Item>} />}
+      {options.links && (
+        <List
+          bordered
+          dataSource={options.links}
+          renderItem={(l) => (
+            <List.Item>
+              <Link to={l.to}>{l.label}</Link>
+            </List.Item>
+          )}
+        />
+      )}
       {options.restaurantLinks && !user && <Link to="/signin">Se connecter pour choisir un restaurant</Link>}
       {restaurantLinks && (
         <QueryState query={restaurants}>
@@ -151,7 +165,11 @@ function StandaloneApp({ options }: { options: StandaloneOptions }) {
 export async function renderStandalone(options: StandaloneOptions): Promise<void> {
   const container = document.getElementById('root')!;
   const root = createRoot(container);
-  root.render(<AppProviders><PageLoading /></AppProviders>);
+  root.render(
+    <AppProviders>
+      <PageLoading />
+    </AppProviders>,
+  );
   try {
     const config = await loadAppConfig();
     initSupabase({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey });

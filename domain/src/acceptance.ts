@@ -19,8 +19,7 @@ export interface AcceptanceCheck {
 
 const SERVICE_NAMES: Record<string, string> = { lunch: 'midi', dinner: 'soir' };
 const hhmm = (time: string | null) => (time ?? '').slice(0, 5);
-const longDay = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+const longDay = (iso: string) => new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 /** 'Service du soir, samedi 12 décembre : 48 / 60 couverts après acceptation.' */
 export function acceptanceSummary(check: AcceptanceCheck): string {

@@ -15,9 +15,7 @@ export const RESERVATION_STATUS_CODES: Readonly<Record<ReservationStatus, number
   cancelled: 4,
 };
 
-const BY_CODE: ReadonlyMap<number, ReservationStatus> = new Map(
-  Object.entries(RESERVATION_STATUS_CODES).map(([status, code]) => [code, status as ReservationStatus]),
-);
+const BY_CODE: ReadonlyMap<number, ReservationStatus> = new Map(Object.entries(RESERVATION_STATUS_CODES).map(([status, code]) => [code, status as ReservationStatus]));
 
 export function statusFromCode(code: unknown): ReservationStatus {
   const n = typeof code === 'string' && code.trim() !== '' ? Number(code) : code;

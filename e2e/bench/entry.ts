@@ -123,9 +123,7 @@ async function requestsOfLoad(page: Page, onScreenAt: number): Promise<Timed[]> 
   const app = ready();
   const supabasePort = Number(new URL(app.supabase.url).port);
   const servicePort = Number(new URL(app.reservationService).port);
-  const entries = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((e) => ({ url: e.name, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })),
-  );
+  const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ url: e.name, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })));
   const timed: Timed[] = [];
   for (const { url, start, end } of entries) {
     if (start > onScreenAt) continue;
@@ -187,20 +185,26 @@ async function operationalScreens(browser: Browser): Promise<ScreenResult[]> {
       (p) =>
         Promise.all([
           p.getByText(/^\d+ réservation\(s\) — Toutes les réservations$/).waitFor(),
-          p.getByRole('link', { name: /^R-\d+$/ }).first().waitFor(),
+          p
+            .getByRole('link', { name: /^R-\d+$/ })
+            .first()
+            .waitFor(),
         ]),
     ],
     ['reservation detail', `${base}/reservations/R-00001`, (p) => p.getByRole('heading', { name: /Réservation R-00001/ }).waitFor()],
     [
       'conversation list',
       `${base}/conversations`,
-      (p) => Promise.all([p.getByText(/^Affichage de 1 à 10 sur \d+ conversations$/).waitFor(), p.getByRole('link', { name: /^Conversation #/ }).first().waitFor()]),
+      (p) =>
+        Promise.all([
+          p.getByText(/^Affichage de 1 à 10 sur \d+ conversations$/).waitFor(),
+          p
+            .getByRole('link', { name: /^Conversation #/ })
+            .first()
+            .waitFor(),
+        ]),
     ],
-    [
-      'conversation detail (30 messages)',
-      `${base}/conversations/${LARGE.conversation}`,
-      (p) => p.getByRole('list', { name: 'Messages' }).getByRole('listitem').nth(29).waitFor(),
-    ],
+    ['conversation detail (30 messages)', `${base}/conversations/${LARGE.conversation}`, (p) => p.getByRole('list', { name: 'Messages' }).getByRole('listitem').nth(29).waitFor()],
   ];
   // The first visit, not measured: the runs below are the warm-cache loads this section describes
   // (measured, that cold visit, ~1.3 s, would sit inside the first screen's median).
@@ -256,7 +260,10 @@ async function copiesInPage(browser: Browser): Promise<{ copies: Record<string, 
     await page.getByRole('link', { name: /Le Comptoir des Halles/ }).click();
     await page.getByLabel('Nom du restaurant').first().waitFor();
     await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Réservations', exact: true }).click();
-    await page.getByRole('link', { name: /^R-\d+$/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^R-\d+$/ })
+      .first()
+      .waitFor();
     await network.quiet(IDLE_MS);
     const bodies = new Map((await assets.settled()).filter((a) => a.type === 'script').map((a) => [a.url, a.body.toString('utf8')]));
     const copies = Object.fromEntries(Object.entries(MARKERS).map(([pkg, marker]) => [pkg, [...bodies.values()].filter((b) => b.includes(marker)).length]));
@@ -286,7 +293,12 @@ runBench(async (browser) => {
     firstVisitKb[key] = Number(kb(scripts.reduce((sum, s) => sum + s.gzip, 0)));
     const byModule = new Map<string, number>();
     for (const s of scripts) byModule.set(s.module, (byModule.get(s.module) ?? 0) + s.gzip);
-    perModule.push(`${label}: ${[...byModule].sort().map(([m, bytes]) => `${m} ${kb(bytes)}`).join(' · ')} (${scripts.length} scripts)`);
+    perModule.push(
+      `${label}: ${[...byModule]
+        .sort()
+        .map(([m, bytes]) => `${m} ${kb(bytes)}`)
+        .join(' · ')} (${scripts.length} scripts)`,
+    );
   }
   console.log('\n1. First visit (new context, no cache): gzip JavaScript until the content shows + 1 s of quiet network, KB');
   console.log(`| page | gzip JS KB | target | before ${BEFORE.date} | ${REPORTED.label} |`);
@@ -355,7 +367,9 @@ runBench(async (browser) => {
   }
 
   // 4. Copies.
-  const line = Object.entries(found).map(([pkg, n]) => `${pkg} ${n}`).join(', ');
+  const line = Object.entries(found)
+    .map(([pkg, n]) => `${pkg} ${n}`)
+    .join(', ');
   console.log('\n4. One page through /dashboard, the Informations tab and the reservation list (demo account)');
   console.log(`copies: ${line} — target 1 each: ${met(Object.values(found).every((n) => n === 1))} (React renderers registered: ${renderers}); before ${BEFORE.date}: ${BEFORE.copies}`);
 

@@ -38,7 +38,10 @@ const kb = (n: number) => (n / 1024).toFixed(1);
 
 runBench(async (browser) => {
   const base = ready().url;
-  for (const [label, path, signedIn] of [['/signin', '/signin', false], ['/dashboard', '/dashboard', true]] as const) {
+  for (const [label, path, signedIn] of [
+    ['/signin', '/signin', false],
+    ['/dashboard', '/dashboard', true],
+  ] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
     if (signedIn) await signIn(page, base, 'demo@tablee.fr', 'tablee-demo');
@@ -70,10 +73,10 @@ runBench(async (browser) => {
     await page.goto(`${base}/dashboard`);
     await page.getByText('Le Comptoir des Halles').waitFor();
     list.push(Date.now() - start);
-    firstContent.push(
-      await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN),
-    );
+    firstContent.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN));
   }
-  console.log(`\n/dashboard, median of ${RUNS} navigations: first content ${median(firstContent).toFixed(0)} ms, restaurant list ${median(list)} ms (aim: list under 1000 ms — ${median(list) < 1000 ? 'met' : 'NOT met'})`);
+  console.log(
+    `\n/dashboard, median of ${RUNS} navigations: first content ${median(firstContent).toFixed(0)} ms, restaurant list ${median(list)} ms (aim: list under 1000 ms — ${median(list) < 1000 ? 'met' : 'NOT met'})`,
+  );
   await context.close();
 });

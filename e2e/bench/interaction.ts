@@ -50,12 +50,30 @@ const BEFORE: { date: string; typing: Record<string, number[]>; save: Record<str
     'Onboarding 6 · Raison sociale': [88, 152],
   },
   save: {
-    'Informations · Description': [{ saved: 124, request: 54 }, { saved: 106, request: 59 }],
-    'Photos · Texte alternatif': [{ saved: 58, request: 24 }, { saved: 77, request: 50 }],
-    'Horaires · Montant du supplément': [{ saved: 185, request: 16 }, { saved: 363, request: 59 }],
-    'Menus · Nom du menu': [{ saved: 186, request: 20 }, { saved: 601, request: 97 }],
-    'CGV · Lien vers vos CGV': [{ saved: 114, request: 17 }, { saved: 98, request: 51 }],
-    'Facturation · Raison sociale': [{ saved: 165, request: 38 }, { saved: 206, request: 20 }],
+    'Informations · Description': [
+      { saved: 124, request: 54 },
+      { saved: 106, request: 59 },
+    ],
+    'Photos · Texte alternatif': [
+      { saved: 58, request: 24 },
+      { saved: 77, request: 50 },
+    ],
+    'Horaires · Montant du supplément': [
+      { saved: 185, request: 16 },
+      { saved: 363, request: 59 },
+    ],
+    'Menus · Nom du menu': [
+      { saved: 186, request: 20 },
+      { saved: 601, request: 97 },
+    ],
+    'CGV · Lien vers vos CGV': [
+      { saved: 114, request: 17 },
+      { saved: 98, request: 51 },
+    ],
+    'Facturation · Raison sociale': [
+      { saved: 165, request: 38 },
+      { saved: 206, request: 20 },
+    ],
   },
   back: {
     reservations: [212, 156],
@@ -117,7 +135,14 @@ const EDIT_TABS: (Field & { path: string })[] = [
   { label: 'Horaires · Montant du supplément', path: 'hours', ...amount },
   { label: 'Menus · Nom du menu', path: 'menus', ...menuName },
   { label: 'Options · Titre (ajout)', path: 'options', ...optionTitle },
-  { label: 'CGV · Lien vers vos CGV', path: 'cgv', locate: byLabel('Lien vers vos CGV (PDF, facultatif)'), keys: URL_TEXT, saveValue: (i) => `https://exemple.fr/cgv-${i}.pdf`, saveLabel: 'Sauvegarder les CGV' },
+  {
+    label: 'CGV · Lien vers vos CGV',
+    path: 'cgv',
+    locate: byLabel('Lien vers vos CGV (PDF, facultatif)'),
+    keys: URL_TEXT,
+    saveValue: (i) => `https://exemple.fr/cgv-${i}.pdf`,
+    saveLabel: 'Sauvegarder les CGV',
+  },
   { label: 'F.A.Q · Question (ajout)', path: 'faq', locate: byLabel('Question'), keys: TEXT },
   { label: 'Facturation · Raison sociale', path: 'billing', ...companyName },
 ];
@@ -360,13 +385,16 @@ interface InPage {
  */
 async function timeToData(page: Page, navigate: 'back' | Locator, check: Check, ...args: string[]): Promise<number> {
   const element = navigate === 'back' ? null : await navigate.elementHandle();
-  return page.evaluate(
-    ({ how, element: el, check: name, args: values }) => (window as unknown as InPage).__benchTimeToData(how, el, name, values),
-    { how: navigate === 'back' ? ('back' as const) : ('click' as const), element, check, args },
-  );
+  return page.evaluate(({ how, element: el, check: name, args: values }) => (window as unknown as InPage).__benchTimeToData(how, el, name, values), {
+    how: navigate === 'back' ? ('back' as const) : ('click' as const),
+    element,
+    check,
+    args,
+  });
 }
 
-const hasData = (page: Page, check: Check, ...args: string[]) => page.waitForFunction(({ check: name, args: values }) => (window as unknown as InPage).__benchChecks[name](...values), { check, args });
+const hasData = (page: Page, check: Check, ...args: string[]) =>
+  page.waitForFunction(({ check: name, args: values }) => (window as unknown as InPage).__benchChecks[name](...values), { check, args });
 
 async function measureBack(page: Page, base: string): Promise<Record<string, number[]>> {
   const restaurant = `${base}/restaurants/${RESTAURANT}`;
@@ -383,10 +411,19 @@ async function measureBack(page: Page, base: string): Promise<Record<string, num
 
   await sidebar.getByRole('link', { name: 'Conversations', exact: true }).click();
   for (let i = 0; i < RUNS; i += 1) {
-    await page.getByRole('link', { name: /^Conversation #/ }).nth(1).waitFor();
-    await page.getByRole('link', { name: /^Conversation #/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Conversation #/ })
+      .nth(1)
+      .waitFor();
+    await page
+      .getByRole('link', { name: /^Conversation #/ })
+      .first()
+      .click();
     await page.waitForURL(/\/conversations\/[0-9a-f-]{36}$/);
-    await page.getByRole('heading', { name: /Conversation #/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Conversation #/ })
+      .first()
+      .waitFor();
     times.conversations.push(await timeToData(page, 'back', 'conversationLinks'));
   }
 
@@ -422,75 +459,78 @@ const wanted = (label: string) => !rowFilter || rowFilter.some((part) => label.i
  */
 const WINDOW_SIZE = '--window-size=1280,900';
 
-runBench(async (browser) => {
-  const base = ready().url;
-  const context = await browser.newContext({ viewport: null });
-  await context.addInitScript(INSTRUMENT);
-  const page = await context.newPage();
-  // Leaving a tab with unsaved changes asks first: the bench always leaves.
-  page.on('dialog', (dialog) => void dialog.accept());
-  await signIn(page, base, 'demo@tablee.fr', 'tablee-demo');
+runBench(
+  async (browser) => {
+    const base = ready().url;
+    const context = await browser.newContext({ viewport: null });
+    await context.addInitScript(INSTRUMENT);
+    const page = await context.newPage();
+    // Leaving a tab with unsaved changes asks first: the bench always leaves.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, base, 'demo@tablee.fr', 'tablee-demo');
 
-  // (c) first, on the untouched demo data.
-  const back = only('back') ? await measureBack(page, base) : {};
+    // (c) first, on the untouched demo data.
+    const back = only('back') ? await measureBack(page, base) : {};
 
-  const typing: TypingRow[] = [];
-  const saves: Record<string, SaveRun[]> = {};
-  for (const tab of EDIT_TABS.filter((t) => wanted(t.label))) {
-    await page.goto(`${base}/restaurants/${RESTAURANT}/${tab.path}`);
-    console.error(`… ${tab.label}`);
-    if (only('typing')) typing.push(await measureTyping(page, tab));
-    if (tab.saveValue && only('save')) {
-      await tab.prepare?.(page);
-      saves[tab.label] = [];
-      for (let i = 0; i < RUNS; i += 1) saves[tab.label].push(await measureSave(page, tab, tab.saveValue(i)));
+    const typing: TypingRow[] = [];
+    const saves: Record<string, SaveRun[]> = {};
+    for (const tab of EDIT_TABS.filter((t) => wanted(t.label))) {
+      await page.goto(`${base}/restaurants/${RESTAURANT}/${tab.path}`);
+      console.error(`… ${tab.label}`);
+      if (only('typing')) typing.push(await measureTyping(page, tab));
+      if (tab.saveValue && only('save')) {
+        await tab.prepare?.(page);
+        saves[tab.label] = [];
+        for (let i = 0; i < RUNS; i += 1) saves[tab.label].push(await measureSave(page, tab, tab.saveValue(i)));
+      }
     }
-  }
 
-  const onboarding = only('typing') && ONBOARDING_STEPS.some((step) => wanted(step.label));
-  if (onboarding) await page.goto(`${base}/onboarding/${RESTAURANT}?etape=information`);
-  for (const [index, step] of onboarding ? ONBOARDING_STEPS.entries() : []) {
-    if (index > 0) await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByRole('heading', { name: `Étape ${index + 1}/6 · ${step.step}` }).waitFor();
-    if (!wanted(step.label)) continue;
-    console.error(`… ${step.label}`);
-    typing.push(await measureTyping(page, step));
-  }
-  await context.close();
+    const onboarding = only('typing') && ONBOARDING_STEPS.some((step) => wanted(step.label));
+    if (onboarding) await page.goto(`${base}/onboarding/${RESTAURANT}?etape=information`);
+    for (const [index, step] of onboarding ? ONBOARDING_STEPS.entries() : []) {
+      if (index > 0) await page.getByRole('button', { name: 'Suivant' }).click();
+      await page.getByRole('heading', { name: `Étape ${index + 1}/6 · ${step.step}` }).waitFor();
+      if (!wanted(step.label)) continue;
+      console.error(`… ${step.label}`);
+      typing.push(await measureTyping(page, step));
+    }
+    await context.close();
 
-  console.log(`\n(a) Typing 40 characters: slowest key events, p98 of ${PASSES} × 40 keys (Event Timing, threshold ${THRESHOLD_MS} ms), ms`);
-  console.log(`| screen · field | field p98 | plain <input> p98 | target ≤ ${TARGET.typingP98Ms} | before ${BEFORE.date} |`);
-  console.log('|---|---:|---:|---|---:|');
-  for (const row of typing) {
-    console.log(`| ${row.label} | ${fmtKey(row.field)} | ${fmtKey(row.plain)} | ${row.field <= TARGET.typingP98Ms ? 'met' : 'NOT met'} | ${before(BEFORE.typing[row.label], fmtKey)} |`);
-  }
+    console.log(`\n(a) Typing 40 characters: slowest key events, p98 of ${PASSES} × 40 keys (Event Timing, threshold ${THRESHOLD_MS} ms), ms`);
+    console.log(`| screen · field | field p98 | plain <input> p98 | target ≤ ${TARGET.typingP98Ms} | before ${BEFORE.date} |`);
+    console.log('|---|---:|---:|---|---:|');
+    for (const row of typing) {
+      console.log(`| ${row.label} | ${fmtKey(row.field)} | ${fmtKey(row.plain)} | ${row.field <= TARGET.typingP98Ms ? 'met' : 'NOT met'} | ${before(BEFORE.typing[row.label], fmtKey)} |`);
+    }
 
-  console.log(`\n(b) '${SAVE_LABEL}' (CGV: 'Sauvegarder les CGV') → saved and clean, against the save request's own time, median of ${RUNS}, ms`);
-  console.log(`| tab | click → saved, clean | save request | ratio | target ≤ ${TARGET.saveRatio}× | before ${BEFORE.date} |`);
-  console.log('|---|---:|---:|---:|---|---:|');
-  for (const [label, runs] of Object.entries(saves)) {
-    const saved = median(runs.map((r) => r.saved));
-    const request = median(runs.map((r) => r.request));
-    const ratio = saved / request;
-    const old = BEFORE.save[label]?.map((r) => `${r.saved.toFixed(0)} / ${r.request.toFixed(0)} = ${(r.saved / r.request).toFixed(1)}×`).join(' ; ');
+    console.log(`\n(b) '${SAVE_LABEL}' (CGV: 'Sauvegarder les CGV') → saved and clean, against the save request's own time, median of ${RUNS}, ms`);
+    console.log(`| tab | click → saved, clean | save request | ratio | target ≤ ${TARGET.saveRatio}× | before ${BEFORE.date} |`);
+    console.log('|---|---:|---:|---:|---|---:|');
+    for (const [label, runs] of Object.entries(saves)) {
+      const saved = median(runs.map((r) => r.saved));
+      const request = median(runs.map((r) => r.request));
+      const ratio = saved / request;
+      const old = BEFORE.save[label]?.map((r) => `${r.saved.toFixed(0)} / ${r.request.toFixed(0)} = ${(r.saved / r.request).toFixed(1)}×`).join(' ; ');
+      console.log(`| ${label.split(' · ')[0]} | ${saved.toFixed(0)} | ${request.toFixed(0)} | ${ratio.toFixed(1)}× | ${ratio <= TARGET.saveRatio ? 'met' : 'NOT met'} | ${old ?? '—'} |`);
+    }
+
+    console.log(`\n(c) Back to a screen already seen in the session: navigation → its data on screen, median of ${RUNS}, ms`);
+    console.log(`| screen | to data | target ≤ ${TARGET.backMs} | before ${BEFORE.date} |`);
+    console.log('|---|---:|---|---:|');
+    for (const [key, values] of Object.entries(back)) {
+      const ms = median(values);
+      console.log(`| ${BACK_LABELS[key]} | ${ms.toFixed(0)} | ${ms <= TARGET.backMs ? 'met' : 'NOT met'} | ${before(BEFORE.back[key], (v) => v.toFixed(0))} |`);
+    }
+    // The raw figures, to be copied into BEFORE when the reference is measured again.
     console.log(
-      `| ${label.split(' · ')[0]} | ${saved.toFixed(0)} | ${request.toFixed(0)} | ${ratio.toFixed(1)}× | ${ratio <= TARGET.saveRatio ? 'met' : 'NOT met'} | ${old ?? '—'} |`,
+      `\nBEFORE-style record: ${JSON.stringify({
+        typing: Object.fromEntries(typing.map((r) => [r.label, r.field])),
+        save: Object.fromEntries(
+          Object.entries(saves).map(([label, runs]) => [label, { saved: Math.round(median(runs.map((r) => r.saved))), request: Math.round(median(runs.map((r) => r.request))) }]),
+        ),
+        back: Object.fromEntries(Object.entries(back).map(([key, values]) => [key, Math.round(median(values))])),
+      })}`,
     );
-  }
-
-  console.log(`\n(c) Back to a screen already seen in the session: navigation → its data on screen, median of ${RUNS}, ms`);
-  console.log(`| screen | to data | target ≤ ${TARGET.backMs} | before ${BEFORE.date} |`);
-  console.log('|---|---:|---|---:|');
-  for (const [key, values] of Object.entries(back)) {
-    const ms = median(values);
-    console.log(`| ${BACK_LABELS[key]} | ${ms.toFixed(0)} | ${ms <= TARGET.backMs ? 'met' : 'NOT met'} | ${before(BEFORE.back[key], (v) => v.toFixed(0))} |`);
-  }
-  // The raw figures, to be copied into BEFORE when the reference is measured again.
-  console.log(
-    `\nBEFORE-style record: ${JSON.stringify({
-      typing: Object.fromEntries(typing.map((r) => [r.label, r.field])),
-      save: Object.fromEntries(Object.entries(saves).map(([label, runs]) => [label, { saved: Math.round(median(runs.map((r) => r.saved))), request: Math.round(median(runs.map((r) => r.request))) }])),
-      back: Object.fromEntries(Object.entries(back).map(([key, values]) => [key, Math.round(median(values))])),
-    })}`,
-  );
-}, { flags: [WINDOW_SIZE] });
+  },
+  { flags: [WINDOW_SIZE] },
+);

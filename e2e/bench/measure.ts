@@ -90,10 +90,13 @@ export function followNetwork(page: Page): { quiet(ms: number, maxSeconds?: numb
         const arm = () => {
           clearTimeout(timer);
           if (inFlight.size > 0) return;
-          timer = setTimeout(() => {
-            finish();
-            resolve();
-          }, Math.max(0, lastChange + ms - Date.now()));
+          timer = setTimeout(
+            () => {
+              finish();
+              resolve();
+            },
+            Math.max(0, lastChange + ms - Date.now()),
+          );
         };
         listeners.add(arm);
         arm();

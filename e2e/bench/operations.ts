@@ -37,7 +37,12 @@ runBench(async (browser) => {
     [
       'filtered result (en attente + « mar » + dates)',
       `${base}/reservations?statut=pending&recherche=mar&du=2000-01-01&au=2100-12-31`,
-      (p) => p.getByTestId('reservation-count').getByText(/réservation\(s\) — En attente/).waitFor().then(() => p.locator('tbody tr.ant-table-row').first().waitFor()),
+      (p) =>
+        p
+          .getByTestId('reservation-count')
+          .getByText(/réservation\(s\) — En attente/)
+          .waitFor()
+          .then(() => p.locator('tbody tr.ant-table-row').first().waitFor()),
     ],
     ['conversation list', `${base}/conversations`, (p) => p.getByTestId('conversation-card').first().waitFor()],
     ['conversation with 30 messages', `${base}/conversations/${CONVERSATION}`, (p) => p.locator('ol[aria-label="Messages"] > li').nth(29).waitFor()],
@@ -71,7 +76,10 @@ runBench(async (browser) => {
     filterRequests = recordDataRequests(page);
     const start = Date.now();
     await page.getByText(/^Annulées \(\d+\)$/).click();
-    await page.getByTestId('reservation-count').getByText(/— Annulées$/).waitFor();
+    await page
+      .getByTestId('reservation-count')
+      .getByText(/— Annulées$/)
+      .waitFor();
     await page.locator('tbody [data-status="cancelled"]').first().waitFor();
     clicks.push(Date.now() - start);
     page.removeAllListeners('request');

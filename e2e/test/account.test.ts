@@ -24,7 +24,14 @@ const newPage = async (): Promise<Page> => (await browser.newContext()).newPage(
 
 /** The newest e-mail to `address` in the outbox, once it is there. */
 const mailTo = (address: string): Promise<OutboxMail | undefined> =>
-  until(() => outboxMails(outboxDir()).filter((m) => m.to.includes(address)).pop(), (m) => m !== undefined, `un e-mail pour ${address}`);
+  until(
+    () =>
+      outboxMails(outboxDir())
+        .filter((m) => m.to.includes(address))
+        .pop(),
+    (m) => m !== undefined,
+    `un e-mail pour ${address}`,
+  );
 
 /**
  * axe on the page as it is (the pointer off any link: a hovered one is drawn lighter), and a public page

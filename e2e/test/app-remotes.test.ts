@@ -84,7 +84,12 @@ test('every remote area composes at run time with one React, one Supabase client
   await page.goto(base);
   await page.waitForURL(`${base}/information`);
   await page.getByRole('heading', { name: 'Informations du restaurant' }).waitFor();
-  for (const [tab, title] of [['Photos', 'Photos du restaurant'], ['CGV', 'Conditions Générales de Vente (CGV)'], ['Conversations', 'Conversations'], ['Réservations', 'Réservations']] as const) {
+  for (const [tab, title] of [
+    ['Photos', 'Photos du restaurant'],
+    ['CGV', 'Conditions Générales de Vente (CGV)'],
+    ['Conversations', 'Conversations'],
+    ['Réservations', 'Réservations'],
+  ] as const) {
     await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: tab, exact: true }).click();
     await page.getByRole('heading', { name: title, exact: true }).waitFor();
   }
@@ -132,7 +137,11 @@ test('an unknown address goes to one page of its area, in one redirect (no ever-
     };
     page.on('framenavigated', record);
     await page.goto(from);
-    await until(() => addresses.length, (n) => n >= 2, `une redirection depuis ${from}`);
+    await until(
+      () => addresses.length,
+      (n) => n >= 2,
+      `une redirection depuis ${from}`,
+    );
     expect(addresses[1]).toBe(to);
     // Landed: the page's own effects have run, and nothing moved again.
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();
@@ -205,7 +214,10 @@ test('a remote that stays down leaves the shell and the other areas working, wit
       await page.getByRole('link', { name: 'Tableau de bord' }).click();
       await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
       // Back in the area that is down: still the error. The remote comes back: 'Réessayer' loads it without a page reload.
-      await page.getByRole('link', { name: /Le|La|Restaurant/ }).first().click();
+      await page
+        .getByRole('link', { name: /Le|La|Restaurant/ })
+        .first()
+        .click();
       await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Conversations', exact: true }).click();
       await page.getByText(UNAVAILABLE).waitFor();
       proxy.down = false;
@@ -239,7 +251,10 @@ test('a remote built for another kernel says so in the console and in its area, 
     await page.goto(`${shell.url}/restaurants/${first.id}/operational/conversations`);
     const incompatible = page.getByText("Ce module n'est pas compatible avec cette version de l'application.");
     // Whichever comes first (a remote loaded regardless of the range fails here, not by a timeout).
-    await incompatible.or(page.getByRole('heading', { name: 'Conversations', exact: true })).first().waitFor();
+    await incompatible
+      .or(page.getByRole('heading', { name: 'Conversations', exact: true }))
+      .first()
+      .waitFor();
     expect(await incompatible.isVisible()).toBe(true);
     const message = page.getByText(/Rechargez la page ; si le problème persiste, le module doit être redéployé\./);
     expect(await message.textContent()).toContain(NEXT_KERNEL);

@@ -106,7 +106,10 @@ test('axe-core finds no serious or critical violation on /signin, /signup, /dash
   found['/signin, hovered'] = await hoveredViolations(page, page.getByRole('button', { name: 'Se connecter' }));
   await signIn(page, app.url, DEMO.email, DEMO.password);
   await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
-  await page.getByRole('link', { name: /Restaurant|Le|La/ }).first().waitFor();
+  await page
+    .getByRole('link', { name: /Restaurant|Le|La/ })
+    .first()
+    .waitFor();
   found['/dashboard'] = await seriousViolations(page);
   found['/dashboard, hovered'] = await hoveredViolations(page, page.getByRole('button', { name: 'Ajouter un restaurant' }));
   expect(found).toEqual({ '/signin': [], '/signup': [], '/signin, hovered': [], '/dashboard': [], '/dashboard, hovered': [] });
@@ -115,7 +118,10 @@ test('axe-core finds no serious or critical violation on /signin, /signup, /dash
 
 test('/signin and /signup load the Supabase client and no antd, TanStack Query or kernel UI; signing in opens the application in the same page', async () => {
   const page = await newPage();
-  for (const [route, heading] of [['/signup', 'Créer un compte'], ['/signin', 'Connexion']]) {
+  for (const [route, heading] of [
+    ['/signup', 'Créer un compte'],
+    ['/signin', 'Connexion'],
+  ]) {
     await page.goto(`${app.url}${route}`);
     await page.getByRole('heading', { name: heading }).waitFor();
     await page.waitForLoadState('networkidle');

@@ -116,10 +116,13 @@ export async function seriousViolations(page: Page) {
 export async function hoveredViolations(page: Page, control: Locator) {
   await control.hover();
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  return axeViolations(page, await control.evaluate((element) => {
-    element.setAttribute('data-axe-hovered', '');
-    return '[data-axe-hovered]';
-  }));
+  return axeViolations(
+    page,
+    await control.evaluate((element) => {
+      element.setAttribute('data-axe-hovered', '');
+      return '[data-axe-hovered]';
+    }),
+  );
 }
 
 async function axeViolations(page: Page, include?: string) {
@@ -190,7 +193,6 @@ export async function sql<T = Record<string, unknown>>(text: string, values: unk
   }
 }
 
-
 /**
  * The shared modules (federation singletons) the page has loaded so far, by package name, read from
  * the Module Federation runtime's share registry: what an entry page really pulled, whatever chunk
@@ -202,8 +204,7 @@ export async function loadedSharedModules(page: Page): Promise<string[]> {
     const share = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Scopes> } }).__FEDERATION__?.__SHARE__ ?? {};
     const loaded = new Set<string>();
     for (const scopes of Object.values(share))
-      for (const packages of Object.values(scopes))
-        for (const [name, versions] of Object.entries(packages)) if (Object.values(versions).some((v) => v.loaded)) loaded.add(name);
+      for (const packages of Object.values(scopes)) for (const [name, versions] of Object.entries(packages)) if (Object.values(versions).some((v) => v.loaded)) loaded.add(name);
     return [...loaded].sort();
   });
 }

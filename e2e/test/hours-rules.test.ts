@@ -61,7 +61,9 @@ async function optionsOf(region: string, label: string): Promise<string[]> {
 }
 
 const storedArrivals = async () =>
-  (await sql<{ time: string }>(`select distinct to_char(arrival_time, 'HH24:MI') as time from restaurant_arrival_times where restaurant_id = $1 and service = 'lunch' order by 1`, [restaurantId])).map((r) => r.time);
+  (
+    await sql<{ time: string }>(`select distinct to_char(arrival_time, 'HH24:MI') as time from restaurant_arrival_times where restaurant_id = $1 and service = 'lunch' order by 1`, [restaurantId])
+  ).map((r) => r.time);
 
 test('arrival times: only the lunch’s own slots, the stored 18:00 shown as an error, the default set proposed and saved; a minimum of 12 shown', async () => {
   await openHours();

@@ -165,7 +165,7 @@ test('a new owner runs the six steps, reloads midway, finishes, and finds every 
   await page.getByRole('button', { name: 'Terminer' }).click();
   // Every step filled: only the CGV, which the onboarding does not ask, are left for the assistant.
   const missing = page.getByRole('dialog', { name: 'Il manque encore un élément à votre assistant' });
-  await missing.getByText('Conditions d\'annulation et de modification (CGV) — à compléter ensuite dans l’onglet « CGV » du restaurant').waitFor();
+  await missing.getByText("Conditions d'annulation et de modification (CGV) — à compléter ensuite dans l’onglet « CGV » du restaurant").waitFor();
   await missing.getByRole('button', { name: 'Terminer quand même' }).click();
 
   // The dashboard lists the new restaurant; its edit tabs hold every value.

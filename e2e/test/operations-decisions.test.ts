@@ -47,7 +47,12 @@ test('a pending request whose date is gone: flagged in the list and the detail, 
   await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations`);
   const pastRow = page.getByRole('row', { name: /R-DEC-PAST/ });
   await pastRow.getByText('Date passée').waitFor();
-  expect(await page.getByRole('row', { name: /R-DEC-SOON/ }).getByText('Date passée').count()).toBe(0);
+  expect(
+    await page
+      .getByRole('row', { name: /R-DEC-SOON/ })
+      .getByText('Date passée')
+      .count(),
+  ).toBe(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto(detail(numero));
@@ -196,7 +201,11 @@ test('refused with a reason and a proposal, then an accepted one marked « Acomp
   await title(kept).getByText('Annulée').waitFor();
   await cancel.waitFor({ state: 'hidden' });
   expect(await statusOf(kept)).toBe(4);
-  for (const step of ['Acceptée', 'Payée', 'Annulée']) await page.getByText(new RegExp(`^${step} — `)).first().waitFor();
+  for (const step of ['Acceptée', 'Payée', 'Annulée'])
+    await page
+      .getByText(new RegExp(`^${step} — `))
+      .first()
+      .waitFor();
   await page.getByText('Raison : À la demande du client').waitFor();
   expect(await page.getByRole('button', { name: 'Annuler la réservation' }).count()).toBe(0);
   expect(await seriousViolations(page)).toEqual([]);

@@ -116,7 +116,10 @@ test('conversation detail', async () => {
 test('a profile tab: its remote’s code (then its sections query) does not wait for the restaurant check', async () => {
   const manifest = remoteEntry('mfe_restaurant_profile').href;
   const events = await coldLoad(`/restaurants/${restaurantId}/information`, (page) =>
-    page.getByRole('heading', { name: 'Informations du restaurant' }).waitFor().then(() => page.locator('form').first().waitFor()),
+    page
+      .getByRole('heading', { name: 'Informations du restaurant' })
+      .waitFor()
+      .then(() => page.locator('form').first().waitFor()),
   );
   const isCheck = (url: URL) => isData(url) && table(url) === 'restaurants' && url.searchParams.get('select') === 'id,name';
   const manifestAsked = events.findIndex((e) => e.kind === 'start' && e.url.href === manifest);

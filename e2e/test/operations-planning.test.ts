@@ -84,7 +84,12 @@ test('the month view and the previous / next months', async () => {
   await page.getByRole('heading', { name: 'Juin 2099' }).waitFor();
   await page.getByTestId(`planning-${MONDAY}-lunch`).waitFor();
   // June 2099 begins on a Monday and ends on a Tuesday: five weeks, up to Sunday 5 July.
-  expect(await page.getByRole('listitem').filter({ has: page.locator('[data-testid$="-lunch"]') }).count()).toBe(35);
+  expect(
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.locator('[data-testid$="-lunch"]') })
+      .count(),
+  ).toBe(35);
   await page.getByRole('button', { name: 'Mois suivant' }).click();
   await page.getByRole('heading', { name: 'Juillet 2099' }).waitFor();
   expect(new URL(page.url()).searchParams.get('date')).toBe('2099-07-01');
@@ -129,11 +134,19 @@ test('a new request appears on an open list, in the badge and in the tab’s tit
 test('a request past the promised response time: « En retard » in the list, the detail, the badge and the dashboard; « À traiter » puts it first', async () => {
   // Arrived 30 hours ago: past any promise (24 h at most).
   await reservation('R-PLN-LATE', '2099-06-04', '20:00', 0, 18);
-  await sql(`update restaurant_reservations set created_at = now() - interval '30 hours', respond_by = now() - interval '24 hours' where numero_reservation_restaurateur = 'R-PLN-LATE' and restaurant_id = $1`, [restaurantId]);
+  await sql(
+    `update restaurant_reservations set created_at = now() - interval '30 hours', respond_by = now() - interval '24 hours' where numero_reservation_restaurateur = 'R-PLN-LATE' and restaurant_id = $1`,
+    [restaurantId],
+  );
   await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations`);
   const row = page.getByRole('row', { name: /R-PLN-LATE/ });
   await row.getByText('En retard').waitFor();
-  expect(await page.getByRole('row', { name: /R-PLN-3/ }).getByText('En retard').count()).toBe(0);
+  expect(
+    await page
+      .getByRole('row', { name: /R-PLN-3/ })
+      .getByText('En retard')
+      .count(),
+  ).toBe(0);
   await page.getByTestId('late-badge').getByText('1 en retard').waitFor();
 
   await page.getByRole('button', { name: /^À traiter/ }).click();
@@ -147,10 +160,17 @@ test('a request past the promised response time: « En retard » in the list, th
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations/R-PLN-LATE`);
-  await page.getByRole('heading', { name: /Réservation R-PLN-LATE/ }).getByText('En retard').waitFor();
+  await page
+    .getByRole('heading', { name: /Réservation R-PLN-LATE/ })
+    .getByText('En retard')
+    .waitFor();
 
   await page.goto(`${app.url}/dashboard`);
-  await page.getByTestId('restaurant-card').filter({ hasText: 'Chez Planning' }).getByText(/en attente · 1 en retard/).waitFor();
+  await page
+    .getByTestId('restaurant-card')
+    .filter({ hasText: 'Chez Planning' })
+    .getByText(/en attente · 1 en retard/)
+    .waitFor();
 });
 
 test('accepting with the plan in mind: the covers after acceptance, a confirmation over capacity; the link page says it too', async () => {
@@ -164,7 +184,10 @@ test('accepting with the plan in mind: the covers after acceptance, a confirmati
   const confirm = page.getByRole('dialog');
   await confirm.getByText('Accepter malgré le planning ?').filter({ visible: true }).waitFor();
   await confirm.getByRole('button', { name: 'Accepter quand même' }).click();
-  await page.getByRole('heading', { name: /Réservation R-PLN-OVER/ }).getByText('Acceptée').waitFor();
+  await page
+    .getByRole('heading', { name: /Réservation R-PLN-OVER/ })
+    .getByText('Acceptée')
+    .waitFor();
 
   // The one-click link of a request on Tuesday evening, a closed service.
   await reservation('R-PLN-LINK', '2099-06-02', '20:00', 0, 10);
@@ -190,6 +213,11 @@ test('the list as filtered downloads as a CSV file for French spreadsheets', asy
   const lines = text.slice(1).split('\r\n').filter(Boolean);
   expect(lines[0]).toBe('N° de réservation;Client;Email;Téléphone;Date;Heure;Service;Adultes;Enfants;Menu;Montant total (€);Statut;Demande reçue le');
   // Monday lunch only: the accepted, the paid and the one accepted over capacity above.
-  expect(lines.slice(1).map((l) => l.split(';')[0]).sort()).toEqual(['"R-PLN-1"', '"R-PLN-2"', '"R-PLN-OVER"']);
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(';')[0])
+      .sort(),
+  ).toEqual(['"R-PLN-1"', '"R-PLN-2"', '"R-PLN-OVER"']);
   expect(lines.find((l) => l.startsWith('"R-PLN-1"'))).toContain(';01/06/2099;12:00;Midi;20;4;');
 });

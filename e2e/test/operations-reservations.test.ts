@@ -17,8 +17,7 @@ const axe: Record<string, string[]> = {};
 /** Every answer of the table API and of the list's search function about reservations that reached the page. */
 const reservationReads: Promise<{ url: string; body: string }>[] = [];
 
-const pendingCount = async () =>
-  Number((await sql<{ c: string }>('select count(*) as c from restaurant_reservations where restaurant_id = $1 and status = 0', [restaurantId]))[0].c);
+const pendingCount = async () => Number((await sql<{ c: string }>('select count(*) as c from restaurant_reservations where restaurant_id = $1 and status = 0', [restaurantId]))[0].c);
 
 const base = () => `${app.url}/restaurants/${restaurantId}/operational`;
 const sidebarBadge = () => page.getByTestId('pending-badge');
@@ -44,7 +43,12 @@ beforeAll(async () => {
   page = await (await browser.newContext()).newPage();
   page.on('response', (response) => {
     if (response.url().includes('/rest/v1/restaurant_reservations') || response.url().includes('/rest/v1/rpc/search_reservations')) {
-      reservationReads.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: '' })));
+      reservationReads.push(
+        response.text().then(
+          (body) => ({ url: response.url(), body }),
+          () => ({ url: response.url(), body: '' }),
+        ),
+      );
     }
   });
   await signIn(page, app.url, owner.email, owner.password);
@@ -108,13 +112,24 @@ test('accept a pending reservation: e-mail in the outbox, badges updated, both s
   const acceptRequest = await accept;
   expect(acceptRequest.headers().authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
   expect(acceptRequest.postDataJSON()).toEqual({ numero_reservation: numero['R-0001'], restaurant_id: restaurantId });
-  await page.getByRole('heading', { name: /Réservation R-0001/ }).getByText('Acceptée').waitFor();
+  await page
+    .getByRole('heading', { name: /Réservation R-0001/ })
+    .getByText('Acceptée')
+    .waitFor();
   expect((await sheetLinks).headers().authorization).toBe(acceptRequest.headers().authorization);
   expect((await sql('select status from restaurant_reservations where numero_reservation = $1', [numero['R-0001']]))[0]).toEqual({ status: 1 });
-  await until(() => emailsFor(numero['R-0001']), (mails) => mails.length === 1, 'un e-mail dans la boîte d’envoi');
+  await until(
+    () => emailsFor(numero['R-0001']),
+    (mails) => mails.length === 1,
+    'un e-mail dans la boîte d’envoi',
+  );
   const expected = await badgeLabel();
   expect(expected).toMatch(new RegExp(`^${pendingBefore - 1} réservation`));
-  await until(() => sidebarBadge().getAttribute('aria-label'), (l) => l === expected, 'le badge mis à jour');
+  await until(
+    () => sidebarBadge().getAttribute('aria-label'),
+    (l) => l === expected,
+    'le badge mis à jour',
+  );
 
   for (const sheet of ['Feuille cuisine', 'Feuille salle']) {
     const request = page.context().waitForEvent('request', (r) => r.url().includes(`/reservations/${numero['R-0001']}/feuille-`) && r.url().includes('?code='));
@@ -142,7 +157,10 @@ test('refuse another pending reservation after confirming', async () => {
   expect((await sql('select status from restaurant_reservations where numero_reservation = $1', [numero['R-0002']]))[0]).toEqual({ status: 0 });
   await page.getByRole('button', { name: 'Refuser' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Refuser' }).click();
-  await page.getByRole('heading', { name: /Réservation R-0002/ }).getByText('Refusée').waitFor();
+  await page
+    .getByRole('heading', { name: /Réservation R-0002/ })
+    .getByText('Refusée')
+    .waitFor();
   expect((await sql('select status from restaurant_reservations where numero_reservation = $1', [numero['R-0002']]))[0]).toEqual({ status: 2 });
   expect(await page.getByRole('button', { name: 'Accepter' }).count()).toBe(0);
 });

@@ -37,7 +37,11 @@ function buildChangedProfile(): string {
   fs.rmSync(link);
   fs.symlinkSync(path.relative(path.dirname(link), sectionsCopy), link);
 
-  execFileSync(process.execPath, [path.join(profileCopy, 'node_modules/@rsbuild/core/bin/rsbuild.js'), 'build'], { cwd: profileCopy, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, [path.join(profileCopy, 'node_modules/@rsbuild/core/bin/rsbuild.js'), 'build'], {
+    cwd: profileCopy,
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return path.join(profileCopy, 'dist');
 }
 

@@ -51,11 +51,11 @@ async function measure(client: SupabaseClient, scale: string): Promise<Row[]> {
   const { data: options } = await client.from('restaurant_options').select('id, title, price, price_type').eq('restaurant_id', id).order('display_order');
   const optionsPayload = (options ?? []).map((o) => ({ id: o.id, title: o.title, price: o.price, priceType: o.price_type }));
   // The columns the list screen reads (RESERVATION_COLUMNS of @tablee/operations-data): owners may not select code_manage, hence not '*'.
-  const columns = 'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at';
+  const columns =
+    'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, options, created_at';
   // The list's request when the owner searches: the search function, filtered, ordered and
   // paged by PostgREST; without a search, the table itself (listReservations of @tablee/operations-data).
-  const list = (search: string) =>
-    client.rpc('search_reservations', { p_restaurant_id: id, p_search: search }, { count: 'exact' }).select(columns).order('created_at', { ascending: false });
+  const list = (search: string) => client.rpc('search_reservations', { p_restaurant_id: id, p_search: search }, { count: 'exact' }).select(columns).order('created_at', { ascending: false });
   const table = () => client.from('restaurant_reservations').select(columns, { count: 'exact' }).eq('restaurant_id', id).order('created_at', { ascending: false });
   // The planning: one call per view, around the restaurant's median reservation date.
   const { data: middle } = await client.from('restaurant_reservations').select('reservation_date').eq('restaurant_id', id).order('reservation_date').range(5000, 5000);

@@ -19,22 +19,29 @@ const photos = [
   [R2, '1763640000101-cave.png', [30, 12, 18], [120, 30, 50], [230, 160, 120]],
   [R2, '1763640000102-canele.png', [240, 220, 190], [110, 55, 20], [255, 240, 210]],
 ];
-const W = 640, H = 427;
+const W = 640,
+  H = 427;
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
   return n >>> 0;
 });
-const crc = (buf) => { let c = ~0; for (const b of buf) c = crcTable[(c ^ b) & 255] ^ (c >>> 8); return ~c >>> 0; };
+const crc = (buf) => {
+  let c = ~0;
+  for (const b of buf) c = crcTable[(c ^ b) & 255] ^ (c >>> 8);
+  return ~c >>> 0;
+};
 const chunk = (type, data) => {
   const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0); out.write(type, 4, 'ascii'); data.copy(out, 8);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'ascii');
+  data.copy(out, 8);
   out.writeUInt32BE(crc(out.subarray(4, 8 + data.length)), 8 + data.length);
   return out;
 };
 photos.forEach(([folder, file, a, b, spot], p) => {
   // Seeded spots so each picture differs but never changes between runs.
   let seed = 1234 + p * 97;
-  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const spots = Array.from({ length: 7 }, () => [rnd() * W, rnd() * H, 30 + rnd() * 90, 0.25 + rnd() * 0.5]);
   const raw = Buffer.alloc((W * 3 + 1) * H);
   for (let y = 0; y < H; y++) {
@@ -53,9 +60,11 @@ photos.forEach(([folder, file, a, b, spot], p) => {
     for (let i = W * 3; i > 3; i--) raw[row + i] = (raw[row + i] - raw[row + i - 3]) & 255;
   }
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(W, 0); ihdr.writeUInt32BE(H, 4); ihdr[8] = 8; ihdr[9] = 2; // 8-bit RGB
-  const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  ihdr.writeUInt32BE(W, 0);
+  ihdr.writeUInt32BE(H, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2; // 8-bit RGB
+  const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
   mkdirSync(join(root, folder), { recursive: true });
   writeFileSync(join(root, folder, file), png);
   console.log(`${folder}/${file} ${png.length}`);

@@ -67,7 +67,10 @@ function userJson(u: UserRow) {
 
 /** Error body of Supabase Auth's API version 2024-01-01: `{ code, message }`; supabase-js reads `code` only when the version header is present. */
 function authError(reply: FastifyReply, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
-  return reply.code(status).header('x-supabase-api-version', API_VERSION).send({ code, message, ...extra });
+  return reply
+    .code(status)
+    .header('x-supabase-api-version', API_VERSION)
+    .send({ code, message, ...extra });
 }
 
 /** Links sent by e-mail carry a random token; only its SHA-256 is stored, so the table alone opens no account. */
@@ -97,7 +100,10 @@ function emailExists(reply: FastifyReply) {
 /** Counts events (failed sign-ins, sign-ups) per client address in a sliding window, like GoTrue's rate limits. */
 class AddressLimiter {
   private events = new Map<string, number[]>();
-  constructor(private max: number, private windowMs: number) {}
+  constructor(
+    private max: number,
+    private windowMs: number,
+  ) {}
   private recent(key: string): number[] {
     const now = Date.now();
     const kept = (this.events.get(key) ?? []).filter((t) => now - t < this.windowMs);
@@ -160,11 +166,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     try {
       await client.query('begin');
       await client.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
-      await client.query('insert into auth.refresh_tokens (token, user_id, revoked, session_id) values ($1, $2, false, $3)', [
-        refreshToken,
-        user.id,
-        sessionId,
-      ]);
+      await client.query('insert into auth.refresh_tokens (token, user_id, revoked, session_id) values ($1, $2, false, $3)', [refreshToken, user.id, sessionId]);
       await client.query('commit');
     } catch (err) {
       await client.query('rollback');
@@ -226,10 +228,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     if (config.auth.enableConfirmations && !user.email_confirmed_at) {
       return authError(reply, 400, 'email_not_confirmed', 'Email not confirmed');
     }
-    const updated = await pool.query<UserRow>(
-      `update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-      [user.id],
-    );
+    const updated = await pool.query<UserRow>(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [user.id]);
     return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(updated.rows[0]));
   }
 
@@ -263,10 +262,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       const next = randomBytes(24).toString('base64url');
       // The interval runs from the rotation; presenting the token again does not extend it.
       await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked', [current.id]);
-      await client.query(
-        'insert into auth.refresh_tokens (token, user_id, revoked, session_id, parent) values ($1, $2, false, $3, $4)',
-        [next, current.user_id, current.session_id, token],
-      );
+      await client.query('insert into auth.refresh_tokens (token, user_id, revoked, session_id, parent) values ($1, $2, false, $3, $4)', [next, current.user_id, current.session_id, token]);
       await client.query('update auth.sessions set updated_at = now() where id = $1', [current.session_id]);
       const user = await client.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [current.user_id]);
       await client.query('commit');
@@ -302,9 +298,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
   }
 
   return async function plugin(app: FastifyInstance) {
-    dummyHash = (
-      await pool.query<{ hash: string }>(`select extensions.crypt(gen_random_uuid()::text, extensions.gen_salt('bf', $1)) as hash`, [BCRYPT_COST])
-    ).rows[0].hash;
+    dummyHash = (await pool.query<{ hash: string }>(`select extensions.crypt(gen_random_uuid()::text, extensions.gen_salt('bf', $1)) as hash`, [BCRYPT_COST])).rows[0].hash;
     lenientJson(app);
     app.addHook('onClose', async () => mailer.close());
     app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
@@ -501,19 +495,20 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       let user: UserRow = current;
       if (password !== undefined) {
         user = (
-          await pool.query<UserRow>(
-            `update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', $3)), updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-            [current.id, password, BCRYPT_COST],
-          )
+          await pool.query<UserRow>(`update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', $3)), updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [
+            current.id,
+            password,
+            BCRYPT_COST,
+          ])
         ).rows[0];
         await pool.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [current.id, claims.session_id ?? null]);
       }
       if (body.data && typeof body.data === 'object') {
         user = (
-          await pool.query<UserRow>(
-            `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-            [current.id, JSON.stringify(body.data)],
-          )
+          await pool.query<UserRow>(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb, updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [
+            current.id,
+            JSON.stringify(body.data),
+          ])
         ).rows[0];
       }
       if (newEmail) {

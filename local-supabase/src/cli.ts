@@ -34,7 +34,9 @@ async function main() {
         stack.migrations.seeded ? '  données de démonstration chargées (supabase/seed.sql)' : '',
         '  compte de démonstration : demo@tablee.fr / tablee-demo',
         '',
-      ].filter((l) => l !== '').join('\n'),
+      ]
+        .filter((l) => l !== '')
+        .join('\n'),
     );
   }
   let stopping = false;

@@ -88,10 +88,16 @@ export function readConfig(): StackConfig {
       failedSigninWindowSeconds: int('AUTH_FAILED_SIGNIN_WINDOW', 300),
       maxSignups: int('AUTH_MAX_SIGNUPS', 30),
       signupWindowSeconds: int('AUTH_SIGNUP_WINDOW', 300),
-      trustedProxies: (process.env.AUTH_TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+      trustedProxies: (process.env.AUTH_TRUSTED_PROXIES ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
       refreshTokenReuseIntervalSeconds: int('AUTH_REFRESH_TOKEN_REUSE_INTERVAL', 10),
       siteUrl: (process.env.AUTH_SITE_URL || 'http://localhost:3000').replace(/\/+$/, ''),
-      additionalRedirectUrls: (process.env.AUTH_ADDITIONAL_REDIRECT_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+      additionalRedirectUrls: (process.env.AUTH_ADDITIONAL_REDIRECT_URLS ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
       linkExpirySeconds: int('AUTH_LINK_EXPIRY', 3600),
       maxEmails: int('AUTH_MAX_EMAILS', 30),
       emailWindowSeconds: int('AUTH_EMAIL_WINDOW', 3600),

@@ -5,8 +5,17 @@ import nodemailer from 'nodemailer';
 import type { StackConfig } from './config';
 
 /** `tag` names the kind of e-mail in the outbox file's name; never the address or the link. */
-export interface AuthMail { to: string; subject: string; text: string; html: string; tag: string }
-export interface AuthMailer { send(mail: AuthMail): Promise<void>; close(): void }
+export interface AuthMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  tag: string;
+}
+export interface AuthMailer {
+  send(mail: AuthMail): Promise<void>;
+  close(): void;
+}
 
 /**
  * The e-mails of Auth (recovery, e-mail change) as the reservation service sends its own: through

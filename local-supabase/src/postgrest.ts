@@ -86,7 +86,13 @@ export async function startPostgrest(config: StackConfig, keys: StackKeys, dbUrl
     void run.exited.then(() => (gone = true));
     const deadline = Date.now() + READY_TIMEOUT_MS;
     while (!gone && Date.now() < deadline) {
-      if (await fetch(`${url}/`).then((r) => r.status < 500, () => false)) return !gone;
+      if (
+        await fetch(`${url}/`).then(
+          (r) => r.status < 500,
+          () => false,
+        )
+      )
+        return !gone;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return false;

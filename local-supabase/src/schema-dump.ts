@@ -82,8 +82,7 @@ export async function dumpSchema(databaseUrl: string, { notOurs = [] }: DumpOpti
 }
 
 /** Objects of the schemas that belong to an extension are the extension's, not ours. */
-const notOfExtension = (catalog: string, oid: string) =>
-  `not exists (select 1 from pg_depend e where e.classid = '${catalog}'::regclass and e.objid = ${oid} and e.deptype = 'e')`;
+const notOfExtension = (catalog: string, oid: string) => `not exists (select 1 from pg_depend e where e.classid = '${catalog}'::regclass and e.objid = ${oid} and e.deptype = 'e')`;
 
 async function refuseUnknownKinds(db: Db): Promise<void> {
   const unknown = await rows<{ what: string }>(

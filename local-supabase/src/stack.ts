@@ -64,9 +64,7 @@ function ensureDataDir(dir: string) {
 async function copySeedStorage(db: Database, supabaseDir: string, storageDir: string, publicUrl: string) {
   const source = path.join(supabaseDir, 'seed', 'storage');
   if (fs.existsSync(source)) fs.cpSync(source, storageDir, { recursive: true, force: false });
-  await db.pool.query("update public.restaurant_photos set url = replace(url, 'http://localhost:54321/', $1) where url like 'http://localhost:54321/%'", [
-    `${publicUrl}/`,
-  ]);
+  await db.pool.query("update public.restaurant_photos set url = replace(url, 'http://localhost:54321/', $1) where url like 'http://localhost:54321/%'", [`${publicUrl}/`]);
 }
 
 function buildApp(config: StackConfig, keys: StackKeys, db: Database, postgrest: PostgrestProcess, publicUrl: string, files: ObjectFiles): FastifyInstance {
@@ -89,35 +87,33 @@ function buildApp(config: StackConfig, keys: StackKeys, db: Database, postgrest:
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 3600,
   });
-  app.register(
-    async (rest) => {
-      // supabase-js always sends a Bearer token; a bare `apikey` (curl) is used as one, as Supabase's gateway does.
-      rest.addHook('onRequest', async (req, reply) => {
-        if (!postgrest.up) return restUnavailable(reply);
-        if (!req.headers.authorization && typeof req.headers.apikey === 'string') req.headers.authorization = `Bearer ${req.headers.apikey}`;
-      });
-      // The whole body is read here first, up to the limit (Fastify answers 413 past it, counting the bytes
-      // of a chunked body as they come), so PostgREST, which has no limit of its own, never sees a larger
-      // one. It is then handed on as a stream, untouched, with the client's own headers.
-      rest.removeAllContentTypeParsers();
-      rest.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => done(null, Readable.from([body])));
-      rest.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
-        if (err.statusCode === 413) {
-          return restError(reply, 413, 'request_too_large', 'La requête dépasse la taille maximale de 1 Mo.', `Taille maximale : ${BODY_LIMIT_BYTES} octets.`);
-        }
-        if (err.statusCode && err.statusCode < 500) return restError(reply, err.statusCode, 'invalid_request', `Requête invalide : ${err.message}`);
-        return restError(reply, 500, 'internal_error', 'Erreur interne de local-supabase.');
-      });
-      await rest.register(proxy, {
-        upstream: postgrest.url,
-        prefix: '/rest/v1',
-        rewritePrefix: '',
-        proxyPayloads: false,
-        // PostgREST went away between the check above and the request (killed, restarting).
-        replyOptions: { onError: (reply) => restUnavailable(reply) },
-      });
-    },
-  );
+  app.register(async (rest) => {
+    // supabase-js always sends a Bearer token; a bare `apikey` (curl) is used as one, as Supabase's gateway does.
+    rest.addHook('onRequest', async (req, reply) => {
+      if (!postgrest.up) return restUnavailable(reply);
+      if (!req.headers.authorization && typeof req.headers.apikey === 'string') req.headers.authorization = `Bearer ${req.headers.apikey}`;
+    });
+    // The whole body is read here first, up to the limit (Fastify answers 413 past it, counting the bytes
+    // of a chunked body as they come), so PostgREST, which has no limit of its own, never sees a larger
+    // one. It is then handed on as a stream, untouched, with the client's own headers.
+    rest.removeAllContentTypeParsers();
+    rest.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => done(null, Readable.from([body])));
+    rest.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+      if (err.statusCode === 413) {
+        return restError(reply, 413, 'request_too_large', 'La requête dépasse la taille maximale de 1 Mo.', `Taille maximale : ${BODY_LIMIT_BYTES} octets.`);
+      }
+      if (err.statusCode && err.statusCode < 500) return restError(reply, err.statusCode, 'invalid_request', `Requête invalide : ${err.message}`);
+      return restError(reply, 500, 'internal_error', 'Erreur interne de local-supabase.');
+    });
+    await rest.register(proxy, {
+      upstream: postgrest.url,
+      prefix: '/rest/v1',
+      rewritePrefix: '',
+      proxyPayloads: false,
+      // PostgREST went away between the check above and the request (killed, restarting).
+      replyOptions: { onError: (reply) => restUnavailable(reply) },
+    });
+  });
   app.register(authRoutes(config, db.pool, keys.jwtSecret, publicUrl), { prefix: '/auth/v1' });
   app.register(storageRoutes(db.pool, keys.jwtSecret, files), { prefix: '/storage/v1' });
   app.get('/', async () => ({ name: 'local-supabase', rest: '/rest/v1', auth: '/auth/v1', storage: '/storage/v1' }));

@@ -40,7 +40,11 @@ export function storageError(reply: FastifyReply, status: number, error: string,
 }
 
 class HttpFailure extends Error {
-  constructor(public status: number, public error: string, message: string) {
+  constructor(
+    public status: number,
+    public error: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -96,10 +100,7 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
     const client = await pool.connect();
     try {
       await client.query('begin');
-      await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-        claims.role,
-        JSON.stringify(claims),
-      ]);
+      await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]);
       const result = await work(client);
       if (beforeCommit) await beforeCommit(result);
       await client.query('commit');
@@ -127,7 +128,9 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
       return { ...file, cacheControl };
     }
     const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const contentType = String(req.headers['content-type'] ?? 'application/octet-stream').split(';')[0].trim();
+    const contentType = String(req.headers['content-type'] ?? 'application/octet-stream')
+      .split(';')[0]
+      .trim();
     const cacheControl = String(req.headers['cache-control'] ?? 'max-age=3600').replace(/^max-age=/, '');
     return { data, contentType, cacheControl };
   }
@@ -223,10 +226,7 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
     const names = (prefixes as string[]).map(objectName);
     // RLS silently leaves out rows the caller may not delete, as on hosted Supabase.
     const deleted = await asCaller(claims, async (client) => {
-      const { rows } = await client.query(
-        'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
-        [bucketId, names],
-      );
+      const { rows } = await client.query('delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *', [bucketId, names]);
       return rows as { name: string }[];
     });
     await Promise.all(deleted.map((row) => files.removeIfRowGone(bucketId, row.name)));

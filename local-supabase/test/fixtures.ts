@@ -183,4 +183,3 @@ export async function restaurantSnapshot(restaurantId: string): Promise<string> 
     return rows[0].snapshot as string;
   });
 }
-

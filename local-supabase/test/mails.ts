@@ -10,7 +10,10 @@ export interface OutboxMail {
 }
 
 const decodeQuotedPrintable = (s: string) =>
-  Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** RFC 2047 words (=?UTF-8?Q?…?= or =?UTF-8?B?…?=), as nodemailer writes a non-ASCII subject. */
 const decodeHeader = (value: string) =>

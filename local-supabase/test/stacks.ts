@@ -63,5 +63,4 @@ export async function answersEverything(stack: LaunchedStack, owner: Owner): Pro
 export const allAnswered = (result: { auth: unknown; storage: unknown; rest: unknown }) => result.auth === null && result.storage === null && result.rest === null;
 
 /** Deletes a storage row with SQL as superuser, bypassing the API (as a trigger or an administrator would). */
-export const deleteObjectRow = (stack: LaunchedStack, name: string) =>
-  withDb((db) => db.query('delete from storage.objects where bucket_id = $1 and name = $2', [BUCKET, name]), stack.dbUrl);
+export const deleteObjectRow = (stack: LaunchedStack, name: string) => withDb((db) => db.query('delete from storage.objects where bucket_id = $1 and name = $2', [BUCKET, name]), stack.dbUrl);

@@ -34,4 +34,3 @@ export function renderWizard(path: string, steps: readonly AnyOnboardingStep[]) 
   );
   return router;
 }
-

@@ -25,4 +25,3 @@ export async function newRestaurant(client: Awaited<ReturnType<typeof signInNewO
   expect(error).toBeNull();
   return data!;
 }
-

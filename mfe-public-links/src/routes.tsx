@@ -17,13 +17,16 @@ export const MOUNT_PATH = '/reservations';
  */
 export function parseLinkPath(pathname: string): { action: 'accept' | 'reject'; numero?: string; codeManage?: string } {
   const rest = pathname.startsWith(MOUNT_PATH) ? pathname.slice(MOUNT_PATH.length) : pathname;
-  const segments = rest.split('/').filter(Boolean).map((segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return segment;
-    }
-  });
+  const segments = rest
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
   const [numero, action, codeManage] = segments;
   if (segments.length === 3 && (action === 'accept' || action === 'reject')) return { action, numero, codeManage };
   if (segments.length >= 2 && action === 'reject') return { action: 'reject' };

@@ -30,5 +30,13 @@ export function pointReservationApiAt(reservationApiUrl: string, supabaseUrl = '
  */
 export function renderLink(path: string, { strict = false } = {}) {
   window.history.replaceState(null, '', path);
-  return render(strict ? <StrictMode><PublicLinksRoutes /></StrictMode> : <PublicLinksRoutes />);
+  return render(
+    strict ? (
+      <StrictMode>
+        <PublicLinksRoutes />
+      </StrictMode>
+    ) : (
+      <PublicLinksRoutes />
+    ),
+  );
 }

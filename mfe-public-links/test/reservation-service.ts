@@ -127,7 +127,13 @@ export function ownRestaurant(): Promise<LyonCopy> {
   return own;
 }
 
-export interface TestReservation { id: string; numero: string; code: string; restaurateur: string; email: string }
+export interface TestReservation {
+  id: string;
+  numero: string;
+  code: string;
+  restaurateur: string;
+  email: string;
+}
 
 /**
  * A fresh reservation of its own (pending unless told otherwise), at the file's own copy of Lyon, Menu

@@ -54,5 +54,12 @@ export function renderProfile(path: string) {
     ],
     { initialEntries: [path] },
   );
-  return { ...render(<AppProviders><RouterProvider router={router} /></AppProviders>), router };
+  return {
+    ...render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    ),
+    router,
+  };
 }

@@ -59,7 +59,6 @@ export interface PlanningParams {
   date: string;
 }
 
-
 // Calendar days as UTC dates, so that no time zone moves them. By hand rather than with dayjs: this
 // package is part of the shell's entry (it prefetches the screen), which carries no date library.
 const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`);

@@ -46,9 +46,7 @@ export async function listReservations(query: ReservationQuery): Promise<Reserva
   if (query.dateTo) request = request.lte('reservation_date', query.dateTo);
   if (query.service) request = request.eq('service', query.service);
   request = query.order === 'due' ? request.order('respond_by', { ascending: true }) : request.order('created_at', { ascending: false });
-  const { data, count, error } = await request
-    .order('id', { ascending: false })
-    .range(from, from + RESERVATIONS_PAGE_SIZE - 1);
+  const { data, count, error } = await request.order('id', { ascending: false }).range(from, from + RESERVATIONS_PAGE_SIZE - 1);
   if (error?.code === 'PGRST103') throw new PageOutOfRangeError(error.message);
   if (error) throw error;
   // PostgREST answers 416 only past the total; a page starting exactly at it comes back empty.
@@ -122,17 +120,15 @@ export async function getReservation(restaurantId: string, numero: string): Prom
   if (error?.code === '22P02') return null;
   if (error) throw error;
   if (!data) return null;
-  const events = data.reservation_events.map(
-    (e): ReservationEvent => ({
-      from: statusFromCode(e.from_status),
-      to: statusFromCode(e.to_status),
-      reason: e.reason,
-      reasonDetail: e.reason_detail,
-      proposal: e.proposal,
-      actor: e.actor === 'link' ? 'link' : 'owner',
-      at: e.created_at,
-    }),
-  );
+  const events = data.reservation_events.map((e): ReservationEvent => ({
+    from: statusFromCode(e.from_status),
+    to: statusFromCode(e.to_status),
+    reason: e.reason,
+    reasonDetail: e.reason_detail,
+    proposal: e.proposal,
+    actor: e.actor === 'link' ? 'link' : 'owner',
+    at: e.created_at,
+  }));
   return { ...reservationFromRow(data), history: events };
 }
 
@@ -148,8 +144,7 @@ export const DUE_ORDER_PARAM = 'a-traiter';
 
 /** The service in the address, in French ('?service=midi'). */
 export const SERVICE_PARAM_VALUES: Record<Service, string> = { lunch: 'midi', dinner: 'soir' };
-const serviceFromParam = (value: string | null): Service | undefined =>
-  (Object.keys(SERVICE_PARAM_VALUES) as Service[]).find((service) => SERVICE_PARAM_VALUES[service] === value);
+const serviceFromParam = (value: string | null): Service | undefined => (Object.keys(SERVICE_PARAM_VALUES) as Service[]).find((service) => SERVICE_PARAM_VALUES[service] === value);
 
 export const SEARCH_MAX_LENGTH = 100;
 

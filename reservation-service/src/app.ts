@@ -51,8 +51,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'HEAD', 'POST'] });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_req, context) =>
-      Object.assign(new Error('rate limited'), { statusCode: context.statusCode, code: 'RATE_LIMITED' }),
+    errorResponseBuilder: (_req, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode, code: 'RATE_LIMITED' }),
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {

@@ -60,7 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: e.OUTBOX_DIR ? path.resolve(e.OUTBOX_DIR) : path.join(repoRoot(), '.data', 'outbox'),
     mailFrom: e.MAIL_FROM,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     appUrl: e.APP_URL.replace(/\/+$/, ''),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: e.RATE_LIMIT_WINDOW_MS },

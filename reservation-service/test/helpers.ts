@@ -37,13 +37,24 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-export interface RunningService { app: FastifyInstance; url: string; config: Config; logs: () => string; close: () => Promise<void> }
+export interface RunningService {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  logs: () => string;
+  close: () => Promise<void>;
+}
 
 /** The service in-process on a free port, logs captured. */
 export async function startService(overrides: Partial<Config> = {}): Promise<RunningService> {
   const config = testConfig(overrides);
   let logs = '';
-  const logStream = new Writable({ write(chunk, _enc, cb) { logs += chunk.toString(); cb(); } });
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logs += chunk.toString();
+      cb();
+    },
+  });
   const app = await buildApp(config, { logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -52,7 +63,13 @@ export async function startService(overrides: Partial<Config> = {}): Promise<Run
 
 export const db = () => createServiceClient(testConfig());
 
-export interface PendingReservation { id: string; numero: string; code: string; restaurateur: string; email: string }
+export interface PendingReservation {
+  id: string;
+  numero: string;
+  code: string;
+  restaurateur: string;
+  email: string;
+}
 
 let own: Promise<LyonCopy> | undefined;
 
@@ -86,18 +103,29 @@ export async function readRow(numero: string): Promise<Record<string, unknown>> 
   return data;
 }
 
-export interface Owner { accessToken: string; restaurantId: string; client: Awaited<ReturnType<typeof newOwner>>['client'] }
+export interface Owner {
+  accessToken: string;
+  restaurantId: string;
+  client: Awaited<ReturnType<typeof newOwner>>['client'];
+}
 
 /** A fresh signed-up owner with one restaurant of their own (created through RLS, as the app does). */
 export async function ownerWithRestaurant(label: string): Promise<Owner> {
   const owner = await newOwner(label);
-  const { data, error } = await owner.client.from('restaurants').insert({ name: `Restaurant ${label}` }).select('id').single();
+  const { data, error } = await owner.client
+    .from('restaurants')
+    .insert({ name: `Restaurant ${label}` })
+    .select('id')
+    .single();
   if (error) throw new Error(error.message);
   const { data: session } = await owner.client.auth.getSession();
   return { accessToken: session.session!.access_token, restaurantId: data.id as string, client: owner.client };
 }
 
-export interface ReceivedMail { to: string[]; raw: string }
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
 
 /** A real SMTP server on a free port that keeps what it receives. */
 export async function startSmtp(): Promise<{ url: string; messages: ReceivedMail[]; close: () => Promise<void> }> {
@@ -147,9 +175,7 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
     );
 }
 

@@ -3,10 +3,16 @@ import { env, withDb } from '../../local-supabase/test/clients';
 import { demoCopy } from '../../local-supabase/test/seeded';
 
 /** Where a test reservation goes: a restaurant of the test's own, and the menu chosen (null: none). */
-export interface ReservationPlace { restaurantId: string; menuId: string | null }
+export interface ReservationPlace {
+  restaurantId: string;
+  menuId: string | null;
+}
 
 /** A copy of the demo restaurant Le Comptoir des Halles (Lyon) and of its Menu Canut. */
-export interface LyonCopy { restaurantId: string; menuCanut: string }
+export interface LyonCopy {
+  restaurantId: string;
+  menuCanut: string;
+}
 
 /**
  * A new owner with a copy of the seeded restaurants (the seed is read-only for tests: seeded.ts), and
@@ -16,9 +22,7 @@ export interface LyonCopy { restaurantId: string; menuCanut: string }
 export async function copyOfLyon(label: string): Promise<LyonCopy> {
   const copy = await demoCopy({ url: env.url, anonKey: env.anonKey, serviceRoleKey: env.serviceRoleKey, dbUrl: env.databaseUrl }, label);
   const restaurantId = copy.restaurants.lyon;
-  const menus = await withDb(async (db) =>
-    (await db.query<{ id: string }>(`select id from public.restaurant_menus where restaurant_id = $1 and name = 'Menu Canut'`, [restaurantId])).rows,
-  );
+  const menus = await withDb(async (db) => (await db.query<{ id: string }>(`select id from public.restaurant_menus where restaurant_id = $1 and name = 'Menu Canut'`, [restaurantId])).rows);
   if (menus.length !== 1) throw new Error(`la copie de Lyon (${restaurantId}) a ${menus.length} Menu Canut au lieu d’un`);
   return { restaurantId, menuCanut: menus[0].id };
 }

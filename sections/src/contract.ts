@@ -50,7 +50,7 @@ export interface SectionLoad<T> {
 }
 
 /** A load that always finds its value stored (lists, where none is a stored state). */
-export const storedValue = <T,>(value: T): SectionLoad<T> => ({ value, stored: true });
+export const storedValue = <T>(value: T): SectionLoad<T> => ({ value, stored: true });
 
 /** The data side of a section: one request to load, one transaction to save. */
 export interface SectionApi<T> {

@@ -38,4 +38,4 @@ export async function callRpc(fn: keyof DatabaseFunctions, args: Record<string, 
 }
 
 /** A one-to-one embed arrives as an object (or a one-element list, depending on PostgREST's view of the key). */
-export const embeddedOne = <T,>(v: T | T[] | null | undefined): T | null => (Array.isArray(v) ? (v[0] ?? null) : (v ?? null));
+export const embeddedOne = <T>(v: T | T[] | null | undefined): T | null => (Array.isArray(v) ? (v[0] ?? null) : (v ?? null));

@@ -119,4 +119,3 @@ export function EuroInput({ value, onChange, ...rest }: { value?: number; onChan
     />
   );
 }
-

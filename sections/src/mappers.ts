@@ -185,7 +185,11 @@ const POLICIES: readonly Policy[] = ['same_day', '24h', '48h', '72h', '7_days'];
 const policy = (value: string | null | undefined): Policy | undefined => (POLICIES.includes(value as Policy) ? (value as Policy) : undefined);
 
 /** A restaurant's CGV (spec §3): none stored, or a value outside the choices, leaves a policy unchosen (the owner must pick it). */
-export function cgvFromRow(row: Pick<CgvRow, 'cancellation_policy' | 'modification_policy' | 'link'> | null | undefined): { cancellationPolicy?: Policy; modificationPolicy?: Policy; link: string } {
+export function cgvFromRow(row: Pick<CgvRow, 'cancellation_policy' | 'modification_policy' | 'link'> | null | undefined): {
+  cancellationPolicy?: Policy;
+  modificationPolicy?: Policy;
+  link: string;
+} {
   if (!row) return { link: '' };
   return { cancellationPolicy: policy(row.cancellation_policy), modificationPolicy: policy(row.modification_policy), link: row.link ?? '' };
 }
@@ -282,4 +286,3 @@ export function hoursFromRows(daysOpen: string[] | null | undefined, hasDifferen
     specificDaySettings,
   };
 }
-

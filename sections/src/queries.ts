@@ -9,11 +9,10 @@ import type { SectionApi, SectionLoad } from './contract';
 /** Every section query of a restaurant sits under this key (the FAQ list too). */
 export const sectionsKey = (restaurantId: string) => ['restaurants', restaurantId, 'sections'] as const;
 
-export const sectionQueryKey = <T,>(api: SectionApi<T>, restaurantId: string) => [...sectionsKey(restaurantId), api.key] as const;
+export const sectionQueryKey = <T>(api: SectionApi<T>, restaurantId: string) => [...sectionsKey(restaurantId), api.key] as const;
 
 /** The query of one section's value. */
-export const sectionQueryOptions = <T,>(api: SectionApi<T>, restaurantId: string) =>
-  queryOptions({ queryKey: sectionQueryKey(api, restaurantId), queryFn: () => api.load(restaurantId) });
+export const sectionQueryOptions = <T>(api: SectionApi<T>, restaurantId: string) => queryOptions({ queryKey: sectionQueryKey(api, restaurantId), queryFn: () => api.load(restaurantId) });
 
 /** What a profile save cannot change of its restaurant: the sections (the save sets its own) and the bookings. */
 const UNCHANGED_BY_A_PROFILE_SAVE = new Set<unknown>(['sections', 'reservations', 'conversations']);

@@ -11,10 +11,10 @@ export type ContactRow = Pick<Tables<'restaurant_contacts'>, 'email' | 'whatsapp
 /** A one-to-one embed arrives as an object (or a one-element list, depending on PostgREST's view of the key). */
 type Embedded<Row> = Row | Row[] | null;
 
-export type RestaurantRow = Pick<
-  Tables<'restaurants'>,
-  'id' | 'user_id' | 'name' | 'url' | 'first_message' | 'address' | 'description' | 'has_different_hours_settings' | 'updated_at'
-> & { restaurant_amenities: Embedded<AmenitiesRow>; restaurant_contacts: Embedded<ContactRow> };
+export type RestaurantRow = Pick<Tables<'restaurants'>, 'id' | 'user_id' | 'name' | 'url' | 'first_message' | 'address' | 'description' | 'has_different_hours_settings' | 'updated_at'> & {
+  restaurant_amenities: Embedded<AmenitiesRow>;
+  restaurant_contacts: Embedded<ContactRow>;
+};
 
 export type PhotoRow = Pick<Tables<'restaurant_photos'>, 'id' | 'url' | 'filename' | 'original_filename' | 'file_size' | 'alt_text' | 'display_order'>;
 

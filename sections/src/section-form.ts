@@ -26,7 +26,7 @@ export function useSectionForm<T extends object>(api: SectionApi<T>, restaurantI
 }
 
 /** The form's value differs from the loaded one (typing back what was loaded is no change). */
-export const sectionChanged = <T,>(value: T | undefined, loaded: T) => value !== undefined && !sameSectionValue(value, loaded);
+export const sectionChanged = <T>(value: T | undefined, loaded: T) => value !== undefined && !sameSectionValue(value, loaded);
 
 /**
  * sectionChanged of the form's value as the owner changes it (Form.useWatch, told a task after the

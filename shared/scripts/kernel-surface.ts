@@ -31,7 +31,11 @@ export function kernelVersion(): string {
 
 function entries(): Record<string, string> {
   const exportsField = JSON.parse(fs.readFileSync(path.join(SHARED_DIR, 'package.json'), 'utf8')).exports as Record<string, string>;
-  return Object.fromEntries(Object.entries(exportsField).filter(([key]) => isRuntimeEntry(key)).map(([key, file]) => [key, path.join(SHARED_DIR, file)]));
+  return Object.fromEntries(
+    Object.entries(exportsField)
+      .filter(([key]) => isRuntimeEntry(key))
+      .map(([key, file]) => [key, path.join(SHARED_DIR, file)]),
+  );
 }
 
 const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;

@@ -85,12 +85,7 @@ const onceCalls = new Map<string, Call<unknown>>();
  * React renders) finds the first one instead of running again. For a write that must not be repeated,
  * such as opening a one-click link or a single-use e-mail link. A reload runs it again, as it should.
  */
-export function runOnce<TData, TVariables>(
-  key: string,
-  action: (variables: TVariables) => Promise<TData>,
-  variables: TVariables,
-  callbacks?: ActionCallbacks<TData, TVariables>,
-): void {
+export function runOnce<TData, TVariables>(key: string, action: (variables: TVariables) => Promise<TData>, variables: TVariables, callbacks?: ActionCallbacks<TData, TVariables>): void {
   if (!onceCalls.has(key)) onceCalls.set(key, start(action, variables, callbacks));
 }
 

@@ -23,7 +23,11 @@ export function openAddress(routes: RouteObject[], path: string) {
     // A loop runs inside React's act() and would never hand back: stop the router, the test reads the list.
     if (addresses.length >= LOOP_EVIDENCE) router.dispose();
   });
-  const view = render(<AppProviders><RouterProvider router={router} /></AppProviders>);
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
   return { router, addresses, view };
 }
 

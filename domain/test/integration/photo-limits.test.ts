@@ -8,8 +8,9 @@ import { newOwner, withDb } from '../../../local-supabase/test/clients';
 import { must } from '../../../local-supabase/test/fixtures';
 
 it('the bucket restaurant-photos has the size limit and the image types of the TypeScript constant', async () => {
-  const buckets = await withDb(async (db) =>
-    (await db.query<{ file_size_limit: string; allowed_mime_types: string[] }>('select file_size_limit, allowed_mime_types from storage.buckets where id = $1', [PHOTO_BUCKET])).rows,
+  const buckets = await withDb(
+    async (db) =>
+      (await db.query<{ file_size_limit: string; allowed_mime_types: string[] }>('select file_size_limit, allowed_mime_types from storage.buckets where id = $1', [PHOTO_BUCKET])).rows,
   );
   expect(buckets).toHaveLength(1);
   expect(Number(buckets[0].file_size_limit)).toBe(PHOTO_MAX_SIZE_BYTES);
@@ -20,7 +21,7 @@ it('a photo row is refused beyond the bucket’s limits, whatever they are, with
   const owner = await newOwner('photo-limits');
   const { id: restaurantId } = await must(owner.client.from('restaurants').insert({ name: 'Limites' }).select('id').single());
   const row = (fileSize: number, mimeType: string) => [restaurantId, `${restaurantId}/1-a.png`, fileSize, mimeType];
-  const insert = 'insert into public.restaurant_photos (restaurant_id, url, filename, file_size, mime_type) values ($1, \'http://x/a.png\', $2, $3, $4)';
+  const insert = "insert into public.restaurant_photos (restaurant_id, url, filename, file_size, mime_type) values ($1, 'http://x/a.png', $2, $3, $4)";
 
   const outcomes = await withDb(async (db) => {
     await db.query('begin');
@@ -43,9 +44,5 @@ it('a photo row is refused beyond the bucket’s limits, whatever they are, with
       await db.query('rollback');
     }
   });
-  expect(outcomes).toEqual([
-    'stored',
-    'Le fichier est trop volumineux. Taille maximale: 1000 octets',
-    'Type de fichier non autorisé. Types acceptés: image/png',
-  ]);
+  expect(outcomes).toEqual(['stored', 'Le fichier est trop volumineux. Taille maximale: 1000 octets', 'Type de fichier non autorisé. Types acceptés: image/png']);
 });

@@ -24,8 +24,13 @@ function withTuesday(key: 'lunchService' | 'dinnerService', from: string, to: st
 }
 
 const arrivals = (restaurantId: string) =>
-  withDb(async (db) =>
-    (await db.query(`select day, service, to_char(arrival_time, 'HH24:MI') as time from restaurant_arrival_times where restaurant_id = $1 and day = 'tuesday' order by service, arrival_time`, [restaurantId])).rows,
+  withDb(
+    async (db) =>
+      (
+        await db.query(`select day, service, to_char(arrival_time, 'HH24:MI') as time from restaurant_arrival_times where restaurant_id = $1 and day = 'tuesday' order by service, arrival_time`, [
+          restaurantId,
+        ])
+      ).rows,
   );
 
 test('arrival times within their service are stored, a dinner past midnight included', async () => {
@@ -81,12 +86,12 @@ test('written straight into the tables, the rule holds too: an arrival outside, 
   const before = await restaurantSnapshot(owner.restaurantId);
   // Tuesday's lunch is 11:45–14:30.
   const inserted = await owner.client.from('restaurant_arrival_times').insert({ restaurant_id: owner.restaurantId, day: 'tuesday', service: 'lunch', arrival_time: '18:00' });
-  expect(inserted.error).toMatchObject({ code: '22023', message: 'Mardi, service midi : l\'heure d\'arrivée 18:00 est en dehors des horaires du service (11:45 – 14:30)' });
+  expect(inserted.error).toMatchObject({ code: '22023', message: "Mardi, service midi : l'heure d'arrivée 18:00 est en dehors des horaires du service (11:45 – 14:30)" });
   const moved = await owner.client.from('restaurant_arrival_times').update({ arrival_time: '15:00' }).eq('restaurant_id', owner.restaurantId).eq('day', 'tuesday').eq('service', 'lunch');
   expect(moved.error?.code).toBe('22023');
   // Its 12:15 arrival would fall outside a lunch that starts at 12:30.
   const shrunk = await owner.client.from('restaurant_hours').update({ lunch_from_time: '12:30' }).eq('restaurant_id', owner.restaurantId).eq('day', 'tuesday');
-  expect(shrunk.error).toMatchObject({ code: '22023', message: 'Mardi, service midi : l\'heure d\'arrivée 12:15 est en dehors des horaires du service (12:30 – 14:30)' });
+  expect(shrunk.error).toMatchObject({ code: '22023', message: "Mardi, service midi : l'heure d'arrivée 12:15 est en dehors des horaires du service (12:30 – 14:30)" });
   expect(await restaurantSnapshot(owner.restaurantId)).toBe(before);
   // Within the hours, a direct write is fine.
   await must(owner.client.from('restaurant_arrival_times').insert({ restaurant_id: owner.restaurantId, day: 'tuesday', service: 'lunch', arrival_time: '13:00' }));

@@ -43,10 +43,21 @@ describe('defaults stored at creation', () => {
     expect(stored.hours.map((h) => h.day).sort()).toEqual(WEEK.filter((d) => d !== 'sunday').sort());
     for (const h of stored.hours) {
       expect(h).toMatchObject({
-        lunch_is_open: true, lunch_from_time: '12:00:00', lunch_to_time: '14:00:00', lunch_group_min: 1, lunch_group_max: 20,
-        dinner_is_open: true, dinner_from_time: '19:00:00', dinner_to_time: '22:00:00', dinner_group_min: 1, dinner_group_max: 20,
-        lunch_allow_a_la_carte: true, lunch_max_a_la_carte_size: 10, lunch_partial_privatization_supplement: false,
-        lunch_partial_privatization_min_size: 10, lunch_capacity: null,
+        lunch_is_open: true,
+        lunch_from_time: '12:00:00',
+        lunch_to_time: '14:00:00',
+        lunch_group_min: 1,
+        lunch_group_max: 20,
+        dinner_is_open: true,
+        dinner_from_time: '19:00:00',
+        dinner_to_time: '22:00:00',
+        dinner_group_min: 1,
+        dinner_group_max: 20,
+        lunch_allow_a_la_carte: true,
+        lunch_max_a_la_carte_size: 10,
+        lunch_partial_privatization_supplement: false,
+        lunch_partial_privatization_min_size: 10,
+        lunch_capacity: null,
       });
     }
     expect(stored.arrivals).toHaveLength(12);
@@ -88,7 +99,10 @@ describe('defaults stored at creation', () => {
     const owner = await newOwner('defaults-service');
     const { id } = await must(service().from('restaurants').insert({ user_id: owner.userId, name: 'Par le service' }).select('id').single());
     expect(await must(owner.client.from('restaurant_hours').select('day').eq('restaurant_id', id))).toHaveLength(6);
-    const bad = await owner.client.from('restaurants').insert({ days_open: ['lundi'] }).select('id');
+    const bad = await owner.client
+      .from('restaurants')
+      .insert({ days_open: ['lundi'] })
+      .select('id');
     expect(bad.error?.code).toBe('23514');
     expect(await withDb(async (db) => (await db.query('select count(*)::int as n from restaurants where user_id = $1', [owner.userId])).rows[0].n)).toBe(1);
   });
@@ -110,7 +124,7 @@ describe('completeness', () => {
           { item: 'headquarters', section: 'billing', label: 'Adresse du siège' },
           { item: 'bank', section: 'billing', label: 'Coordonnées bancaires (IBAN, BIC)' },
           { item: 'billing_contact', section: 'billing', label: 'Contact de facturation' },
-          { item: 'cgv', section: 'cgv', label: 'Conditions d\'annulation et de modification (CGV)' },
+          { item: 'cgv', section: 'cgv', label: "Conditions d'annulation et de modification (CGV)" },
         ],
       },
     ]);
@@ -181,7 +195,12 @@ describe('the assistant’s knowledge', () => {
     const tuesday = knowledge.days.find((d: { day: string }) => d.day === 'tuesday');
     expect(tuesday.services).toEqual([
       {
-        service: 'lunch', from: '11:45', to: '14:30', arrival_times: ['12:15'], group_size: { min: 2, max: 30 }, capacity: null,
+        service: 'lunch',
+        from: '11:45',
+        to: '14:30',
+        arrival_times: ['12:15'],
+        group_size: { min: 2, max: 30 },
+        capacity: null,
         a_la_carte: { allowed: true, max_group_size: 12 },
         partial_privatization: { supplement: true, min_group_size: 15, amount: 150.5 },
       },
@@ -190,8 +209,18 @@ describe('the assistant’s knowledge', () => {
     // Menus with items, alternatives and dietary flags; the kids menu last.
     expect(knowledge.menus).toEqual([
       {
-        name: 'Menu Découverte', price_per_person: 39.5, menu_type: 'choice', content: 'Entrée, plat, dessert', available_lunch: true, available_dinner: true, is_children_menu: false,
-        items: [{ name: 'Œuf meurette', type: 'starter' }, { name: 'Quenelle de brochet', type: 'main' }, { name: 'Côtes-du-Rhône', type: 'drink' }],
+        name: 'Menu Découverte',
+        price_per_person: 39.5,
+        menu_type: 'choice',
+        content: 'Entrée, plat, dessert',
+        available_lunch: true,
+        available_dinner: true,
+        is_children_menu: false,
+        items: [
+          { name: 'Œuf meurette', type: 'starter' },
+          { name: 'Quenelle de brochet', type: 'main' },
+          { name: 'Côtes-du-Rhône', type: 'drink' },
+        ],
         alternatives: [{ name: 'Risotto aux cèpes', type: 'main', is_gluten_free: true, is_vegan: false, other_dietary_notes: 'sans lactose' }],
       },
       { name: 'Menu Enfant', price_per_person: 0, menu_type: 'choice', content: null, available_lunch: true, available_dinner: false, is_children_menu: true, items: [], alternatives: [] },

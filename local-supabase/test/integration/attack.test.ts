@@ -18,17 +18,47 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
     { table: 'restaurant_amenities', column: 'restaurant_id', value: r, insert: { restaurant_id: r, wifi: false }, patch: { wifi: false } },
     { table: 'restaurant_contacts', column: 'restaurant_id', value: r, insert: { restaurant_id: r, email: 'pirate@exemple.fr' }, patch: { email: 'pirate@exemple.fr' } },
     { table: 'restaurant_billing', column: 'restaurant_id', value: r, insert: { restaurant_id: r, iban: 'FR00' }, patch: { iban: 'FR7600000000000000000000000' } },
-    { table: 'restaurant_photos', column: 'restaurant_id', value: r, insert: { restaurant_id: r, url: 'http://x/y.png', filename: `${r}/9-x.png`, original_filename: 'x.png', file_size: 1, mime_type: 'image/png', display_order: 9 }, patch: { alt_text: 'piraté' } },
+    {
+      table: 'restaurant_photos',
+      column: 'restaurant_id',
+      value: r,
+      insert: { restaurant_id: r, url: 'http://x/y.png', filename: `${r}/9-x.png`, original_filename: 'x.png', file_size: 1, mime_type: 'image/png', display_order: 9 },
+      patch: { alt_text: 'piraté' },
+    },
     { table: 'restaurant_hours', column: 'restaurant_id', value: r, insert: { restaurant_id: r, day: 'sunday' }, patch: { lunch_is_open: false } },
-    { table: 'restaurant_arrival_times', column: 'restaurant_id', value: r, insert: { restaurant_id: r, day: 'monday', service: 'lunch', arrival_time: '13:00' }, patch: { arrival_time: '13:15' } },
+    {
+      table: 'restaurant_arrival_times',
+      column: 'restaurant_id',
+      value: r,
+      insert: { restaurant_id: r, day: 'monday', service: 'lunch', arrival_time: '13:00' },
+      patch: { arrival_time: '13:15' },
+    },
     { table: 'restaurant_menus', column: 'restaurant_id', value: r, insert: { restaurant_id: r, name: 'Menu pirate' }, patch: { price_per_person: 1 } },
     { table: 'menu_items', column: 'menu_id', value: v.menuId, insert: { menu_id: v.menuId, name: 'Pirate', type: 'main' }, patch: { name: 'Piraté' } },
     { table: 'menu_item_alternatives', column: 'menu_id', value: v.menuId, insert: { menu_id: v.menuId, name: 'Pirate', type: 'main' }, patch: { name: 'Piraté' } },
     { table: 'restaurant_options', column: 'restaurant_id', value: r, insert: { restaurant_id: r, title: 'Pirate', price: 1 }, patch: { price: 0 } },
     { table: 'restaurant_faqs', column: 'restaurant_id', value: r, insert: { restaurant_id: r, question: 'Pirate ?', answer: 'Oui.', display_order: 9 }, patch: { answer: 'Piraté.' } },
-    { table: 'restaurant_cgv', column: 'restaurant_id', value: r, insert: { restaurant_id: r, cancellation_policy: 'same_day', modification_policy: 'same_day' }, patch: { link: 'http://pirate' } },
-    { table: 'restaurant_reservations', column: 'restaurant_id', value: r, insert: { restaurant_id: r, numero_reservation_restaurateur: 'R-9', numero_reservation: 'PIRATE-1', code_reservation: 'X', number_people: 1 }, patch: { status: 1 } },
-    { table: 'reservation_events', column: 'restaurant_id', value: r, insert: { reservation_id: v.reservation.id, restaurant_id: r, from_status: 0, to_status: 1, actor: 'owner' }, patch: { reason: 'autre' } },
+    {
+      table: 'restaurant_cgv',
+      column: 'restaurant_id',
+      value: r,
+      insert: { restaurant_id: r, cancellation_policy: 'same_day', modification_policy: 'same_day' },
+      patch: { link: 'http://pirate' },
+    },
+    {
+      table: 'restaurant_reservations',
+      column: 'restaurant_id',
+      value: r,
+      insert: { restaurant_id: r, numero_reservation_restaurateur: 'R-9', numero_reservation: 'PIRATE-1', code_reservation: 'X', number_people: 1 },
+      patch: { status: 1 },
+    },
+    {
+      table: 'reservation_events',
+      column: 'restaurant_id',
+      value: r,
+      insert: { reservation_id: v.reservation.id, restaurant_id: r, from_status: 0, to_status: 1, actor: 'owner' },
+      patch: { reason: 'autre' },
+    },
     { table: 'conversations', column: 'restaurant_id', value: r, insert: { restaurant_id: r }, patch: { updated_at: '2000-01-01T00:00:00Z' } },
     { table: 'messages', column: 'conversation_id', value: v.conversationId, insert: { conversation_id: v.conversationId, role: 'user', content: 'pirate' }, patch: { content: 'piraté' } },
   ];
@@ -77,7 +107,13 @@ describe('attack matrix', () => {
     const faqs = await must(owner.client.from('restaurant_faqs').select('id').eq('restaurant_id', built.restaurantId).order('display_order'));
     victim = { ...built, menuId: menus[0].id, faqIds: faqs.map((f) => f.id), userId: owner.userId };
     // A decided reservation, so that its history (reservation_events) has a row to attack.
-    const decided = await service().rpc('transition_reservation_by_id', { p_reservation_id: built.reservation.id, p_target_status: 2, p_actor: 'owner', p_actor_user_id: owner.userId, p_reason: 'complet' });
+    const decided = await service().rpc('transition_reservation_by_id', {
+      p_reservation_id: built.reservation.id,
+      p_target_status: 2,
+      p_actor: 'owner',
+      p_actor_user_id: owner.userId,
+      p_reason: 'complet',
+    });
     expect(decided.data).toMatchObject({ outcome: 'ok' });
   });
 
@@ -87,7 +123,10 @@ describe('attack matrix', () => {
     const before = await restaurantSnapshot(victim.restaurantId);
     let cases = 0;
 
-    for (const [who, c] of [['anonymous', anon()], ['another owner', attacker.client]] as [string, SupabaseClient][]) {
+    for (const [who, c] of [
+      ['anonymous', anon()],
+      ['another owner', attacker.client],
+    ] as [string, SupabaseClient][]) {
       for (const t of tableTargets(victim)) {
         const label = `${who} ${t.table}`;
         const read = await c.from(t.table).select('*').eq(t.column, t.value);
@@ -105,7 +144,13 @@ describe('attack matrix', () => {
         for (const table of ['restaurant_amenities', 'restaurant_contacts', 'restaurant_billing', 'restaurant_cgv']) {
           await expectRefused(
             `${who} ${table} upsert`,
-            c.from(table).upsert({ restaurant_id: victim.restaurantId, ...(table === 'restaurant_cgv' ? { cancellation_policy: 'same_day', modification_policy: 'same_day' } : {}) }, { onConflict: 'restaurant_id' }).select(),
+            c
+              .from(table)
+              .upsert(
+                { restaurant_id: victim.restaurantId, ...(table === 'restaurant_cgv' ? { cancellation_policy: 'same_day', modification_policy: 'same_day' } : {}) },
+                { onConflict: 'restaurant_id' },
+              )
+              .select(),
           );
           cases += 1;
         }
@@ -126,7 +171,13 @@ describe('attack matrix', () => {
         const { data, error } = await c.rpc(fn);
         if (who === 'anonymous') expect({ who, fn, refused: error !== null }).toEqual({ who, fn, refused: true });
         else {
-          const created = await must(service().from('restaurants').select('user_id').eq('id', data as string).single());
+          const created = await must(
+            service()
+              .from('restaurants')
+              .select('user_id')
+              .eq('id', data as string)
+              .single(),
+          );
           expect({ who, fn, owner: created.user_id }).toEqual({ who, fn, owner: attacker.userId });
         }
         cases += 1;
@@ -185,7 +236,15 @@ describe('the API surface, read from the catalog', () => {
       ).rows as { proname: string; anon: boolean }[],
     }));
     const someone = '00000000-0000-4000-8000-000000000000';
-    const placeholder = { restaurantId: someone, photoId: someone, conversationId: someone, menuId: someone, faqIds: [], userId: someone, reservation: { id: someone, numero_reservation: '', code_manage: '' } } as Victim;
+    const placeholder = {
+      restaurantId: someone,
+      photoId: someone,
+      conversationId: someone,
+      menuId: someone,
+      faqIds: [],
+      userId: someone,
+      reservation: { id: someone, numero_reservation: '', code_manage: '' },
+    } as Victim;
     expect(sorted(tableTargets(placeholder).map((t) => t.table))).toEqual(sorted(catalog.tables));
     expect(sorted(VIEWS)).toEqual(sorted(catalog.views));
     const attacked = new Set([...rpcTargets(placeholder, someone).map(([fn]) => fn), ...OWN_ROWS_FUNCTIONS]);

@@ -54,7 +54,11 @@ it('spends one bcrypt comparison on a sign-in whether or not the e-mail has an a
   // Counted from here on only (the insert above is not): track_functions reaches the server's pooled
   // connections with the reload, which a new connection seeing 'all' proves has happened.
   await withDb((db) => db.query("alter system set track_functions = 'all'").then(() => db.query('select pg_reload_conf()')), stack.dbUrl);
-  await until(() => withDb(async (db) => (await db.query('show track_functions')).rows[0].track_functions, stack.dbUrl), (setting) => setting === 'all', 'track_functions = all');
+  await until(
+    () => withDb(async (db) => (await db.query('show track_functions')).rows[0].track_functions, stack.dbUrl),
+    (setting) => setting === 'all',
+    'track_functions = all',
+  );
 
   const stats = new Client({ connectionString: stack.dbUrl });
   await stats.connect();
@@ -118,7 +122,11 @@ it('sends one recovery e-mail per account and interval, and limits /recover per 
   for (let i = 0; i < MAX_EMAILS - 1; i += 1) {
     expect(await claiming(`10.4.0.${i + 1}`).auth.resetPasswordForEmail(email)).toEqual({ data: {}, error: null });
   }
-  await until(() => mailsTo().length, (count) => count === 1, 'un e-mail de récupération');
+  await until(
+    () => mailsTo().length,
+    (count) => count === 1,
+    'un e-mail de récupération',
+  );
   // The last allowed request, for another address: once its answer is in, the account's second e-mail would have been written.
   expect((await claiming('10.4.0.50').auth.resetPasswordForEmail(uniqueEmail('absent'))).error).toBeNull();
   expect(mailsTo()).toHaveLength(1);

@@ -13,7 +13,11 @@ const outbox = () => process.env.TEST_OUTBOX_DIR!;
 
 const mailsTo = (address: string) => outboxMails(outbox()).filter((m) => m.to.includes(address));
 const mailTo = async (address: string, count = 1): Promise<OutboxMail> =>
-  (await until(() => mailsTo(address)[count - 1], (mail) => mail !== undefined, `${count} e-mail(s) pour ${address}`))!;
+  (await until(
+    () => mailsTo(address)[count - 1],
+    (mail) => mail !== undefined,
+    `${count} e-mail(s) pour ${address}`,
+  ))!;
 const tokenOf = (link: string) => new URL(link).searchParams.get('token_hash')!;
 
 describe('password recovery', () => {

@@ -46,7 +46,7 @@ describe('auth: the calls supabase-js makes', () => {
     expect(unknown.error?.code).toBe('refresh_token_not_found');
   });
 
-  it('reusing a rotated refresh token after the reuse interval revokes the whole session, the thief\'s new token too', async () => {
+  it("reusing a rotated refresh token after the reuse interval revokes the whole session, the thief's new token too", async () => {
     const email = uniqueEmail('stolen');
     const victim = anon();
     await victim.auth.signUp({ email, password });
@@ -224,9 +224,7 @@ describe('auth: configured switches (signups off, confirmations on, tight rate l
       const { error } = await forged.auth.signInWithPassword({ email: 'victime@test.tablee.fr', password: `essai-${i}` });
       expect(error?.code).toBe('invalid_credentials');
     }
-    expect((await strictClient('10.0.1.2').auth.signInWithPassword({ email: 'victime@test.tablee.fr', password: 'essai-4' })).error?.code).toBe(
-      'over_request_rate_limit',
-    );
+    expect((await strictClient('10.0.1.2').auth.signInWithPassword({ email: 'victime@test.tablee.fr', password: 'essai-4' })).error?.code).toBe('over_request_rate_limit');
     const victim = await strictClient('10.0.1.1').auth.signInWithPassword({ email: 'victime@test.tablee.fr', password: 'x-x-x-x' });
     expect(victim.error?.code).toBe('invalid_credentials');
   });

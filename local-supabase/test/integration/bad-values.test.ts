@@ -34,15 +34,25 @@ describe('an amount is a finite number of euros, zero or more', () => {
   it('refuses NaN written straight into every amount column, even by the service role', async () => {
     const owner = await ownerWithRestaurant('amounts-direct');
     const restaurant_id = owner.restaurantId;
-    const billing = await owner.client.from('restaurant_billing').upsert({ restaurant_id, requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 'NaN' }, { onConflict: 'restaurant_id' });
+    const billing = await owner.client
+      .from('restaurant_billing')
+      .upsert({ restaurant_id, requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 'NaN' }, { onConflict: 'restaurant_id' });
     expect(billing.error?.code).toBe('23514');
     const option = await owner.client.from('restaurant_options').insert({ restaurant_id, title: 'Vestiaire', price: 'NaN' });
     expect(option.error?.code).toBe('23514');
     const menu = await owner.client.from('restaurant_menus').insert({ restaurant_id, name: 'Menu', price_per_person: 'NaN' });
     expect(menu.error?.code).toBe('23514');
-    const reservation = await service().from('restaurant_reservations').insert({
-      restaurant_id, numero_reservation_restaurateur: 'R-1', numero_reservation: `NAN-${randomUUID()}`, code_reservation: 'X', number_people: 10, reservation_date: '2026-12-01', total_amount: 'NaN',
-    });
+    const reservation = await service()
+      .from('restaurant_reservations')
+      .insert({
+        restaurant_id,
+        numero_reservation_restaurateur: 'R-1',
+        numero_reservation: `NAN-${randomUUID()}`,
+        code_reservation: 'X',
+        number_people: 10,
+        reservation_date: '2026-12-01',
+        total_amount: 'NaN',
+      });
     expect(reservation.error?.code).toBe('23514');
     const infinite = await owner.client.from('restaurant_options').insert({ restaurant_id, title: 'Vestiaire', price: 'Infinity' });
     expect(infinite.error).not.toBeNull();
@@ -51,9 +61,20 @@ describe('an amount is a finite number of euros, zero or more', () => {
 
   it('keeps real prices, zero included, to the cent', async () => {
     const owner = await ownerWithRestaurant('amounts-ok');
-    await must(owner.client.rpc('save_restaurant_options', { p_restaurant_id: owner.restaurantId, p_options: [{ title: 'Eau', price: 0, priceType: 'per_person' }, { title: 'Salle', price: '150.5', priceType: 'total' }] }));
+    await must(
+      owner.client.rpc('save_restaurant_options', {
+        p_restaurant_id: owner.restaurantId,
+        p_options: [
+          { title: 'Eau', price: 0, priceType: 'per_person' },
+          { title: 'Salle', price: '150.5', priceType: 'total' },
+        ],
+      }),
+    );
     const rows = await must(owner.client.from('restaurant_options').select('title, price').eq('restaurant_id', owner.restaurantId).order('display_order'));
-    expect(rows).toEqual([{ title: 'Eau', price: 0 }, { title: 'Salle', price: 150.5 }]);
+    expect(rows).toEqual([
+      { title: 'Eau', price: 0 },
+      { title: 'Salle', price: 150.5 },
+    ]);
   });
 });
 
@@ -89,7 +110,10 @@ describe('free text has a generous length limit', () => {
     const tooLong = await owner.client.rpc('save_restaurant_information', { p_restaurant_id, p_information: { name: 'é'.repeat(201) } });
     expect(tooLong).toMatchObject({ status: 400, error: { code: '23514' } });
     expect(tooLong.error?.message).toContain('restaurants_name_max_200');
-    const description = await owner.client.from('restaurants').update({ description: 'x'.repeat(10_001) }).eq('id', p_restaurant_id);
+    const description = await owner.client
+      .from('restaurants')
+      .update({ description: 'x'.repeat(10_001) })
+      .eq('id', p_restaurant_id);
     expect(description.error?.message).toContain('restaurants_description_max_10000');
     expect(await restaurantSnapshot(p_restaurant_id)).toBe(before);
 

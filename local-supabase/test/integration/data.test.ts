@@ -23,9 +23,20 @@ describe('data: an owner works on their restaurant through PostgREST', () => {
     expect(friday).toMatchObject({ dinner_from_time: '18:30:00', dinner_to_time: '23:45:00', lunch_group_min: 2, lunch_group_max: 30, lunch_partial_privatization_amount: 150.5 });
     // Arrival times only for open services: Tuesday's dinner is closed.
     const arrivals = r.restaurant_arrival_times.map((a: { day: string; service: string; arrival_time: string }) => `${a.day} ${a.service} ${a.arrival_time}`).sort();
-    expect(arrivals).toEqual(['friday dinner 21:00:00', 'friday dinner 21:15:00', 'monday dinner 19:30:00', 'monday dinner 20:00:00', 'monday lunch 12:00:00', 'monday lunch 12:30:00', 'tuesday lunch 12:15:00']);
+    expect(arrivals).toEqual([
+      'friday dinner 21:00:00',
+      'friday dinner 21:15:00',
+      'monday dinner 19:30:00',
+      'monday dinner 20:00:00',
+      'monday lunch 12:00:00',
+      'monday lunch 12:30:00',
+      'tuesday lunch 12:15:00',
+    ]);
     const menus = [...r.restaurant_menus].sort((a, b) => a.display_order - b.display_order);
-    expect(menus.map((m) => [m.name, m.price_per_person, m.is_children_menu])).toEqual([['Menu Découverte', 39.5, false], ['Menu Enfant', 0, true]]);
+    expect(menus.map((m) => [m.name, m.price_per_person, m.is_children_menu])).toEqual([
+      ['Menu Découverte', 39.5, false],
+      ['Menu Enfant', 0, true],
+    ]);
     expect(menus[0].menu_items.map((i: { name: string; type: string }) => `${i.type}:${i.name}`).sort()).toEqual(['drink:Côtes-du-Rhône', 'main:Quenelle de brochet', 'starter:Œuf meurette']);
     expect(menus[0].menu_item_alternatives[0]).toMatchObject({ name: 'Risotto aux cèpes', type: 'main', is_gluten_free: true, is_vegan: false, other_dietary_notes: 'sans lactose' });
     expect(r.restaurant_options.map((o: { title: string; price: number; price_type: string }) => [o.title, o.price, o.price_type]).sort()).toEqual([
@@ -52,7 +63,12 @@ describe('data: an owner works on their restaurant through PostgREST', () => {
       ['restaurant_cgv', { cancellation_policy: 'same_day', modification_policy: '7_days' }, { cancellation_policy: '72h', modification_policy: '48h', link: null }],
     ] as const) {
       await must(owner.client.from(table).upsert({ restaurant_id: id, ...first }, { onConflict: 'restaurant_id' }));
-      const after = await must(owner.client.from(table).upsert({ restaurant_id: id, ...second }, { onConflict: 'restaurant_id' }).select('*'));
+      const after = await must(
+        owner.client
+          .from(table)
+          .upsert({ restaurant_id: id, ...second }, { onConflict: 'restaurant_id' })
+          .select('*'),
+      );
       expect(after).toHaveLength(1);
       expect(after[0]).toMatchObject(second);
       expect(await must(owner.client.from(table).select('restaurant_id').eq('restaurant_id', id))).toHaveLength(1);
@@ -148,9 +164,31 @@ describe('data: each section save is one transaction', () => {
 
   it.each([
     ['information', 'save_restaurant_information', { p_information: { ...sample.information('Changé'), contact: { email: 'x@exemple.fr', whatsapp: '1', responseTime: 'instant' } } }],
-    ['hours', 'save_restaurant_hours', { p_hours: { ...sample.hours, days: [sample.hours.days[0], { ...sample.hours.days[1], lunchService: { ...sample.hours.days[1].lunchService, hours: { from: '12:07', to: '14:00' } } }] } }],
-    ['menus', 'save_restaurant_menus', { p_menus: [{ ...sample.menus[0], name: 'Nouveau' }, { ...sample.menus[0], alternatives: [{ name: 'Vin', type: 'drink' }] }] }],
-    ['options', 'save_restaurant_options', { p_options: [{ title: 'Nouvelle option', price: 3, priceType: 'total' }, { title: 'Négative', price: -2, priceType: 'total' }] }],
+    [
+      'hours',
+      'save_restaurant_hours',
+      { p_hours: { ...sample.hours, days: [sample.hours.days[0], { ...sample.hours.days[1], lunchService: { ...sample.hours.days[1].lunchService, hours: { from: '12:07', to: '14:00' } } }] } },
+    ],
+    [
+      'menus',
+      'save_restaurant_menus',
+      {
+        p_menus: [
+          { ...sample.menus[0], name: 'Nouveau' },
+          { ...sample.menus[0], alternatives: [{ name: 'Vin', type: 'drink' }] },
+        ],
+      },
+    ],
+    [
+      'options',
+      'save_restaurant_options',
+      {
+        p_options: [
+          { title: 'Nouvelle option', price: 3, priceType: 'total' },
+          { title: 'Négative', price: -2, priceType: 'total' },
+        ],
+      },
+    ],
   ])('a %s save that fails half-way changes nothing', async (_section, fn, args) => {
     const owner = await newOwner('rollback');
     const { restaurantId } = await completeRestaurant(owner.client, 'Rollback');
@@ -207,7 +245,9 @@ describe('data: what owners may do with the chatbot’s rows', () => {
     const own = owner.client.from('restaurant_reservations');
     expect((await own.update({ status: 1 }).eq('id', reservation.id).select()).error).not.toBeNull();
     expect((await own.delete().eq('id', reservation.id).select()).error).not.toBeNull();
-    expect((await own.insert({ restaurant_id: restaurantId, numero_reservation_restaurateur: 'R-2', numero_reservation: `X-${reservation.id}`, code_reservation: 'X', number_people: 2 })).error).not.toBeNull();
+    expect(
+      (await own.insert({ restaurant_id: restaurantId, numero_reservation_restaurateur: 'R-2', numero_reservation: `X-${reservation.id}`, code_reservation: 'X', number_people: 2 })).error,
+    ).not.toBeNull();
     expect((await owner.client.from('conversations').insert({ restaurant_id: restaurantId })).error).not.toBeNull();
     expect((await owner.client.from('messages').insert({ conversation_id: conversationId, role: 'assistant', content: 'x' })).error).not.toBeNull();
     expect(await restaurantSnapshot(restaurantId)).toBe(before);

@@ -35,7 +35,11 @@ describe('local-supabase when the database drops its connections', () => {
 
     // The listener that removes the files of rows deleted with SQL has reconnected too.
     await deleteObjectRow(stack, owner.photo);
-    await until(() => fs.existsSync(storedFile(stack.dataDir, owner.photo)), (exists) => !exists, 'file of the deleted row removed');
+    await until(
+      () => fs.existsSync(storedFile(stack.dataDir, owner.photo)),
+      (exists) => !exists,
+      'file of the deleted row removed',
+    );
   });
 
   it('with DATABASE_URL, survives a restart of that PostgreSQL and answers again once it is back', async () => {
@@ -63,6 +67,10 @@ describe('local-supabase when the database drops its connections', () => {
     const answers = await until(() => answersEverything(stack, owner), allAnswered, 'auth, storage and rest answer once PostgreSQL is back', 45);
     expect(answers).toEqual({ auth: null, storage: null, rest: null });
     await deleteObjectRow(stack, owner.photo);
-    await until(() => fs.existsSync(storedFile(stack.dataDir, owner.photo)), (exists) => !exists, 'file of the deleted row removed');
+    await until(
+      () => fs.existsSync(storedFile(stack.dataDir, owner.photo)),
+      (exists) => !exists,
+      'file of the deleted row removed',
+    );
   }, 120_000);
 });

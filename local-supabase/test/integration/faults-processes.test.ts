@@ -18,7 +18,11 @@ describe('local-supabase supervises its processes', () => {
       const [postgrest] = childrenOf(stack.pid).filter((child) => isPostgrest(child.command));
       expect(postgrest).toBeDefined();
       process.kill(postgrest.pid, 'SIGKILL');
-      await until(() => isRunning(postgrest.pid), (running) => !running, `PostgREST killed (round ${round})`);
+      await until(
+        () => isRunning(postgrest.pid),
+        (running) => !running,
+        `PostgREST killed (round ${round})`,
+      );
 
       const down = await rest();
       expect(down.status).toBe(503);
@@ -30,7 +34,11 @@ describe('local-supabase supervises its processes', () => {
         hint: null,
       });
 
-      await until(async () => (await rest()).status, (status) => status === 200, `/rest/v1 back after PostgREST was killed (round ${round})`);
+      await until(
+        async () => (await rest()).status,
+        (status) => status === 200,
+        `/rest/v1 back after PostgREST was killed (round ${round})`,
+      );
       const restarted = childrenOf(stack.pid).filter((child) => isPostgrest(child.command));
       expect(restarted).toHaveLength(1);
       expect(restarted[0].pid).not.toBe(postgrest.pid);
@@ -44,8 +52,16 @@ describe('local-supabase supervises its processes', () => {
     expect(children.filter((child) => isPostgrest(child.command))).toHaveLength(1);
 
     process.kill(stack.pid, 'SIGKILL');
-    await until(() => children.filter((child) => isRunning(child.pid)).map((child) => child.command), (left) => left.length === 0, 'every child of the killed stack stopped');
+    await until(
+      () => children.filter((child) => isRunning(child.pid)).map((child) => child.command),
+      (left) => left.length === 0,
+      'every child of the killed stack stopped',
+    );
     const ports = Object.values(stack.ports);
-    await until(() => Promise.all(ports.map(portIsFree)), (free) => free.every(Boolean), `ports ${ports.join(', ')} free`);
+    await until(
+      () => Promise.all(ports.map(portIsFree)),
+      (free) => free.every(Boolean),
+      `ports ${ports.join(', ')} free`,
+    );
   });
 });

@@ -58,11 +58,11 @@ describe('local-supabase lifecycle', () => {
     const port = await freePort();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
     try {
-      await expect(
-        launchStack({ dataDir: tempDataDir('busy'), ports: { api: port, db: await freePort(), postgrest: await freePort() } }),
-      ).rejects.toThrow(/Le port \d+ \(API local-supabase\) est déjà utilisé/);
-      await launchStack({ dataDir: tempDataDir('busy'), ports: { api: port, db: await freePort(), postgrest: await freePort() } }).catch(
-        (err: Error) => expect(err.message).not.toMatch(/\n\s+at /),
+      await expect(launchStack({ dataDir: tempDataDir('busy'), ports: { api: port, db: await freePort(), postgrest: await freePort() } })).rejects.toThrow(
+        /Le port \d+ \(API local-supabase\) est déjà utilisé/,
+      );
+      await launchStack({ dataDir: tempDataDir('busy'), ports: { api: port, db: await freePort(), postgrest: await freePort() } }).catch((err: Error) =>
+        expect(err.message).not.toMatch(/\n\s+at /),
       );
     } finally {
       blocker.close();

@@ -22,20 +22,29 @@ beforeAll(async () => {
   }));
   await must(owner.client.rpc('save_restaurant_hours', { p_restaurant_id: restaurantId, p_hours: { ...sample.hours, days } }));
   const reservation = (reservation_date: string, arrival_time: string | null, status: number, number_people: number, children = 0) => ({
-    restaurant_id: restaurantId, numero_reservation_restaurateur: `R-${randomUUID().slice(0, 8)}`, numero_reservation: `PLAN-${randomUUID()}`,
-    code_reservation: 'PLAN', reservation_date, arrival_time, status, number_people, children,
+    restaurant_id: restaurantId,
+    numero_reservation_restaurateur: `R-${randomUUID().slice(0, 8)}`,
+    numero_reservation: `PLAN-${randomUUID()}`,
+    code_reservation: 'PLAN',
+    reservation_date,
+    arrival_time,
+    status,
+    number_people,
+    children,
   });
   await must(
-    service().from('restaurant_reservations').insert([
-      reservation('2026-11-23', '12:00', 1, 10, 2), // accepted: 12 covers at lunch
-      reservation('2026-11-23', '15:45', 3, 8), // paid, still lunch
-      reservation('2026-11-23', '16:00', 0, 6), // pending, dinner from 16:00
-      reservation('2026-11-23', '12:30', 2, 40), // refused: not counted
-      reservation('2026-11-23', '12:30', 4, 40), // cancelled: not counted
-      reservation('2026-11-24', '20:00', 1, 15), // accepted on a closed service: counted, and shown closed
-      reservation('2026-11-27', null, 0, 20, 1), // pending without an arrival time: the evening
-      reservation('2026-11-30', '12:00', 1, 50), // the week after
-    ]),
+    service()
+      .from('restaurant_reservations')
+      .insert([
+        reservation('2026-11-23', '12:00', 1, 10, 2), // accepted: 12 covers at lunch
+        reservation('2026-11-23', '15:45', 3, 8), // paid, still lunch
+        reservation('2026-11-23', '16:00', 0, 6), // pending, dinner from 16:00
+        reservation('2026-11-23', '12:30', 2, 40), // refused: not counted
+        reservation('2026-11-23', '12:30', 4, 40), // cancelled: not counted
+        reservation('2026-11-24', '20:00', 1, 15), // accepted on a closed service: counted, and shown closed
+        reservation('2026-11-27', null, 0, 20, 1), // pending without an arrival time: the evening
+        reservation('2026-11-30', '12:00', 1, 50), // the week after
+      ]),
   );
 });
 
@@ -47,7 +56,14 @@ test('a week: fourteen services in order, with covers, capacities and closures',
     ['23', '24', '25', '26', '27', '28', '29'].flatMap((d) => [`2026-11-${d} lunch`, `2026-11-${d} dinner`]),
   );
   expect(cell(rows, '2026-11-23', 'lunch')).toEqual({
-    day: '2026-11-23', service: 'lunch', is_open: true, capacity: 30, confirmed_covers: 20, confirmed_reservations: 2, pending_covers: 0, pending_requests: 0,
+    day: '2026-11-23',
+    service: 'lunch',
+    is_open: true,
+    capacity: 30,
+    confirmed_covers: 20,
+    confirmed_reservations: 2,
+    pending_covers: 0,
+    pending_requests: 0,
   });
   expect(cell(rows, '2026-11-23', 'dinner')).toMatchObject({ is_open: true, capacity: null, confirmed_covers: 0, pending_covers: 6, pending_requests: 1 });
   expect(cell(rows, '2026-11-24', 'lunch')).toMatchObject({ is_open: true, capacity: null, confirmed_covers: 0 });
@@ -90,7 +106,15 @@ describe('reservation_acceptance_check: what accepting a request does to the pla
     const restaurateur = `R-${numero_reservation.slice(6, 14)}`;
     await must(
       service().from('restaurant_reservations').insert({
-        restaurant_id: restaurantId, numero_reservation_restaurateur: restaurateur, numero_reservation, code_reservation: 'CHK', reservation_date, arrival_time, status: 0, number_people, children,
+        restaurant_id: restaurantId,
+        numero_reservation_restaurateur: restaurateur,
+        numero_reservation,
+        code_reservation: 'CHK',
+        reservation_date,
+        arrival_time,
+        status: 0,
+        number_people,
+        children,
       }),
     );
     return restaurateur;
@@ -100,7 +124,19 @@ describe('reservation_acceptance_check: what accepting a request does to the pla
     // Monday lunch holds 20 confirmed of 30: 8 + 3 more makes 31.
     const rows = await check(await add('2026-11-23', '13:00', 8, 3));
     expect(rows).toEqual([
-      { day: '2026-11-23', service: 'lunch', is_open: true, capacity: 30, confirmed_covers: 20, covers: 11, covers_after: 31, arrival_time: '13:00:00', from_time: '12:00:00', to_time: '14:00:00', outside_hours: false },
+      {
+        day: '2026-11-23',
+        service: 'lunch',
+        is_open: true,
+        capacity: 30,
+        confirmed_covers: 20,
+        covers: 11,
+        covers_after: 31,
+        arrival_time: '13:00:00',
+        from_time: '12:00:00',
+        to_time: '14:00:00',
+        outside_hours: false,
+      },
     ]);
   });
 

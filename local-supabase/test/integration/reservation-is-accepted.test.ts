@@ -12,7 +12,13 @@ it('follows every status change and cannot be written apart from it', async () =
   const read = () => must(owner.client.from('restaurant_reservations').select('status, is_accepted').eq('id', reservation.id).single());
 
   expect(await read()).toEqual({ status: 0, is_accepted: false });
-  for (const [status, accepted] of [[1, true], [3, true], [4, false], [2, false], [0, false]] as const) {
+  for (const [status, accepted] of [
+    [1, true],
+    [3, true],
+    [4, false],
+    [2, false],
+    [0, false],
+  ] as const) {
     await must(admin.from('restaurant_reservations').update({ status }).eq('id', reservation.id).select('id'));
     expect(await read()).toEqual({ status, is_accepted: accepted });
   }

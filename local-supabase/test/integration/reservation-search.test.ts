@@ -44,7 +44,10 @@ beforeAll(async () => {
 async function names(search: string, client: SupabaseClient = owner): Promise<string[]> {
   const { data, error } = await client.rpc('search_reservations', { p_restaurant_id: restaurantId, p_search: search }).select('customer_name');
   if (error) throw error;
-  return (data as { customer_name: string }[]).map((r) => r.customer_name).filter((n) => n !== 'Jeanne Dupont').sort();
+  return (data as { customer_name: string }[])
+    .map((r) => r.customer_name)
+    .filter((n) => n !== 'Jeanne Dupont')
+    .sort();
 }
 
 it('ignores case and accents, both ways', async () => {

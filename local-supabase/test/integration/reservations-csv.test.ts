@@ -15,14 +15,37 @@ beforeAll(async () => {
   owner = await newOwner('csv');
   ({ id: restaurantId } = await must(owner.client.from('restaurants').insert({ name: 'CSV' }).select('id').single()));
   const row = (n: string, fields: Record<string, unknown>) => ({
-    restaurant_id: restaurantId, numero_reservation_restaurateur: n, numero_reservation: `CSV-${randomUUID()}`, code_reservation: 'CSV', number_people: 10, children: 0, reservation_date: '2026-12-12', email: null, phone_number: null, arrival_time: null, selected_menu: null, ...fields,
+    restaurant_id: restaurantId,
+    numero_reservation_restaurateur: n,
+    numero_reservation: `CSV-${randomUUID()}`,
+    code_reservation: 'CSV',
+    number_people: 10,
+    children: 0,
+    reservation_date: '2026-12-12',
+    email: null,
+    phone_number: null,
+    arrival_time: null,
+    selected_menu: null,
+    ...fields,
   });
   await must(
-    service().from('restaurant_reservations').insert([
-      row('R-1', { customer_name: 'Dupont; "Léa"', email: 'lea@exemple.fr', phone_number: '06 12 34 56 78', arrival_time: '12:30', children: 2, selected_menu: 'Menu du marché', total_amount: 1464.5, status: 1, created_at: '2026-11-20T22:30:00Z' }),
-      row('R-2', { customer_name: '=HYPERLINK("http://x")', reservation_date: '2026-12-24', arrival_time: '20:00', total_amount: 80, status: 0, created_at: '2026-11-21T10:00:00Z' }),
-      row('R-3', { customer_name: 'Zoé Refus', arrival_time: null, total_amount: 0, status: 2, created_at: '2026-11-22T10:00:00Z' }),
-    ]),
+    service()
+      .from('restaurant_reservations')
+      .insert([
+        row('R-1', {
+          customer_name: 'Dupont; "Léa"',
+          email: 'lea@exemple.fr',
+          phone_number: '06 12 34 56 78',
+          arrival_time: '12:30',
+          children: 2,
+          selected_menu: 'Menu du marché',
+          total_amount: 1464.5,
+          status: 1,
+          created_at: '2026-11-20T22:30:00Z',
+        }),
+        row('R-2', { customer_name: '=HYPERLINK("http://x")', reservation_date: '2026-12-24', arrival_time: '20:00', total_amount: 80, status: 0, created_at: '2026-11-21T10:00:00Z' }),
+        row('R-3', { customer_name: 'Zoé Refus', arrival_time: null, total_amount: 0, status: 2, created_at: '2026-11-22T10:00:00Z' }),
+      ]),
   );
 });
 
@@ -45,13 +68,25 @@ test('a file for French spreadsheets: BOM, French header, one line per reservati
 test('as the list is filtered: status, dates, service, search; the « À traiter » order', async () => {
   expect(lines(await csv({ p_status: 1 })).filter(Boolean)).toHaveLength(2);
   expect(lines(await csv({ p_from: '2026-12-20', p_to: '2026-12-31' }))[1]).toMatch(/^"R-2"/);
-  expect(lines(await csv({ p_service: 'lunch' })).filter(Boolean).map((l) => l.slice(0, 5))).toEqual([HEADER.slice(0, 5), '"R-1"']);
-  expect(lines(await csv({ p_search: 'lea' })).filter(Boolean).map((l) => l.slice(0, 5))).toEqual([HEADER.slice(0, 5), '"R-1"']);
+  expect(
+    lines(await csv({ p_service: 'lunch' }))
+      .filter(Boolean)
+      .map((l) => l.slice(0, 5)),
+  ).toEqual([HEADER.slice(0, 5), '"R-1"']);
+  expect(
+    lines(await csv({ p_search: 'lea' }))
+      .filter(Boolean)
+      .map((l) => l.slice(0, 5)),
+  ).toEqual([HEADER.slice(0, 5), '"R-1"']);
   expect(lines(await csv({ p_status: 0, p_due_first: true }))[1]).toMatch(/^"R-2"/);
 });
 
 test('another owner is refused (403); anonymous cannot call it', async () => {
   const other = await newOwner('csv-other');
-  expect(await other.client.rpc('export_reservations_csv', { p_restaurant_id: restaurantId })).toMatchObject({ status: 403, data: null, error: { message: 'Accès non autorisé à ce restaurant' } });
+  expect(await other.client.rpc('export_reservations_csv', { p_restaurant_id: restaurantId })).toMatchObject({
+    status: 403,
+    data: null,
+    error: { message: 'Accès non autorisé à ce restaurant' },
+  });
   expect((await anon().rpc('export_reservations_csv', { p_restaurant_id: restaurantId })).error).not.toBeNull();
 });

@@ -23,10 +23,22 @@ it('names reservation statuses through their table, never by number', async () =
 });
 
 it('recognises a status written as a number', () => {
-  for (const line of ['where r.status = 0 and', 'filter (where x.status=0)', 'status smallint DEFAULT 0 NOT NULL', 'WHERE (status = 0)', 'p_target_status in (1, 2)', 'status = ANY (ARRAY[1, 3])']) {
+  for (const line of [
+    'where r.status = 0 and',
+    'filter (where x.status=0)',
+    'status smallint DEFAULT 0 NOT NULL',
+    'WHERE (status = 0)',
+    'p_target_status in (1, 2)',
+    'status = ANY (ARRAY[1, 3])',
+  ]) {
     expect(line).toMatch(RAW_STATUS);
   }
-  for (const line of ["r.status = private.reservation_status('pending')", 'v_res.status <> v_pending', "raise exception 'x' using errcode = '22023'", "jsonb_build_object('status', v_res.status, 'n', 1)"]) {
+  for (const line of [
+    "r.status = private.reservation_status('pending')",
+    'v_res.status <> v_pending',
+    "raise exception 'x' using errcode = '22023'",
+    "jsonb_build_object('status', v_res.status, 'n', 1)",
+  ]) {
     expect(line).not.toMatch(RAW_STATUS);
   }
 });

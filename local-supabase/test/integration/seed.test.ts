@@ -9,7 +9,9 @@ describe('seed: the demo owner’s data', () => {
     const restaurants = await must(
       demo
         .from('restaurants')
-        .select('name, address, restaurant_amenities(*), restaurant_contacts(*), restaurant_billing(*), restaurant_cgv(*), restaurant_photos(url, mime_type), restaurant_hours(day), restaurant_menus(name, is_children_menu, menu_items(name)), restaurant_options(title), restaurant_faqs(question)')
+        .select(
+          'name, address, restaurant_amenities(*), restaurant_contacts(*), restaurant_billing(*), restaurant_cgv(*), restaurant_photos(url, mime_type), restaurant_hours(day), restaurant_menus(name, is_children_menu, menu_items(name)), restaurant_options(title), restaurant_faqs(question)',
+        )
         .eq('user_id', data.user!.id)
         .order('name'),
     );

@@ -14,11 +14,13 @@ describe('the seeded demo data, read-only for tests', () => {
     expect(renamed.error?.message).toMatch(READ_ONLY);
     const added = await demo.from('restaurants').insert({ name: 'Ajouté par un test' }).select('id');
     expect(added.error?.message).toMatch(READ_ONLY);
-    const { rows } = await withDb((db) => db.query<{ description: string; restaurants: number }>(
-      `select (select description from restaurants where id = $1) as description,
+    const { rows } = await withDb((db) =>
+      db.query<{ description: string; restaurants: number }>(
+        `select (select description from restaurants where id = $1) as description,
               (select count(*)::int from restaurants r join auth.users u on u.id = r.user_id where u.email = 'demo@tablee.fr') as restaurants`,
-      [SEEDED.lyon],
-    ));
+        [SEEDED.lyon],
+      ),
+    );
     expect(rows[0]).toEqual({ description: expect.not.stringContaining('écrit par un test'), restaurants: 2 });
   });
 
@@ -34,16 +36,21 @@ describe('the seeded demo data, read-only for tests', () => {
   it('demoCopy gives a new owner a whole copy of each seeded restaurant, which the owner may change', async () => {
     const copy = await demoCopy(stack(), 'copie');
     const counts = (restaurant: string) =>
-      withDb(async (db) => (await db.query(
-        `select (select count(*)::int from restaurant_reservations where restaurant_id = $1) as reservations,
+      withDb(
+        async (db) =>
+          (
+            await db.query(
+              `select (select count(*)::int from restaurant_reservations where restaurant_id = $1) as reservations,
                 (select count(*)::int from messages m join conversations c on c.id = m.conversation_id where c.restaurant_id = $1) as messages,
                 (select count(*)::int from menu_items i join restaurant_menus m on m.id = i.menu_id where m.restaurant_id = $1) as items,
                 (select count(*)::int from restaurant_photos where restaurant_id = $1) as photos,
                 (select count(*)::int from restaurant_arrival_times where restaurant_id = $1) as arrivals,
                 (select count(*)::int from restaurant_reservations r where r.restaurant_id = $1 and r.conversation_id is not null
                    and not exists (select 1 from conversations c where c.id = r.conversation_id and c.restaurant_id = $1)) as foreign_links`,
-        [restaurant],
-      )).rows[0]);
+              [restaurant],
+            )
+          ).rows[0],
+      );
     for (const key of ['lyon', 'bordeaux'] as const) {
       const [seeded, copied] = [await counts(SEEDED[key]), await counts(copy.restaurants[key])];
       expect(copied).toEqual(seeded);

@@ -6,12 +6,15 @@ import { png } from '../images';
 import { until } from '../until';
 import { PHOTO_ALLOWED_MIME_TYPES, PHOTO_BUCKET as BUCKET, PHOTO_MAX_SIZE_BYTES } from '../../../domain/src/photos';
 const storedFile = (name: string) => path.join(process.env.TEST_DATA_DIR!, 'storage', BUCKET, ...name.split('/'));
-const objectRow = (name: string) =>
-  withDb(async (db) => (await db.query('select name, metadata from storage.objects where bucket_id = $1 and name = $2', [BUCKET, name])).rows[0]);
+const objectRow = (name: string) => withDb(async (db) => (await db.query('select name, metadata from storage.objects where bucket_id = $1 and name = $2', [BUCKET, name])).rows[0]);
 
 async function ownerWithRestaurant(label: string) {
   const owner = await newOwner(label);
-  const { data, error } = await owner.client.from('restaurants').insert({ name: `Photos ${label}` }).select('id').single();
+  const { data, error } = await owner.client
+    .from('restaurants')
+    .insert({ name: `Photos ${label}` })
+    .select('id')
+    .single();
   if (error) throw error;
   return { ...owner, restaurantId: data.id as string };
 }
@@ -84,7 +87,10 @@ describe('storage: writes outside an owned restaurant folder are refused', () =>
     const before = await objectRow(name);
 
     let cases = 0;
-    for (const [who, c] of [['anonymous', anon()], ['another owner', attacker.client]] as const) {
+    for (const [who, c] of [
+      ['anonymous', anon()],
+      ['another owner', attacker.client],
+    ] as const) {
       const upload = await c.storage.from(BUCKET).upload(`${victim.restaurantId}/${Date.now()}-${who.replace(' ', '-')}.png`, png(), { contentType: 'image/png' });
       expect((upload.error as unknown as { statusCode: string })?.statusCode).toBe('403');
       const overwrite = await c.storage.from(BUCKET).upload(name, png(2, 2, [0, 0, 0]), { contentType: 'image/png', upsert: true });
@@ -184,7 +190,11 @@ describe('storage: an object whose row is gone is gone', () => {
 
     expect((await fetch(bucket.getPublicUrl(name).data.publicUrl)).status).toBe(404);
     expect((await bucket.download(name)).error).toMatchObject({ status: 404 });
-    await until(() => fs.existsSync(storedFile(name)), (exists) => !exists, `file of ${name} removed from disk`);
+    await until(
+      () => fs.existsSync(storedFile(name)),
+      (exists) => !exists,
+      `file of ${name} removed from disk`,
+    );
   });
 
   it('deleting a restaurant removes its photo files from disk', async () => {
@@ -195,7 +205,11 @@ describe('storage: an object whose row is gone is gone', () => {
 
     await must(owner.client.from('restaurants').delete().eq('id', owner.restaurantId).select('id'));
 
-    await until(() => names.filter((name) => fs.existsSync(storedFile(name))), (left) => left.length === 0, 'photo files of the deleted restaurant removed');
+    await until(
+      () => names.filter((name) => fs.existsSync(storedFile(name))),
+      (left) => left.length === 0,
+      'photo files of the deleted restaurant removed',
+    );
   });
 
   it('a file re-uploaded under the name of a just-deleted object stays', async () => {
@@ -210,7 +224,11 @@ describe('storage: an object whose row is gone is gone', () => {
     const marker = `${owner.restaurantId}/2-marqueur.png`;
     expect((await bucket.upload(marker, png(), { contentType: 'image/png' })).error).toBeNull();
     await withDb((db) => db.query('delete from storage.objects where bucket_id = $1 and name = $2', [BUCKET, marker]));
-    await until(() => fs.existsSync(storedFile(marker)), (exists) => !exists, 'marker file removed');
+    await until(
+      () => fs.existsSync(storedFile(marker)),
+      (exists) => !exists,
+      'marker file removed',
+    );
     expect(fs.readFileSync(storedFile(name)).equals(second)).toBe(true);
     expect((await fetch(bucket.getPublicUrl(name).data.publicUrl)).status).toBe(200);
   });

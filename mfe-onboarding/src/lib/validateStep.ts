@@ -1,8 +1,7 @@
 import type { FormInstance } from 'antd';
 import { InvalidValueError } from './autosave';
 
-const isFilled = (value: unknown) =>
-  value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '') && !(Array.isArray(value) && value.length === 0);
+const isFilled = (value: unknown) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '') && !(Array.isArray(value) && value.length === 0);
 
 /**
  * Checks, with the form's own rules, the fields the owner has filled or touched, and shows their

@@ -122,7 +122,9 @@ it('a full onboarding leaves a restaurant identical to what was entered, field b
   // And straight from the tables (independent of the mappers).
   const { data: row, error } = await client
     .from('restaurants')
-    .select('user_id, name, address, description, days_open, restaurant_contacts(email, whatsapp, response_time), restaurant_hours(day, lunch_from_time, lunch_group_min, dinner_is_open), restaurant_arrival_times(day, service, arrival_time), restaurant_billing(iban, deposit_method, deposit_amount, payment_online), restaurant_options(title, price, price_type), restaurant_photos(alt_text, original_filename)')
+    .select(
+      'user_id, name, address, description, days_open, restaurant_contacts(email, whatsapp, response_time), restaurant_hours(day, lunch_from_time, lunch_group_min, dinner_is_open), restaurant_arrival_times(day, service, arrival_time), restaurant_billing(iban, deposit_method, deposit_amount, payment_online), restaurant_options(title, price, price_type), restaurant_photos(alt_text, original_filename)',
+    )
     .eq('id', id)
     .single();
   expect(error).toBeNull();

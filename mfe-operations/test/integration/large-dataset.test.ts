@@ -173,10 +173,7 @@ describe('deleting at 2,000 × 30 messages, in a restaurant of its own', () => {
     (await sql<{ id: string }>(`select test_fixtures.mapped(('b6000000-0000-4000-8000-' || lpad($1::text, 12, '0'))::uuid, $2)::text as id`, [i, own]))[0].id;
   /** Messages per conversation of the restaurant. */
   const messageCounts = () =>
-    sql<{ id: string; n: string }>(
-      `select c.id, (select count(*) from messages m where m.conversation_id = c.id) as n from conversations c where c.restaurant_id = $1 order by c.id`,
-      [own],
-    );
+    sql<{ id: string; n: string }>(`select c.id, (select count(*) from messages m where m.conversation_id = c.id) as n from conversations c where c.restaurant_id = $1 order by c.id`, [own]);
   const total = (counts: { n: string }[]) => counts.reduce((sum, c) => sum + Number(c.n), 0);
 
   beforeAll(async () => {

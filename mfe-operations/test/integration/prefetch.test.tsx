@@ -62,7 +62,10 @@ const SCREENS: [string, () => Promise<{ path: string; shown: () => unknown }>, s
     'a reservation',
     async () => {
       const numero = await pendingNumero();
-      return { path: `${operational}/reservations/${encodeURIComponent(numero)}`, shown: () => expect(screen.getByRole('heading', { name: new RegExp(`Réservation ${numero}`) })).toBeInTheDocument() };
+      return {
+        path: `${operational}/reservations/${encodeURIComponent(numero)}`,
+        shown: () => expect(screen.getByRole('heading', { name: new RegExp(`Réservation ${numero}`) })).toBeInTheDocument(),
+      };
     },
     // The reservation, and what accepting it would do to the plan (asked together).
     ['restaurant_reservations', 'rpc/reservation_acceptance_check'],

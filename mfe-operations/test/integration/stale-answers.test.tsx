@@ -10,7 +10,6 @@ import { BENCH, signInAs } from '../stack';
 
 const operational = `/restaurants/${BENCH.restaurantId}/operational`;
 
-
 /** Lets every continuation of the held answer run (one turn of the event loop), then lets React render. */
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
@@ -41,8 +40,7 @@ test('reservations: page 2 of all answers after the pending filter, and the pend
 });
 
 /** The conversation ids the list links to, in order. */
-const shownConversations = () =>
-  Array.from(screen.getByRole('list', { name: 'Conversations' }).querySelectorAll('a'), (a) => a.getAttribute('href')!.split('/').pop());
+const shownConversations = () => Array.from(screen.getByRole('list', { name: 'Conversations' }).querySelectorAll('a'), (a) => a.getAttribute('href')!.split('/').pop());
 
 test('conversations: page 2 answers after page 3, and page 3 stays', async () => {
   const client = await signInAs();

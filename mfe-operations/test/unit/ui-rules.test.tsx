@@ -103,7 +103,11 @@ describe('pagination window (at most 5 numbers, first and last pages, ellipses)'
     const pages: number[] = [];
     render(<ConversationPagination page={25} totalPages={50} onChange={(p) => pages.push(p)} />);
     const nav = screen.getByRole('navigation', { name: 'Pagination des conversations' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Précédent', '1', '23', '24', '25', '26', '27', '50', 'Suivant']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Précédent', '1', '23', '24', '25', '26', '27', '50', 'Suivant']);
     expect(within(nav).getAllByText('…')).toHaveLength(2);
     expect(within(nav).getByRole('button', { name: 'Page 25' })).toHaveAttribute('aria-current', 'page');
     const user = userEvent.setup();

@@ -9,7 +9,18 @@ const operational = `/restaurants/${restaurantId}/operational`;
 
 const MOUNTS: [string, RouteObject[]][] = [
   // As the shell's AppRoutes nests it: under the restaurant's layout route, beside the profile's catch-all.
-  ['composed', [{ path: '/restaurants/:restaurantId', children: [{ path: 'operational/*', element: <OperationsRoutes /> }, { path: '*', element: null }] }]],
+  [
+    'composed',
+    [
+      {
+        path: '/restaurants/:restaurantId',
+        children: [
+          { path: 'operational/*', element: <OperationsRoutes /> },
+          { path: '*', element: null },
+        ],
+      },
+    ],
+  ],
   // As renderStandalone mounts it: `${mountPath}/*`.
   ['standalone', [{ path: '/restaurants/:restaurantId/operational/*', element: <OperationsRoutes /> }]],
 ];

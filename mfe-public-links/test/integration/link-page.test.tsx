@@ -110,7 +110,7 @@ describe('a link that decides nothing', () => {
 });
 
 describe('a pending request whose date is gone', () => {
-  it("the accept link does not accept it: the failure names the date and sends the owner to the app, without advising to check the link", async () => {
+  it('the accept link does not accept it: the failure names the date and sends the owner to the app, without advising to check the link', async () => {
     const r = await createReservation({ reservation_date: '2026-01-15' });
     const before = await readRow(r.numero);
     renderLink(`/reservations/${r.numero}/accept/${r.code}`);

@@ -5,18 +5,34 @@
  */
 // Virtual: the package does not declare these libraries (pnpm does not resolve them from it); were one
 // declared and imported again, the mock still makes the import fail.
-jest.mock('antd', () => {
-  throw new Error('antd importé par la page des liens');
-}, { virtual: true });
-jest.mock('@supabase/supabase-js', () => {
-  throw new Error('supabase-js importé par la page des liens');
-}, { virtual: true });
-jest.mock('@tanstack/react-query', () => {
-  throw new Error('TanStack Query importé par la page des liens');
-}, { virtual: true });
-jest.mock('react-router', () => {
-  throw new Error('react-router importé par la page des liens');
-}, { virtual: true });
+jest.mock(
+  'antd',
+  () => {
+    throw new Error('antd importé par la page des liens');
+  },
+  { virtual: true },
+);
+jest.mock(
+  '@supabase/supabase-js',
+  () => {
+    throw new Error('supabase-js importé par la page des liens');
+  },
+  { virtual: true },
+);
+jest.mock(
+  '@tanstack/react-query',
+  () => {
+    throw new Error('TanStack Query importé par la page des liens');
+  },
+  { virtual: true },
+);
+jest.mock(
+  'react-router',
+  () => {
+    throw new Error('react-router importé par la page des liens');
+  },
+  { virtual: true },
+);
 jest.mock('@tablee/shared', () => {
   throw new Error('le noyau complet (@tablee/shared) importé par la page des liens');
 });

@@ -24,9 +24,7 @@ it('proposes a first message with the restaurant’s name until the owner stores
   await paste(user, message, '  Bienvenue au Bouchon, combien serez-vous ?  ');
   await user.click(screen.getByRole('button', { name: 'Enregistrer le message' }));
   expect(await screen.findByRole('status')).toHaveTextContent('Le premier message a été enregistré.');
-  expect((await getSupabase().from('restaurants').select('first_message').eq('id', restaurantId).single()).data!.first_message).toBe(
-    'Bienvenue au Bouchon, combien serez-vous ?',
-  );
+  expect((await getSupabase().from('restaurants').select('first_message').eq('id', restaurantId).single()).data!.first_message).toBe('Bienvenue au Bouchon, combien serez-vous ?');
   await waitFor(() => expect(screen.queryByText(/il n’est pas encore enregistré/)).not.toBeInTheDocument());
   expect(screen.getByLabelText('Premier message de l’assistant')).toHaveValue('Bienvenue au Bouchon, combien serez-vous ?');
 });

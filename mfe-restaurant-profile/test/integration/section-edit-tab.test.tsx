@@ -90,10 +90,19 @@ async function openGatedInformation() {
   const saves: InformationValue[] = [];
   const api: SectionApi<InformationValue> = { ...informationApi, save: async (id, v) => (saves.push(v), await gate, informationApi.save(id, v)) };
   const router = createMemoryRouter(
-    [{ path: '/restaurants/:restaurantId/information', element: <SectionEditTab title="Informations du restaurant" api={api} messages={{ success: INFO_SAVED }} renderForm={(p) => <InformationForm {...p} />} /> }],
+    [
+      {
+        path: '/restaurants/:restaurantId/information',
+        element: <SectionEditTab title="Informations du restaurant" api={api} messages={{ success: INFO_SAVED }} renderForm={(p) => <InformationForm {...p} />} />,
+      },
+    ],
     { initialEntries: [`/restaurants/${restaurantId}/information`] },
   );
-  render(<AppProviders><RouterProvider router={router} /></AppProviders>);
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
   await waitFor(() => expect(screen.getByLabelText('Nom du restaurant')).toHaveValue('Le Bouchon'));
   return { restaurantId, saves, release: () => act(async () => release()) };
 }

@@ -44,7 +44,11 @@ function renderTab(stored: boolean, nothingStored?: string) {
     ],
     { initialEntries: ['/restaurants/r1/note'] },
   );
-  render(<AppProviders><RouterProvider router={router} /></AppProviders>);
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
   return { saves };
 }
 

@@ -9,7 +9,18 @@ const base = `/restaurants/${restaurantId}`;
 
 const MOUNTS: [string, RouteObject[]][] = [
   // As the shell's AppRoutes nests it: beside the operations area, under the restaurant's layout route.
-  ['composed', [{ path: '/restaurants/:restaurantId', children: [{ path: 'operational/*', element: null }, { path: '*', element: <RestaurantProfileRoutes /> }] }]],
+  [
+    'composed',
+    [
+      {
+        path: '/restaurants/:restaurantId',
+        children: [
+          { path: 'operational/*', element: null },
+          { path: '*', element: <RestaurantProfileRoutes /> },
+        ],
+      },
+    ],
+  ],
   // As renderStandalone mounts it: `${mountPath}/*`.
   ['standalone', [{ path: '/restaurants/:restaurantId/*', element: <RestaurantProfileRoutes /> }]],
 ];

@@ -4,7 +4,10 @@ import type { ReservationRow } from '../../src/rows';
 describe('row → model mappers of the operations screens (reservations, conversations)', () => {
   it('orders messages oldest first and derives the last message and count', () => {
     const c = conversationFromRow({
-      id: 'c1', restaurant_id: 'r', created_at: 'a', updated_at: 'b',
+      id: 'c1',
+      restaurant_id: 'r',
+      created_at: 'a',
+      updated_at: 'b',
       messages: [
         { id: 'm2', role: 'assistant', content: 'Bonjour !', created_at: '2026-01-01T10:01:00Z' },
         { id: 'm1', role: 'user', content: 'Salut', created_at: '2026-01-01T10:00:00Z' },
@@ -17,14 +20,40 @@ describe('row → model mappers of the operations screens (reservations, convers
 
   it('maps a reservation: row id and restaurant number, status code, HH:MM, options', () => {
     const row: ReservationRow = {
-      id: 'uuid', restaurant_id: 'r', conversation_id: null, numero_reservation_restaurateur: 'R-0042', numero_reservation: 'N42',
-      code_reservation: 'CR', status: 4, is_accepted: false, customer_name: 'Mme Dupont', email: null, email_address: null,
-      phone_number: null, selected_menu: 'Menu', total_amount: 420.5, number_people: 12, children: 2, reservation_date: '2026-06-01',
-      arrival_time: '19:30:00', service: 'dinner', respond_by: '2026-05-01T06:00:00Z', options: [{ title: 'Vin', price: '5', quantity: 3 }, 'junk'], created_at: '2026-05-01T00:00:00Z',
+      id: 'uuid',
+      restaurant_id: 'r',
+      conversation_id: null,
+      numero_reservation_restaurateur: 'R-0042',
+      numero_reservation: 'N42',
+      code_reservation: 'CR',
+      status: 4,
+      is_accepted: false,
+      customer_name: 'Mme Dupont',
+      email: null,
+      email_address: null,
+      phone_number: null,
+      selected_menu: 'Menu',
+      total_amount: 420.5,
+      number_people: 12,
+      children: 2,
+      reservation_date: '2026-06-01',
+      arrival_time: '19:30:00',
+      service: 'dinner',
+      respond_by: '2026-05-01T06:00:00Z',
+      options: [{ title: 'Vin', price: '5', quantity: 3 }, 'junk'],
+      created_at: '2026-05-01T00:00:00Z',
     };
     expect(reservationFromRow(row)).toMatchObject({
-      id: 'uuid', numero: 'R-0042', status: 'cancelled', totalAmount: 420.5, arrivalTime: '19:30', children: 2,
-      options: [{ title: 'Vin', price: 5, quantity: 3 }], email: '', emailDeliverable: false, conversationId: undefined,
+      id: 'uuid',
+      numero: 'R-0042',
+      status: 'cancelled',
+      totalAmount: 420.5,
+      arrivalTime: '19:30',
+      children: 2,
+      options: [{ title: 'Vin', price: 5, quantity: 3 }],
+      email: '',
+      emailDeliverable: false,
+      conversationId: undefined,
     });
     expect(reservationFromRow({ ...row, email: ' a@b.fr', email_address: 'a@b.fr' }).emailDeliverable).toBe(true);
     expect(reservationFromRow({ ...row, status: 9 }).status).toBe('pending');
@@ -32,9 +61,7 @@ describe('row → model mappers of the operations screens (reservations, convers
 
   it('a summary row becomes a card: count and last message from the view, none when empty', () => {
     const row = { id: 'c', restaurant_id: 'r', created_at: '2026-01-01T10:00:00Z', updated_at: '2026-01-02T10:00:00Z' };
-    expect(
-      conversationSummaryFromRow({ ...row, message_count: 3, last_message_role: 'assistant', last_message_content: 'Merci', last_message_at: '2026-01-02T09:59:00Z' }),
-    ).toEqual({
+    expect(conversationSummaryFromRow({ ...row, message_count: 3, last_message_role: 'assistant', last_message_content: 'Merci', last_message_at: '2026-01-02T09:59:00Z' })).toEqual({
       id: 'c',
       restaurantId: 'r',
       createdAt: row.created_at,

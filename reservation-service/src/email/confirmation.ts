@@ -54,7 +54,12 @@ export function confirmationMail(r: ReservationDetails, action: Action, to: stri
   const notes: [string, string][] = [
     ...(reason ? ([['Raison', reason]] as [string, string][]) : []),
     ...(action === 'reject' && why.proposal ? ([['Le restaurant vous propose', why.proposal]] as [string, string][]) : []),
-    ...(action === 'paid' ? ([['Acompte reçu', formatEuros(received)], ['Reste à payer', formatEuros(remaining)]] as [string, string][]) : []),
+    ...(action === 'paid'
+      ? ([
+          ['Acompte reçu', formatEuros(received)],
+          ['Reste à payer', formatEuros(remaining)],
+        ] as [string, string][])
+      : []),
   ];
   const contact = r.restaurant.contact;
   const phone = contact?.whatsapp || r.restaurant.billing?.contact_phone || null;
@@ -98,7 +103,6 @@ ${terms.length ? `<p>Paiement et conditions :</p>\n<ul>${terms.map(([l, v]) => `
   const replyTo = contact?.email_address ?? undefined;
   return { to, replyTo, subject, text, html, tag: `${r.numero_reservation}-${tag}` };
 }
-
 
 /** 'jusqu’à 48 h avant votre venue' for each CGV policy (spec §5: same_day, 24h, 48h, 72h, 7_days). */
 const POLICY_TEXT: Record<string, string> = {

@@ -5,8 +5,18 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
 /** replyTo: the restaurant's contact address, so that a customer who answers writes to the restaurant. */
-export interface Mail { to: string; replyTo?: string; subject: string; text: string; html: string; tag: string }
-export interface Mailer { send(mail: Mail): Promise<void>; close(): void }
+export interface Mail {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  tag: string;
+}
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
 
 /** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file, for development and demos. */
 export function createMailer(config: Config): Mailer {

@@ -30,9 +30,7 @@ export function depositFor(total: number, billing: Billing | null): Deposit | nu
 /** 'acompte de 30 % du total, soit 300,00 €', 'empreinte bancaire de 150,00 €'. */
 export function depositText(deposit: Deposit): string {
   const what = deposit.method === 'empreinte' ? 'empreinte bancaire' : 'acompte';
-  return deposit.percentage === undefined
-    ? `${what} de ${formatEuros(deposit.amount)}`
-    : `${what} de ${deposit.percentage} % du total, soit ${formatEuros(deposit.amount)}`;
+  return deposit.percentage === undefined ? `${what} de ${formatEuros(deposit.amount)}` : `${what} de ${deposit.percentage} % du total, soit ${formatEuros(deposit.amount)}`;
 }
 
 /**

@@ -15,13 +15,7 @@ const CLAIM_BATCH = 20;
  * Returns how many requests it claimed and how many reminders it sent. `restaurantId`: one
  * restaurant's requests only (the tests, which share the database with others).
  */
-export async function sendDueReminders(
-  db: Db,
-  mailer: Mailer,
-  config: Config,
-  log: FastifyBaseLogger,
-  restaurantId?: string,
-): Promise<{ claimed: number; sent: number }> {
+export async function sendDueReminders(db: Db, mailer: Mailer, config: Config, log: FastifyBaseLogger, restaurantId?: string): Promise<{ claimed: number; sent: number }> {
   const { data: claimed, error } = await db.rpc('claim_late_reservations', { p_limit: CLAIM_BATCH, ...(restaurantId ? { p_restaurant_id: restaurantId } : {}) });
   if (error) throw new Error(`claiming late requests failed: ${error.code ?? ''} ${error.message}`);
   let sent = 0;

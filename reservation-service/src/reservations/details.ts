@@ -68,15 +68,11 @@ const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restau
     alternatives:menu_item_alternatives(name, type, is_gluten_free, is_vegan, other_dietary_notes, display_order))`;
 
 // PostgREST returns a one-to-one embed as an object, older versions as a one-element array.
-const one = <T>(value: T | T[] | null | undefined): T | null => (Array.isArray(value) ? value[0] ?? null : value ?? null);
+const one = <T>(value: T | T[] | null | undefined): T | null => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));
 
-const byOrder = <T extends { display_order: number }>(list: T[] | null | undefined): T[] =>
-  [...(list ?? [])].sort((a, b) => a.display_order - b.display_order);
+const byOrder = <T extends { display_order: number }>(list: T[] | null | undefined): T[] => [...(list ?? [])].sort((a, b) => a.display_order - b.display_order);
 
-export async function loadReservation(
-  db: Db,
-  key: { id: string } | { numero: string },
-): Promise<ReservationDetails | null> {
+export async function loadReservation(db: Db, key: { id: string } | { numero: string }): Promise<ReservationDetails | null> {
   let query = db.from('restaurant_reservations').select(SELECT);
   query = 'id' in key ? query.eq('id', key.id) : query.eq('numero_reservation', key.numero);
   const { data, error } = await query.maybeSingle();
@@ -97,8 +93,6 @@ export async function loadReservation(
       contact: one(restaurant?.contact),
       cgv: one(restaurant?.cgv),
     },
-    menu: menu
-      ? { name: menu.name, price_per_person: Number(menu.price_per_person), items: byOrder(menu.items), alternatives: byOrder(menu.alternatives) }
-      : null,
+    menu: menu ? { name: menu.name, price_per_person: Number(menu.price_per_person), items: byOrder(menu.items), alternatives: byOrder(menu.alternatives) } : null,
   };
 }

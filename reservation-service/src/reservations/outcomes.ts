@@ -39,13 +39,11 @@ export const OUTCOME_HTTP: Record<TransitionOutcome, { status: number; message: 
   wrong_code: { status: 403, message: () => 'Code de gestion invalide : ce lien ne permet pas de gérer cette réservation.' },
   not_pending: {
     status: 409,
-    message: (_action, current) =>
-      `Cette réservation a déjà été traitée : ${alreadyDecided(current)}. Aucune modification n’a été faite.`,
+    message: (_action, current) => `Cette réservation a déjà été traitée : ${alreadyDecided(current)}. Aucune modification n’a été faite.`,
   },
   not_allowed: {
     status: 409,
-    message: (_action, current) =>
-      `Ce changement n’est pas possible pour une réservation « ${RESERVATION_STATUS_BADGES[statusFromCode(current)].label} ». Aucune modification n’a été faite.`,
+    message: (_action, current) => `Ce changement n’est pas possible pour une réservation « ${RESERVATION_STATUS_BADGES[statusFromCode(current)].label} ». Aucune modification n’a été faite.`,
   },
   reason_required: {
     status: 422,

@@ -38,11 +38,7 @@ export async function authenticateOwner(request: FastifyRequest, config: Config,
  * their reservations") returns it only if its restaurant is theirs. Null otherwise: another owner
  * learns nothing, not even that it exists.
  */
-export async function findOwnedReservation(
-  owner: Db,
-  numero: string,
-  restaurantId?: string,
-): Promise<OwnedReservation | null> {
+export async function findOwnedReservation(owner: Db, numero: string, restaurantId?: string): Promise<OwnedReservation | null> {
   let query = owner.from('restaurant_reservations').select('id, status, numero_reservation_restaurateur').eq('numero_reservation', numero);
   if (restaurantId) query = query.eq('restaurant_id', restaurantId);
   const { data, error, status } = await query.maybeSingle();

@@ -13,7 +13,11 @@ import { decisionBody, linkParams } from './schemas';
 import { transitionOwnedReservation, transitionReservation, type DecisionReason } from './transition';
 import type { Db } from '../lib/supabase';
 
-interface Deps { config: Config; db: Db; mailer: Mailer }
+interface Deps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+}
 
 /**
  * Accept and reject: from the one-click links (code in the path, no sign-in) and from the dashboard

@@ -10,10 +10,7 @@ function answer(fn: string, { data, error }: PostgrestSingleResponse<TransitionR
 }
 
 /** A one-click link: one call of the SQL function, which checks the code and locks the row, so of two simultaneous clicks exactly one gets 'ok'. */
-export async function transitionReservation(
-  db: Db,
-  input: { numero: string; code: string; action: Action },
-): Promise<TransitionResult> {
+export async function transitionReservation(db: Db, input: { numero: string; code: string; action: Action }): Promise<TransitionResult> {
   return answer(
     'transition_reservation',
     await db.rpc('transition_reservation', {
@@ -25,7 +22,11 @@ export async function transitionReservation(
 }
 
 /** Why, in the owner's words: a reason code, its text for 'autre', another date or time to propose. */
-export interface DecisionReason { reason?: string; reason_detail?: string; proposal?: string }
+export interface DecisionReason {
+  reason?: string;
+  reason_detail?: string;
+  proposal?: string;
+}
 
 /**
  * The dashboard: a reservation the owner's own read (RLS) has found; same lock, the allowed

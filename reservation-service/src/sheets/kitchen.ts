@@ -10,7 +10,7 @@ const SERVICE_LABELS: Record<string, string> = { lunch: 'Midi', dinner: 'Soir' }
  * The service as the database files the reservation (restaurant_reservations.service, the one rule of
  * which arrival times are lunch); a request without an arrival time says so rather than 'Soir'.
  */
-const serviceLabel = (r: ReservationDetails) => (!r.arrival_time ? 'non précisé' : SERVICE_LABELS[r.service] ?? r.service);
+const serviceLabel = (r: ReservationDetails) => (!r.arrival_time ? 'non précisé' : (SERVICE_LABELS[r.service] ?? r.service));
 
 /**
  * What the kitchen prepares: for whom, when (service and arrival), the covers of each menu (adults
@@ -37,16 +37,12 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
         heading: 'Couverts par menu',
         lines: [
           { label: menuName, value: `${r.number_people} ${r.number_people > 1 ? 'adultes' : 'adulte'}` },
-          ...(r.children > 0
-            ? [{ label: r.restaurant.childrenMenu ?? 'Menu enfant non précisé', value: `${r.children} ${r.children > 1 ? 'enfants' : 'enfant'}` }]
-            : []),
+          ...(r.children > 0 ? [{ label: r.restaurant.childrenMenu ?? 'Menu enfant non précisé', value: `${r.children} ${r.children > 1 ? 'enfants' : 'enfant'}` }] : []),
         ],
       },
       {
         heading: `Menu : ${menu?.name ?? r.selected_menu ?? 'non précisé'}`,
-        lines: menu?.items.length
-          ? menu.items.map((i) => ({ bullet: `${itemTypeLabel(i.type)} : ${i.name}` }))
-          : [{ bullet: 'Aucun plat enregistré pour ce menu.' }],
+        lines: menu?.items.length ? menu.items.map((i) => ({ bullet: `${itemTypeLabel(i.type)} : ${i.name}` })) : [{ bullet: 'Aucun plat enregistré pour ce menu.' }],
       },
       {
         heading: 'Alternatives du menu (régimes alimentaires)',

@@ -37,10 +37,7 @@ export async function sheetRoutes(app: FastifyInstance, { config, db }: { config
         return reply.code(refusal.status).type('text/html; charset=utf-8').send(htmlPage(refusal.title, refusal.message));
       }
       const pdf = await renderPdf(sheet.build(access.reservation));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${sheet.file}-${access.reservation.numero_reservation_restaurateur}.pdf"`)
-        .send(pdf);
+      return reply.type('application/pdf').header('content-disposition', `inline; filename="${sheet.file}-${access.reservation.numero_reservation_restaurateur}.pdf"`).send(pdf);
     });
   }
 
@@ -62,4 +59,3 @@ export async function sheetRoutes(app: FastifyInstance, { config, db }: { config
     return reply.send({ success: true, ...answer, ...sheetLinks(config, numero_reservation, data.code_manage as string) });
   });
 }
-

@@ -11,26 +11,41 @@ import { createReservation, ownerWithRestaurant, ownRestaurant, parseMail, post,
 const running = serviceWithSmtp();
 
 interface Terms {
-  address: string; email: string; whatsapp: string; company_name: string; iban: string; bic: string;
-  deposit_amount: number; deposit_type: string; link: string | null; cancellation_policy: string; modification_policy: string;
+  address: string;
+  email: string;
+  whatsapp: string;
+  company_name: string;
+  iban: string;
+  bic: string;
+  deposit_amount: number;
+  deposit_type: string;
+  link: string | null;
+  cancellation_policy: string;
+  modification_policy: string;
 }
 const lyonTerms = async () => {
   const { restaurantId } = await ownRestaurant();
-  return withDb(async (db) =>
-    (
-      await db.query<Terms>(
-        `select r.address, c.email, c.whatsapp, b.company_name, b.iban, b.bic, b.deposit_amount::float as deposit_amount, b.deposit_type,
+  return withDb(
+    async (db) =>
+      (
+        await db.query<Terms>(
+          `select r.address, c.email, c.whatsapp, b.company_name, b.iban, b.bic, b.deposit_amount::float as deposit_amount, b.deposit_type,
                 g.link, g.cancellation_policy, g.modification_policy
            from restaurants r join restaurant_contacts c on c.restaurant_id = r.id join restaurant_billing b on b.restaurant_id = r.id
            join restaurant_cgv g on g.restaurant_id = r.id where r.id = $1`,
-        [restaurantId],
-      )
-    ).rows[0],
+          [restaurantId],
+        )
+      ).rows[0],
   );
 };
 
 const euros = (n: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(n).replace(/[\u202f\u00a0]/g, ' ');
-const plain = (s: string) => s.replace(/<[^>]+>/g, '').replace(/[\u202f\u00a0]/g, ' ').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const plain = (s: string) =>
+  s
+    .replace(/<[^>]+>/g, '')
+    .replace(/[\u202f\u00a0]/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 test('accepted at a restaurant asking an acompte: everything to act on, in both parts, Reply-To the restaurant', async () => {
   const terms = await lyonTerms();
@@ -77,7 +92,9 @@ test('no acompte, no contact address, no CGV: the whole total on site, and no Re
 
 test('a contact field that is not exactly one address gives no Reply-To (answers would reach someone else)', async () => {
   const owner = await ownerWithRestaurant('email-reply-list');
-  const contact = await owner.client.from('restaurant_contacts').upsert({ restaurant_id: owner.restaurantId, email: 'resto@x.fr, autre@y.fr', whatsapp: '', response_time: 'fast' }, { onConflict: 'restaurant_id' });
+  const contact = await owner.client
+    .from('restaurant_contacts')
+    .upsert({ restaurant_id: owner.restaurantId, email: 'resto@x.fr, autre@y.fr', whatsapp: '', response_time: 'fast' }, { onConflict: 'restaurant_id' });
   expect(contact.error).toBeNull();
   const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
@@ -89,7 +106,10 @@ test('the owner’s payment link (Facturation) is how to pay the acompte, as a l
   const link = 'https://buy.stripe.com/test_acompte42';
   const billing = await owner.client
     .from('restaurant_billing')
-    .upsert({ restaurant_id: owner.restaurantId, requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 150, payment_link: link }, { onConflict: 'restaurant_id' });
+    .upsert(
+      { restaurant_id: owner.restaurantId, requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 150, payment_link: link },
+      { onConflict: 'restaurant_id' },
+    );
   expect(billing.error).toBeNull();
   const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 600 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);

@@ -1,7 +1,5 @@
 import { anon, env, withDb } from '../../../local-supabase/test/clients';
-import {
-  createReservation, ownerWithRestaurant, post, readRow, startService, startSmtp, type Owner, type PendingReservation, type RunningService,
-} from '../helpers';
+import { createReservation, ownerWithRestaurant, post, readRow, startService, startSmtp, type Owner, type PendingReservation, type RunningService } from '../helpers';
 
 /**
  * The dashboard's accept/reject and the sheet links are authorised by the owner's
@@ -25,8 +23,7 @@ afterAll(async () => {
 });
 beforeEach(() => smtp.messages.splice(0));
 
-const aliceReservation = (overrides: Record<string, unknown> = {}) =>
-  createReservation({ restaurant_id: alice.restaurantId, selected_menu_id: null, ...overrides });
+const aliceReservation = (overrides: Record<string, unknown> = {}) => createReservation({ restaurant_id: alice.restaurantId, selected_menu_id: null, ...overrides });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const decide = (action: 'accept' | 'reject', r: PendingReservation, headers: Record<string, string>, body: Record<string, unknown> = {}) =>
   post(`${service.url}/api/reservations/${action}_reservation`, { numero_reservation: r.numero, restaurant_id: alice.restaurantId, ...body }, headers);
@@ -168,14 +165,17 @@ describe('code_manage is out of the owner’s and the public’s reach in the ta
   });
 
   test('catalog: authenticated may select every column but code_manage (a new column must be granted); anon none', async () => {
-    const rows = await withDb(async (db) =>
-      (await db.query<{ column: string; authenticated: boolean; anon: boolean }>(
-        `select attname as column,
+    const rows = await withDb(
+      async (db) =>
+        (
+          await db.query<{ column: string; authenticated: boolean; anon: boolean }>(
+            `select attname as column,
                 has_column_privilege('authenticated', attrelid, attnum, 'SELECT') as authenticated,
                 has_column_privilege('anon', attrelid, attnum, 'SELECT') as anon
            from pg_attribute
           where attrelid = 'public.restaurant_reservations'::regclass and attnum > 0 and not attisdropped`,
-      )).rows,
+          )
+        ).rows,
     );
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.filter((c) => !c.authenticated).map((c) => c.column)).toEqual(['code_manage']);

@@ -15,19 +15,19 @@ beforeAll(async () => {
 });
 
 type Endpoint = 'accept_reservation' | 'reject_reservation' | 'mark_paid' | 'cancel_reservation';
-const aliceReservation = (overrides: Record<string, unknown> = {}) =>
-  createReservation({ restaurant_id: alice.restaurantId, selected_menu_id: null, total_amount: 840, ...overrides });
+const aliceReservation = (overrides: Record<string, unknown> = {}) => createReservation({ restaurant_id: alice.restaurantId, selected_menu_id: null, total_amount: 840, ...overrides });
 const call = (endpoint: Endpoint, r: PendingReservation, body: Record<string, unknown> = {}, owner: Owner = alice) =>
   post(`${running.service.url}/api/reservations/${endpoint}`, { numero_reservation: r.numero, restaurant_id: alice.restaurantId, ...body }, { authorization: `Bearer ${owner.accessToken}` });
 
 const events = (reservationId: string) =>
-  withDb(async (db) =>
-    (
-      await db.query(
-        'select from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id is not null as by_user from public.reservation_events where reservation_id = $1 order by created_at',
-        [reservationId],
-      )
-    ).rows,
+  withDb(
+    async (db) =>
+      (
+        await db.query(
+          'select from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id is not null as by_user from public.reservation_events where reservation_id = $1 order by created_at',
+          [reservationId],
+        )
+      ).rows,
   );
 const mails = () => running.smtp.messages.map((m) => parseMail(m.raw));
 
@@ -60,9 +60,7 @@ test('a refusal with its reason and a proposal: stored, and written in the custo
   const r = await aliceReservation();
   const res = await call('reject_reservation', r, { reason: 'complet', proposal: 'Le samedi 12 décembre à 20 h' });
   expect(res.status).toBe(200);
-  expect(await events(r.id)).toEqual([
-    { from_status: 0, to_status: 2, reason: 'complet', reason_detail: null, proposal: 'Le samedi 12 décembre à 20 h', actor: 'owner', by_user: true },
-  ]);
+  expect(await events(r.id)).toEqual([{ from_status: 0, to_status: 2, reason: 'complet', reason_detail: null, proposal: 'Le samedi 12 décembre à 20 h', actor: 'owner', by_user: true }]);
   const [mail] = mails();
   for (const part of [mail.text, mail.html]) {
     expect(part).toContain('Complet');

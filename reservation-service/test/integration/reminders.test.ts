@@ -14,14 +14,18 @@ const CONTACT = 'reponses@restaurant-en-retard.fr';
 
 beforeAll(async () => {
   owner = await ownerWithRestaurant('reminders');
-  const contact = await owner.client.from('restaurant_contacts').upsert({ restaurant_id: owner.restaurantId, email: CONTACT, whatsapp: '', response_time: 'fast' }, { onConflict: 'restaurant_id' });
+  const contact = await owner.client
+    .from('restaurant_contacts')
+    .upsert({ restaurant_id: owner.restaurantId, email: CONTACT, whatsapp: '', response_time: 'fast' }, { onConflict: 'restaurant_id' });
   if (contact.error) throw new Error(contact.error.message);
 });
 
 /** A request of the owner's restaurant that arrived `hoursAgo` hours ago (its deadline moved with it). */
 async function requestFrom(hoursAgo: number, overrides: Record<string, unknown> = {}): Promise<PendingReservation> {
   const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, ...overrides });
-  await withDb((pg) => pg.query(`update restaurant_reservations set created_at = created_at - make_interval(hours => $2), respond_by = respond_by - make_interval(hours => $2) where id = $1`, [r.id, hoursAgo]));
+  await withDb((pg) =>
+    pg.query(`update restaurant_reservations set created_at = created_at - make_interval(hours => $2), respond_by = respond_by - make_interval(hours => $2) where id = $1`, [r.id, hoursAgo]),
+  );
   return r;
 }
 

@@ -7,16 +7,11 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const sheet = (numero: string, kind: 'feuille-cuisine' | 'feuille-salle', code: string) =>
-  fetch(`${service.url}/reservations/${numero}/${kind}?code=${code}`);
+const sheet = (numero: string, kind: 'feuille-cuisine' | 'feuille-salle', code: string) => fetch(`${service.url}/reservations/${numero}/${kind}?code=${code}`);
 
 async function menuCanut() {
   const { menuCanut: id } = await ownRestaurant();
-  const { data, error } = await db()
-    .from('restaurant_menus')
-    .select('name, menu_items(name), menu_item_alternatives(name, is_vegan)')
-    .eq('id', id)
-    .single();
+  const { data, error } = await db().from('restaurant_menus').select('name, menu_items(name), menu_item_alternatives(name, is_vegan)').eq('id', id).single();
   if (error) throw new Error(error.message);
   return data;
 }
@@ -48,7 +43,11 @@ test('kitchen sheet: customer, date, service and time, covers of each menu, menu
 });
 
 test('kitchen sheet: the service is the database’s, lunch before 16:00 and dinner from then on', async () => {
-  for (const [arrival_time, expected] of [['15:45', 'Service : Midi'], ['16:00', 'Service : Soir'], [null, 'Service : non précisé']] as const) {
+  for (const [arrival_time, expected] of [
+    ['15:45', 'Service : Midi'],
+    ['16:00', 'Service : Soir'],
+    [null, 'Service : non précisé'],
+  ] as const) {
     const r = await createReservation({ status: 1, arrival_time });
     const text = await pdfText(Buffer.from(await (await sheet(r.numero, 'feuille-cuisine', r.code)).arrayBuffer()));
     expect(text).toContain(expected);
@@ -68,7 +67,7 @@ test('dining-room sheet: customer and contact, party, menu, options, total, depo
   expect(text).toContain('Heure d’arrivée : 19:45');
   expect(text).toContain('Nombre de personnes : 14 personnes (12 adultes et 2 enfants)');
   expect(text).toContain('Menu : Menu Canut');
-  expect(text).toContain('Apéritif maison × 12 (6,00 € l\'unité)');
+  expect(text).toContain("Apéritif maison × 12 (6,00 € l'unité)");
   expect(text).toContain('Total : 1 000,00 €');
   // Le Comptoir des Halles: 30 % deposit (acompte), remainder on site.
   expect(text).toContain('Dépôt : acompte de 30 % du total, soit 300,00 €');

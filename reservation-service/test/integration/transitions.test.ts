@@ -1,6 +1,4 @@
-import {
-  DEMO, createReservation, ownerWithRestaurant, parseMail, post, readRow, startService, startSmtp, uuid, type Owner, type RunningService,
-} from '../helpers';
+import { DEMO, createReservation, ownerWithRestaurant, parseMail, post, readRow, startService, startSmtp, uuid, type Owner, type RunningService } from '../helpers';
 
 /** Accept and reject through the four POST endpoints, with customer e-mails going to a real SMTP server. */
 let service: RunningService;
@@ -47,7 +45,7 @@ describe('link endpoints (code in the path)', () => {
     expect(text).toContain('- Heure d’arrivée : 19:45');
     expect(text).toContain('- Nombre de personnes : 14 personnes (12 adultes et 2 enfants)');
     expect(text).toContain('- Menu : Menu Canut');
-    expect(text).toContain('- Options : Apéritif maison × 12 (6,00 € l\'unité)');
+    expect(text).toContain("- Options : Apéritif maison × 12 (6,00 € l'unité)");
     expect(text).toContain('- Total : 1 234,50 €');
     expect(text).toContain(`- Code de réservation : ${r.restaurateur.slice(2, 8)}`);
     // The customer never receives the owner's management code.
@@ -119,7 +117,12 @@ describe('refusals change nothing and send nothing', () => {
   const cases: [string, (r: Awaited<ReturnType<typeof createReservation>>) => Promise<Response>, number, RegExp][] = [
     ['wrong code (link)', (r) => post(`${service.url}/api/reservations/${r.numero}/accept/${'0'.repeat(64)}`), 403, /Code de gestion invalide/],
     ['unknown number', (r) => post(`${service.url}/api/reservations/TST-NOPE${r.numero.slice(4)}/accept/${r.code}`), 404, /Réservation non trouvée/],
-    ['another restaurant (dashboard)', (r) => post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: r.numero, restaurant_id: uuid() }, signedIn), 404, /Réservation non trouvée/],
+    [
+      'another restaurant (dashboard)',
+      (r) => post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: r.numero, restaurant_id: uuid() }, signedIn),
+      404,
+      /Réservation non trouvée/,
+    ],
   ];
   test.each(cases)('%s', async (_name, call, status, message) => {
     const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null });
@@ -172,7 +175,10 @@ describe('malformed input → 400 in French, never a stack trace', () => {
     ['missing body', () => post(`${service.url}/api/reservations/accept_reservation`, undefined, signedIn)],
     ['missing restaurant_id', () => post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: 'TBL-DEMO02' }, signedIn)],
     ['restaurant_id not a uuid', () => post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: 'TBL-DEMO02', restaurant_id: 'x' }, signedIn)],
-    ['malformed code_manage', () => post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: 'TBL-DEMO02', code_manage: 'short', restaurant_id: owner.restaurantId }, signedIn)],
+    [
+      'malformed code_manage',
+      () => post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: 'TBL-DEMO02', code_manage: 'short', restaurant_id: owner.restaurantId }, signedIn),
+    ],
     ['body is an array', () => post(`${service.url}/api/reservations/reject_reservation`, [1, 2], signedIn)],
   ];
   test.each(bad)('%s', async (_name, call) => {
@@ -181,7 +187,10 @@ describe('malformed input → 400 in French, never a stack trace', () => {
     expect(res.status).toBe(400);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({
-      success: false, numero_reservation_restaurateur: null, status: null, message: expect.stringContaining('Requête invalide'),
+      success: false,
+      numero_reservation_restaurateur: null,
+      status: null,
+      message: expect.stringContaining('Requête invalide'),
     });
     expect(text).not.toMatch(/at .*\.ts|stack|Error:/);
     expect(await readRow('TBL-DEMO02')).toEqual(before);
@@ -189,12 +198,12 @@ describe('malformed input → 400 in French, never a stack trace', () => {
 });
 
 describe('service basics', () => {
-  test('HEAD / answers below 500 (the front end\'s connectivity check)', async () => {
+  test("HEAD / answers below 500 (the front end's connectivity check)", async () => {
     const res = await fetch(`${service.url}/`, { method: 'HEAD' });
     expect(res.status).toBeLessThan(500);
   });
 
-  test('CORS allows the configured front-end origin only (with the owner\'s Authorization header)', async () => {
+  test("CORS allows the configured front-end origin only (with the owner's Authorization header)", async () => {
     const preflight = (origin: string) =>
       fetch(`${service.url}/api/reservations/accept_reservation`, {
         method: 'OPTIONS',

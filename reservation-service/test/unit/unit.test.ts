@@ -30,20 +30,40 @@ test('configuration defaults and refusal of a missing key', () => {
 
 describe('kitchen sheet', () => {
   const reservation = (overrides: Partial<ReservationDetails>): ReservationDetails => ({
-    id: 'r', restaurant_id: 'x', numero_reservation: 'TBL-1', numero_reservation_restaurateur: 'R-0001', code_reservation: 'C',
-    code_manage: 'm', status: 1, customer_name: 'Hélène', email: null, email_address: null, phone_number: null, selected_menu: 'Menu',
-    total_amount: 0, number_people: 10, children: 0, reservation_date: '2026-12-05', arrival_time: '12:30:00', service: 'lunch', options: [],
+    id: 'r',
+    restaurant_id: 'x',
+    numero_reservation: 'TBL-1',
+    numero_reservation_restaurateur: 'R-0001',
+    code_reservation: 'C',
+    code_manage: 'm',
+    status: 1,
+    customer_name: 'Hélène',
+    email: null,
+    email_address: null,
+    phone_number: null,
+    selected_menu: 'Menu',
+    total_amount: 0,
+    number_people: 10,
+    children: 0,
+    reservation_date: '2026-12-05',
+    arrival_time: '12:30:00',
+    service: 'lunch',
+    options: [],
     restaurant: { name: 'Chez nous', address: '', billing: null, childrenMenu: null, contact: null, cgv: null },
     menu: {
-      name: 'Menu', price_per_person: 30,
-      items: [{ name: 'Tarte', type: 'dessert', display_order: 0 }, { name: 'Pastis', type: 'aperitif', display_order: 1 }],
+      name: 'Menu',
+      price_per_person: 30,
+      items: [
+        { name: 'Tarte', type: 'dessert', display_order: 0 },
+        { name: 'Pastis', type: 'aperitif', display_order: 1 },
+      ],
       alternatives: [{ name: 'Salade', type: 'starter', is_gluten_free: true, is_vegan: false, other_dietary_notes: null, display_order: 0 }],
     },
     ...overrides,
   });
   const lines = (r: ReservationDetails) => kitchenSheet(r).sections.flatMap((s) => s.lines.map((l) => ('bullet' in l ? l.bullet : `${l.label} : ${l.value}`)));
 
-  it("prints the service the database filed the reservation under, not one of its own", () => {
+  it('prints the service the database filed the reservation under, not one of its own', () => {
     expect(lines(reservation({ arrival_time: '12:30:00', service: 'lunch' }))).toContain('Service : Midi');
     expect(lines(reservation({ arrival_time: '19:00:00', service: 'dinner' }))).toContain('Service : Soir');
     // Whatever the time says: the column is the rule.

@@ -51,7 +51,14 @@ export function BillingForm({ context, form, initialValue, disabled }: SectionFo
     form.setFieldValue('paymentConditions', applyDepositToggle(form.getFieldsValue(true), checked, context).paymentConditions);
   };
   return (
-    <Form form={form} layout="vertical" initialValues={initialValue} onValuesChange={onValuesChange} disabled={disabled} style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 900 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValue}
+      onValuesChange={onValuesChange}
+      disabled={disabled}
+      style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 900 }}
+    >
       <Group title="Informations légales">
         <Row gutter={12}>
           <Col xs={24} md={12}>
@@ -122,42 +129,42 @@ export function BillingForm({ context, form, initialValue, disabled }: SectionFo
             const limits = depositAmountLimits(deposit.depositType);
             return (
               <>
-              <Form.Item label="Mode" name={['paymentConditions', 'depositMethod']} rules={deposit.requiresDeposit ? [{ required: true, message: 'Veuillez choisir acompte ou empreinte bancaire' }] : []}>
-                <Radio.Group options={DEPOSIT_METHOD_OPTIONS.map((o) => ({ ...o }))} disabled={depositOff} />
-              </Form.Item>
-              <Row gutter={12}>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Type de montant" name={['paymentConditions', 'depositType']} rules={deposit.requiresDeposit ? [{ required: true, message: 'Veuillez choisir pourcentage ou montant fixe' }] : []}>
-                    <Radio.Group options={DEPOSIT_TYPE_OPTIONS.map((o) => ({ ...o }))} disabled={depositOff} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item
-                    label={deposit.depositType === 'fixed' ? 'Montant (€ TTC)' : 'Montant (%)'}
-                    name={['paymentConditions', 'depositAmount']}
-                    dependencies={[['paymentConditions', 'depositType']]}
-                    rules={
-                      deposit.requiresDeposit
-                        ? [
-                            { required: true, message: 'Veuillez saisir le montant' },
-                            { type: 'number', min: 0, message: 'Le montant ne peut pas être négatif' },
-                            ...(limits.max !== undefined ? [{ type: 'number' as const, max: limits.max, message: 'Le pourcentage ne peut pas dépasser 100' }] : []),
-                          ]
-                        : []
-                    }
-                  >
-                    <InputNumber
-                      min={limits.min}
-                      max={limits.max}
-                      step={limits.step}
-                      precision={limits.precision}
-                      decimalSeparator=","
-                      style={{ width: '100%' }}
-                      disabled={depositOff}
-                    />
-                  </Form.Item>
-                </Col>
-              </Row>
+                <Form.Item
+                  label="Mode"
+                  name={['paymentConditions', 'depositMethod']}
+                  rules={deposit.requiresDeposit ? [{ required: true, message: 'Veuillez choisir acompte ou empreinte bancaire' }] : []}
+                >
+                  <Radio.Group options={DEPOSIT_METHOD_OPTIONS.map((o) => ({ ...o }))} disabled={depositOff} />
+                </Form.Item>
+                <Row gutter={12}>
+                  <Col xs={24} sm={12}>
+                    <Form.Item
+                      label="Type de montant"
+                      name={['paymentConditions', 'depositType']}
+                      rules={deposit.requiresDeposit ? [{ required: true, message: 'Veuillez choisir pourcentage ou montant fixe' }] : []}
+                    >
+                      <Radio.Group options={DEPOSIT_TYPE_OPTIONS.map((o) => ({ ...o }))} disabled={depositOff} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item
+                      label={deposit.depositType === 'fixed' ? 'Montant (€ TTC)' : 'Montant (%)'}
+                      name={['paymentConditions', 'depositAmount']}
+                      dependencies={[['paymentConditions', 'depositType']]}
+                      rules={
+                        deposit.requiresDeposit
+                          ? [
+                              { required: true, message: 'Veuillez saisir le montant' },
+                              { type: 'number', min: 0, message: 'Le montant ne peut pas être négatif' },
+                              ...(limits.max !== undefined ? [{ type: 'number' as const, max: limits.max, message: 'Le pourcentage ne peut pas dépasser 100' }] : []),
+                            ]
+                          : []
+                      }
+                    >
+                      <InputNumber min={limits.min} max={limits.max} step={limits.step} precision={limits.precision} decimalSeparator="," style={{ width: '100%' }} disabled={depositOff} />
+                    </Form.Item>
+                  </Col>
+                </Row>
               </>
             );
           }}

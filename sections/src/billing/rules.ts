@@ -46,7 +46,7 @@ export function depositAmountLimits(type: BillingValue['paymentConditions']['dep
 const compact = (v: string) => v.replace(/\s+/g, '').toUpperCase();
 
 export const IBAN_FORMAT_MESSAGE = "Format d'IBAN invalide (ex. FR76 3000 6000 0112 3456 7890 189)";
-export const IBAN_CHECKSUM_MESSAGE = "IBAN invalide : la clé de contrôle ne correspond pas, vérifiez votre saisie";
+export const IBAN_CHECKSUM_MESSAGE = 'IBAN invalide : la clé de contrôle ne correspond pas, vérifiez votre saisie';
 export const BIC_MESSAGE = 'BIC invalide : 8 ou 11 caractères (ex. AGRIFRPP ou AGRIFRPP878)';
 export const SIRET_FORMAT_MESSAGE = 'Le numéro SIRET doit contenir exactement 14 chiffres';
 export const SIRET_CHECKSUM_MESSAGE = 'Numéro SIRET invalide : la clé de contrôle ne correspond pas, vérifiez votre saisie';
@@ -98,4 +98,3 @@ export function postalCodeError(value: string, country: string): string | null {
   if (country.trim().toLowerCase() !== 'france') return null;
   return /^\d{5}$/.test(value.trim()) ? null : POSTAL_CODE_MESSAGE;
 }
-

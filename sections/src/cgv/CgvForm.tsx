@@ -8,10 +8,20 @@ const options = POLICY_OPTIONS.map((o) => ({ ...o }));
 export function CgvForm(props: SectionFormProps<CgvValue>) {
   return (
     <Form form={props.form} layout="vertical" initialValues={props.initialValue} disabled={props.disabled} style={{ maxWidth: 720 }}>
-      <Form.Item label="Politique d'annulation" name="cancellationPolicy" extra="Délai minimum avant la réservation pour annuler sans frais." rules={[{ required: true, message: "Veuillez choisir une politique d'annulation" }]}>
+      <Form.Item
+        label="Politique d'annulation"
+        name="cancellationPolicy"
+        extra="Délai minimum avant la réservation pour annuler sans frais."
+        rules={[{ required: true, message: "Veuillez choisir une politique d'annulation" }]}
+      >
         <Radio.Group options={options} />
       </Form.Item>
-      <Form.Item label="Politique de modification" name="modificationPolicy" extra="Délai minimum avant la réservation pour modifier la réservation." rules={[{ required: true, message: 'Veuillez choisir une politique de modification' }]}>
+      <Form.Item
+        label="Politique de modification"
+        name="modificationPolicy"
+        extra="Délai minimum avant la réservation pour modifier la réservation."
+        rules={[{ required: true, message: 'Veuillez choisir une politique de modification' }]}
+      >
         <Radio.Group options={options} />
       </Form.Item>
       <Form.Item

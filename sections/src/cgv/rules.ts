@@ -23,4 +23,3 @@ export const CGV_LOAD_ERROR_MESSAGE = 'Erreur lors du chargement des CGV';
 export const CGV_SAVE_ERROR_MESSAGE = 'Erreur lors de la sauvegarde des CGV';
 export const RESTAURANT_ID_REQUIRED_MESSAGE = 'ID du restaurant requis';
 export const NOT_SIGNED_IN_MESSAGE = 'Utilisateur non authentifié';
-

@@ -13,7 +13,11 @@ const trimmed = (draft: FaqDraft) => ({ question: draft.question.trim(), answer:
 
 export const faqApi = {
   async list(restaurantId: string): Promise<Faq[]> {
-    const { data, error } = await getSupabase().from('restaurant_faqs').select('id, question, answer, display_order').eq('restaurant_id', restaurantId).order('display_order', { ascending: true });
+    const { data, error } = await getSupabase()
+      .from('restaurant_faqs')
+      .select('id, question, answer, display_order')
+      .eq('restaurant_id', restaurantId)
+      .order('display_order', { ascending: true });
     if (error) throw fail(error);
     return data.map(faqFromRow);
   },
@@ -67,7 +71,13 @@ export function useFaqMutations(restaurantId: string) {
     onSuccess: (faq) => set(list().filter((f) => f.id !== faq.id)),
   });
   const reorder = useMutation({
-    mutationFn: async (next: Faq[]) => (await faqApi.reorder(restaurantId, next.map((f) => f.id)), next),
+    mutationFn: async (next: Faq[]) => (
+      await faqApi.reorder(
+        restaurantId,
+        next.map((f) => f.id),
+      ),
+      next
+    ),
     onSuccess: (next) => set(next.map((f, i) => ({ ...f, displayOrder: i }))),
   });
   const busy = create.isPending || update.isPending || remove.isPending || reorder.isPending;

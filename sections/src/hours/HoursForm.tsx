@@ -66,7 +66,16 @@ interface RangeEnd {
 }
 
 /** Two selects side by side, the second after the first (or equal with `orEqual`) while the service is open. */
-function RangeFields({ first, second, options, isOpen, disabled, message, orEqual = false, searchable = false }: {
+function RangeFields({
+  first,
+  second,
+  options,
+  isOpen,
+  disabled,
+  message,
+  orEqual = false,
+  searchable = false,
+}: {
   first: RangeEnd;
   second: RangeEnd;
   options?: { value: string | number; label: string }[];
@@ -182,11 +191,7 @@ function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFiel
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item
-              label="Montant du supplément (€ TTC)"
-              name={name('partialPrivatizationAmount')}
-              rules={[{ type: 'number', min: 0, message: 'Le montant ne peut pas être négatif' }]}
-            >
+            <Form.Item label="Montant du supplément (€ TTC)" name={name('partialPrivatizationAmount')} rules={[{ type: 'number', min: 0, message: 'Le montant ne peut pas être négatif' }]}>
               <InputNumber min={0} step={0.01} precision={2} decimalSeparator="," style={{ width: '100%' }} disabled={closed || !service.partialPrivatizationSupplement} />
             </Form.Item>
           </Col>
@@ -236,7 +241,11 @@ function ArrivalTimesField({ path, disabled }: { path: string[]; disabled: boole
             label="Heures d'arrivée"
             name={name}
             normalize={sortedTimes}
-            dependencies={[[...hours, 'from'], [...hours, 'to'], [...path, 'isOpen']]}
+            dependencies={[
+              [...hours, 'from'],
+              [...hours, 'to'],
+              [...path, 'isOpen'],
+            ]}
             rules={[withinHoursRule(path)]}
             extra={
               <span style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 8 }}>

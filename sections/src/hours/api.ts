@@ -13,10 +13,7 @@ export function createHoursApi(context: SectionContext): SectionApi<HoursValue> 
     // The two contexts load different defaults for hours never saved.
     key: `hours-${context}`,
     async load(restaurantId) {
-      const data = await selectRestaurant(
-        restaurantId,
-        'days_open, has_different_hours_settings, restaurant_hours(*), restaurant_arrival_times(day, service, arrival_time)',
-      );
+      const data = await selectRestaurant(restaurantId, 'days_open, has_different_hours_settings, restaurant_hours(*), restaurant_arrival_times(day, service, arrival_time)');
       const rows = data.restaurant_hours ?? [];
       if (rows.length === 0 && (data.days_open ?? []).length > 0) return { value: defaultHours(context), stored: false };
       return { value: normalizeHours(hoursFromRows(data.days_open, !!data.has_different_hours_settings, rows, data.restaurant_arrival_times ?? [])), stored: true };

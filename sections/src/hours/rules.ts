@@ -47,13 +47,11 @@ export function sizeChoices(range: Range, ...kept: (number | null | undefined)[]
 }
 
 /** The arrival times that are not slots of the service's hours (the database refuses them too). */
-export const arrivalTimesOutside = (times: readonly string[] | undefined, from: string, to: string): string[] =>
-  (times ?? []).filter((t) => !isServiceSlot(t, from, to));
+export const arrivalTimesOutside = (times: readonly string[] | undefined, from: string, to: string): string[] => (times ?? []).filter((t) => !isServiceSlot(t, from, to));
 
 /** Whether an open service of these settings keeps an arrival time outside its hours. */
 export const hasArrivalTimesOutside = (settings: DaySettings | undefined): boolean =>
-  !!settings &&
-  [settings.lunchService, settings.dinnerService].some((s) => s?.isOpen && arrivalTimesOutside(s.arrivalTimes, s.hours?.from, s.hours?.to).length > 0);
+  !!settings && [settings.lunchService, settings.dinnerService].some((s) => s?.isOpen && arrivalTimesOutside(s.arrivalTimes, s.hours?.from, s.hours?.to).length > 0);
 
 /** Beside a day's tab whose arrival times need the owner (its fields are checked only once the tab is shown). */
 export const TO_FIX_LABEL = '(à corriger)';
@@ -84,7 +82,7 @@ export function defaultHours(context: SectionContext): HoursValue {
   };
 }
 
-const copy = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /**
  * Keeps the value in its canonical shape after any change: open days in week order, arrival times
@@ -102,8 +100,7 @@ export function normalizeHours(hours: HoursValue): HoursValue {
 }
 
 /** The settings that apply to an open day (spec §3: per-day settings only with hasDifferentSettings). */
-export const settingsOfDay = (hours: HoursValue, day: Day): DaySettings =>
-  (hours.hasDifferentSettings && hours.specificDaySettings[day]) || hours.defaultSettings;
+export const settingsOfDay = (hours: HoursValue, day: Day): DaySettings => (hours.hasDifferentSettings && hours.specificDaySettings[day]) || hours.defaultSettings;
 
 /** The save_restaurant_hours payload: one entry per open day; arrival times only for open services (spec §3). */
 export function hoursToRpc(hours: HoursValue) {

@@ -29,4 +29,3 @@ export const defaultInformation = (): InformationValue => ({
   contact: { email: '', whatsapp: '', responseTime: DEFAULT_RESPONSE_TIME },
   url: '',
 });
-

@@ -41,7 +41,14 @@ export function MenusForm({ context, form, initialValue, disabled }: SectionForm
             <>
               {fields.length === 0 && <Typography.Text type="secondary">Aucun menu pour le moment.</Typography.Text>}
               {fields.map((field, index) => (
-                <MenuCard key={field.key} name={[field.name]} path={['regularMenus', field.name]} fallbackTitle={`Menu ${index + 1}`} onRemove={() => remove(field.name)} removeLabel={(name) => `Supprimer le menu ${name || index + 1}`} />
+                <MenuCard
+                  key={field.key}
+                  name={[field.name]}
+                  path={['regularMenus', field.name]}
+                  fallbackTitle={`Menu ${index + 1}`}
+                  onRemove={() => remove(field.name)}
+                  removeLabel={(name) => `Supprimer le menu ${name || index + 1}`}
+                />
               ))}
               <AddMenuCard context={context} disabled={disabled} onAdd={(menu) => add(menu)} />
             </>
@@ -61,7 +68,9 @@ export function MenusForm({ context, form, initialValue, disabled }: SectionForm
         >
           <Checkbox>Proposer un menu enfant</Checkbox>
         </Form.Item>
-        <FormValue select={(menus: Menus) => !!menus.childrenMenu}>{(hasKidsMenu) => hasKidsMenu && <MenuCard name={['childrenMenu']} path={['childrenMenu']} fallbackTitle="Menu enfant" />}</FormValue>
+        <FormValue select={(menus: Menus) => !!menus.childrenMenu}>
+          {(hasKidsMenu) => hasKidsMenu && <MenuCard name={['childrenMenu']} path={['childrenMenu']} fallbackTitle="Menu enfant" />}
+        </FormValue>
       </div>
     </Form>
   );

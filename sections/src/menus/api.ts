@@ -9,7 +9,9 @@ export const menusApi: SectionApi<Menus> = {
   async load(restaurantId) {
     const { data, error } = await getSupabase()
       .from('restaurant_menus')
-      .select('id, name, price_per_person, content, menu_type, available_lunch, available_dinner, is_children_menu, display_order, menu_items(name, type, display_order), menu_item_alternatives(name, type, is_gluten_free, is_vegan, other_dietary_notes, display_order)')
+      .select(
+        'id, name, price_per_person, content, menu_type, available_lunch, available_dinner, is_children_menu, display_order, menu_items(name, type, display_order), menu_item_alternatives(name, type, is_gluten_free, is_vegan, other_dietary_notes, display_order)',
+      )
       .eq('restaurant_id', restaurantId);
     if (error) throw new Error(error.message, { cause: error });
     return storedValue(menusFromRows(data));

@@ -63,7 +63,10 @@ export function PhotosForm({ restaurantId, form, initialValue, disabled, onBusyC
     setDeletingId(photo.id);
     try {
       await deletePhoto(photo.id);
-      form.setFieldValue('photos', photos().filter((p) => p.id !== photo.id));
+      form.setFieldValue(
+        'photos',
+        photos().filter((p) => p.id !== photo.id),
+      );
       onStored?.((saved) => ({ photos: saved.photos.filter((p) => p.id !== photo.id) }));
     } catch (err) {
       setErrors([deleteError(errorText(err))]);
@@ -82,7 +85,17 @@ export function PhotosForm({ restaurantId, form, initialValue, disabled, onBusyC
           showIcon
           closable={{ 'aria-label': 'Fermer' }}
           onClose={() => setErrors([])}
-          title={errors.length === 1 ? errors[0] : <ul style={{ margin: 0, paddingLeft: 16 }}>{errors.map((e) => <li key={e}>{e}</li>)}</ul>}
+          title={
+            errors.length === 1 ? (
+              errors[0]
+            ) : (
+              <ul style={{ margin: 0, paddingLeft: 16 }}>
+                {errors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            )
+          }
         />
       )}
 
@@ -122,7 +135,11 @@ export function PhotosForm({ restaurantId, form, initialValue, disabled, onBusyC
                 const name = photo.originalFilename || `Photo ${index + 1}`;
                 const showDetails = hoveredId === photo.id;
                 return (
-                  <li key={photo.id} data-testid="photo-card" style={{ border: '1px solid #f0f0f0', borderRadius: 8, overflow: 'hidden', background: '#fff', display: 'flex', flexDirection: 'column' }}>
+                  <li
+                    key={photo.id}
+                    data-testid="photo-card"
+                    style={{ border: '1px solid #f0f0f0', borderRadius: 8, overflow: 'hidden', background: '#fff', display: 'flex', flexDirection: 'column' }}
+                  >
                     <div
                       style={{ position: 'relative', aspectRatio: '4 / 3', background: '#fafafa' }}
                       onMouseEnter={() => setHoveredId(photo.id)}
@@ -130,7 +147,11 @@ export function PhotosForm({ restaurantId, form, initialValue, disabled, onBusyC
                       title={`${name} — ${formatFileSize(photo.fileSize)}`}
                     >
                       {broken[photo.id] ? (
-                        <div role="img" aria-label={`Image indisponible : ${name}`} style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'rgba(0,0,0,0.65)', fontSize: 14 }}>
+                        <div
+                          role="img"
+                          aria-label={`Image indisponible : ${name}`}
+                          style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'rgba(0,0,0,0.65)', fontSize: 14 }}
+                        >
                           Image indisponible
                         </div>
                       ) : (
@@ -142,7 +163,10 @@ export function PhotosForm({ restaurantId, form, initialValue, disabled, onBusyC
                         />
                       )}
                       {showDetails && (
-                        <div data-testid="photo-details" style={{ position: 'absolute', left: 0, right: 0, bottom: 0, padding: '6px 8px', background: 'rgba(0,0,0,0.72)', color: '#fff', fontSize: 12 }}>
+                        <div
+                          data-testid="photo-details"
+                          style={{ position: 'absolute', left: 0, right: 0, bottom: 0, padding: '6px 8px', background: 'rgba(0,0,0,0.72)', color: '#fff', fontSize: 12 }}
+                        >
                           <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</div>
                           <div>{formatFileSize(photo.fileSize)}</div>
                         </div>

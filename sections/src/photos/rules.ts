@@ -48,9 +48,7 @@ export type PhotoCheck = { ok: true; mimeType: PhotoMimeType; extension: string 
  */
 export async function checkPhotoFile(file: File): Promise<PhotoCheck> {
   if (file.size > PHOTO_MAX_SIZE_BYTES) return { ok: false, message: PHOTO_TOO_LARGE_MESSAGE };
-  const declaredOk =
-    (PHOTO_ALLOWED_MIME_TYPES as readonly string[]).includes(file.type) ||
-    (PHOTO_ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name));
+  const declaredOk = (PHOTO_ALLOWED_MIME_TYPES as readonly string[]).includes(file.type) || (PHOTO_ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name));
   const sniffed = declaredOk ? sniffImageType(await firstBytes(file, 12)) : undefined;
   if (!sniffed) return { ok: false, message: PHOTO_TYPE_MESSAGE };
   return { ok: true, mimeType: sniffed, extension: sniffed === 'image/jpeg' ? 'jpg' : sniffed.slice('image/'.length) };

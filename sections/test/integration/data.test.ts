@@ -196,7 +196,9 @@ describe('a save the database rejects changes nothing stored', () => {
     const bad = hours();
     bad.specificDaySettings.sunday!.lunchService.groupSize = { min: 40, max: 45 };
     await expect(hoursApi.save(id, bad)).rejects.toThrow('la taille de groupe minimale doit être comprise entre 1 et 30');
-    await expect(billingApi.save(id, { ...billing, paymentConditions: { requiresDeposit: true, depositMethod: 'acompte', depositType: 'percentage', depositAmount: 150 } })).rejects.toThrow(/restaurant_billing_percentage_max_check/);
+    await expect(billingApi.save(id, { ...billing, paymentConditions: { requiresDeposit: true, depositMethod: 'acompte', depositType: 'percentage', depositAmount: 150 } })).rejects.toThrow(
+      /restaurant_billing_percentage_max_check/,
+    );
     await expect(cgvApi.save(id, { cancellationPolicy: '1h' as never, modificationPolicy: '24h', link: 'https://x.fr' })).rejects.toThrow("Politique d'annulation invalide");
     // Free text has a length limit in the database; its message says the limit in French.
     await expect(informationApi.save(id, { ...information, name: 'x'.repeat(201) })).rejects.toThrow('Texte trop long : 200 caractères au plus');

@@ -47,9 +47,27 @@ const sampleMenus = (): Menus => ({
       ],
       isKidsMenu: false,
     },
-    { name: 'Menu Partage', pricePerPerson: 55, content: '', menuType: 'sharing', availability: { lunch: false, dinner: true }, items: [{ name: 'Planche', type: 'aperitif' }], alternatives: [], isKidsMenu: false },
+    {
+      name: 'Menu Partage',
+      pricePerPerson: 55,
+      content: '',
+      menuType: 'sharing',
+      availability: { lunch: false, dinner: true },
+      items: [{ name: 'Planche', type: 'aperitif' }],
+      alternatives: [],
+      isKidsMenu: false,
+    },
   ],
-  childrenMenu: { name: 'Menu Enfant', pricePerPerson: 0, content: 'Steak frites', menuType: 'choice', availability: { lunch: true, dinner: true }, items: [{ name: 'Glace', type: 'dessert' }], alternatives: [], isKidsMenu: true },
+  childrenMenu: {
+    name: 'Menu Enfant',
+    pricePerPerson: 0,
+    content: 'Steak frites',
+    menuType: 'choice',
+    availability: { lunch: true, dinner: true },
+    items: [{ name: 'Glace', type: 'dessert' }],
+    alternatives: [],
+    isKidsMenu: true,
+  },
 });
 
 describe('menus', () => {
@@ -102,7 +120,14 @@ describe('options', () => {
 
   it('a failing save (negative price) changes nothing; another owner is refused', async () => {
     const before = (await optionsApi.load(restaurantId)).value;
-    await expect(optionsApi.save(restaurantId, { options: [{ ...before.options[0], title: 'Changé' }, { title: 'Négatif', price: -1, priceType: 'total' }] })).rejects.toThrow(/prix/);
+    await expect(
+      optionsApi.save(restaurantId, {
+        options: [
+          { ...before.options[0], title: 'Changé' },
+          { title: 'Négatif', price: -1, priceType: 'total' },
+        ],
+      }),
+    ).rejects.toThrow(/prix/);
     expect((await optionsApi.load(restaurantId)).value).toEqual(before);
     await s.signInAs(other);
     await expect(optionsApi.save(restaurantId, { options: [] })).rejects.toThrow(/Accès non autorisé/);
@@ -154,7 +179,10 @@ describe('photos', () => {
 
     const { photos: loaded } = (await photosApi.load(restaurantId)).value;
     expect(loaded.map((p) => p.id)).toEqual([first.id, second.id]);
-    const edited = [{ ...loaded[1], altText: 'La salle voûtée' }, { ...loaded[0], altText: 'La terrasse au soleil' }];
+    const edited = [
+      { ...loaded[1], altText: 'La salle voûtée' },
+      { ...loaded[0], altText: 'La terrasse au soleil' },
+    ];
     await photosApi.save(restaurantId, { photos: edited });
     const { photos: saved } = (await photosApi.load(restaurantId)).value;
     expect(saved.map((p) => [p.id, p.altText, p.displayOrder, p.originalFilename, p.fileSize])).toEqual([
@@ -167,7 +195,14 @@ describe('photos', () => {
     expect((await photosApi.load(restaurantId)).value).toEqual({ photos: saved });
 
     // A failing save (an id that is not this restaurant's photo) changes nothing.
-    await expect(photosApi.save(restaurantId, { photos: [{ ...saved[0], altText: 'changé' }, { ...saved[1], id: '00000000-0000-4000-8000-000000000000' }] })).rejects.toThrow(/Photo non trouvée/);
+    await expect(
+      photosApi.save(restaurantId, {
+        photos: [
+          { ...saved[0], altText: 'changé' },
+          { ...saved[1], id: '00000000-0000-4000-8000-000000000000' },
+        ],
+      }),
+    ).rejects.toThrow(/Photo non trouvée/);
     expect((await photosApi.load(restaurantId)).value).toEqual({ photos: saved });
 
     await s.signInAs(other);

@@ -72,7 +72,9 @@ export function connectSectionStack(): SectionStack {
       }
     },
     async stop() {
-      await getSupabase().auth.signOut().catch(() => undefined);
+      await getSupabase()
+        .auth.signOut()
+        .catch(() => undefined);
       await getSupabase().auth.stopAutoRefresh();
     },
   };

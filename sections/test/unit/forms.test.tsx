@@ -41,7 +41,10 @@ describe('MenusForm', () => {
   });
 
   it('checking keeps an existing kids menu (at most one)', () => {
-    const existing: Menus = { regularMenus: [], childrenMenu: { name: 'Petit gourmet', pricePerPerson: 12, menuType: 'choice', availability: { lunch: true, dinner: true }, items: [], alternatives: [], isKidsMenu: true } };
+    const existing: Menus = {
+      regularMenus: [],
+      childrenMenu: { name: 'Petit gourmet', pricePerPerson: 12, menuType: 'choice', availability: { lunch: true, dinner: true }, items: [], alternatives: [], isKidsMenu: true },
+    };
     expect(setKidsMenu(existing, true)).toBe(existing);
   });
 
@@ -75,7 +78,16 @@ describe('MenusForm', () => {
 
   it('items and alternatives need a name; alternatives offer every type but drink', async () => {
     const user = userEvent.setup();
-    const menu = { name: 'Menu Découverte', pricePerPerson: 30, content: '', menuType: 'choice' as const, availability: { lunch: true, dinner: true }, items: [], alternatives: [], isKidsMenu: false };
+    const menu = {
+      name: 'Menu Découverte',
+      pricePerPerson: 30,
+      content: '',
+      menuType: 'choice' as const,
+      availability: { lunch: true, dinner: true },
+      items: [],
+      alternatives: [],
+      isKidsMenu: false,
+    };
     const { last } = renderMenus('edit', { regularMenus: [menu] });
     const card = screen.getByText('Menu Découverte', { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
 

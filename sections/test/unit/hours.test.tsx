@@ -31,7 +31,15 @@ describe('hours rules', () => {
     expect(defaultHours('edit').daysOpen).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
     expect(defaultHours('onboarding').daysOpen).toEqual([...DAYS]);
     const lunch = defaultHours('edit').defaultSettings.lunchService;
-    expect(lunch).toMatchObject({ isOpen: true, hours: { from: '12:00', to: '14:00' }, groupSize: { min: 1, max: 20 }, allowALaCarte: true, maxALaCarteSize: 10, partialPrivatizationSupplement: false, partialPrivatizationMinSize: 10 });
+    expect(lunch).toMatchObject({
+      isOpen: true,
+      hours: { from: '12:00', to: '14:00' },
+      groupSize: { min: 1, max: 20 },
+      allowALaCarte: true,
+      maxALaCarteSize: 10,
+      partialPrivatizationSupplement: false,
+      partialPrivatizationMinSize: 10,
+    });
     expect(defaultHours('edit').defaultSettings.dinnerService.hours).toEqual({ from: '19:00', to: '22:00' });
     // Onboarding's lowest group-minimum choice is 10.
     expect(defaultHours('onboarding').defaultSettings.lunchService.groupSize).toEqual({ min: 10, max: 20 });

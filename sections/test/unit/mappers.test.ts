@@ -9,8 +9,15 @@ const asNumber = (text: string) => text as unknown as number;
 describe('row ↔ model mappers of the sections', () => {
   it('maps a restaurant with its embedded amenities and contact, with the spec defaults', () => {
     const r = restaurantFromRow({
-      id: 'r1', user_id: 'u1', name: 'Chez Nous', url: null, first_message: 'Bonjour', address: '1 rue A', description: '',
-      has_different_hours_settings: true, updated_at: '2026-01-01T00:00:00Z',
+      id: 'r1',
+      user_id: 'u1',
+      name: 'Chez Nous',
+      url: null,
+      first_message: 'Bonjour',
+      address: '1 rue A',
+      description: '',
+      has_different_hours_settings: true,
+      updated_at: '2026-01-01T00:00:00Z',
       restaurant_amenities: [{ ground_floor: true, accessible_to_disabled: false, parking: false, air_conditioning: false, wifi: true, valet_parking: false }],
       restaurant_contacts: null,
     });
@@ -20,8 +27,14 @@ describe('row ↔ model mappers of the sections', () => {
   });
 
   it('maps a photo, numeric sizes arriving as strings', () => {
-    expect(photoFromRow({ id: 'p', url: 'u', filename: 'r/1-a.png', original_filename: null, file_size: asNumber('2048'), display_order: 2, alt_text: null }))
-      .toEqual({ id: 'p', url: 'u', altText: '', displayOrder: 2, originalFilename: '1-a.png', fileSize: 2048 });
+    expect(photoFromRow({ id: 'p', url: 'u', filename: 'r/1-a.png', original_filename: null, file_size: asNumber('2048'), display_order: 2, alt_text: null })).toEqual({
+      id: 'p',
+      url: 'u',
+      altText: '',
+      displayOrder: 2,
+      originalFilename: '1-a.png',
+      fileSize: 2048,
+    });
   });
 
   it('round-trips billing and defaults to France, percentage, payment on site', () => {
@@ -31,7 +44,15 @@ describe('row ↔ model mappers of the sections', () => {
     b.paymentConditions = { requiresDeposit: true, depositMethod: 'acompte', depositType: 'fixed', depositAmount: 50, paymentLink: ' https://buy.stripe.com/x ' };
     b.remainingPayment = { onSite: false, online: true };
     const row = billingToRow('r1', b);
-    expect(row).toMatchObject({ restaurant_id: 'r1', deposit_type: 'fixed', deposit_amount: 50, deposit_method: 'acompte', payment_onsite: false, payment_online: true, payment_link: 'https://buy.stripe.com/x' });
+    expect(row).toMatchObject({
+      restaurant_id: 'r1',
+      deposit_type: 'fixed',
+      deposit_amount: 50,
+      deposit_method: 'acompte',
+      payment_onsite: false,
+      payment_online: true,
+      payment_link: 'https://buy.stripe.com/x',
+    });
     expect(billingFromRow({ ...row, deposit_amount: asNumber('50.00') })).toEqual({ ...b, paymentConditions: { ...b.paymentConditions, paymentLink: 'https://buy.stripe.com/x' } });
     // No link: none stored (null), read back as ''.
     const none = billingToRow('r1', { ...b, paymentConditions: { ...b.paymentConditions, paymentLink: '  ' } });
@@ -48,7 +69,17 @@ describe('row ↔ model mappers of the sections', () => {
     const noEmbeds = { menu_items: null, menu_item_alternatives: null } as unknown as Pick<MenuRow, 'menu_items' | 'menu_item_alternatives'>;
     const menu = { price_per_person: asNumber('32.50'), content: null, menu_type: 'sharing', available_lunch: true, available_dinner: false, ...noEmbeds };
     const menus = menusFromRows([
-      { ...menu, id: 'b', name: 'Second', is_children_menu: false, display_order: 2, menu_items: [{ name: 'Tarte', type: 'dessert', display_order: 2 }, { name: 'Soupe', type: 'starter', display_order: 1 }] },
+      {
+        ...menu,
+        id: 'b',
+        name: 'Second',
+        is_children_menu: false,
+        display_order: 2,
+        menu_items: [
+          { name: 'Tarte', type: 'dessert', display_order: 2 },
+          { name: 'Soupe', type: 'starter', display_order: 1 },
+        ],
+      },
       { ...menu, id: 'k', name: 'Enfant', is_children_menu: true, display_order: 3 },
       { ...menu, id: 'a', name: 'Premier', is_children_menu: false, display_order: 1 },
     ]);

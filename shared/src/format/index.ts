@@ -64,7 +64,7 @@ const euroFormatter = new Intl.NumberFormat(LOCALE, { style: 'currency', currenc
 
 /** 1 234,50 € (two decimals, French grouping; Intl's narrow no-break spaces are kept). */
 export function formatEuros(amount: number | string | null | undefined): string {
-  const n = typeof amount === 'string' ? Number(amount) : amount ?? 0;
+  const n = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
   return euroFormatter.format(Number.isFinite(n) ? n : 0);
 }
 

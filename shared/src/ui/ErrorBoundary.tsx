@@ -37,13 +37,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   render() {
     if (this.state.error) {
-      return (
-        <PageError
-          title={this.props.title ?? 'Une erreur est survenue'}
-          message={this.props.message ?? 'Cette partie de l’application n’a pas pu s’afficher.'}
-          onRetry={this.retry}
-        />
-      );
+      return <PageError title={this.props.title ?? 'Une erreur est survenue'} message={this.props.message ?? 'Cette partie de l’application n’a pas pu s’afficher.'} onRetry={this.retry} />;
     }
     return this.props.children;
   }

@@ -14,13 +14,7 @@ export function PageLoading({ label = 'Chargement...' }: { label?: string }) {
 export function PageError({ title, message, onRetry, retryLabel = 'Réessayer' }: { title?: string; message: ReactNode; onRetry?: () => void; retryLabel?: string }) {
   return (
     <div style={{ padding: 24 }}>
-      <Alert
-        type="error"
-        showIcon
-        title={title ?? message}
-        description={title ? message : undefined}
-        action={onRetry ? <Button onClick={onRetry}>{retryLabel}</Button> : undefined}
-      />
+      <Alert type="error" showIcon title={title ?? message} description={title ? message : undefined} action={onRetry ? <Button onClick={onRetry}>{retryLabel}</Button> : undefined} />
     </div>
   );
 }

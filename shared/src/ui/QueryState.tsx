@@ -9,7 +9,7 @@ import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { PageError, PageLoading } from './PageStates';
 
-const STALE_DATA_WARNING = "La mise à jour a échoué : les données affichées peuvent ne plus être à jour.";
+const STALE_DATA_WARNING = 'La mise à jour a échoué : les données affichées peuvent ne plus être à jour.';
 
 export function QueryState<T>({
   query,

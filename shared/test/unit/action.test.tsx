@@ -22,7 +22,8 @@ it('mutate: pending, then the data, or the error; reset goes back to idle', asyn
     return calls[calls.length - 1].promise.then((answer) => `${word} ${answer}`);
   };
   const { result } = renderHook(() => useAction(send));
-  const shown = () => result.current.status === 'success' ? `success ${result.current.data}` : result.current.status === 'error' ? `error ${result.current.error?.message}` : result.current.status;
+  const shown = () =>
+    result.current.status === 'success' ? `success ${result.current.data}` : result.current.status === 'error' ? `error ${result.current.error?.message}` : result.current.status;
   expect(shown()).toBe('idle');
   const succeeded = jest.fn();
   act(() => result.current.mutate('bonjour', { onSuccess: succeeded }));

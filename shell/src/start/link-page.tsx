@@ -14,11 +14,7 @@ import { root } from './root';
 export function LinkArea() {
   const [attempt, setAttempt] = useState(0);
   return (
-    <LightErrorBoundary
-      title={REMOTE_UNAVAILABLE.title}
-      message={REMOTE_UNAVAILABLE.message}
-      onRetry={() => setAttempt((n) => n + 1)}
-    >
+    <LightErrorBoundary title={REMOTE_UNAVAILABLE.title} message={REMOTE_UNAVAILABLE.message} onRetry={() => setAttempt((n) => n + 1)}>
       <LoadedRoutes name="mfe_public_links" attempt={attempt} loading={<LightLoading />} />
     </LightErrorBoundary>
   );

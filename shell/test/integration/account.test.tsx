@@ -23,7 +23,14 @@ async function freshOwner(signedIn: boolean) {
 
 /** The link of the newest e-mail to `address`, once the server has written it. */
 async function linkTo(address: string, prefix: string): Promise<string> {
-  const mail = await until(() => outboxMails(process.env.TEST_OUTBOX_DIR!).filter((m) => m.to.includes(address)).pop(), (m) => m !== undefined, `un e-mail pour ${address}`);
+  const mail = await until(
+    () =>
+      outboxMails(process.env.TEST_OUTBOX_DIR!)
+        .filter((m) => m.to.includes(address))
+        .pop(),
+    (m) => m !== undefined,
+    `un e-mail pour ${address}`,
+  );
   return linkIn(mail!, prefix);
 }
 /** jsdom's origin is not an allowed redirect: the links lead to the site's pages (AUTH_SITE_URL, http://localhost:3000). */

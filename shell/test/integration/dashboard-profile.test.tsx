@@ -45,11 +45,24 @@ it("says 'Profil complet' once nothing is missing", async () => {
   const id = data!.id;
   await client.from('restaurant_contacts').update({ email: 'a@b.fr', whatsapp: '+33600000000' }).eq('restaurant_id', id);
   await client.from('restaurant_menus').insert({ restaurant_id: id, name: 'Menu', price_per_person: 30 });
-  await client.from('restaurant_billing').update({
-    company_name: 'SAS', legal_form: 'SAS', siret_number: '73282932000074', rcs_city: 'Lyon', vat_number: 'FR44732829320',
-    address: '2 quai', postal_code: '69001', city: 'Lyon', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP',
-    contact_name: 'Camille', contact_email: 'c@b.fr', contact_phone: '0478000000',
-  }).eq('restaurant_id', id);
+  await client
+    .from('restaurant_billing')
+    .update({
+      company_name: 'SAS',
+      legal_form: 'SAS',
+      siret_number: '73282932000074',
+      rcs_city: 'Lyon',
+      vat_number: 'FR44732829320',
+      address: '2 quai',
+      postal_code: '69001',
+      city: 'Lyon',
+      iban: 'FR7630006000011234567890189',
+      bic: 'AGRIFRPP',
+      contact_name: 'Camille',
+      contact_email: 'c@b.fr',
+      contact_phone: '0478000000',
+    })
+    .eq('restaurant_id', id);
   await client.from('restaurant_cgv').insert({ restaurant_id: id, cancellation_policy: '48h', modification_policy: '24h' });
   renderApp('/dashboard');
   const card = await cardOf('Complet');

@@ -79,8 +79,23 @@ describe('restaurant area', () => {
     const nav = await screen.findByRole('navigation', { name: 'Menu du restaurant' });
     expect(within(nav).getByRole('heading', { name: 'Gestion du restaurant' })).toBeInTheDocument();
     expect(within(nav).getByRole('heading', { name: 'Gestion opérationnelle' })).toBeInTheDocument();
-    const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(labels).toEqual(['Informations', 'Photos', 'Horaires & Fonctionnement', 'Menus', 'Options', 'CGV', 'F.A.Q', 'Facturation', 'Votre assistant', 'Réservations', 'Planning', 'Conversations']);
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toEqual([
+      'Informations',
+      'Photos',
+      'Horaires & Fonctionnement',
+      'Menus',
+      'Options',
+      'CGV',
+      'F.A.Q',
+      'Facturation',
+      'Votre assistant',
+      'Réservations',
+      'Planning',
+      'Conversations',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Informations' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Conversations' })).toHaveAttribute('href', `/restaurants/${data!.id}/operational/conversations`);
     // No remote is registered in this test: the area shows the French error with 'Réessayer', the shell keeps working.

@@ -52,7 +52,7 @@ afterEach(restoreFetch);
 const restaurantRead = (id: string) => (url: string) => url.includes('/rest/v1/restaurants?') && url.includes(`id=eq.${id}`);
 const sidebarName = () => screen.getByText(/^Chez /, { selector: 'strong' });
 
-test("a late answer for the restaurant left behind does not replace the one shown", async () => {
+test('a late answer for the restaurant left behind does not replace the one shown', async () => {
   const { first, second } = await ownerWithTwoRestaurants();
   const held = holdFirstAnswer(restaurantRead(first));
   renderAt(`/restaurants/${first}/information`, [`/restaurants/${second}/information`]);

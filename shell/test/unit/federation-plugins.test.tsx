@@ -14,7 +14,15 @@ import { RemoteRetryContext } from '../../src/app/RemoteUnavailable';
 const manifest = (shared: { name: string; requiredVersion?: string | false }[]) => ({ name: 'mfe_x', shared });
 
 test('a kernel range is checked on the package and its subpaths, other packages are not', () => {
-  expect(kernelMismatch(manifest([{ name: '@tablee/shared', requiredVersion: '^1.0.0' }, { name: 'antd', requiredVersion: '^99.0.0' }]), '1.2.0')).toBeNull();
+  expect(
+    kernelMismatch(
+      manifest([
+        { name: '@tablee/shared', requiredVersion: '^1.0.0' },
+        { name: 'antd', requiredVersion: '^99.0.0' },
+      ]),
+      '1.2.0',
+    ),
+  ).toBeNull();
   expect(kernelMismatch(manifest([{ name: '@tablee/shared', requiredVersion: false }, { name: '@tablee/shared/core' }]), '1.0.0')).toBeNull();
   const mismatch = kernelMismatch(manifest([{ name: '@tablee/shared', requiredVersion: '^2.0.0' }]), '1.0.0');
   expect(mismatch).toBeInstanceOf(KernelMismatchError);
@@ -79,8 +87,26 @@ test('a remote whose manifest asks for another kernel is not loaded: a console e
   const body = {
     id: 'mfe_next',
     name: 'mfe_next',
-    metaData: { name: 'mfe_next', globalName: 'mfe_next', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, buildInfo: { buildVersion: '1', buildName: 'mfe-next' }, types: { path: '', name: '', zip: '', api: '' }, type: 'app', pluginVersion: '2.9.2' },
-    shared: [{ id: 'mfe_next:@tablee/shared', name: '@tablee/shared', version: NEXT_KERNEL.slice(1), singleton: true, requiredVersion: NEXT_KERNEL, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],
+    metaData: {
+      name: 'mfe_next',
+      globalName: 'mfe_next',
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      buildInfo: { buildVersion: '1', buildName: 'mfe-next' },
+      types: { path: '', name: '', zip: '', api: '' },
+      type: 'app',
+      pluginVersion: '2.9.2',
+    },
+    shared: [
+      {
+        id: 'mfe_next:@tablee/shared',
+        name: '@tablee/shared',
+        version: NEXT_KERNEL.slice(1),
+        singleton: true,
+        requiredVersion: NEXT_KERNEL,
+        assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+      },
+    ],
     remotes: [],
     exposes: [{ id: 'mfe_next:routes', name: 'routes', path: './routes', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],
   };
@@ -91,11 +117,15 @@ test('a remote whose manifest asks for another kernel is not loaded: a console e
     const module = await loadThroughRuntime('mfe_next', `${origin.url}/mf-manifest.json`);
     // Its code was never asked for.
     expect(origin.requests).toEqual(['/mf-manifest.json']);
-    expect(errors.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringMatching(new RegExp(`mfe_next.*\\${NEXT_KERNEL.replace(/\./g, '\\.')}.*${KERNEL_VERSION.replace(/\./g, '\\.')}`)));
+    expect(errors.mock.calls.map((call) => String(call[0]))).toContainEqual(
+      expect.stringMatching(new RegExp(`mfe_next.*\\${NEXT_KERNEL.replace(/\./g, '\\.')}.*${KERNEL_VERSION.replace(/\./g, '\\.')}`)),
+    );
     renderArea(module.default, () => undefined);
     expect(screen.getByText("Ce module n'est pas compatible avec cette version de l'application.")).toBeInTheDocument();
     expect(
-      screen.getByText(`Le module mfe_next demande la version ${NEXT_KERNEL} du noyau de l'application, qui est en version ${KERNEL_VERSION}. Rechargez la page ; si le problème persiste, le module doit être redéployé.`),
+      screen.getByText(
+        `Le module mfe_next demande la version ${NEXT_KERNEL} du noyau de l'application, qui est en version ${KERNEL_VERSION}. Rechargez la page ; si le problème persiste, le module doit être redéployé.`,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
   } finally {

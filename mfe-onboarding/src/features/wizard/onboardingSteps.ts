@@ -1,18 +1,5 @@
 import { ONBOARDING_STEPS } from '@tablee/domain';
-import {
-  BillingForm,
-  billingApi,
-  createHoursApi,
-  HoursForm,
-  InformationForm,
-  informationApi,
-  MenusForm,
-  menusApi,
-  OptionsForm,
-  optionsApi,
-  PhotosForm,
-  photosApi,
-} from '@tablee/sections';
+import { BillingForm, billingApi, createHoursApi, HoursForm, InformationForm, informationApi, MenusForm, menusApi, OptionsForm, optionsApi, PhotosForm, photosApi } from '@tablee/sections';
 import type { AnyOnboardingStep, OnboardingStep, OnboardingStepKey } from './steps';
 
 /**

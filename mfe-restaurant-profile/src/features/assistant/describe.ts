@@ -12,22 +12,16 @@ const list = (values: string[]) => values.join(', ');
 
 /** « Midi 12:00–14:00 : arrivées à 12:00, 12:30 ; groupes de 8 à 24 personnes ; 40 couverts au plus. » */
 export function describeService(s: KnowledgeService): string {
-  const parts = [
-    s.arrival_times.length > 0 ? `arrivées à ${list(s.arrival_times)}` : 'aucune heure d’arrivée',
-    `groupes de ${s.group_size.min} à ${s.group_size.max} personnes`,
-  ];
+  const parts = [s.arrival_times.length > 0 ? `arrivées à ${list(s.arrival_times)}` : 'aucune heure d’arrivée', `groupes de ${s.group_size.min} à ${s.group_size.max} personnes`];
   if (s.capacity !== null) parts.push(`${s.capacity} couverts au plus`);
   if (s.a_la_carte.allowed) parts.push(`à la carte jusqu’à ${s.a_la_carte.max_group_size} personnes`);
-  if (s.partial_privatization.supplement)
-    parts.push(`privatisation partielle dès ${s.partial_privatization.min_group_size} personnes (${formatEuros(s.partial_privatization.amount)})`);
+  if (s.partial_privatization.supplement) parts.push(`privatisation partielle dès ${s.partial_privatization.min_group_size} personnes (${formatEuros(s.partial_privatization.amount)})`);
   return `${SERVICE_NAMES[s.service]} ${s.from}–${s.to} : ${parts.join(' ; ')}.`;
 }
 
 /** Each open day with its services, then the closed days in one line. */
 export function describeWeek(days: AssistantKnowledge['days']): { day: string; services: string[] }[] {
-  return days
-    .filter((d) => d.is_open && d.services.length > 0)
-    .map((d) => ({ day: DAY_LABELS[d.day as Day], services: d.services.map(describeService) }));
+  return days.filter((d) => d.is_open && d.services.length > 0).map((d) => ({ day: DAY_LABELS[d.day as Day], services: d.services.map(describeService) }));
 }
 
 export function closedDays(days: AssistantKnowledge['days']): string[] {
@@ -51,8 +45,7 @@ export function describeAlternatives(m: KnowledgeMenu): string[] {
 
 /** What a group can eat under a diet, across the menus. */
 export function dietarySummary(menus: KnowledgeMenu[]): { glutenFree: string[]; vegan: string[] } {
-  const pick = (keep: (a: KnowledgeMenu['alternatives'][number]) => boolean) =>
-    menus.flatMap((m) => m.alternatives.filter(keep).map((a) => `${a.name} (${m.name})`));
+  const pick = (keep: (a: KnowledgeMenu['alternatives'][number]) => boolean) => menus.flatMap((m) => m.alternatives.filter(keep).map((a) => `${a.name} (${m.name})`));
   return { glutenFree: pick((a) => a.is_gluten_free), vegan: pick((a) => a.is_vegan) };
 }
 

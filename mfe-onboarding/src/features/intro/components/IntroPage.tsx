@@ -23,13 +23,8 @@ export function IntroPage() {
       <Typography.Title level={1} style={{ fontSize: 26 }}>
         Bienvenue sur Tablée
       </Typography.Title>
-      <Typography.Paragraph>
-        Votre assistant numérique répond à vos clients et à leurs demandes de réservation de groupe, en parlant comme vous.
-      </Typography.Paragraph>
-      <Typography.Paragraph>
-        Décrivez votre restaurant en six étapes : informations, photos, horaires, menus, options et facturation. Tout est
-        enregistré au fur et à mesure.
-      </Typography.Paragraph>
+      <Typography.Paragraph>Votre assistant numérique répond à vos clients et à leurs demandes de réservation de groupe, en parlant comme vous.</Typography.Paragraph>
+      <Typography.Paragraph>Décrivez votre restaurant en six étapes : informations, photos, horaires, menus, options et facturation. Tout est enregistré au fur et à mesure.</Typography.Paragraph>
       {create.isError && <Alert type="error" showIcon title={CREATE_RESTAURANT_ERROR} style={{ marginBottom: 16, textAlign: 'left' }} />}
       <Button type="primary" size="large" onClick={start} loading={create.isPending}>
         Démarrer

@@ -10,5 +10,4 @@ export async function getOnboardingRestaurant(id: string): Promise<{ id: string;
   return data;
 }
 
-export const onboardingRestaurantQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['restaurants', id, 'onboarding'], queryFn: () => getOnboardingRestaurant(id) });
+export const onboardingRestaurantQueryOptions = (id: string) => queryOptions({ queryKey: ['restaurants', id, 'onboarding'], queryFn: () => getOnboardingRestaurant(id) });

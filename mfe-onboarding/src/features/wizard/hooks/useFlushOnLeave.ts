@@ -14,9 +14,7 @@ export interface StepController {
  *   close with something still unsaved asks the browser's "leave the page?" question meanwhile.
  */
 export function useFlushOnLeave(controllerRef: RefObject<StepController | null>) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && (controllerRef.current?.hasUnsaved() ?? false),
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && (controllerRef.current?.hasUnsaved() ?? false));
   const handling = useRef(false);
   useEffect(() => {
     if (blocker.state !== 'blocked' || handling.current) return;

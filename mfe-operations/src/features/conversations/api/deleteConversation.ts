@@ -22,9 +22,6 @@ export function useDeleteConversation(restaurantId: string) {
   return useMutation({
     mutationFn: deleteConversation,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: conversationKeys.lists(restaurantId) }),
-        queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: conversationKeys.lists(restaurantId) }), queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) })]),
   });
 }

@@ -13,10 +13,7 @@ export function ConversationCard({ conversation: c }: { conversation: Conversati
     >
       <div style={{ minWidth: 0 }}>
         <div style={{ fontWeight: 600 }}>
-          Conversation #{c.id.slice(0, CONVERSATION_ID_PREFIX_LENGTH)}{' '}
-          <span style={{ fontWeight: 400, color: '#595959' }}>
-            · {c.messageCount} message(s)
-          </span>
+          Conversation #{c.id.slice(0, CONVERSATION_ID_PREFIX_LENGTH)} <span style={{ fontWeight: 400, color: '#595959' }}>· {c.messageCount} message(s)</span>
         </div>
         {c.lastMessage && (
           <p style={{ margin: '4px 0 0', color: '#434343', overflowWrap: 'anywhere' }}>

@@ -11,13 +11,7 @@ export function ConversationPagination({ page, totalPages, onChange }: { page: n
       </Button>
       {paginationItems(page, totalPages).map((item) =>
         typeof item === 'number' ? (
-          <Button
-            key={item}
-            type={item === page ? 'primary' : 'default'}
-            aria-current={item === page ? 'page' : undefined}
-            aria-label={`Page ${item}`}
-            onClick={() => onChange(item)}
-          >
+          <Button key={item} type={item === page ? 'primary' : 'default'} aria-current={item === page ? 'page' : undefined} aria-label={`Page ${item}`} onClick={() => onChange(item)}>
             {item}
           </Button>
         ) : (

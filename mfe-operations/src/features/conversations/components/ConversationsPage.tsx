@@ -9,7 +9,6 @@ import { rangeText } from '../pagination';
 import { ConversationCard } from './ConversationCard';
 import { ConversationPagination } from './ConversationPagination';
 
-
 function Frame({ children }: { children: React.ReactNode }) {
   return (
     <PageFrame title="Conversations" subtitle="Liste des conversations avec vos clients">
@@ -21,8 +20,18 @@ function Frame({ children }: { children: React.ReactNode }) {
 /** Conversation cards, 10 per page, paged in the database; the page is kept in the URL (?page=). */
 export function ConversationsPage() {
   const { restaurantId = '' } = useParams();
-  if (!restaurantId) return <Frame><PageError message="ID du restaurant manquant" /></Frame>;
-  if (!isUuid(restaurantId)) return <Frame><PageError message="Restaurant ID vide ou invalide" /></Frame>;
+  if (!restaurantId)
+    return (
+      <Frame>
+        <PageError message="ID du restaurant manquant" />
+      </Frame>
+    );
+  if (!isUuid(restaurantId))
+    return (
+      <Frame>
+        <PageError message="Restaurant ID vide ou invalide" />
+      </Frame>
+    );
   return <ConversationList restaurantId={restaurantId} />;
 }
 

@@ -19,7 +19,6 @@ import { Button, DatePicker, Grid, Segmented, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useParams, useSearchParams } from 'react-router';
 
-
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 const requests = (n: number) => `${n} demande${n > 1 ? 's' : ''}`;
 
@@ -42,7 +41,12 @@ export function PlanningPage() {
       return updated;
     });
 
-  if (!isUuid(restaurantId)) return <PageFrame title="Planning"><PageError message="Restaurant ID vide ou invalide" /></PageFrame>;
+  if (!isUuid(restaurantId))
+    return (
+      <PageFrame title="Planning">
+        <PageError message="Restaurant ID vide ou invalide" />
+      </PageFrame>
+    );
   const week = params.view === 'week';
   const [previous, next] = week ? ['Semaine précédente', 'Semaine suivante'] : ['Mois précédent', 'Mois suivant'];
   return (
@@ -105,7 +109,11 @@ function PlanningGrid({ cells, restaurantId, month, phone }: { cells: PlanningCe
         const outside = !!month && !day.startsWith(month);
         return (
           <div role="listitem" key={day} aria-current={day === today ? 'date' : undefined} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
-            <Typography.Text strong={day === today} type={outside ? 'secondary' : undefined} style={{ fontSize: 13, borderBottom: day === today ? `2px solid ${BRAND_COLOURS.primary}` : '2px solid transparent' }}>
+            <Typography.Text
+              strong={day === today}
+              type={outside ? 'secondary' : undefined}
+              style={{ fontSize: 13, borderBottom: day === today ? `2px solid ${BRAND_COLOURS.primary}` : '2px solid transparent' }}
+            >
               {dayjs(day).format('ddd DD/MM')}
             </Typography.Text>
             {services.map((cell) => (
@@ -152,7 +160,8 @@ function ServiceCell({ cell, restaurantId }: { cell: PlanningCell; restaurantId:
       {(cell.isOpen || cell.confirmedCovers > 0) && (
         <div style={{ fontSize: 15 }}>
           <strong>{cell.confirmedCovers}</strong>
-          {cell.capacity !== null ? ` / ${cell.capacity}` : ''} <span style={{ fontSize: 12, color: '#595959' }}>
+          {cell.capacity !== null ? ` / ${cell.capacity}` : ''}{' '}
+          <span style={{ fontSize: 12, color: '#595959' }}>
             couv.<span style={VISUALLY_HIDDEN}> confirmés</span>
           </span>
         </div>

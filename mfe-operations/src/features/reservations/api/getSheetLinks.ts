@@ -8,9 +8,7 @@ export type SheetLinks = Record<Sheet, string>;
 
 /** The kitchen and dining-room PDF links of an accepted or paid reservation, handed out by the service to its owner. */
 export async function getSheetLinks(numeroReservation: string): Promise<SheetLinks> {
-  const answer = await callReservationService<{ feuille_cuisine_url: string; feuille_salle_url: string }>(
-    `reservations/${encodeURIComponent(numeroReservation)}/sheets`,
-  );
+  const answer = await callReservationService<{ feuille_cuisine_url: string; feuille_salle_url: string }>(`reservations/${encodeURIComponent(numeroReservation)}/sheets`);
   return { 'feuille-cuisine': answer.feuille_cuisine_url, 'feuille-salle': answer.feuille_salle_url };
 }
 

@@ -29,11 +29,7 @@ export interface DecisionAnswer {
  * the allowed transitions); the service sends the customer's e-mail. A target with no endpoint
  * (pending) is refused before any call.
  */
-export async function updateReservationStatus(
-  reservation: Pick<Reservation, 'numeroReservation' | 'restaurantId'>,
-  target: ReservationStatus,
-  why: DecisionReason = {},
-): Promise<DecisionAnswer> {
+export async function updateReservationStatus(reservation: Pick<Reservation, 'numeroReservation' | 'restaurantId'>, target: ReservationStatus, why: DecisionReason = {}): Promise<DecisionAnswer> {
   const endpoint = ENDPOINTS[target];
   if (!endpoint) throw new Error(`Statut non supporté par l'API: ${target}`);
   return callReservationService<DecisionAnswer>(`reservations/${endpoint}`, {
@@ -53,8 +49,7 @@ export async function updateReservationStatus(
 export function useUpdateReservationStatus(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reservation, target, why }: { reservation: Reservation; target: ReservationStatus; why?: DecisionReason }) =>
-      updateReservationStatus(reservation, target, why),
+    mutationFn: ({ reservation, target, why }: { reservation: Reservation; target: ReservationStatus; why?: DecisionReason }) => updateReservationStatus(reservation, target, why),
     onSuccess: (_answer, { reservation, target }) => {
       queryClient.setQueryData(reservationQueryOptions(restaurantId, reservation.numero).queryKey, (shown) => (shown ? { ...shown, status: target } : shown));
     },

@@ -56,7 +56,11 @@ export function ReservationDetailPage() {
           status="error"
           title={<h2 style={{ margin: 0, fontSize: 24 }}>Erreur</h2>}
           subTitle={errorMessage}
-          extra={<Button type="primary" onClick={() => navigate(listUrl)}>Retour à la liste</Button>}
+          extra={
+            <Button type="primary" onClick={() => navigate(listUrl)}>
+              Retour à la liste
+            </Button>
+          }
         />
       </PageFrame>
     );
@@ -149,8 +153,12 @@ export function ReservationDetailPage() {
             {label('Acompte reçu')}
           </Button>
         )}
-        <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-cuisine')}>Feuille cuisine</Button>
-        <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-salle')}>Feuille salle</Button>
+        <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-cuisine')}>
+          Feuille cuisine
+        </Button>
+        <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-salle')}>
+          Feuille salle
+        </Button>
         <Button danger disabled={updating} onClick={() => askReason('cancel')}>
           {label('Annuler la réservation')}
         </Button>

@@ -5,7 +5,7 @@ import { Card, Timeline } from 'antd';
 
 const reasonText = (e: ReservationEvent) => {
   const labels: Record<string, string> = e.to === 'cancelled' ? CANCELLATION_REASONS : REFUSAL_REASONS;
-  const label = e.reason && e.reason !== 'autre' ? labels[e.reason] ?? e.reason : null;
+  const label = e.reason && e.reason !== 'autre' ? (labels[e.reason] ?? e.reason) : null;
   return [label, e.reasonDetail].filter(Boolean).join(' — ');
 };
 

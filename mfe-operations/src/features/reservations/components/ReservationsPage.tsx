@@ -60,10 +60,25 @@ export function ReservationsPage() {
     return () => clearTimeout(timer);
   }, [searchText, params.search, update]);
 
-  if (!restaurantId) return <Frame><PageError message="ID du restaurant manquant" /></Frame>;
-  if (!validId) return <Frame><PageError message="Restaurant ID vide ou invalide" /></Frame>;
+  if (!restaurantId)
+    return (
+      <Frame>
+        <PageError message="ID du restaurant manquant" />
+      </Frame>
+    );
+  if (!validId)
+    return (
+      <Frame>
+        <PageError message="Restaurant ID vide ou invalide" />
+      </Frame>
+    );
   const loadingLabel = 'Chargement des réservations...';
-  if (outOfRange) return <Frame><PageLoading label={loadingLabel} /></Frame>;
+  if (outOfRange)
+    return (
+      <Frame>
+        <PageLoading label={loadingLabel} />
+      </Frame>
+    );
   return (
     <Frame>
       <QueryState query={state} errorMessage="Erreur lors du chargement des réservations" loadingLabel={loadingLabel}>
@@ -172,7 +187,7 @@ function ReservationList({
       {params.invalidRange && <Alert type="warning" showIcon title="La date de début doit précéder la date de fin : les dates ne sont pas appliquées." />}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography.Text data-testid="reservation-count">
-        {page.total} réservation(s) — {RESERVATION_FILTER_LABELS[params.status]}
+          {page.total} réservation(s) — {RESERVATION_FILTER_LABELS[params.status]}
         </Typography.Text>
         <ExportButton params={params} disabled={page.total === 0} />
       </div>

@@ -10,18 +10,7 @@ import { Alert, Button, Card, Form, Input, List, Space, Typography } from 'antd'
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { FIRST_MESSAGE_MAX_LENGTH, knowledgeQueryOptions, useSaveFirstMessage } from '../api/knowledge';
-import {
-  closedDays,
-  describeAlternatives,
-  describeItems,
-  describeMenu,
-  describeOption,
-  describePayment,
-  describePolicies,
-  describeWeek,
-  amenityLabels,
-  dietarySummary,
-} from '../describe';
+import { closedDays, describeAlternatives, describeItems, describeMenu, describeOption, describePayment, describePolicies, describeWeek, amenityLabels, dietarySummary } from '../describe';
 
 /** A link inside a sentence is underlined: colour alone does not tell it from the text (WCAG 1.4.1). */
 const IN_TEXT_LINK = { textDecoration: 'underline' } as const;
@@ -36,7 +25,10 @@ function MissingLinks({ restaurantId, missing, section }: { restaurantId: string
     <ul style={{ margin: '8px 0 0', paddingInlineStart: 20 }}>
       {shown.map((m) => (
         <li key={m.item}>
-          {m.label} — <Link to={missingItemPath(restaurantId, m)} style={IN_TEXT_LINK}>compléter dans « {tabLabel(m.section)} »</Link>
+          {m.label} —{' '}
+          <Link to={missingItemPath(restaurantId, m)} style={IN_TEXT_LINK}>
+            compléter dans « {tabLabel(m.section)} »
+          </Link>
         </li>
       ))}
     </ul>
@@ -45,7 +37,14 @@ function MissingLinks({ restaurantId, missing, section }: { restaurantId: string
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card size="small" title={<Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>{title}</Typography.Title>}>
+    <Card
+      size="small"
+      title={
+        <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
+          {title}
+        </Typography.Title>
+      }
+    >
       {children}
     </Card>
   );
@@ -158,7 +157,11 @@ function KnowledgeView({ restaurantId, k }: { restaurantId: string; k: Assistant
         <Typography.Paragraph style={{ margin: 0 }}>Végan : {diets.vegan.length > 0 ? diets.vegan.join(', ') : 'aucune alternative indiquée'}.</Typography.Paragraph>
       </Block>
       <Block title="Options">
-        {k.options.length === 0 ? <Typography.Paragraph style={{ margin: 0 }}>Aucune option supplémentaire.</Typography.Paragraph> : k.options.map((o) => <div key={o.title}>{describeOption(o)}</div>)}
+        {k.options.length === 0 ? (
+          <Typography.Paragraph style={{ margin: 0 }}>Aucune option supplémentaire.</Typography.Paragraph>
+        ) : (
+          k.options.map((o) => <div key={o.title}>{describeOption(o)}</div>)
+        )}
       </Block>
       <Block title="Acompte et paiement">
         {describePayment(k).map((line) => (
@@ -173,7 +176,10 @@ function KnowledgeView({ restaurantId, k }: { restaurantId: string; k: Assistant
       <Block title="Questions fréquentes">
         {k.faq.length === 0 ? (
           <Typography.Paragraph style={{ margin: 0 }}>
-            Aucune question. <Link to={restaurantPath(restaurantId, 'faq')} style={IN_TEXT_LINK}>Ajouter des questions fréquentes</Link>
+            Aucune question.{' '}
+            <Link to={restaurantPath(restaurantId, 'faq')} style={IN_TEXT_LINK}>
+              Ajouter des questions fréquentes
+            </Link>
           </Typography.Paragraph>
         ) : (
           k.faq.map((f) => (

@@ -10,7 +10,7 @@ export function InformationPage() {
       messages={{
         success: 'Les modifications ont été enregistrées avec succès !',
         // The name and address are always stored (on the restaurant's row); the amenities and contact may not be.
-        nothingStored: "Les équipements et le contact ne sont pas encore enregistrés : les valeurs affichées sont une proposition. Enregistrez-les pour que votre assistant les utilise.",
+        nothingStored: 'Les équipements et le contact ne sont pas encore enregistrés : les valeurs affichées sont une proposition. Enregistrez-les pour que votre assistant les utilise.',
       }}
       renderForm={(props) => <InformationForm {...props} />}
     />

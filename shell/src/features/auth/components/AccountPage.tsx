@@ -26,12 +26,25 @@ function ChangePassword() {
   const save = useUpdatePassword();
   return (
     <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Mot de passe</h2>}>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => save.mutate(values.password, { onSuccess: () => form.resetFields() })} onValuesChange={() => save.isSuccess && save.reset()}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => save.mutate(values.password, { onSuccess: () => form.resetFields() })}
+        onValuesChange={() => save.isSuccess && save.reset()}
+      >
         <Form.Item
           name="password"
           label="Nouveau mot de passe"
           extra={<PasswordHelp password={password} />}
-          rules={[{ validator: async (_rule, value: string | undefined) => { const problem = passwordProblem(value ?? ''); if (problem) throw new Error(problem); } }]}
+          rules={[
+            {
+              validator: async (_rule, value: string | undefined) => {
+                const problem = passwordProblem(value ?? '');
+                if (problem) throw new Error(problem);
+              },
+            },
+          ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -74,7 +87,11 @@ function ChangeEmail({ current }: { current: string }) {
           rules={[
             { required: true, whitespace: true, message: 'Indiquez la nouvelle adresse email.' },
             { type: 'email', message: 'Adresse email invalide.' },
-            { validator: async (_rule, value: string | undefined) => { if (value?.trim().toLowerCase() === current.toLowerCase()) throw new Error(ACCOUNT_MESSAGES.emailUnchanged); } },
+            {
+              validator: async (_rule, value: string | undefined) => {
+                if (value?.trim().toLowerCase() === current.toLowerCase()) throw new Error(ACCOUNT_MESSAGES.emailUnchanged);
+              },
+            },
           ]}
         >
           <Input type="email" autoComplete="email" />

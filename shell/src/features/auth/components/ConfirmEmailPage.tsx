@@ -12,16 +12,7 @@ export function ConfirmEmailPage() {
   const link = useVerifyEmailLink('email_change');
 
   return (
-    <AuthCard
-      title="Confirmation de l’adresse email"
-      footer={
-        link.isSuccess ? (
-          <Link to="/dashboard">Aller au tableau de bord</Link>
-        ) : (
-          <Link to="/account">Retour à mon compte</Link>
-        )
-      }
-    >
+    <AuthCard title="Confirmation de l’adresse email" footer={link.isSuccess ? <Link to="/dashboard">Aller au tableau de bord</Link> : <Link to="/account">Retour à mon compte</Link>}>
       {(link.isIdle || link.isPending) && (
         <p role="status" style={{ textAlign: 'center' }}>
           Vérification du lien...

@@ -41,7 +41,10 @@ export function SignInPage({ onIntent }: { onIntent?: () => void }) {
       title="Connexion"
       footer={
         <>
-          Pas encore de compte ? <Link to="/signup" style={{ textDecoration: 'underline' }}>Créer un compte</Link>
+          Pas encore de compte ?{' '}
+          <Link to="/signup" style={{ textDecoration: 'underline' }}>
+            Créer un compte
+          </Link>
         </>
       }
     >

@@ -34,7 +34,10 @@ export function SignUpPage() {
       title="Créer un compte"
       footer={
         <>
-          Déjà un compte ? <Link to="/signin" style={{ textDecoration: 'underline' }}>Se connecter</Link>
+          Déjà un compte ?{' '}
+          <Link to="/signin" style={{ textDecoration: 'underline' }}>
+            Se connecter
+          </Link>
         </>
       }
     >

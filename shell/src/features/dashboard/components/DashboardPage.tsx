@@ -17,7 +17,9 @@ function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
   const count = restaurant.missing.length;
   const tag = (
     // The status badges' green and amber: dark enough on their background for WCAG AA.
-    <Tag style={{ marginInlineEnd: 0, ...(count === 0 ? { color: '#135200', background: '#f6ffed', borderColor: '#135200' } : { color: '#874d00', background: '#fff7e6', borderColor: '#874d00' }) }}>
+    <Tag
+      style={{ marginInlineEnd: 0, ...(count === 0 ? { color: '#135200', background: '#f6ffed', borderColor: '#135200' } : { color: '#874d00', background: '#fff7e6', borderColor: '#874d00' }) }}
+    >
       {completenessLabel(count)}
     </Tag>
   );
@@ -41,8 +43,7 @@ export function DashboardPage() {
   const confirmDelete = (r: RestaurantSummary) =>
     modal.confirm({
       title: `Supprimer « ${displayName(r)} » ?`,
-      content:
-        'Le restaurant sera supprimé définitivement, avec ses photos, ses menus, ses réservations et ses conversations. Cette action est irréversible.',
+      content: 'Le restaurant sera supprimé définitivement, avec ses photos, ses menus, ses réservations et ses conversations. Cette action est irréversible.',
       okText: 'Supprimer',
       okButtonProps: { danger: true },
       cancelText: 'Annuler',

@@ -16,7 +16,6 @@ export async function getRestaurant(id: string): Promise<{ id: string; name: str
 const RESTAURANT_CHECK_FRESH_MS = 5 * 60_000;
 
 /** Under ['restaurants', id]: invalidating a restaurant's key (after a save of its name) refreshes the sidebar too. */
-export const restaurantQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['restaurants', id, 'summary'], queryFn: () => getRestaurant(id), staleTime: RESTAURANT_CHECK_FRESH_MS });
+export const restaurantQueryOptions = (id: string) => queryOptions({ queryKey: ['restaurants', id, 'summary'], queryFn: () => getRestaurant(id), staleTime: RESTAURANT_CHECK_FRESH_MS });
 
 export const useRestaurant = (id: string) => useQuery(restaurantQueryOptions(id));
