@@ -9,8 +9,8 @@ import type { Photo } from '@tablee/domain';
 import { Alert, Button, Form, Input, Popconfirm, Progress, Typography, Upload } from 'antd';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { SectionFormProps } from '../contract';
-import { deletePhoto, errorText, uploadPhoto, type PhotosValue } from './api';
-import { deleteError, PHOTO_UPLOAD_HINT, uploadError, uploadFileError } from './rules';
+import { errorText, useDeletePhoto, useUploadPhotos, type PhotosValue } from './api';
+import { deleteError, PHOTO_UPLOAD_HINT, uploadError } from './rules';
 
 export interface PhotosFormProps extends SectionFormProps<PhotosValue> {
   /** Told true while files are being uploaded or a photo deleted (the onboarding waits for it). */
@@ -26,53 +26,50 @@ interface Progress {
 export function PhotosForm({ restaurantId, form, initialValue, disabled, onBusyChange, onStored }: PhotosFormProps) {
   const [errors, setErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const upload = useUploadPhotos();
+  const removal = useDeletePhoto();
+  const deletingId = removal.isPending ? removal.variables : null;
   const [broken, setBroken] = useState<Record<string, boolean>>({});
   const [hoveredId, setHoveredId] = useState<string | null>(null);
   // Uploads run over several renders: each one appends to the form's latest list, not to a stale one.
   const photos = (): Photo[] => form.getFieldValue('photos') ?? [];
-  const busy = progress !== null || deletingId !== null;
+  const busy = upload.isPending || removal.isPending;
   const reportBusy = useEffectEvent((value: boolean) => onBusyChange?.(value));
   useEffect(() => reportBusy(busy), [busy]);
 
-  const uploadAll = async (files: File[]) => {
+  const uploadAll = (files: File[]) => {
     setErrors([]);
-    const failures: string[] = [];
-    try {
-      for (const [index, file] of files.entries()) {
-        setProgress({ done: index, total: files.length, current: file.name });
-        try {
-          const nextOrder = photos().reduce((max, p) => Math.max(max, p.displayOrder), 0) + 1;
-          const photo = await uploadPhoto(restaurantId, file, nextOrder);
+    upload.mutate(
+      {
+        restaurantId,
+        files,
+        nextOrder: () => photos().reduce((max, p) => Math.max(max, p.displayOrder), 0) + 1,
+        onSending: (index, file) => setProgress({ done: index, total: files.length, current: file.name }),
+        onStored: (photo) => {
           form.setFieldValue('photos', [...photos(), photo]);
           onStored?.((saved) => ({ photos: [...saved.photos, photo] }));
-        } catch (err) {
-          failures.push(uploadFileError(file.name, errorText(err)));
-        }
-      }
-    } catch (err) {
-      failures.push(uploadError(errorText(err)));
-    } finally {
-      setProgress(null);
-      setErrors(failures);
-    }
+        },
+      },
+      {
+        onSuccess: (failures) => setErrors(failures),
+        onError: (err) => setErrors([uploadError(errorText(err))]),
+        onSettled: () => setProgress(null),
+      },
+    );
   };
 
-  const remove = async (photo: Photo) => {
+  const remove = (photo: Photo) => {
     setErrors([]);
-    setDeletingId(photo.id);
-    try {
-      await deletePhoto(photo.id);
-      form.setFieldValue(
-        'photos',
-        photos().filter((p) => p.id !== photo.id),
-      );
-      onStored?.((saved) => ({ photos: saved.photos.filter((p) => p.id !== photo.id) }));
-    } catch (err) {
-      setErrors([deleteError(errorText(err))]);
-    } finally {
-      setDeletingId(null);
-    }
+    removal.mutate(photo.id, {
+      onSuccess: () => {
+        form.setFieldValue(
+          'photos',
+          photos().filter((p) => p.id !== photo.id),
+        );
+        onStored?.((saved) => ({ photos: saved.photos.filter((p) => p.id !== photo.id) }));
+      },
+      onError: (err) => setErrors([deleteError(errorText(err))]),
+    });
   };
 
   const locked = disabled || busy;
@@ -107,7 +104,7 @@ export function PhotosForm({ restaurantId, form, initialValue, disabled, onBusyC
         fileList={[]}
         // antd calls this once per selected file with the whole selection: start the queue on the first.
         beforeUpload={(file, selection) => {
-          if (file === selection[0]) void uploadAll(selection as File[]);
+          if (file === selection[0]) uploadAll(selection as File[]);
           return Upload.LIST_IGNORE;
         }}
       >

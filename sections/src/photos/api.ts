@@ -3,9 +3,10 @@
  * the section's value (alt texts and order) is saved in one transaction by save_restaurant_photos.
  */
 import { getSupabase, PHOTO_BUCKET, type Photo } from '@tablee/domain';
+import { useMutation } from '@tanstack/react-query';
 import { photoFromRow } from '../mappers';
 import { storedValue, type SectionApi } from '../contract';
-import { checkPhotoFile, PHOTO_LOAD_ERROR, photoStoragePath } from './rules';
+import { checkPhotoFile, PHOTO_LOAD_ERROR, photoStoragePath, uploadFileError } from './rules';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : '');
 
@@ -94,5 +95,36 @@ export async function deletePhoto(photoId: string): Promise<void> {
     if (removed.error) console.error('Fichier de la photo non supprimé', filename, errorText(removed.error));
   }
 }
+
+/** What uploadPhotos is told: the files in their order, and who hears each step. */
+export interface PhotoUpload {
+  restaurantId: string;
+  files: File[];
+  /** The display order of the next photo, read when its turn comes (the list grows as photos arrive). */
+  nextOrder: () => number;
+  /** The file being sent (its index among `files`). */
+  onSending: (index: number, file: File) => void;
+  onStored: (photo: Photo) => void;
+}
+
+/**
+ * Uploads the files one after another, each stored at once (spec §4); a file refused or failed does
+ * not stop the others. Resolves with the French reason of each failure, for the banner.
+ */
+export async function uploadPhotos({ restaurantId, files, nextOrder, onSending, onStored }: PhotoUpload): Promise<string[]> {
+  const failures: string[] = [];
+  for (const [index, file] of files.entries()) {
+    onSending(index, file);
+    try {
+      onStored(await uploadPhoto(restaurantId, file, nextOrder()));
+    } catch (err) {
+      failures.push(uploadFileError(file.name, errorText(err)));
+    }
+  }
+  return failures;
+}
+
+export const useUploadPhotos = () => useMutation({ mutationFn: uploadPhotos });
+export const useDeletePhoto = () => useMutation({ mutationFn: deletePhoto });
 
 export { errorText };

@@ -1,4 +1,5 @@
-/** Renders a section form as a page would: the antd form owns the value, read back with getFieldsValue(true). */
+/** Renders a section form as a page would (in a QueryClient, for its mutations): the antd form owns the value, read back with getFieldsValue(true). */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Button, ConfigProvider, Form, type FormInstance } from 'antd';
 import frFR from 'antd/locale/fr_FR';
@@ -12,22 +13,25 @@ export function renderSection<T extends object>(Component: ComponentType<Section
       return form.getFieldsValue(true);
     },
   };
+  const queryClient = new QueryClient();
   function Host() {
     [form] = Form.useForm<T>();
     return (
-      <ConfigProvider locale={frFR}>
-        <Component context={context} restaurantId="r1" initialValue={initial} disabled={disabled} form={form} />
-        <Button
-          onClick={() =>
-            form.validateFields().then(
-              () => (latest.validated = true),
-              () => (latest.validated = false),
-            )
-          }
-        >
-          Vérifier le formulaire
-        </Button>
-      </ConfigProvider>
+      <QueryClientProvider client={queryClient}>
+        <ConfigProvider locale={frFR}>
+          <Component context={context} restaurantId="r1" initialValue={initial} disabled={disabled} form={form} />
+          <Button
+            onClick={() =>
+              form.validateFields().then(
+                () => (latest.validated = true),
+                () => (latest.validated = false),
+              )
+            }
+          >
+            Vérifier le formulaire
+          </Button>
+        </ConfigProvider>
+      </QueryClientProvider>
     );
   }
   return { ...render(<Host />), latest };

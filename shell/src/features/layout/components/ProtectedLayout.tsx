@@ -1,7 +1,8 @@
-import { BRAND_COLOURS, signOut, userAtom } from '@tablee/shared';
+import { BRAND_COLOURS, userAtom } from '@tablee/shared';
 import { Alert, Button, Layout } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useSignOut } from '../api/signOut';
 
 /**
  * Layout of the protected area (spec §2): a dashboard link, the user's email and sign-out; during
@@ -13,6 +14,7 @@ export function ProtectedLayout() {
   const { pathname, state } = useLocation();
   const notice = (state as { notice?: unknown } | null)?.notice;
   const navigate = useNavigate();
+  const signOut = useSignOut();
   const onboarding = pathname === '/onboarding' || pathname.startsWith('/onboarding/');
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -47,12 +49,7 @@ export function ProtectedLayout() {
             <Link to="/account" style={{ whiteSpace: 'nowrap' }}>
               Mon compte
             </Link>
-            <Button
-              onClick={async () => {
-                await signOut();
-                navigate('/signin', { replace: true });
-              }}
-            >
+            <Button loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/signin', { replace: true }) })}>
               Se déconnecter
             </Button>
           </>
