@@ -115,7 +115,7 @@ export async function seriousViolations(page: Page) {
  */
 export async function hoveredViolations(page: Page, control: Locator) {
   await control.hover();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await quiet(page);
   return axeViolations(
     page,
     await control.evaluate((element) => {
@@ -174,7 +174,12 @@ export async function demoOwner(label: string, names: Parameters<typeof demoCopy
  */
 export async function settled(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
-  await page.waitForFunction(() => {
+  await quiet(page);
+}
+
+/** No fetch in flight and no animation or transition running (endless ones, a spinner, never end: left aside). */
+function quiet(page: Page) {
+  return page.waitForFunction(() => {
     const inFlight = (window as unknown as { __fetchesInFlight?: () => number }).__fetchesInFlight?.() ?? 0;
     const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
     return inFlight === 0 && !moving;
