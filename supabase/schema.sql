@@ -136,6 +136,7 @@ CREATE OR REPLACE FUNCTION private.assistant_menus(p_restaurant_id uuid)
  SET search_path TO ''
 AS $function$
   select coalesce(jsonb_agg(jsonb_build_object(
+           'id', m.id,
            'name', m.name,
            'price_per_person', m.price_per_person,
            'menu_type', m.menu_type,
@@ -382,6 +383,42 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.is_service_slot(time without time zone,time without time zone,time without time zone) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_service_slot(time without time zone,time without time zone,time without time zone) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.new_reservation_numbers(p_restaurant_id uuid, OUT numero text, OUT numero_restaurateur text, OUT code text)
+ RETURNS record
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_alphabet constant text := 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  v_next integer;
+  v_random text;
+begin
+  -- The counter row is locked until the transaction ends: one restaurant numbers one request at a time.
+  insert into private.reservation_numbers as n (restaurant_id, last_number)
+  values (p_restaurant_id, coalesce((
+    select max(substring(r.numero_reservation_restaurateur from '^R-(\d{1,9})$')::integer)
+      from public.restaurant_reservations r where r.restaurant_id = p_restaurant_id), 0) + 1)
+  on conflict (restaurant_id) do update set last_number = n.last_number + 1
+  returning last_number into v_next;
+  -- A number taken by a row written by hand moves on to the next free one.
+  while exists (select 1 from public.restaurant_reservations r
+                 where r.restaurant_id = p_restaurant_id and r.numero_reservation_restaurateur = 'R-' || lpad(v_next::text, 4, '0')) loop
+    v_next := v_next + 1;
+    update private.reservation_numbers set last_number = v_next where restaurant_id = p_restaurant_id;
+  end loop;
+  numero_restaurateur := 'R-' || lpad(v_next::text, 4, '0');
+
+  loop
+    select string_agg(substr(v_alphabet, 1 + get_byte(b, i) % 32, 1), '' order by i) into v_random
+      from (select extensions.gen_random_bytes(14) as b) bytes, generate_series(0, 13) i;
+    numero := 'TBL-' || left(v_random, 8);
+    code := right(v_random, 6);
+    exit when not exists (select 1 from public.restaurant_reservations r where r.numero_reservation = numero);
+  end loop;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.new_reservation_numbers(uuid) TO PUBLIC;
+
 CREATE OR REPLACE FUNCTION private.parse_service(p_service jsonb, p_label text, p_from time without time zone, p_to time without time zone)
  RETURNS TABLE(is_open boolean, from_time time without time zone, to_time time without time zone, group_min integer, group_max integer, allow_a_la_carte boolean, max_a_la_carte_size integer, privatization_supplement boolean, privatization_min_size integer, privatization_amount numeric, capacity integer)
  LANGUAGE plpgsql
@@ -495,6 +532,27 @@ $function$;
 COMMENT ON FUNCTION private.plain_email_address(text) IS 'The field, trimmed, when it is exactly one plain e-mail address; else null.';
 GRANT EXECUTE ON FUNCTION private.plain_email_address(text) TO PUBLIC;
 
+CREATE OR REPLACE FUNCTION private.queue_request_notifications(p_reservation_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.notification_outbox (restaurant_id, reservation_id, kind, channel, recipient)
+  select r.restaurant_id, r.id, m.kind, m.channel, m.recipient
+    from public.restaurant_reservations r
+    left join public.restaurant_contacts c on c.restaurant_id = r.restaurant_id
+   cross join lateral (values
+     ('owner_new_request', 'email', c.email_address),
+     ('owner_new_request', 'whatsapp', nullif(btrim(c.whatsapp), '')),
+     ('customer_request_received', 'email', r.email_address)
+   ) m(kind, channel, recipient)
+   where r.id = p_reservation_id and m.recipient is not null;
+  perform pg_notify('notification_outbox', p_reservation_id::text);
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.queue_request_notifications(uuid) TO PUBLIC;
+
 CREATE OR REPLACE FUNCTION private.raise_not_found(p_message text)
  RETURNS void
  LANGUAGE plpgsql
@@ -509,6 +567,22 @@ end
 $function$;
 GRANT EXECUTE ON FUNCTION private.raise_not_found(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.raise_not_found(text) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.refuse_request(p_status integer, p_code text, p_field text, p_message text)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  -- PostgREST answers this status with {code, message, details} as given: the reservation service
+  -- passes code, field (details) and the French message on to the chatbot.
+  raise sqlstate 'PGRST' using
+    message = json_build_object('code', p_code, 'message', p_message, 'details', p_field, 'hint', null)::text,
+    detail = json_build_object('status', p_status, 'headers', json_build_object())::text;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.refuse_request(integer,text,text,text) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.refuse_restaurant_id_reuse()
  RETURNS trigger
@@ -526,6 +600,247 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.request_amounts(p_restaurant_id uuid, p_service text, p_menu jsonb, p_options jsonb, p_adults integer, p_children integer, OUT menu_id uuid, OUT menu_name text, OUT options jsonb, OUT total numeric)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_menu public.restaurant_menus;
+  v_item jsonb;
+  v_option public.restaurant_options;
+  v_quantity integer;
+begin
+  total := 0;
+  options := '[]'::jsonb;
+  if p_menu is not null and jsonb_typeof(p_menu) <> 'null' then
+    select m.* into v_menu from public.restaurant_menus m
+     where m.restaurant_id = p_restaurant_id and m.id = private.try_uuid(p_menu #>> '{}') and not m.is_children_menu;
+    if v_menu.id is null then
+      perform private.refuse_request(422, 'unknown_menu', 'menu_id', 'Ce menu n''est pas proposé par le restaurant.');
+    end if;
+    if not (case p_service when 'lunch' then v_menu.available_lunch else v_menu.available_dinner end) then
+      perform private.refuse_request(422, 'menu_not_served', 'menu_id',
+        'Le ' || v_menu.name || ' n''est pas proposé au ' || private.service_label(p_service) || '.');
+    end if;
+    menu_id := v_menu.id;
+    menu_name := v_menu.name;
+    total := v_menu.price_per_person * p_adults
+      + coalesce((select k.price_per_person from public.restaurant_menus k where k.restaurant_id = p_restaurant_id and k.is_children_menu), 0) * p_children;
+  end if;
+
+  if p_options is not null and jsonb_typeof(p_options) <> 'null' then
+    if jsonb_typeof(p_options) <> 'array' or jsonb_array_length(p_options) > 50 then
+      perform private.refuse_request(422, 'invalid_field', 'options', 'Les options doivent être une liste (50 au plus).');
+    end if;
+    for v_item in select value from jsonb_array_elements(p_options) loop
+      select o.* into v_option from public.restaurant_options o
+       where o.restaurant_id = p_restaurant_id and o.id = private.try_uuid(case when jsonb_typeof(v_item) = 'object' then v_item ->> 'option_id' end);
+      if v_option.id is null then
+        perform private.refuse_request(422, 'unknown_option', 'options', 'Cette option n''est pas proposée par le restaurant.');
+      end if;
+      v_quantity := private.request_count(v_item -> 'quantity', 'options', 'La quantité d''une option', 1,
+                                          case v_option.price_type when 'per_person' then p_adults else 1 end);
+      options := options || jsonb_build_array(jsonb_build_object(
+        'option_id', v_option.id, 'title', v_option.title, 'price', v_option.price, 'price_type', v_option.price_type, 'quantity', v_quantity));
+      total := total + v_option.price * v_quantity;
+    end loop;
+  end if;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.request_amounts(uuid,text,jsonb,jsonb,integer,integer) TO PUBLIC;
+
+CREATE OR REPLACE FUNCTION private.request_conversation(p_restaurant_id uuid, p_conversation jsonb)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_id uuid;
+  v_message jsonb;
+  v_sent_at timestamptz;
+begin
+  if p_conversation is null or jsonb_typeof(p_conversation) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(p_conversation) <> 'object' or (p_conversation ? 'id') = (p_conversation ? 'messages') then
+    perform private.refuse_request(422, 'invalid_conversation', 'conversation',
+      'La conversation doit être {id} d''une conversation du restaurant, ou {messages} à enregistrer.');
+  end if;
+  if p_conversation ? 'id' then
+    select c.id into v_id from public.conversations c
+     where c.id = private.try_uuid(p_conversation ->> 'id') and c.restaurant_id = p_restaurant_id;
+    if v_id is null then
+      perform private.refuse_request(422, 'unknown_conversation', 'conversation.id', 'Cette conversation n''existe pas pour ce restaurant.');
+    end if;
+    return v_id;
+  end if;
+  if jsonb_typeof(p_conversation -> 'messages') <> 'array' or jsonb_array_length(p_conversation -> 'messages') not between 1 and 500 then
+    perform private.refuse_request(422, 'invalid_conversation', 'conversation.messages', 'La conversation doit compter de 1 à 500 messages.');
+  end if;
+  insert into public.conversations (restaurant_id) values (p_restaurant_id) returning id into v_id;
+  for v_message in select value from jsonb_array_elements(p_conversation -> 'messages') loop
+    if jsonb_typeof(v_message) <> 'object' or coalesce(v_message ->> 'role', '') not in ('user', 'assistant') then
+      perform private.refuse_request(422, 'invalid_conversation', 'conversation.messages',
+        'Chaque message a un rôle (user ou assistant), un contenu et une date d''envoi.');
+    end if;
+    begin
+      v_sent_at := coalesce((v_message ->> 'sent_at')::timestamptz, now());
+    exception when others then
+      perform private.refuse_request(422, 'invalid_conversation', 'conversation.messages', 'La date d''envoi d''un message n''est pas valide (ISO 8601).');
+    end;
+    insert into public.messages (conversation_id, role, content, created_at)
+    values (v_id, v_message ->> 'role',
+            private.request_text(v_message -> 'content', 'conversation.messages', 'Le contenu d''un message', 100000, true), v_sent_at);
+  end loop;
+  return v_id;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.request_conversation(uuid,jsonb) TO PUBLIC;
+
+CREATE OR REPLACE FUNCTION private.request_count(p_value jsonb, p_field text, p_label text, p_min integer, p_default integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_value is null or jsonb_typeof(p_value) = 'null' then
+    if p_default is null then
+      perform private.refuse_request(422, 'required', p_field, p_label || ' est obligatoire.');
+    end if;
+    return p_default;
+  end if;
+  -- Nested: a text must not reach the numeric cast.
+  if jsonb_typeof(p_value) = 'number' then
+    if (p_value #>> '{}')::numeric = trunc((p_value #>> '{}')::numeric) and (p_value #>> '{}')::numeric between p_min and 1000 then
+      return (p_value #>> '{}')::integer;
+    end if;
+  end if;
+  perform private.refuse_request(422, 'invalid_number', p_field,
+    p_label || ' doit être un nombre entier entre ' || p_min || ' et 1000.');
+  return null;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.request_count(jsonb,text,text,integer,integer) TO PUBLIC;
+
+CREATE OR REPLACE FUNCTION private.request_customer(p_customer jsonb, OUT name text, OUT email text, OUT phone text)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_customer is null or jsonb_typeof(p_customer) <> 'object' then
+    perform private.refuse_request(422, 'required', 'customer', 'Les coordonnées du client sont obligatoires.');
+  end if;
+  name := private.request_text(p_customer -> 'name', 'customer.name', 'Le nom du client', 200, true);
+  email := private.request_text(p_customer -> 'email', 'customer.email', 'L''adresse e-mail du client', 320, false);
+  phone := private.request_text(p_customer -> 'phone', 'customer.phone', 'Le téléphone du client', 100, false);
+  if email is not null and private.plain_email_address(email) is null then
+    perform private.refuse_request(422, 'invalid_email', 'customer.email',
+      'L''adresse e-mail du client n''est pas valide (une seule adresse, par exemple nom@exemple.fr).');
+  end if;
+  if phone is not null and length(private.phone_digits(phone)) not between 6 and 15 then
+    perform private.refuse_request(422, 'invalid_phone', 'customer.phone', 'Le numéro de téléphone du client n''est pas valide.');
+  end if;
+  if email is null and phone is null then
+    perform private.refuse_request(422, 'contact_required', 'customer',
+      'Indiquez une adresse e-mail ou un numéro de téléphone pour que le restaurant puisse répondre.');
+  end if;
+  email := private.plain_email_address(email);
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.request_customer(jsonb) TO PUBLIC;
+
+CREATE OR REPLACE FUNCTION private.request_slot(p_restaurant_id uuid, p_date text, p_time text, OUT service text, OUT group_min integer, OUT group_max integer)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_today date := (now() at time zone 'Europe/Paris')::date;
+  v_date date;
+  v_time time;
+  v_day text;
+  v_hours public.restaurant_hours;
+  v_open boolean;
+  v_times text;
+begin
+  begin
+    v_date := case when p_date ~ '^\d{4}-\d{2}-\d{2}$' then p_date::date end;
+  exception when others then
+    v_date := null;
+  end;
+  if v_date is null then
+    perform private.refuse_request(422, 'invalid_date', 'date', 'La date doit être une date réelle au format AAAA-MM-JJ.');
+  end if;
+  if p_time is null or p_time !~ '^([01]\d|2[0-3]):[0-5]\d$' then
+    perform private.refuse_request(422, 'invalid_arrival_time', 'arrival_time', 'L''heure d''arrivée doit être au format HH:MM.');
+  end if;
+  v_time := p_time::time;
+  if v_date < v_today or (v_date = v_today and v_time <= (now() at time zone 'Europe/Paris')::time) then
+    perform private.refuse_request(422, 'date_in_past', 'date', 'Cette date est déjà passée : choisissez une date à venir.');
+  end if;
+  if v_date > v_today + interval '1 year' then
+    perform private.refuse_request(422, 'date_too_far', 'date', 'Le restaurant ne prend pas de demandes à plus d''un an.');
+  end if;
+
+  v_day := lower(to_char(v_date, 'FMDay'));
+  select h.* into v_hours from public.restaurant_hours h where h.restaurant_id = p_restaurant_id and h.day = v_day;
+  if v_hours.id is null or not exists (select 1 from public.restaurants r where r.id = p_restaurant_id and v_day = any (r.days_open)) then
+    perform private.refuse_request(422, 'closed_day', 'date', 'Le restaurant est fermé le ' || lower(private.day_label(v_day)) || '.');
+  end if;
+
+  select t.service into service from public.restaurant_arrival_times t
+   where t.restaurant_id = p_restaurant_id and t.day = v_day and t.arrival_time = v_time;
+  v_open := case service when 'lunch' then v_hours.lunch_is_open when 'dinner' then v_hours.dinner_is_open end;
+  if service is not null and not v_open then
+    perform private.refuse_request(422, 'closed_service', 'arrival_time',
+      'Le restaurant ne sert pas le ' || private.service_label(service) || ' le ' || lower(private.day_label(v_day)) || '.');
+  end if;
+  if service is null then
+    select string_agg(to_char(t.arrival_time, 'HH24:MI'), ', ' order by t.arrival_time) into v_times
+      from public.restaurant_arrival_times t
+     where t.restaurant_id = p_restaurant_id and t.day = v_day
+       and case t.service when 'lunch' then v_hours.lunch_is_open else v_hours.dinner_is_open end;
+    perform private.refuse_request(422, 'arrival_time_unavailable', 'arrival_time',
+      'Le restaurant n''accueille pas de groupe à ' || to_char(v_time, 'HH24:MI') || ' le ' || lower(private.day_label(v_day))
+      || coalesce('. Heures d''arrivée possibles : ' || v_times || '.', '.'));
+  end if;
+  group_min := case service when 'lunch' then v_hours.lunch_group_min else v_hours.dinner_group_min end;
+  group_max := case service when 'lunch' then v_hours.lunch_group_max else v_hours.dinner_group_max end;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.request_slot(uuid,text,text) TO PUBLIC;
+
+CREATE OR REPLACE FUNCTION private.request_text(p_value jsonb, p_field text, p_label text, p_max integer, p_required boolean)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_text text;
+begin
+  if p_value is not null and jsonb_typeof(p_value) not in ('string', 'null') then
+    perform private.refuse_request(422, 'invalid_field', p_field, p_label || ' doit être un texte.');
+  end if;
+  v_text := nullif(btrim(p_value #>> '{}'), '');
+  if v_text is null and p_required then
+    perform private.refuse_request(422, 'required', p_field, p_label || ' est obligatoire.');
+  end if;
+  if char_length(v_text) > p_max then
+    perform private.refuse_request(422, 'too_long', p_field,
+      p_label || ' dépasse ' || to_char(p_max, 'FM999G999') || ' caractères.');
+  end if;
+  return v_text;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.request_text(jsonb,text,text,integer,boolean) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.reservation_status(p_name text)
  RETURNS smallint
@@ -603,6 +918,14 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.search_words_pattern(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.search_words_pattern(text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.service_label(p_service text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select case p_service when 'lunch' then 'déjeuner' when 'dinner' then 'dîner' else p_service end $function$;
+GRANT EXECUTE ON FUNCTION private.service_label(text) TO PUBLIC;
+
 CREATE OR REPLACE FUNCTION private.set_respond_by()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -655,6 +978,26 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.submitted_request(p_row public.restaurant_reservations, p_replayed boolean)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'replayed', p_replayed,
+    'reservation', jsonb_build_object(
+      'id', p_row.id,
+      'numero', p_row.numero_reservation,
+      'numero_restaurateur', p_row.numero_reservation_restaurateur,
+      'code_reservation', p_row.code_reservation,
+      'status', (select s.name from private.reservation_statuses s where s.code = p_row.status),
+      'respond_by', p_row.respond_by,
+      'total_amount', p_row.total_amount),
+    'acceptance', (select to_jsonb(c) from public.reservation_acceptance_check(p_row.restaurant_id, p_row.numero_reservation_restaurateur) c))
+$function$;
+GRANT EXECUTE ON FUNCTION private.submitted_request(public.restaurant_reservations,boolean) TO PUBLIC;
+
 CREATE OR REPLACE FUNCTION private.to_amount(p_value text, p_message text)
  RETURNS public.amount
  LANGUAGE plpgsql
@@ -684,6 +1027,22 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.try_uuid(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.try_uuid(text) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.assistant_key_restaurant(p_key text)
+ RETURNS TABLE(key_id uuid, restaurant_id uuid)
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  -- Last use to the minute: a busy key does not write its row on every request.
+  update public.restaurant_assistant_keys k
+     set last_used_at = now()
+   where k.key_hash = encode(extensions.digest(p_key, 'sha256'), 'hex') and k.revoked_at is null
+     and (k.last_used_at is null or k.last_used_at < now() - interval '1 minute');
+  select k.id, k.restaurant_id from public.restaurant_assistant_keys k
+   where k.key_hash = encode(extensions.digest(p_key, 'sha256'), 'hex') and k.revoked_at is null;
+$function$;
+COMMENT ON FUNCTION public.assistant_key_restaurant(text) IS 'The restaurant a live assistant key belongs to (no row: unknown or revoked), its last use recorded.';
+GRANT EXECUTE ON FUNCTION public.assistant_key_restaurant(text) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.assistant_knowledge(p_restaurant_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -694,7 +1053,7 @@ declare
   result jsonb;
 begin
   select jsonb_build_object(
-    'version', 1,
+    'version', 2,
     'restaurant', jsonb_build_object(
       'id', r.id,
       'name', r.name,
@@ -721,7 +1080,7 @@ begin
     'days', private.assistant_days(r.id, r.days_open),
     'menus', private.assistant_menus(r.id),
     'options', (
-      select coalesce(jsonb_agg(jsonb_build_object('title', o.title, 'price', o.price, 'price_type', o.price_type)
+      select coalesce(jsonb_agg(jsonb_build_object('id', o.id, 'title', o.title, 'price', o.price, 'price_type', o.price_type)
                                 order by o.display_order, o.created_at), '[]'::jsonb)
         from public.restaurant_options o where o.restaurant_id = r.id
     ),
@@ -785,6 +1144,47 @@ AS $function$
   returning reservation_id
 $function$;
 GRANT EXECUTE ON FUNCTION public.claim_late_reservations(integer,uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.claim_notifications(p_limit integer DEFAULT 20, p_lease interval DEFAULT '00:02:00'::interval, p_restaurant_id uuid DEFAULT NULL::uuid)
+ RETURNS SETOF public.notification_outbox
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  -- A row claimed by an instance that stopped before finishing is claimed again once its lease ends.
+  update public.notification_outbox n
+     set status = 'sending', attempts = n.attempts + 1, claimed_until = clock_timestamp() + p_lease
+   where n.id in (
+     select d.id from public.notification_outbox d
+      where ((d.status = 'pending' and d.next_attempt_at <= clock_timestamp()) or (d.status = 'sending' and d.claimed_until < clock_timestamp()))
+        and (p_restaurant_id is null or d.restaurant_id = p_restaurant_id)
+      order by d.next_attempt_at
+      limit greatest(p_limit, 0)
+        for update skip locked)
+  returning n.*
+$function$;
+COMMENT ON FUNCTION public.claim_notifications(integer,interval,uuid) IS 'Due notifications for one sender to send (skip locked: no two instances claim the same row). p_restaurant_id: one restaurant''s only (tests).';
+GRANT EXECUTE ON FUNCTION public.claim_notifications(integer,interval,uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.create_assistant_key(p_restaurant_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_key text := 'tbl_' || encode(extensions.gen_random_bytes(24), 'hex');
+  v_row public.restaurant_assistant_keys;
+begin
+  perform private.assert_restaurant_owner(p_restaurant_id);
+  insert into public.restaurant_assistant_keys (restaurant_id, prefix, key_hash, created_by)
+  values (p_restaurant_id, left(v_key, 12), encode(extensions.digest(v_key, 'sha256'), 'hex'), auth.uid())
+  returning * into v_row;
+  return jsonb_build_object('id', v_row.id, 'key', v_key, 'prefix', v_row.prefix, 'created_at', v_row.created_at);
+end
+$function$;
+COMMENT ON FUNCTION public.create_assistant_key(uuid) IS 'A new key for the restaurant''s assistant (its owner only): the key is in this answer and nowhere else.';
+GRANT EXECUTE ON FUNCTION public.create_assistant_key(uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.create_assistant_key(uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.delete_restaurant_photo(photo_id uuid, user_id uuid)
  RETURNS text
@@ -860,6 +1260,25 @@ end
 $function$;
 GRANT EXECUTE ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.finish_notification(p_id uuid, p_error text DEFAULT NULL::text)
+ RETURNS public.notification_outbox
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  -- Sent; or tried again after 30 s, 2 min, 10 min, 1 h, and failed after the fifth attempt.
+  update public.notification_outbox n
+     set status = case when p_error is null then 'sent' when n.attempts >= 5 then 'failed' else 'pending' end,
+         sent_at = case when p_error is null then clock_timestamp() end,
+         last_error = left(p_error, 1000),
+         claimed_until = null,
+         next_attempt_at = case when p_error is null or n.attempts >= 5 then n.next_attempt_at
+           else clock_timestamp() + (array[interval '30 seconds', interval '2 minutes', interval '10 minutes', interval '1 hour'])[n.attempts] end
+   where n.id = p_id and n.status = 'sending'
+  returning n.*
+$function$;
+COMMENT ON FUNCTION public.finish_notification(uuid,text) IS 'Records a claimed notification''s outcome: sent (p_error null), or retried later with a growing delay, failed after five attempts.';
+GRANT EXECUTE ON FUNCTION public.finish_notification(uuid,text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.finish_reservation_reminder(p_reservation_id uuid, p_outcome text)
  RETURNS void
@@ -973,6 +1392,26 @@ end
 $function$;
 GRANT EXECUTE ON FUNCTION public.reservation_planning(uuid,date,date) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.reservation_planning(uuid,date,date) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.revoke_assistant_key(p_key_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_restaurant uuid;
+begin
+  select k.restaurant_id into v_restaurant from public.restaurant_assistant_keys k where k.id = p_key_id;
+  if not found then
+    perform private.raise_not_found('Clé non trouvée');
+  end if;
+  perform private.assert_restaurant_owner(v_restaurant);
+  update public.restaurant_assistant_keys set revoked_at = coalesce(revoked_at, now()) where id = p_key_id;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION public.revoke_assistant_key(uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.revoke_assistant_key(uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.save_restaurant_cgv(p_restaurant_id uuid, p_cgv jsonb)
  RETURNS void
@@ -1431,6 +1870,78 @@ $function$;
 GRANT EXECUTE ON FUNCTION public.start_restaurant_onboarding() TO authenticated;
 GRANT EXECUTE ON FUNCTION public.start_restaurant_onboarding() TO service_role;
 
+CREATE OR REPLACE FUNCTION public.submit_group_request(p_restaurant_id uuid, p_request jsonb, p_source text DEFAULT 'assistant'::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_external_id text;
+  v_fingerprint text := md5(p_request::text);
+  v_existing public.restaurant_reservations;
+  v_slot record;
+  v_adults integer;
+  v_children integer;
+  v_amounts record;
+  v_customer record;
+  v_numbers record;
+  v_row public.restaurant_reservations;
+begin
+  if p_request is null or jsonb_typeof(p_request) <> 'object' then
+    perform private.refuse_request(422, 'invalid_request', null, 'La demande doit être un objet JSON.');
+  end if;
+  v_external_id := private.request_text(p_request -> 'external_id', 'external_id', 'L''identifiant de la demande (external_id)', 200, true);
+
+  -- The same external_id is handled one call at a time: a repeat finds the first one's row.
+  perform pg_advisory_xact_lock(hashtextextended('submit_group_request:' || p_restaurant_id || ':' || v_external_id, 0));
+  select r.* into v_existing from public.restaurant_reservations r
+   where r.restaurant_id = p_restaurant_id and r.external_id = v_external_id;
+  if v_existing.id is not null then
+    if v_existing.request_fingerprint is distinct from v_fingerprint then
+      perform private.refuse_request(409, 'external_id_conflict', 'external_id',
+        'Une autre demande porte déjà cet identifiant (external_id) : envoyez-la avec un nouvel identifiant.');
+    end if;
+    return private.submitted_request(v_existing, true);
+  end if;
+
+  if not exists (select 1 from public.restaurants r join public.restaurant_completeness k on k.restaurant_id = r.id
+                  where r.id = p_restaurant_id and r.onboarding_finished_at is not null and k.missing_count = 0) then
+    perform private.refuse_request(422, 'restaurant_not_ready', null,
+      'Ce restaurant ne prend pas encore de demandes de réservation en ligne : merci de le contacter directement.');
+  end if;
+
+  select * into v_slot from private.request_slot(p_restaurant_id, p_request ->> 'date', p_request ->> 'arrival_time');
+  v_adults := private.request_count(p_request -> 'adults', 'adults', 'Le nombre d''adultes', 1, null);
+  v_children := private.request_count(p_request -> 'children', 'children', 'Le nombre d''enfants', 0, 0);
+  if v_adults + v_children not between v_slot.group_min and v_slot.group_max then
+    perform private.refuse_request(422, 'group_size', 'adults',
+      'Le restaurant accueille les groupes de ' || v_slot.group_min || ' à ' || v_slot.group_max || ' personnes au '
+      || private.service_label(v_slot.service) || ' ce jour-là.');
+  end if;
+  select * into v_amounts from private.request_amounts(p_restaurant_id, v_slot.service, p_request -> 'menu_id', p_request -> 'options', v_adults, v_children);
+  select * into v_customer from private.request_customer(p_request -> 'customer');
+  select * into v_numbers from private.new_reservation_numbers(p_restaurant_id);
+
+  insert into public.restaurant_reservations (
+    restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation,
+    customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children,
+    reservation_date, arrival_time, options, external_id, request_fingerprint, customer_message, source)
+  values (
+    p_restaurant_id, private.request_conversation(p_restaurant_id, p_request -> 'conversation'),
+    v_numbers.numero_restaurateur, v_numbers.numero, v_numbers.code,
+    v_customer.name, v_customer.email, v_customer.phone, v_amounts.menu_name, v_amounts.menu_id, v_amounts.total, v_adults, v_children,
+    (p_request ->> 'date')::date, (p_request ->> 'arrival_time')::time, v_amounts.options, v_external_id, v_fingerprint,
+    private.request_text(p_request -> 'message', 'message', 'Le message', 2000, false), p_source)
+  returning * into v_row;
+
+  perform private.queue_request_notifications(v_row.id);
+  return private.submitted_request(v_row, false);
+end
+$function$;
+COMMENT ON FUNCTION public.submit_group_request(uuid,jsonb,text) IS 'The one way a reservation is created (the chatbot''s contract, README "Requests in"): checks the request against the stored profile (refusals: {code, message, details = field} with HTTP 422), stores it pending with its numbers, total and respond_by, and queues its notifications. The same external_id again returns the same reservation (replayed: true); with another body it is refused (409).';
+GRANT EXECUTE ON FUNCTION public.submit_group_request(uuid,jsonb,text) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.transition_reservation(p_numero_reservation text, p_code_manage text, p_target_status smallint, p_restaurant_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1526,6 +2037,13 @@ $function$;
 GRANT EXECUTE ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text) TO service_role;
 
 -- ---------------------------------------------------------------- tables and views
+
+CREATE TABLE private.reservation_numbers (
+    restaurant_id uuid NOT NULL,
+    last_number integer NOT NULL,
+    CONSTRAINT reservation_numbers_pkey PRIMARY KEY (restaurant_id),
+    CONSTRAINT reservation_numbers_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
+);
 
 CREATE TABLE private.reservation_reasons (
     code text NOT NULL,
@@ -1653,6 +2171,37 @@ ALTER TABLE public.messages ENABLE ROW LEVEL SECURITY;
 GRANT DELETE, MAINTAIN, SELECT ON TABLE public.messages TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.messages TO service_role;
 
+CREATE TABLE public.notification_outbox (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    restaurant_id uuid NOT NULL,
+    reservation_id uuid NOT NULL,
+    kind text NOT NULL,
+    channel text NOT NULL,
+    recipient text NOT NULL,
+    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    claimed_until timestamp with time zone,
+    last_error text,
+    sent_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    CONSTRAINT notification_outbox_pkey PRIMARY KEY (id),
+    CONSTRAINT notification_outbox_one_per_channel UNIQUE (reservation_id, kind, channel),
+    CONSTRAINT notification_outbox_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'whatsapp'::text]))),
+    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text]))),
+    CONSTRAINT notification_outbox_last_error_check CHECK ((char_length(last_error) <= 1000)),
+    CONSTRAINT notification_outbox_recipient_check CHECK ((char_length(recipient) <= 320)),
+    CONSTRAINT notification_outbox_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))),
+    CONSTRAINT notification_outbox_reservation_id_fkey FOREIGN KEY (reservation_id) REFERENCES public.restaurant_reservations(id) ON DELETE CASCADE,
+    CONSTRAINT notification_outbox_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
+);
+COMMENT ON TABLE public.notification_outbox IS 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcome (finish_notification).';
+ALTER TABLE public.notification_outbox ENABLE ROW LEVEL SECURITY;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.notification_outbox TO anon;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.notification_outbox TO authenticated;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.notification_outbox TO service_role;
+
 CREATE TABLE public.reservation_events (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     reservation_id uuid NOT NULL,
@@ -1719,6 +2268,28 @@ CREATE TABLE public.restaurant_arrival_times (
 ALTER TABLE public.restaurant_arrival_times ENABLE ROW LEVEL SECURITY;
 GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_arrival_times TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_arrival_times TO service_role;
+
+CREATE TABLE public.restaurant_assistant_keys (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    restaurant_id uuid NOT NULL,
+    prefix text NOT NULL,
+    key_hash text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by uuid,
+    last_used_at timestamp with time zone,
+    revoked_at timestamp with time zone,
+    CONSTRAINT restaurant_assistant_keys_pkey PRIMARY KEY (id),
+    CONSTRAINT restaurant_assistant_keys_key_hash_key UNIQUE (key_hash),
+    CONSTRAINT restaurant_assistant_keys_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+    CONSTRAINT restaurant_assistant_keys_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
+);
+COMMENT ON TABLE public.restaurant_assistant_keys IS 'The keys the restaurant''s chatbot backend submits requests with: only the SHA-256 of a key is kept, the key itself is shown once.';
+ALTER TABLE public.restaurant_assistant_keys ENABLE ROW LEVEL SECURITY;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_assistant_keys TO anon;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_assistant_keys TO authenticated;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_assistant_keys TO service_role;
+GRANT SELECT (id, restaurant_id, prefix, created_at, last_used_at, revoked_at) ON TABLE public.restaurant_assistant_keys TO authenticated;
+GRANT UPDATE (last_used_at) ON TABLE public.restaurant_assistant_keys TO service_role;
 
 CREATE TABLE public.restaurant_billing (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -1985,6 +2556,10 @@ CASE
     ELSE 'dinner'::text
 END) STORED NOT NULL,
     respond_by timestamp with time zone DEFAULT now() NOT NULL,
+    external_id text,
+    request_fingerprint text,
+    customer_message text,
+    source text DEFAULT 'assistant'::text NOT NULL,
     CONSTRAINT restaurant_reservations_pkey PRIMARY KEY (id),
     CONSTRAINT restaurant_reservations_code_manage_key UNIQUE (code_manage),
     CONSTRAINT restaurant_reservations_numero_reservation_key UNIQUE (numero_reservation),
@@ -1993,14 +2568,17 @@ END) STORED NOT NULL,
     CONSTRAINT restaurant_reservations_code_manage_check CHECK ((length(code_manage) >= 32)),
     CONSTRAINT restaurant_reservations_code_manage_max_128 CHECK ((char_length(code_manage) <= 128)) NOT VALID,
     CONSTRAINT restaurant_reservations_code_reservation_max_100 CHECK ((char_length(code_reservation) <= 100)) NOT VALID,
+    CONSTRAINT restaurant_reservations_customer_message_max_2000 CHECK ((char_length(customer_message) <= 2000)),
     CONSTRAINT restaurant_reservations_customer_name_max_200 CHECK ((char_length(customer_name) <= 200)) NOT VALID,
     CONSTRAINT restaurant_reservations_email_max_320 CHECK ((char_length(email) <= 320)) NOT VALID,
+    CONSTRAINT restaurant_reservations_external_id_max_200 CHECK ((char_length(external_id) <= 200)),
     CONSTRAINT restaurant_reservations_number_people_check CHECK ((number_people >= 1)),
     CONSTRAINT restaurant_reservations_numero_reservation_max_100 CHECK ((char_length(numero_reservation) <= 100)) NOT VALID,
     CONSTRAINT restaurant_reservations_numero_reservation_restaurateur_max_100 CHECK ((char_length(numero_reservation_restaurateur) <= 100)) NOT VALID,
     CONSTRAINT restaurant_reservations_options_check CHECK ((jsonb_typeof(options) = 'array'::text)),
     CONSTRAINT restaurant_reservations_phone_number_max_100 CHECK ((char_length(phone_number) <= 100)) NOT VALID,
     CONSTRAINT restaurant_reservations_selected_menu_max_200 CHECK ((char_length(selected_menu) <= 200)) NOT VALID,
+    CONSTRAINT restaurant_reservations_source_check CHECK ((source = ANY (ARRAY['assistant'::text, 'phone'::text, 'web'::text]))),
     CONSTRAINT restaurant_reservations_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.conversations(id) ON DELETE SET NULL,
     CONSTRAINT restaurant_reservations_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE,
     CONSTRAINT restaurant_reservations_selected_menu_id_fkey FOREIGN KEY (selected_menu_id) REFERENCES public.restaurant_menus(id) ON DELETE SET NULL,
@@ -2013,10 +2591,14 @@ COMMENT ON COLUMN public.restaurant_reservations.search_text IS 'What the list''
 COMMENT ON COLUMN public.restaurant_reservations.email_address IS 'Where the customer is e-mailed: the e-mail field when it is exactly one plain address, else null (nothing is sent, the owner is told). Computed; never written.';
 COMMENT ON COLUMN public.restaurant_reservations.service IS 'lunch when arrival_time is before 16:00, else dinner (no arrival time: dinner). Computed; never written.';
 COMMENT ON COLUMN public.restaurant_reservations.respond_by IS 'created_at plus the restaurant''s promised response time when the request arrived; a pending request past it is late.';
+COMMENT ON COLUMN public.restaurant_reservations.external_id IS 'The id the sender (the chatbot) gave the request: the same id again returns the same reservation.';
+COMMENT ON COLUMN public.restaurant_reservations.request_fingerprint IS 'md5 of the request as submitted: the same external_id with another body is refused (409).';
+COMMENT ON COLUMN public.restaurant_reservations.customer_message IS 'The customer''s own words sent with the request (at most 2,000 characters).';
+COMMENT ON COLUMN public.restaurant_reservations.source IS 'Where the request came from: assistant (the chatbot), phone (taken by the owner), web (the public request page).';
 ALTER TABLE public.restaurant_reservations ENABLE ROW LEVEL SECURITY;
 GRANT MAINTAIN ON TABLE public.restaurant_reservations TO authenticated;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_reservations TO service_role;
-GRANT SELECT (id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at, is_accepted, search_text, email_address, service, respond_by) ON TABLE public.restaurant_reservations TO authenticated;
+GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_reservations TO service_role;
+GRANT SELECT (id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at, is_accepted, search_text, email_address, service, respond_by, customer_message, source) ON TABLE public.restaurant_reservations TO authenticated;
 
 CREATE TABLE public.restaurants (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -2116,13 +2698,16 @@ CREATE INDEX conversations_restaurant_updated_idx ON public.conversations USING 
 CREATE INDEX menu_item_alternatives_menu_order_idx ON public.menu_item_alternatives USING btree (menu_id, display_order);
 CREATE INDEX menu_items_menu_order_idx ON public.menu_items USING btree (menu_id, display_order);
 CREATE INDEX messages_conversation_created_idx ON public.messages USING btree (conversation_id, created_at);
+CREATE INDEX notification_outbox_due_idx ON public.notification_outbox USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'sending'::text]));
 CREATE INDEX reservation_events_reservation_idx ON public.reservation_events USING btree (reservation_id, created_at);
+CREATE INDEX restaurant_assistant_keys_restaurant_idx ON public.restaurant_assistant_keys USING btree (restaurant_id, created_at);
 CREATE INDEX restaurant_faqs_restaurant_order_idx ON public.restaurant_faqs USING btree (restaurant_id, display_order);
 CREATE UNIQUE INDEX restaurant_menus_one_children_menu_idx ON public.restaurant_menus USING btree (restaurant_id) WHERE is_children_menu;
 CREATE INDEX restaurant_menus_restaurant_order_idx ON public.restaurant_menus USING btree (restaurant_id, display_order);
 CREATE INDEX restaurant_options_restaurant_order_idx ON public.restaurant_options USING btree (restaurant_id, display_order);
 CREATE INDEX restaurant_photos_restaurant_order_idx ON public.restaurant_photos USING btree (restaurant_id, display_order);
 CREATE INDEX restaurant_reservations_conversation_idx ON public.restaurant_reservations USING btree (conversation_id) WHERE (conversation_id IS NOT NULL);
+CREATE UNIQUE INDEX restaurant_reservations_external_id_key ON public.restaurant_reservations USING btree (restaurant_id, external_id) WHERE (external_id IS NOT NULL);
 CREATE INDEX restaurant_reservations_pending_respond_by_idx ON public.restaurant_reservations USING btree (restaurant_id, respond_by) WHERE (status = private.reservation_status('pending'::text));
 CREATE INDEX restaurant_reservations_restaurant_created_idx ON public.restaurant_reservations USING btree (restaurant_id, created_at DESC);
 CREATE INDEX restaurant_reservations_restaurant_date_idx ON public.restaurant_reservations USING btree (restaurant_id, reservation_date);
@@ -2242,6 +2827,11 @@ CREATE POLICY "Owners read their messages" ON public.messages AS PERMISSIVE FOR 
   USING ((conversation_id IN ( SELECT c.id
    FROM public.conversations c)));
 
+CREATE POLICY "Owners read their restaurants' notifications" ON public.notification_outbox AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
 CREATE POLICY "Owners read their reservations' history" ON public.reservation_events AS PERMISSIVE FOR SELECT TO authenticated
   USING ((restaurant_id IN ( SELECT r.id
    FROM public.restaurants r
@@ -2290,6 +2880,11 @@ CREATE POLICY "Owners update" ON public.restaurant_arrival_times AS PERMISSIVE F
    FROM public.restaurants r
   WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
   WITH CHECK ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
+CREATE POLICY "Owners read their restaurants' keys" ON public.restaurant_assistant_keys AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT r.id
    FROM public.restaurants r
   WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
 

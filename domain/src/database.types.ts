@@ -174,6 +174,79 @@ export type Database = {
           },
         ]
       }
+      notification_outbox: {
+        Row: {
+          attempts: number
+          channel: string
+          claimed_until: string | null
+          created_at: string
+          id: string
+          kind: string
+          last_error: string | null
+          next_attempt_at: string
+          payload: NonNullable<Json>
+          recipient: string
+          reservation_id: string
+          restaurant_id: string
+          sent_at: string | null
+          status: string
+        }
+        Insert: {
+          attempts?: number
+          channel: string
+          claimed_until?: string | null
+          created_at?: string
+          id?: string
+          kind: string
+          last_error?: string | null
+          next_attempt_at?: string
+          payload?: NonNullable<Json>
+          recipient: string
+          reservation_id: string
+          restaurant_id: string
+          sent_at?: string | null
+          status?: string
+        }
+        Update: {
+          attempts?: number
+          channel?: string
+          claimed_until?: string | null
+          created_at?: string
+          id?: string
+          kind?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          payload?: NonNullable<Json>
+          recipient?: string
+          reservation_id?: string
+          restaurant_id?: string
+          sent_at?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_outbox_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_reservations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notification_outbox_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "notification_outbox_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reservation_events: {
         Row: {
           actor: string
@@ -330,6 +403,54 @@ export type Database = {
           },
           {
             foreignKeyName: "restaurant_arrival_times_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restaurant_assistant_keys: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: string
+          key_hash: string
+          last_used_at: string | null
+          prefix: string
+          restaurant_id: string
+          revoked_at: string | null
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          key_hash: string
+          last_used_at?: string | null
+          prefix: string
+          restaurant_id: string
+          revoked_at?: string | null
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          key_hash?: string
+          last_used_at?: string | null
+          prefix?: string
+          restaurant_id?: string
+          revoked_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_assistant_keys_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_assistant_keys_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: false
             referencedRelation: "restaurants"
@@ -852,9 +973,11 @@ export type Database = {
           code_reservation: string
           conversation_id: string | null
           created_at: string
+          customer_message: string | null
           customer_name: string
           email: string | null
           email_address: string | null
+          external_id: string | null
           id: string
           is_accepted: boolean
           number_people: number
@@ -862,6 +985,7 @@ export type Database = {
           numero_reservation_restaurateur: string
           options: NonNullable<Json>
           phone_number: string | null
+          request_fingerprint: string | null
           reservation_date: string
           respond_by: string
           restaurant_id: string
@@ -869,6 +993,7 @@ export type Database = {
           selected_menu: string | null
           selected_menu_id: string | null
           service: string
+          source: string
           status: number
           total_amount: number
           updated_at: string
@@ -880,9 +1005,11 @@ export type Database = {
           code_reservation: string
           conversation_id?: string | null
           created_at?: string
+          customer_message?: string | null
           customer_name?: string
           email?: string | null
           email_address?: never
+          external_id?: string | null
           id?: string
           is_accepted?: never
           number_people: number
@@ -890,6 +1017,7 @@ export type Database = {
           numero_reservation_restaurateur: string
           options?: NonNullable<Json>
           phone_number?: string | null
+          request_fingerprint?: string | null
           reservation_date: string
           respond_by?: string
           restaurant_id: string
@@ -897,6 +1025,7 @@ export type Database = {
           selected_menu?: string | null
           selected_menu_id?: string | null
           service?: never
+          source?: string
           status?: number
           total_amount?: number
           updated_at?: string
@@ -908,9 +1037,11 @@ export type Database = {
           code_reservation?: string
           conversation_id?: string | null
           created_at?: string
+          customer_message?: string | null
           customer_name?: string
           email?: string | null
           email_address?: never
+          external_id?: string | null
           id?: string
           is_accepted?: never
           number_people?: number
@@ -918,6 +1049,7 @@ export type Database = {
           numero_reservation_restaurateur?: string
           options?: NonNullable<Json>
           phone_number?: string | null
+          request_fingerprint?: string | null
           reservation_date?: string
           respond_by?: string
           restaurant_id?: string
@@ -925,6 +1057,7 @@ export type Database = {
           selected_menu?: string | null
           selected_menu_id?: string | null
           service?: never
+          source?: string
           status?: number
           total_amount?: number
           updated_at?: string
@@ -1096,11 +1229,44 @@ export type Database = {
       }
     }
     Functions: {
+      assistant_key_restaurant: {
+        Args: { p_key: string }
+        Returns: {
+          key_id: string
+          restaurant_id: string
+        }[]
+      }
       assistant_knowledge: { Args: { p_restaurant_id: string }; Returns: Json }
       claim_late_reservations: {
         Args: { p_limit?: number; p_restaurant_id?: string }
         Returns: string[]
       }
+      claim_notifications: {
+        Args: { p_lease?: string; p_limit?: number; p_restaurant_id?: string }
+        Returns: {
+          attempts: number
+          channel: string
+          claimed_until: string | null
+          created_at: string
+          id: string
+          kind: string
+          last_error: string | null
+          next_attempt_at: string
+          payload: NonNullable<Json>
+          recipient: string
+          reservation_id: string
+          restaurant_id: string
+          sent_at: string | null
+          status: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "notification_outbox"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      create_assistant_key: { Args: { p_restaurant_id: string }; Returns: Json }
       delete_restaurant_photo: {
         Args: { photo_id: string; user_id: string }
         Returns: string
@@ -1116,6 +1282,31 @@ export type Database = {
           p_to?: string
         }
         Returns: string
+      }
+      finish_notification: {
+        Args: { p_error?: string; p_id: string }
+        Returns: {
+          attempts: number
+          channel: string
+          claimed_until: string | null
+          created_at: string
+          id: string
+          kind: string
+          last_error: string | null
+          next_attempt_at: string
+          payload: NonNullable<Json>
+          recipient: string
+          reservation_id: string
+          restaurant_id: string
+          sent_at: string | null
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "notification_outbox"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       finish_reservation_reminder: {
         Args: { p_outcome: string; p_reservation_id: string }
@@ -1154,6 +1345,7 @@ export type Database = {
           service: string
         }[]
       }
+      revoke_assistant_key: { Args: { p_key_id: string }; Returns: undefined }
       save_restaurant_cgv: {
         Args: { p_cgv: Json; p_restaurant_id: string }
         Returns: undefined
@@ -1208,6 +1400,10 @@ export type Database = {
       start_restaurant_onboarding: {
         Args: Record<PropertyKey, never>
         Returns: string
+      }
+      submit_group_request: {
+        Args: { p_request: Json; p_restaurant_id: string; p_source?: string }
+        Returns: Json
       }
       transition_reservation: {
         Args: {
