@@ -417,7 +417,6 @@ begin
   end loop;
 end
 $function$;
-GRANT EXECUTE ON FUNCTION private.new_reservation_numbers(uuid) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.parse_service(p_service jsonb, p_label text, p_from time without time zone, p_to time without time zone)
  RETURNS TABLE(is_open boolean, from_time time without time zone, to_time time without time zone, group_min integer, group_max integer, allow_a_la_carte boolean, max_a_la_carte_size integer, privatization_supplement boolean, privatization_min_size integer, privatization_amount numeric, capacity integer)
@@ -551,7 +550,6 @@ begin
   perform pg_notify('notification_outbox', p_reservation_id::text);
 end
 $function$;
-GRANT EXECUTE ON FUNCTION private.queue_request_notifications(uuid) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.raise_not_found(p_message text)
  RETURNS void
@@ -582,7 +580,6 @@ begin
     detail = json_build_object('status', p_status, 'headers', json_build_object())::text;
 end
 $function$;
-GRANT EXECUTE ON FUNCTION private.refuse_request(integer,text,text,text) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.refuse_restaurant_id_reuse()
  RETURNS trigger
@@ -650,7 +647,6 @@ begin
   end if;
 end
 $function$;
-GRANT EXECUTE ON FUNCTION private.request_amounts(uuid,text,jsonb,jsonb,integer,integer) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.request_conversation(p_restaurant_id uuid, p_conversation jsonb)
  RETURNS uuid
@@ -698,7 +694,6 @@ begin
   return v_id;
 end
 $function$;
-GRANT EXECUTE ON FUNCTION private.request_conversation(uuid,jsonb) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.request_count(p_value jsonb, p_field text, p_label text, p_min integer, p_default integer)
  RETURNS integer
@@ -724,7 +719,6 @@ begin
   return null;
 end
 $function$;
-GRANT EXECUTE ON FUNCTION private.request_count(jsonb,text,text,integer,integer) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.request_customer(p_customer jsonb, OUT name text, OUT email text, OUT phone text)
  RETURNS record
@@ -753,7 +747,6 @@ begin
   email := private.plain_email_address(email);
 end
 $function$;
-GRANT EXECUTE ON FUNCTION private.request_customer(jsonb) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.request_slot(p_restaurant_id uuid, p_date text, p_time text, OUT service text, OUT group_min integer, OUT group_max integer)
  RETURNS record
@@ -815,7 +808,6 @@ begin
   group_max := case service when 'lunch' then v_hours.lunch_group_max else v_hours.dinner_group_max end;
 end
 $function$;
-GRANT EXECUTE ON FUNCTION private.request_slot(uuid,text,text) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.request_text(p_value jsonb, p_field text, p_label text, p_max integer, p_required boolean)
  RETURNS text
@@ -835,12 +827,11 @@ begin
   end if;
   if char_length(v_text) > p_max then
     perform private.refuse_request(422, 'too_long', p_field,
-      p_label || ' dépasse ' || to_char(p_max, 'FM999G999') || ' caractères.');
+      p_label || ' dépasse ' || regexp_replace(p_max::text, '(\d)(?=(\d{3})+$)', '\1 ', 'g') || ' caractères.');
   end if;
   return v_text;
 end
 $function$;
-GRANT EXECUTE ON FUNCTION private.request_text(jsonb,text,text,integer,boolean) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.reservation_status(p_name text)
  RETURNS smallint
@@ -924,7 +915,6 @@ CREATE OR REPLACE FUNCTION private.service_label(p_service text)
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select case p_service when 'lunch' then 'déjeuner' when 'dinner' then 'dîner' else p_service end $function$;
-GRANT EXECUTE ON FUNCTION private.service_label(text) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.set_respond_by()
  RETURNS trigger
@@ -996,7 +986,6 @@ AS $function$
       'total_amount', p_row.total_amount),
     'acceptance', (select to_jsonb(c) from public.reservation_acceptance_check(p_row.restaurant_id, p_row.numero_reservation_restaurateur) c))
 $function$;
-GRANT EXECUTE ON FUNCTION private.submitted_request(public.restaurant_reservations,boolean) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.to_amount(p_value text, p_message text)
  RETURNS public.amount
@@ -2198,9 +2187,8 @@ CREATE TABLE public.notification_outbox (
 );
 COMMENT ON TABLE public.notification_outbox IS 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcome (finish_notification).';
 ALTER TABLE public.notification_outbox ENABLE ROW LEVEL SECURITY;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.notification_outbox TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.notification_outbox TO authenticated;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.notification_outbox TO service_role;
+GRANT SELECT ON TABLE public.notification_outbox TO authenticated;
+GRANT SELECT, UPDATE ON TABLE public.notification_outbox TO service_role;
 
 CREATE TABLE public.reservation_events (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -2285,9 +2273,7 @@ CREATE TABLE public.restaurant_assistant_keys (
 );
 COMMENT ON TABLE public.restaurant_assistant_keys IS 'The keys the restaurant''s chatbot backend submits requests with: only the SHA-256 of a key is kept, the key itself is shown once.';
 ALTER TABLE public.restaurant_assistant_keys ENABLE ROW LEVEL SECURITY;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_assistant_keys TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_assistant_keys TO authenticated;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_assistant_keys TO service_role;
+GRANT SELECT ON TABLE public.restaurant_assistant_keys TO service_role;
 GRANT SELECT (id, restaurant_id, prefix, created_at, last_used_at, revoked_at) ON TABLE public.restaurant_assistant_keys TO authenticated;
 GRANT UPDATE (last_used_at) ON TABLE public.restaurant_assistant_keys TO service_role;
 

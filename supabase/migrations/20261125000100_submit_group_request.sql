@@ -57,6 +57,8 @@ comment on table public.notification_outbox is 'The messages to send, written in
 create index notification_outbox_due_idx on public.notification_outbox (next_attempt_at) where status in ('pending', 'sending');
 
 alter table public.notification_outbox enable row level security;
+-- Supabase's default privileges gave every API role everything on the new table: owners only read.
+revoke all on public.notification_outbox from anon, authenticated, service_role;
 grant select on public.notification_outbox to authenticated;
 grant select, update on public.notification_outbox to service_role;
 create policy "Owners read their restaurants' notifications" on public.notification_outbox for select to authenticated
@@ -78,6 +80,9 @@ comment on table public.restaurant_assistant_keys is 'The keys the restaurant''s
 create index restaurant_assistant_keys_restaurant_idx on public.restaurant_assistant_keys (restaurant_id, created_at);
 
 alter table public.restaurant_assistant_keys enable row level security;
+-- Supabase's default privileges gave every API role everything: owners read all but the hash, and
+-- write only through the two functions below.
+revoke all on public.restaurant_assistant_keys from anon, authenticated, service_role;
 grant select (id, restaurant_id, prefix, created_at, last_used_at, revoked_at) on public.restaurant_assistant_keys to authenticated;
 grant select on public.restaurant_assistant_keys to service_role;
 create policy "Owners read their restaurants' keys" on public.restaurant_assistant_keys for select to authenticated
@@ -177,7 +182,7 @@ begin
   end if;
   if char_length(v_text) > p_max then
     perform private.refuse_request(422, 'too_long', p_field,
-      p_label || ' dépasse ' || to_char(p_max, 'FM999G999') || ' caractères.');
+      p_label || ' dépasse ' || regexp_replace(p_max::text, '(\d)(?=(\d{3})+$)', '\1 ', 'g') || ' caractères.');
   end if;
   return v_text;
 end
@@ -469,6 +474,12 @@ $$;
 
 -- ---------------------------------------------------------------- the one way in
 
+-- The checks above run inside submit_group_request only.
+revoke execute on function private.refuse_request(integer, text, text, text), private.request_text(jsonb, text, text, integer, boolean),
+  private.request_count(jsonb, text, text, integer, integer), private.service_label(text), private.request_slot(uuid, text, text),
+  private.request_amounts(uuid, text, jsonb, jsonb, integer, integer), private.request_customer(jsonb), private.request_conversation(uuid, jsonb),
+  private.new_reservation_numbers(uuid), private.queue_request_notifications(uuid) from public;
+
 create or replace function public.submit_group_request(p_restaurant_id uuid, p_request jsonb, p_source text default 'assistant')
 returns jsonb
 language plpgsql
@@ -560,6 +571,7 @@ as $$
       'total_amount', p_row.total_amount),
     'acceptance', (select to_jsonb(c) from public.reservation_acceptance_check(p_row.restaurant_id, p_row.numero_reservation_restaurateur) c))
 $$;
+revoke execute on function private.submitted_request(public.restaurant_reservations, boolean) from public;
 
 -- ---------------------------------------------------------------- sending
 
