@@ -15,6 +15,7 @@ let bordeauxKey: string;
 let kir: string;
 let bordeauxMenu: string;
 let menuCanut: string;
+let menuBouchon: string;
 
 async function createKey(restaurantId: string): Promise<{ id: string; key: string }> {
   const { data, error } = await owner.rpc('create_assistant_key', { p_restaurant_id: restaurantId });
@@ -34,11 +35,13 @@ beforeAll(async () => {
     return {
       kir: await one(`select id from public.restaurant_options where restaurant_id = $1 and title like 'Kir%'`, [copy.restaurants.lyon]),
       canut: await one(`select id from public.restaurant_menus where restaurant_id = $1 and name = 'Menu Canut'`, [copy.restaurants.lyon]),
+      bouchon: await one(`select id from public.restaurant_menus where restaurant_id = $1 and name = 'Menu Bouchon'`, [copy.restaurants.lyon]),
       bordeauxMenu: await one(`select id from public.restaurant_menus where restaurant_id = $1 and name = 'Menu Découverte'`, [copy.restaurants.bordeaux]),
     };
   });
   kir = ids.kir;
   menuCanut = ids.canut;
+  menuBouchon = ids.bouchon;
   bordeauxMenu = ids.bordeauxMenu;
   service = await startService();
 });
@@ -191,6 +194,16 @@ describe('refusals: 422 {code, field, message} in French, nothing stored', () =>
     ['a date in the past', () => ({ date: yesterday() }), { code: 'date_in_past', field: 'date', message: 'Cette date est déjà passée : choisissez une date à venir.' }],
     ['a closed day (Monday)', () => ({ date: nextDay(1) }), { code: 'closed_day', field: 'date', message: 'Le restaurant est fermé le lundi.' }],
     ['a group too small', () => ({ adults: 2, children: 0 }), { code: 'group_size', field: 'adults', message: 'Le restaurant accueille les groupes de 6 à 30 personnes au dîner ce jour-là.' }],
+    [
+      'a time that is not an arrival time',
+      () => ({ arrival_time: '18:00' }),
+      {
+        code: 'arrival_time_unavailable',
+        field: 'arrival_time',
+        message: "Le restaurant n'accueille pas de groupe à 18:00 le mercredi. Heures d'arrivée possibles : 12:00, 12:15, 12:30, 12:45, 13:00, 19:00, 19:30, 20:00, 20:30, 21:00.",
+      },
+    ],
+    ['a dinner menu at lunch', () => ({ arrival_time: '12:30', menu_id: menuBouchon }), { code: 'menu_not_served', field: 'menu_id', message: "Le Menu Bouchon n'est pas proposé au déjeuner." }],
     ['a menu of another restaurant', () => ({ menu_id: bordeauxMenu }), { code: 'unknown_menu', field: 'menu_id', message: "Ce menu n'est pas proposé par le restaurant." }],
     ['adults not a number', () => ({ adults: 'abc' }), { code: 'invalid_number', field: 'adults', message: "Le nombre d'adultes doit être un nombre entier." }],
     ['an unknown field', () => ({ guests: 12 }), { code: 'unknown_field', field: 'guests', message: expect.stringContaining('Champ inconnu : guests') }],
