@@ -232,6 +232,19 @@ describe('refusals: 422 {code, field, message} in French, nothing stored', () =>
   });
 });
 
+test('the database refusing the service (a wrong service-role key): 500 with the generic French message, logged without the key', async () => {
+  const broken = await startService({ serviceRoleKey: 'not-a-service-role-key' });
+  try {
+    const res = await send(lyonRequest(), lyonKey, copy.restaurants.lyon, broken);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ code: 'internal', field: null, message: 'Une erreur est survenue. Veuillez réessayer plus tard.' });
+    expect(broken.logs()).toContain('checking the assistant key failed');
+    expect(broken.logs()).not.toContain(lyonKey);
+  } finally {
+    await broken.close();
+  }
+});
+
 describe('rate limit per key', () => {
   let limited: RunningService;
   beforeAll(async () => {
