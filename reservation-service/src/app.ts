@@ -10,6 +10,7 @@ import { createServiceClient } from './lib/supabase';
 import { MESSAGES } from './reservations/outcomes';
 import { UnauthorizedError } from './reservations/owner';
 import { reservationRoutes } from './reservations/routes';
+import { requestRoutes } from './requests/routes';
 import { sheetRoutes } from './sheets/routes';
 import type { Db } from './lib/supabase';
 
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.get('/', async () => ({ service: 'tablee-reservation-service', status: 'ok' }));
   await app.register(reservationRoutes, { config, db, mailer });
   await app.register(sheetRoutes, { config, db });
+  await app.register(requestRoutes, { config, db });
   startReminderJob(app, db, mailer, config);
   return app;
 }

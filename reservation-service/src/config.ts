@@ -21,6 +21,8 @@ export interface Config {
   reminderIntervalMs: number;
   /** Requests allowed per client IP and window on the endpoints that take a code_manage. */
   rateLimit: { max: number; timeWindowMs: number };
+  /** Requests allowed per assistant key and window on POST /api/restaurants/{id}/requests. */
+  assistantRateLimit: { max: number; timeWindowMs: number };
   logLevel: string;
   /** Behind a reverse proxy, read the client IP from X-Forwarded-For (otherwise anyone could spoof it past the rate limit). */
   trustProxy: boolean;
@@ -40,6 +42,8 @@ const envSchema = z.object({
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
+  ASSISTANT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  ASSISTANT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
@@ -66,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: e.APP_URL.replace(/\/+$/, ''),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: e.RATE_LIMIT_WINDOW_MS },
+    assistantRateLimit: { max: e.ASSISTANT_RATE_LIMIT_MAX, timeWindowMs: e.ASSISTANT_RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
   };

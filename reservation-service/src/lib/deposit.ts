@@ -16,9 +16,12 @@ export interface Deposit {
   percentage?: number;
 }
 
+/** The part of the billing terms the deposit depends on. */
+export type DepositTerms = Pick<Billing, 'requires_deposit' | 'deposit_type' | 'deposit_amount' | 'deposit_method'>;
+
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
-export function depositFor(total: number, billing: Billing | null): Deposit | null {
+export function depositFor(total: number, billing: DepositTerms | null): Deposit | null {
   if (!billing?.requires_deposit) return null;
   const method = billing.deposit_method === 'empreinte' ? 'empreinte' : 'acompte';
   const value = Number(billing.deposit_amount ?? 0);

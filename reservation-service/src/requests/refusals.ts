@@ -1,0 +1,130 @@
+/**
+ * The chatbot's refusals: `{code, field, message}` with a French message, the shape
+ * public.submit_group_request refuses in (its `details` is the field). Shape errors found by the
+ * route's zod schema are put in the same words here; the SQL function's own refusals pass through.
+ */
+import type { z } from 'zod';
+import { groupRequest, type GroupRequest } from './schema';
+
+export interface Refusal {
+  code: string;
+  field: string | null;
+  message: string;
+}
+
+/** A refusal answered with its HTTP status by the route's error handler. */
+export class RefusalError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly refusal: Refusal,
+  ) {
+    super(refusal.code);
+  }
+}
+
+export const REFUSALS = {
+  keyRequired: { code: 'key_required', field: null, message: "Clé d'assistant manquante : envoyez-la dans l'en-tête Authorization: Bearer <clé>." },
+  invalidKey: { code: 'invalid_key', field: null, message: "Clé d'assistant inconnue ou révoquée : créez-en une nouvelle dans « Votre assistant »." },
+  wrongRestaurant: { code: 'wrong_restaurant', field: null, message: "Cette clé d'assistant est celle d'un autre restaurant." },
+  invalidJson: { code: 'invalid_json', field: null, message: "Le corps de la demande n'est pas un JSON valide." },
+  tooLarge: { code: 'too_large', field: null, message: 'La demande est trop volumineuse (512 Ko au plus, conversation comprise).' },
+  notJson: { code: 'unsupported_media_type', field: null, message: 'Envoyez la demande en JSON (Content-Type: application/json).' },
+  badRequest: { code: 'invalid_request', field: null, message: 'Requête invalide.' },
+  notObject: { code: 'invalid_request', field: null, message: 'La demande doit être un objet JSON.' },
+} satisfies Record<string, Refusal>;
+
+/** How each field is named in a message (the SQL function's words where it has some); `*` stands for a position in a list. */
+const LABELS: Record<string, string> = {
+  external_id: "L'identifiant de la demande (external_id)",
+  date: 'La date',
+  arrival_time: "L'heure d'arrivée",
+  adults: "Le nombre d'adultes",
+  children: "Le nombre d'enfants",
+  menu_id: 'Le menu (menu_id)',
+  options: 'La liste des options',
+  'options.*': 'Une option',
+  'options.*.option_id': "L'option (option_id)",
+  'options.*.quantity': "La quantité d'une option",
+  customer: 'Le client (customer)',
+  'customer.name': 'Le nom du client',
+  'customer.email': "L'adresse e-mail du client",
+  'customer.phone': 'Le téléphone du client',
+  message: 'Le message',
+  conversation: 'La conversation',
+  'conversation.id': "L'identifiant de la conversation",
+  'conversation.messages': 'La liste des messages de la conversation',
+  'conversation.messages.*': 'Un message de la conversation',
+  'conversation.messages.*.role': "Le rôle d'un message",
+  'conversation.messages.*.content': "Le contenu d'un message",
+  'conversation.messages.*.sent_at': "La date d'envoi d'un message",
+};
+
+/** Format errors with a code of their own, in the SQL function's words. */
+const FORMATS: Record<string, Refusal> = {
+  date: { code: 'invalid_date', field: 'date', message: 'La date doit être une date réelle au format AAAA-MM-JJ.' },
+  arrival_time: { code: 'invalid_arrival_time', field: 'arrival_time', message: "L'heure d'arrivée doit être au format HH:MM." },
+};
+
+const CONVERSATION: Refusal = {
+  code: 'invalid_conversation',
+  field: 'conversation',
+  message: "La conversation doit être {id} d'une conversation du restaurant, ou {messages} à enregistrer.",
+};
+
+const EXPECTED: Record<string, string> = {
+  string: 'un texte',
+  number: 'un nombre entier',
+  int: 'un nombre entier',
+  object: 'un objet',
+  array: 'une liste',
+};
+
+const FORMAT_WORDS: Record<string, string> = {
+  guid: 'un identifiant (UUID)',
+  datetime: 'une date et heure ISO 8601 avec son fuseau (par exemple 2026-12-05T18:30:00+01:00)',
+};
+
+const fieldOf = (path: PropertyKey[]) => path.map(String).join('.');
+const labelOf = (path: PropertyKey[]) => LABELS[path.map((p) => (typeof p === 'number' ? '*' : String(p))).join('.')] ?? `Le champ ${fieldOf(path)}`;
+
+/** The request, or the first shape error as a 422 refusal. */
+export function parseGroupRequest(body: unknown): GroupRequest {
+  const result = groupRequest.safeParse(body, { reportInput: true });
+  if (result.success) return result.data;
+  throw new RefusalError(422, refusalOf(result.error.issues[0]));
+}
+
+function refusalOf(issue: z.core.$ZodIssue, prefix: PropertyKey[] = []): Refusal {
+  const path = [...prefix, ...issue.path];
+  const field = fieldOf(path);
+  const label = labelOf(path);
+  if (path.length === 0 && issue.code === 'invalid_type') return REFUSALS.notObject;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return { code: 'required', field, message: `${label} est obligatoire.` };
+      return {
+        code: issue.expected === 'int' || issue.expected === 'number' ? 'invalid_number' : 'invalid_field',
+        field,
+        message: `${label} doit être ${EXPECTED[issue.expected] ?? "d'un autre type"}.`,
+      };
+    case 'too_small':
+      return { code: 'invalid_number', field, message: `${label} doit être au moins ${String(issue.minimum)}.` };
+    case 'too_big':
+      return { code: 'too_long', field, message: `${label} dépasse ${Number(issue.maximum).toLocaleString('fr-FR')} caractères.` };
+    case 'invalid_format':
+      return FORMATS[field] ?? { code: 'invalid_field', field, message: `${label} doit être ${FORMAT_WORDS[issue.format] ?? 'bien formé'}.` };
+    case 'invalid_value':
+      return { code: 'invalid_field', field, message: `${label} doit être ${issue.values.map(String).join(' ou ')}.` };
+    case 'unrecognized_keys': {
+      const unknown = fieldOf([...path, issue.keys[0]]);
+      return { code: 'unknown_field', field: unknown, message: `Champ inconnu : ${unknown}. Les champs possibles sont décrits sur /api/openapi.json.` };
+    }
+    case 'invalid_union': {
+      // The conversation is {id} or {messages}: the branch whose keys were given says what is wrong in it.
+      const given = issue.errors.filter((branch) => !branch.some((i) => i.code === 'unrecognized_keys' && i.path.length === 0));
+      return given.length === 1 ? refusalOf(given[0][0], path) : { ...CONVERSATION, field };
+    }
+    default:
+      return { code: 'invalid_field', field, message: `${label} n'est pas valide.` };
+  }
+}

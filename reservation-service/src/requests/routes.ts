@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { acceptanceWarnings, type AcceptanceCheck } from '@tablee/domain/acceptance';
+import type { Config } from '../config';
+import { depositFor } from '../lib/deposit';
+import { MESSAGES } from '../reservations/outcomes';
+import { openApiDocument } from './openapi';
+import { parseGroupRequest, REFUSALS, RefusalError } from './refusals';
+import type { Db } from '../lib/supabase';
+import type { z } from 'zod';
+import type { rateLimited, submittedRequest } from './schema';
+
+/** Room for a stored conversation (the service's default body limit is 16 KB). */
+export const REQUEST_BODY_LIMIT = 512 * 1024;
+
+/** What public.submit_group_request answers. */
+interface Submitted {
+  replayed: boolean;
+  reservation: Omit<z.infer<typeof submittedRequest>['reservation'], 'deposit'>;
+  acceptance: AcceptanceCheck | null;
+}
+
+const bearerKey = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+
+/**
+ * Requests in: the chatbot's one endpoint, authorised by a key of the restaurant's assistant, and the
+ * OpenAPI document generated from its schemas. Refusals are `{code, field, message}` in French.
+ */
+export async function requestRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+  app.setErrorHandler((error: FastifyError | RefusalError, request, reply) => {
+    if (error instanceof RefusalError) {
+      if (error.statusCode === 401) reply.header('www-authenticate', 'Bearer');
+      return reply.code(error.statusCode).send(error.refusal);
+    }
+    if (error.statusCode === 429) {
+      const body: z.infer<typeof rateLimited> = { code: 429, error_code: 'over_request_rate_limit', msg: error.message };
+      return reply.code(429).send(body);
+    }
+    const known: Record<number, (typeof REFUSALS)[keyof typeof REFUSALS]> = { 400: REFUSALS.invalidJson, 413: REFUSALS.tooLarge, 415: REFUSALS.notJson };
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ code: 'internal', field: null, message: MESSAGES.internal });
+    }
+    return reply.code(status).send(known[status] ?? REFUSALS.badRequest);
+  });
+
+  const rateLimit = {
+    max: config.assistantRateLimit.max,
+    timeWindow: config.assistantRateLimit.timeWindowMs,
+    // Per key (its hash: the key itself is kept nowhere), so that restaurants behind one chatbot backend do not share a budget.
+    keyGenerator: (request: FastifyRequest) => {
+      const key = bearerKey(request);
+      return key ? `assistant-key:${createHash('sha256').update(key).digest('hex')}` : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      Object.assign(new Error(`Trop de demandes avec cette clé d'assistant : réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`), { statusCode: 429 }),
+  };
+
+  app.post<{ Params: { restaurantId: string } }>(
+    '/api/restaurants/:restaurantId/requests',
+    {
+      bodyLimit: REQUEST_BODY_LIMIT,
+      config: { rateLimit },
+      // After the rate limit (onRequest) and before the body is read: without the restaurant's key nothing else is looked at.
+      preParsing: async (request) => {
+        const key = bearerKey(request);
+        if (!key) throw new RefusalError(401, REFUSALS.keyRequired);
+        const { data, error } = await db.rpc('assistant_key_restaurant', { p_key: key });
+        if (error) throw new Error(`checking the assistant key failed: ${error.code ?? ''} ${error.message}`);
+        if (!data?.[0]) throw new RefusalError(401, REFUSALS.invalidKey);
+        if (data[0].restaurant_id !== request.params.restaurantId.toLowerCase()) throw new RefusalError(403, REFUSALS.wrongRestaurant);
+      },
+    },
+    async (request, reply) => {
+      const body = parseGroupRequest(request.body);
+      const restaurantId = request.params.restaurantId.toLowerCase();
+      const { data, error, status } = await db.rpc('submit_group_request', { p_restaurant_id: restaurantId, p_request: body, p_source: 'assistant' });
+      if (error) {
+        // The function's refusals: passed on as they are (details is the field).
+        if (status === 422 || status === 409) throw new RefusalError(status, { code: error.code, field: error.details || null, message: error.message });
+        throw new Error(`submit_group_request failed: ${status} ${error.code ?? ''} ${error.message}`);
+      }
+      const submitted = data as unknown as Submitted;
+      const billing = await db.from('restaurant_billing').select('requires_deposit, deposit_type, deposit_amount, deposit_method').eq('restaurant_id', restaurantId).maybeSingle();
+      if (billing.error) throw new Error(`reading the billing terms failed: ${billing.error.code ?? ''} ${billing.error.message}`);
+      const answer: z.infer<typeof submittedRequest> = {
+        reservation: { ...submitted.reservation, deposit: depositFor(Number(submitted.reservation.total_amount), billing.data) },
+        warnings: submitted.acceptance ? acceptanceWarnings(submitted.acceptance) : [],
+      };
+      return reply.code(submitted.replayed ? 200 : 201).send(answer);
+    },
+  );
+
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/api/openapi.json', async (_request, reply) => {
+    document ??= openApiDocument(config);
+    return reply.header('cache-control', 'public, max-age=300').send(document);
+  });
+}

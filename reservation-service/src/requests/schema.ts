@@ -1,0 +1,108 @@
+/**
+ * The chatbot’s contract, written once: the body of POST /api/restaurants/{restaurantId}/requests and
+ * its answers. The route parses with these and GET /api/openapi.json is generated from them
+ * (z.toJSONSchema). Only the shape is checked here; the restaurant’s rules (dates, hours, group sizes,
+ * menus, the customer’s contact…) are public.submit_group_request’s, which refuses in the same shape.
+ */
+import { z } from 'zod';
+import { RESERVATION_STATUS_CODES, type ReservationStatus } from '@tablee/domain/reservation-status';
+
+/** The schemas named in the OpenAPI document (components.schemas), by id. */
+export const contractSchemas = z.registry<{ id: string; description?: string }>();
+// Ids are z.guid(), any 8-4-4-4-12 hex as PostgreSQL takes it: z.uuid() would refuse ids that are not RFC 9562 variants.
+
+export const requestOption = z
+  .strictObject({
+    option_id: z.guid().describe('An option of the restaurant: `options[].id` of assistant_knowledge.'),
+    quantity: z.int().min(1).nullish().describe('Default: one per adult for an option priced per person, one for an option priced in total.'),
+  })
+  .register(contractSchemas, { id: 'RequestOption' });
+
+export const conversationMessage = z
+  .strictObject({
+    role: z.enum(['user', 'assistant']),
+    content: z.string(),
+    sent_at: z.iso.datetime({ offset: true }).describe('ISO 8601 with its offset, e.g. 2026-12-05T18:30:00+01:00.'),
+  })
+  .register(contractSchemas, { id: 'ConversationMessage' });
+
+export const requestConversation = z
+  .union([
+    z.strictObject({ id: z.guid().describe('A conversation of the restaurant already stored.') }),
+    z.strictObject({ messages: z.array(conversationMessage).describe('The conversation to store with the request (1 to 500 messages).') }),
+  ])
+  .describe('The conversation the request comes from: `{id}` of a stored one, or `{messages}` to store.')
+  .register(contractSchemas, { id: 'RequestConversation' });
+
+export const groupRequest = z
+  .strictObject({
+    external_id: z.string().max(200).describe('The sender’s id for this request: the same id again answers the same reservation (200); with another body, 409.'),
+    date: z.iso.date().describe('YYYY-MM-DD, a day the restaurant is open, from now to one year ahead.'),
+    arrival_time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+      .describe('HH:MM (Europe/Paris), one of the day’s arrival times (assistant_knowledge: days[].services[].arrival_times).'),
+    adults: z.int().min(1).describe('Adults; with the children, within the service’s group size.'),
+    children: z.int().min(0).nullish().describe('Children (default 0): they take the children’s menu.'),
+    menu_id: z.guid().nullish().describe('A menu of the restaurant served at that service: `menus[].id` of assistant_knowledge (not the children’s menu).'),
+    options: z.array(requestOption).nullish().describe('Options of the restaurant (at most 50).'),
+    customer: z
+      .strictObject({
+        name: z.string().describe('Required, at most 200 characters.'),
+        email: z.string().nullish().describe('One plain address.'),
+        phone: z.string().nullish().describe('6 to 15 digits.'),
+      })
+      .describe('Who asks: a name, and an e-mail address or a phone number (at least one) for the restaurant’s answer.'),
+    message: z.string().max(2000).nullish().describe('The customer’s own words for the restaurant.'),
+    conversation: requestConversation.nullish(),
+  })
+  .describe('A group request. Optional fields may be absent or null. Unknown fields are refused.')
+  .register(contractSchemas, { id: 'GroupRequest' });
+
+export type GroupRequest = z.infer<typeof groupRequest>;
+
+export const deposit = z
+  .object({
+    method: z.enum(['acompte', 'empreinte']).describe('acompte: money taken in advance; empreinte: a card imprint, nothing taken.'),
+    amount: z.number().describe('Euros TTC.'),
+    percentage: z.number().optional().describe('Set when the terms are a share of the total.'),
+  })
+  .describe('What the restaurant will ask in advance once it accepts; null when nothing.')
+  .register(contractSchemas, { id: 'Deposit' });
+
+const statuses = Object.keys(RESERVATION_STATUS_CODES) as [ReservationStatus, ...ReservationStatus[]];
+
+export const submittedRequest = z
+  .object({
+    reservation: z.object({
+      id: z.guid(),
+      numero: z.string().describe('The reservation’s number for the customer (TBL-…).'),
+      numero_restaurateur: z.string().describe('The restaurant’s own number (R-0001…).'),
+      code_reservation: z.string().describe('The customer’s code, to give with the number.'),
+      status: z.enum(statuses).describe('pending for a new request; a replay answers the current status.'),
+      respond_by: z.iso.datetime({ offset: true }).describe('When the restaurant should have answered.'),
+      total_amount: z.number().describe('Euros TTC: the menu per adult, the children’s menu per child, the options.'),
+      deposit: deposit.nullable(),
+    }),
+    warnings: z.array(z.string()).describe('What the restaurant will see before accepting (capacity, hours), in French; empty when none.'),
+  })
+  .register(contractSchemas, { id: 'SubmittedRequest' });
+
+export const refusal = z
+  .object({
+    code: z.string().describe('Machine-readable reason, e.g. date_in_past, group_size, invalid_key (README, "Requests in").'),
+    field: z.string().nullable().describe('The field at fault (dotted path, e.g. customer.email), or null.'),
+    message: z.string().describe('In French, fit to show to the customer.'),
+  })
+  .register(contractSchemas, { id: 'Refusal' });
+
+/** The shape of Supabase Auth’s (GoTrue’s) 429, which the chatbot’s backend already reads. */
+export const rateLimited = z
+  .object({
+    code: z.literal(429),
+    error_code: z.literal('over_request_rate_limit'),
+    msg: z.string().describe('In French.'),
+  })
+  .register(contractSchemas, { id: 'RateLimited' });
+
+export const requestParams = z.object({ restaurantId: z.guid() });
