@@ -2285,8 +2285,6 @@ CREATE TABLE public.restaurant_assistant_keys (
 );
 COMMENT ON TABLE public.restaurant_assistant_keys IS 'The keys the restaurant''s chatbot backend submits requests with: only the SHA-256 of a key is kept, the key itself is shown once.';
 ALTER TABLE public.restaurant_assistant_keys ENABLE ROW LEVEL SECURITY;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_assistant_keys TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_assistant_keys TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_assistant_keys TO service_role;
 GRANT SELECT (id, restaurant_id, prefix, created_at, last_used_at, revoked_at) ON TABLE public.restaurant_assistant_keys TO authenticated;
 GRANT UPDATE (last_used_at) ON TABLE public.restaurant_assistant_keys TO service_role;
