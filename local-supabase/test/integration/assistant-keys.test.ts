@@ -10,7 +10,13 @@ import { must } from '../fixtures';
 
 async function ownerWithRestaurant(label: string) {
   const owner = await newOwner(label);
-  const { id } = await must(owner.client.from('restaurants').insert({ name: `Clés ${label}` }).select('id').single());
+  const { id } = await must(
+    owner.client
+      .from('restaurants')
+      .insert({ name: `Clés ${label}` })
+      .select('id')
+      .single(),
+  );
   return { ...owner, restaurantId: id as string };
 }
 
@@ -61,7 +67,9 @@ test('the owner reads the prefix and dates of a key, never its hash, and writes 
   expect((await owner.client.from('restaurant_assistant_keys').select('id').order('key_hash')).error).not.toBeNull();
 
   // No direct write: a key made up, an un-revoke, a deletion.
-  const inserted = await owner.client.from('restaurant_assistant_keys').insert({ restaurant_id: owner.restaurantId, prefix: 'tbl_00000000', key_hash: createHash('sha256').update('tbl_x').digest('hex') });
+  const inserted = await owner.client
+    .from('restaurant_assistant_keys')
+    .insert({ restaurant_id: owner.restaurantId, prefix: 'tbl_00000000', key_hash: createHash('sha256').update('tbl_x').digest('hex') });
   expect(inserted.error).not.toBeNull();
   await must(owner.client.rpc('revoke_assistant_key', { p_key_id: created.id }));
   const revoked = await storedKeys(owner.restaurantId);

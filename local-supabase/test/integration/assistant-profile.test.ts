@@ -227,7 +227,18 @@ describe('the assistant’s knowledge', () => {
         ],
         alternatives: [{ name: 'Risotto aux cèpes', type: 'main', is_gluten_free: true, is_vegan: false, other_dietary_notes: 'sans lactose' }],
       },
-      { id: menuId['Menu Enfant'], name: 'Menu Enfant', price_per_person: 0, menu_type: 'choice', content: null, available_lunch: true, available_dinner: false, is_children_menu: true, items: [], alternatives: [] },
+      {
+        id: menuId['Menu Enfant'],
+        name: 'Menu Enfant',
+        price_per_person: 0,
+        menu_type: 'choice',
+        content: null,
+        available_lunch: true,
+        available_dinner: false,
+        is_children_menu: true,
+        items: [],
+        alternatives: [],
+      },
     ]);
     // The owner reads the same document.
     expect(await must(owner.client.rpc('assistant_knowledge', { p_restaurant_id: restaurantId }))).toEqual(knowledge);
