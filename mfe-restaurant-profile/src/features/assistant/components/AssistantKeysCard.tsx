@@ -9,6 +9,10 @@ import { Alert, Button, Modal, Popconfirm, Tag, theme, Typography } from 'antd';
 import { assistantKeysQueryOptions, useCreateAssistantKey, useRevokeAssistantKey, type AssistantKey } from '../api/keys';
 import { Block } from './Block';
 
+/** The reservation badges' green and grey (antd's preset tag colours are below AA's 4.5:1). */
+const ACTIVE_TAG = { color: '#135200', background: '#f6ffed', borderColor: '#135200' };
+const REVOKED_TAG = { color: '#434343', background: '#f0f0f0', borderColor: '#434343' };
+
 /** « 25/11/2026 à 14:32 » */
 const when = (at: string) => `${formatDate(at)} à ${formatTime(at)}`;
 
@@ -21,14 +25,12 @@ function KeyItem({ assistantKey: k, restaurantId, onResult }: { assistantKey: As
       () => onResult(false, 'La clé n’a pas pu être révoquée. Veuillez réessayer.'),
     );
   return (
-    <li
-      data-testid="assistant-key"
-      style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '8px 0', borderTop: `1px solid ${token.colorSplit}` }}
-    >
-      <div>
+    // The button stays beside the dates at any width: the dates wrap, not the row.
+    <li data-testid="assistant-key" style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '8px 0', borderTop: `1px solid ${token.colorSplit}` }}>
+      <div style={{ minWidth: 0 }}>
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
           <Typography.Text code>{k.prefix}…</Typography.Text>
-          {k.revoked_at ? <Tag>Révoquée</Tag> : <Tag color="green">Active</Tag>}
+          <Tag style={{ marginInlineEnd: 0, ...(k.revoked_at ? REVOKED_TAG : ACTIVE_TAG) }}>{k.revoked_at ? 'Révoquée' : 'Active'}</Tag>
         </span>
         <Typography.Text type="secondary" style={{ display: 'block' }}>
           Créée le {when(k.created_at)}
