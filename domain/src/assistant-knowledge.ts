@@ -1,6 +1,7 @@
 /**
  * The assistant's knowledge of a restaurant: the document public.assistant_knowledge answers (version
- * 1, documented in the README), which the chatbot reads and 'Votre assistant' shows.
+ * 2, documented in the README), which the chatbot reads and 'Votre assistant' shows. Version 2 gives
+ * each menu and option its id, which a request names (submit_group_request's menu_id, option_id).
  */
 import type { MissingItem } from './completeness';
 
@@ -18,6 +19,8 @@ export interface KnowledgeService {
 }
 
 export interface KnowledgeMenu {
+  /** uuid: a request's menu_id. */
+  id: string;
   name: string;
   price_per_person: number;
   menu_type: 'choice' | 'sharing';
@@ -29,8 +32,17 @@ export interface KnowledgeMenu {
   alternatives: { name: string; type: string; is_gluten_free: boolean; is_vegan: boolean; other_dietary_notes: string | null }[];
 }
 
+/** An extra a group may ask for. */
+export interface KnowledgeOption {
+  /** uuid: a request's options[].option_id. */
+  id: string;
+  title: string;
+  price: number;
+  price_type: 'per_person' | 'total';
+}
+
 export interface AssistantKnowledge {
-  version: 1;
+  version: 2;
   restaurant: { id: string; name: string; address: string; description: string; url: string | null };
   first_message: string;
   first_message_is_default: boolean;
@@ -38,7 +50,7 @@ export interface AssistantKnowledge {
   amenities: Record<'ground_floor' | 'accessible_to_disabled' | 'parking' | 'air_conditioning' | 'wifi' | 'valet_parking', boolean>;
   days: { day: string; is_open: boolean; services: KnowledgeService[] }[];
   menus: KnowledgeMenu[];
-  options: { title: string; price: number; price_type: 'per_person' | 'total' }[];
+  options: KnowledgeOption[];
   deposit: { required: boolean; method: 'acompte' | 'empreinte' | null; type: 'percentage' | 'fixed' | null; amount: number | null };
   payment: { on_site: boolean; online: boolean; payment_link: string | null };
   cgv: { cancellation_policy: string; modification_policy: string; link: string | null } | null;

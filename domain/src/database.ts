@@ -7,6 +7,7 @@
  */
 import type { MergeDeep } from 'type-fest';
 import type { AssistantKnowledge } from './assistant-knowledge';
+import type { NewAssistantKey } from './assistant-keys';
 import type { MissingItem } from './completeness';
 import type { Database as GeneratedDatabase } from './database.types';
 import type { TransitionResult } from './transitions';
@@ -27,6 +28,7 @@ export type Database = MergeDeep<
       };
       Functions: {
         assistant_knowledge: { Returns: AssistantKnowledge };
+        create_assistant_key: { Returns: NewAssistantKey };
         transition_reservation: { Returns: TransitionResult };
         transition_reservation_by_id: { Returns: TransitionResult };
         search_reservations: { Returns: Pick<Generated['Tables']['restaurant_reservations']['Row'], ReservationSearchColumn>[] };

@@ -12,6 +12,7 @@ export * from './reservation-status';
 export * from './acceptance';
 export * from './transitions';
 export * from './assistant-knowledge';
+export * from './assistant-keys';
 export * from './completeness';
 export * from './navigation';
 export * from './photos';

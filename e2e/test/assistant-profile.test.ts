@@ -1,7 +1,8 @@
 /**
  * The assistant's profile in Chromium: an onboarding left half-way is resumed from the dashboard at its first
  * incomplete step; a restaurant is deleted after a confirmation naming it, its photos gone from
- * storage; 'Votre assistant' shows what the assistant will say. axe on each screen, a phone width.
+ * storage; 'Votre assistant' shows what the assistant will say and makes the chatbot's key. axe on each
+ * screen, a phone width.
  */
 import type { Browser, Page } from 'playwright-core';
 import { client as supabaseClient } from '../../local-supabase/test/clients';
@@ -98,6 +99,19 @@ it("'Votre assistant' says what the assistant will tell a group, with links to w
   await page.getByText('À compléter (8) : votre assistant ne peut pas encore répondre à tout.').waitFor();
   expect(await page.getByLabel('Premier message de l’assistant').inputValue()).toContain('Bonjour et bienvenue chez Le Vieux Port !');
   expect(await seriousViolations(page)).toEqual([]);
+
+  // A key for the chatbot: shown once in a dialog, then listed by its prefix.
+  await page.getByText('Aucune clé : créez-en une pour connecter votre assistant.').waitFor();
+  await page.getByRole('button', { name: 'Créer une clé' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Votre nouvelle clé' });
+  await dialog.getByText('Copiez cette clé maintenant : elle ne sera plus affichée.').waitFor();
+  const key = (await dialog.getByTestId('new-assistant-key').innerText()).trim();
+  expect(key).toMatch(/^tbl_[0-9a-f]{48}$/);
+  await settled(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'J’ai copié la clé' }).click();
+  await page.getByText(`${key.slice(0, 12)}…`).waitFor();
+  expect(await page.content()).not.toContain(key);
 
   // A missing item leads to its tab.
   await page.getByRole('link', { name: 'compléter dans « Menus »' }).first().click();

@@ -178,7 +178,7 @@ test('refused with a reason and a proposal, then an accepted one marked « Acomp
   expect(await seriousViolations(page)).toEqual([]);
   await refusal.getByRole('button', { name: 'Refuser' }).click();
   await title(refused).getByText('Refusée').waitFor();
-  await page.getByRole('heading', { name: 'Historique des décisions' }).waitFor();
+  await page.getByRole('heading', { name: 'Historique', exact: true }).waitFor();
   await page.getByText('Raison : Complet').waitFor();
   await page.getByText('Proposition : Le dimanche 2 août à midi').waitFor();
   expect(await statusOf(refused)).toBe(2);

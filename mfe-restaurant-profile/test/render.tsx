@@ -1,10 +1,13 @@
-import { AppProviders, initSupabase, resetSupabaseForTests } from '@tablee/shared';
+import { AppProviders, initSupabase, resetSupabaseForTests, setAppConfig } from '@tablee/shared';
 import { getSupabase } from '@tablee/domain';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import RestaurantProfileRoutes from '../src/routes';
 
 export const OWNER_PASSWORD = 'secret-123';
+
+/** Where the app's config (/config.json) says the reservation service's API is, in these tests. */
+export const TEST_RESERVATION_API_URL = 'http://127.0.0.1:9/api';
 
 /** A fresh owner signed in on the one client, with a restaurant whose information and CGV are filled. */
 export async function ownerWithRestaurant(): Promise<{ restaurantId: string; email: string }> {
@@ -15,6 +18,7 @@ export async function ownerWithRestaurant(): Promise<{ restaurantId: string; ema
     /* no client yet */
   }
   resetSupabaseForTests();
+  setAppConfig({ supabaseUrl: process.env.TEST_SUPABASE_URL!, supabaseAnonKey: process.env.TEST_SUPABASE_ANON_KEY!, reservationApiUrl: TEST_RESERVATION_API_URL, remotes: {} });
   initSupabase({ url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! });
   // The same client, typed by the database's types.
   const client = getSupabase();

@@ -1,4 +1,4 @@
-import { getSupabase, isUuid, parseReservationFilter, statusFromCode, statusToCode, type Reservation, type ReservationStatus } from '@tablee/domain';
+import { getSupabase, isUuid, parseReservationFilter, statusFromCode, statusToCode, type Reservation, type ReservationStatus, type Tables } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { Service } from './constants';
 import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
@@ -85,11 +85,6 @@ export const reservationListQueryOptions = ({ restaurantId, ...params }: Reserva
     refetchInterval: LIVE_REFRESH_MS,
   });
 
-/**
- * One reservation of the restaurant by its restaurant-facing number, with its conversation's messages
- * (oldest first) in the same request. Null when it does not exist, belongs to another owner (RLS), or
- * the restaurant id is not a UUID.
- */
 /** One change of a reservation's status (public.reservation_events): who, when, why. */
 export interface ReservationEvent {
   from: ReservationStatus;
@@ -102,20 +97,53 @@ export interface ReservationEvent {
   at: string;
 }
 
-/** The detail screen's reservation: the row, its conversation and the history of its decisions. */
-export type ReservationDetail = Reservation & { history: ReservationEvent[] };
+/** A message the request made due (public.notification_outbox): to whom, how, and how it went. */
+export interface ReservationNotification {
+  /** 'owner_new_request': the restaurant told of the request; 'customer_request_received': the customer's acknowledgement. */
+  kind: 'owner_new_request' | 'customer_request_received';
+  channel: 'email' | 'whatsapp';
+  /** 'sending' is read as 'pending': the owner only needs to know it is not sent yet. */
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  /** When it was sent; failed, when its last attempt was due; pending, when it was queued. */
+  at: string;
+}
 
+/** The detail screen's reservation: the row, its conversation, the customer's message, the history of its decisions and its notifications. */
+export type ReservationDetail = Reservation & { customerMessage: string | null; history: ReservationEvent[]; notifications: ReservationNotification[] };
+
+/** The notifications' columns the detail reads (not the recipient, payload or error: nothing the owner acts on). */
+const NOTIFICATION_COLUMNS = 'kind, channel, status, attempts, sent_at, next_attempt_at, created_at';
+
+export function notificationFromRow(row: Pick<Tables<'notification_outbox'>, 'kind' | 'channel' | 'status' | 'attempts' | 'sent_at' | 'next_attempt_at' | 'created_at'>): ReservationNotification {
+  const status = row.status === 'sent' || row.status === 'failed' ? row.status : 'pending';
+  return {
+    kind: row.kind === 'customer_request_received' ? 'customer_request_received' : 'owner_new_request',
+    channel: row.channel === 'whatsapp' ? 'whatsapp' : 'email',
+    status,
+    attempts: row.attempts,
+    at: status === 'sent' ? (row.sent_at ?? row.created_at) : status === 'failed' ? row.next_attempt_at : row.created_at,
+  };
+}
+
+/**
+ * One reservation of the restaurant by its restaurant-facing number, with its conversation's messages
+ * (oldest first), its decisions and its notifications in the same request. Null when it does not
+ * exist, belongs to another owner (RLS), or the restaurant id is not a UUID.
+ */
 export async function getReservation(restaurantId: string, numero: string): Promise<ReservationDetail | null> {
   const { data, error } = await getSupabase()
     .from('restaurant_reservations')
     .select(
-      `${RESERVATION_COLUMNS}, conversations(${CONVERSATION_COLUMNS}),
-       reservation_events(from_status, to_status, reason, reason_detail, proposal, actor, created_at)`,
+      `${RESERVATION_COLUMNS}, customer_message, conversations(${CONVERSATION_COLUMNS}),
+       reservation_events(from_status, to_status, reason, reason_detail, proposal, actor, created_at),
+       notification_outbox(${NOTIFICATION_COLUMNS})`,
     )
     .eq('restaurant_id', restaurantId)
     .eq('numero_reservation_restaurateur', numero)
     .order('created_at', { referencedTable: 'conversations.messages', ascending: true })
     .order('created_at', { referencedTable: 'reservation_events', ascending: true })
+    .order('created_at', { referencedTable: 'notification_outbox', ascending: true })
     .maybeSingle();
   if (error?.code === '22P02') return null;
   if (error) throw error;
@@ -129,7 +157,7 @@ export async function getReservation(restaurantId: string, numero: string): Prom
     actor: e.actor === 'link' ? 'link' : 'owner',
     at: e.created_at,
   }));
-  return { ...reservationFromRow(data), history: events };
+  return { ...reservationFromRow(data), customerMessage: data.customer_message, history: events, notifications: data.notification_outbox.map(notificationFromRow) };
 }
 
 /** Keyed by the restaurant-facing number, as in the address. */

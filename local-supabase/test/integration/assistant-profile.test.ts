@@ -168,18 +168,21 @@ describe('the assistant’s knowledge', () => {
     const owner = await newOwner('knowledge');
     const { restaurantId } = await completeRestaurant(owner.client, 'Le Bouchon');
     const knowledge = await must(service().rpc('assistant_knowledge', { p_restaurant_id: restaurantId }));
+    // Version 2: each menu and option with its id, which a request names.
+    const menuId = Object.fromEntries((await must(owner.client.from('restaurant_menus').select('id, name').eq('restaurant_id', restaurantId))).map((m) => [m.name, m.id]));
+    const optionId = Object.fromEntries((await must(owner.client.from('restaurant_options').select('id, title').eq('restaurant_id', restaurantId))).map((o) => [o.title, o.id]));
     expect(Object.keys(knowledge).sort()).toEqual(
       ['amenities', 'cgv', 'completeness', 'contact', 'days', 'deposit', 'faq', 'first_message', 'first_message_is_default', 'menus', 'options', 'payment', 'restaurant', 'version'].sort(),
     );
     expect(knowledge).toMatchObject({
-      version: 1,
+      version: 2,
       restaurant: { id: restaurantId, name: 'Le Bouchon', address: '12 rue des Halles, 69001 Lyon', description: 'Bouchon lyonnais, cuisine de marché.', url: 'https://exemple.fr' },
       first_message_is_default: true,
       contact: { email: 'contact@exemple.fr', whatsapp: '+33612345678', response_time: 'fast', response_time_label: '1-2h' },
       amenities: { ground_floor: true, accessible_to_disabled: true, parking: false, air_conditioning: true, wifi: true, valet_parking: false },
       options: [
-        { title: 'Coupe de champagne', price: 12.5, price_type: 'per_person' },
-        { title: 'Gâteau d’anniversaire', price: 45, price_type: 'total' },
+        { id: optionId['Coupe de champagne'], title: 'Coupe de champagne', price: 12.5, price_type: 'per_person' },
+        { id: optionId['Gâteau d’anniversaire'], title: 'Gâteau d’anniversaire', price: 45, price_type: 'total' },
       ],
       deposit: { required: true, method: 'acompte', type: 'percentage', amount: 30 },
       payment: { on_site: true, online: false, payment_link: null },
@@ -209,6 +212,7 @@ describe('the assistant’s knowledge', () => {
     // Menus with items, alternatives and dietary flags; the kids menu last.
     expect(knowledge.menus).toEqual([
       {
+        id: menuId['Menu Découverte'],
         name: 'Menu Découverte',
         price_per_person: 39.5,
         menu_type: 'choice',
@@ -223,7 +227,18 @@ describe('the assistant’s knowledge', () => {
         ],
         alternatives: [{ name: 'Risotto aux cèpes', type: 'main', is_gluten_free: true, is_vegan: false, other_dietary_notes: 'sans lactose' }],
       },
-      { name: 'Menu Enfant', price_per_person: 0, menu_type: 'choice', content: null, available_lunch: true, available_dinner: false, is_children_menu: true, items: [], alternatives: [] },
+      {
+        id: menuId['Menu Enfant'],
+        name: 'Menu Enfant',
+        price_per_person: 0,
+        menu_type: 'choice',
+        content: null,
+        available_lunch: true,
+        available_dinner: false,
+        is_children_menu: true,
+        items: [],
+        alternatives: [],
+      },
     ]);
     // The owner reads the same document.
     expect(await must(owner.client.rpc('assistant_knowledge', { p_restaurant_id: restaurantId }))).toEqual(knowledge);

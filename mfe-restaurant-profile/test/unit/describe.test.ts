@@ -35,6 +35,7 @@ describe('what the assistant says', () => {
 
   it('the diets across menus, and the amenities with the form’s labels', () => {
     const menu = (name: string, alternatives: { name: string; is_gluten_free: boolean; is_vegan: boolean }[]) => ({
+      id: `id-${name}`,
       name,
       price_per_person: 30,
       menu_type: 'choice' as const,

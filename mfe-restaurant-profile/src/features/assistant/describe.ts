@@ -4,7 +4,7 @@
  */
 import { AMENITY_LABELS, DAY_LABELS, DEPOSIT_METHOD_OPTIONS, itemTypeLabel, POLICY_OPTIONS, priceTypeLabel } from '@tablee/sections';
 import { formatEuros } from '@tablee/shared';
-import type { AssistantKnowledge, Day, KnowledgeMenu, KnowledgeService } from '@tablee/domain';
+import type { AssistantKnowledge, Day, KnowledgeMenu, KnowledgeOption, KnowledgeService } from '@tablee/domain';
 
 const SERVICE_NAMES = { lunch: 'Midi', dinner: 'Soir' } as const;
 
@@ -49,7 +49,7 @@ export function dietarySummary(menus: KnowledgeMenu[]): { glutenFree: string[]; 
   return { glutenFree: pick((a) => a.is_gluten_free), vegan: pick((a) => a.is_vegan) };
 }
 
-export const describeOption = (o: AssistantKnowledge['options'][number]): string => `${o.title} : ${formatEuros(o.price)} (${priceTypeLabel(o.price_type).toLowerCase()})`;
+export const describeOption = (o: KnowledgeOption): string => `${o.title} : ${formatEuros(o.price)} (${priceTypeLabel(o.price_type).toLowerCase()})`;
 
 /** The deposit and how the rest is paid. */
 export function describePayment(k: Pick<AssistantKnowledge, 'deposit' | 'payment'>): string[] {

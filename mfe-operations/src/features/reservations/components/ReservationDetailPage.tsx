@@ -9,6 +9,7 @@ import { useReservation } from '../api/getReservation';
 import { useUpdateReservationStatus, type DecisionReason } from '../api/updateReservationStatus';
 import { customerNotice, isPastPending, type Sheet } from '../format';
 import { useSheetLinks } from '../hooks/useSheetLinks';
+import { CustomerMessage } from './CustomerMessage';
 import { ReservationConversation } from './ReservationConversation';
 import { ReasonModal } from './ReasonModal';
 import { ReservationHistory } from './ReservationHistory';
@@ -199,7 +200,8 @@ export function ReservationDetailPage() {
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16, alignItems: 'start' }}>
         <div style={{ display: 'grid', gap: 16 }}>
           <ReservationInformation reservation={reservation} />
-          <ReservationHistory history={reservation.history} />
+          {reservation.customerMessage && <CustomerMessage message={reservation.customerMessage} />}
+          <ReservationHistory history={reservation.history} notifications={reservation.notifications} />
         </div>
         <ReservationConversation messages={reservation.conversation} />
       </div>

@@ -1,7 +1,11 @@
-import type { ReservationEvent } from '@tablee/operations-data';
+import type { ReservationEvent, ReservationNotification } from '@tablee/operations-data';
 import { formatDateTime } from '@tablee/shared';
 import { CANCELLATION_REASONS, REFUSAL_REASONS, RESERVATION_STATUS_BADGES } from '@tablee/domain';
-import { Card, Timeline } from 'antd';
+import { Card, theme, Timeline } from 'antd';
+import type { ReactNode } from 'react';
+
+/** antd's gold-9: the warning hue, dark enough for text on white (6.8:1); the dot takes the theme's warning colour. */
+const WARNING_TEXT = '#874d00';
 
 const reasonText = (e: ReservationEvent) => {
   const labels: Record<string, string> = e.to === 'cancelled' ? CANCELLATION_REASONS : REFUSAL_REASONS;
@@ -9,29 +13,65 @@ const reasonText = (e: ReservationEvent) => {
   return [label, e.reasonDetail].filter(Boolean).join(' — ');
 };
 
-/** The decisions on a reservation, oldest first: the new status, when, by whom, why. */
-export function ReservationHistory({ history }: { history: ReservationEvent[] }) {
+const CHANNELS = { email: 'par e-mail', whatsapp: 'par WhatsApp' } as const;
+
+/** Each message said three ways: sent, failed (« l'envoi de … »), still to send. */
+const NOTIFICATION_WORDS = {
+  owner_new_request: { sent: 'Nouvelle demande envoyée au restaurant', failed: 'de la nouvelle demande au restaurant', pending: 'Nouvelle demande au restaurant' },
+  customer_request_received: { sent: 'Accusé de réception envoyé au client', failed: 'de l’accusé de réception au client', pending: 'Accusé de réception au client' },
+} as const;
+
+/** « Nouvelle demande envoyée au restaurant par e-mail », « Échec de l'envoi de … par e-mail après 5 tentatives », « … : en cours d'envoi ». */
+export function notificationText(n: Pick<ReservationNotification, 'kind' | 'channel' | 'status' | 'attempts'>): string {
+  const words = NOTIFICATION_WORDS[n.kind];
+  const channel = CHANNELS[n.channel];
+  if (n.status === 'sent') return `${words.sent} ${channel}`;
+  if (n.status === 'failed') return `Échec de l’envoi ${words.failed} ${channel} après ${n.attempts} tentative${n.attempts > 1 ? 's' : ''}`;
+  return `${words.pending} ${channel} : en cours d’envoi`;
+}
+
+interface Entry {
+  key: string;
+  at: string;
+  color?: string;
+  content: ReactNode;
+}
+
+/**
+ * The reservation's history, oldest first: each decision (the new status, when, by whom, why) and each
+ * message its request made due (sent, failed in the warning colour, or still being sent).
+ */
+export function ReservationHistory({ history, notifications = [] }: { history: ReservationEvent[]; notifications?: ReservationNotification[] }) {
+  const { token } = theme.useToken();
+  const decisions = history.map((e, i): Entry => {
+    const why = reasonText(e);
+    return {
+      key: `event-${i}`,
+      at: e.at,
+      content: (
+        <div>
+          <strong>{RESERVATION_STATUS_BADGES[e.to].label}</strong> — {formatDateTime(e.at)}, {e.actor === 'link' ? 'par le lien de l’email' : 'dans l’application'}
+          {why && <div>Raison : {why}</div>}
+          {e.proposal && <div>Proposition : {e.proposal}</div>}
+        </div>
+      ),
+    };
+  });
+  const messages = notifications.map((n): Entry => ({
+    key: `notification-${n.kind}-${n.channel}`,
+    at: n.at,
+    color: n.status === 'failed' ? token.colorWarning : n.status === 'pending' ? 'gray' : undefined,
+    content: (
+      <div data-testid="reservation-notification" data-notification-status={n.status} style={n.status === 'failed' ? { color: WARNING_TEXT } : undefined}>
+        {notificationText(n)}
+        {n.status !== 'pending' && ` — ${formatDateTime(n.at)}`}
+      </div>
+    ),
+  }));
+  const entries = [...decisions, ...messages].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Historique des décisions</h2>}>
-      {history.length === 0 ? (
-        <p style={{ margin: 0 }}>Aucune décision pour le moment.</p>
-      ) : (
-        <Timeline
-          items={history.map((e) => {
-            const why = reasonText(e);
-            return {
-              key: e.at,
-              content: (
-                <div>
-                  <strong>{RESERVATION_STATUS_BADGES[e.to].label}</strong> — {formatDateTime(e.at)}, {e.actor === 'link' ? 'par le lien de l’email' : 'dans l’application'}
-                  {why && <div>Raison : {why}</div>}
-                  {e.proposal && <div>Proposition : {e.proposal}</div>}
-                </div>
-              ),
-            };
-          })}
-        />
-      )}
+    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Historique</h2>}>
+      {entries.length === 0 ? <p style={{ margin: 0 }}>Aucune décision pour le moment.</p> : <Timeline items={entries.map(({ key, color, content }) => ({ key, color, content }))} />}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The assistant's knowledge (public.assistant_knowledge, version 1, documented in the README): what
+ * The assistant's knowledge (public.assistant_knowledge, version 2, documented in the README): what
  * the chatbot reads of the restaurant, read here in the same single call so that 'Votre assistant'
  * shows exactly what the assistant will say.
  */

@@ -5,11 +5,13 @@
  */
 import { PageFrame, QueryState, Toast, useToast } from '@tablee/shared';
 import { completenessLabel, missingItemPath, restaurantPath, RESTAURANT_TABS, type AssistantKnowledge, type MissingItem, type ProfileSection } from '@tablee/domain';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, List, Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, List, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
+import { assistantKeysQueryOptions } from '../api/keys';
 import { FIRST_MESSAGE_MAX_LENGTH, knowledgeQueryOptions, useSaveFirstMessage } from '../api/knowledge';
+import { AssistantKeysCard } from './AssistantKeysCard';
+import { Block } from './Block';
 import { closedDays, describeAlternatives, describeItems, describeMenu, describeOption, describePayment, describePolicies, describeWeek, amenityLabels, dietarySummary } from '../describe';
 
 /** A link inside a sentence is underlined: colour alone does not tell it from the text (WCAG 1.4.1). */
@@ -32,21 +34,6 @@ function MissingLinks({ restaurantId, missing, section }: { restaurantId: string
         </li>
       ))}
     </ul>
-  );
-}
-
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card
-      size="small"
-      title={
-        <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
-          {title}
-        </Typography.Title>
-      }
-    >
-      {children}
-    </Card>
   );
 }
 
@@ -142,7 +129,7 @@ function KnowledgeView({ restaurantId, k }: { restaurantId: string; k: Assistant
           const items = describeItems(m);
           const alternatives = describeAlternatives(m);
           return (
-            <div key={m.name} style={{ marginBottom: 8 }}>
+            <div key={m.id} style={{ marginBottom: 8 }}>
               <strong>{describeMenu(m)}</strong>
               {m.content && <div>{m.content}</div>}
               {items.length > 0 && <div>{items.join(' · ')}</div>}
@@ -160,7 +147,7 @@ function KnowledgeView({ restaurantId, k }: { restaurantId: string; k: Assistant
         {k.options.length === 0 ? (
           <Typography.Paragraph style={{ margin: 0 }}>Aucune option supplémentaire.</Typography.Paragraph>
         ) : (
-          k.options.map((o) => <div key={o.title}>{describeOption(o)}</div>)
+          k.options.map((o) => <div key={o.id}>{describeOption(o)}</div>)
         )}
       </Block>
       <Block title="Acompte et paiement">
@@ -196,6 +183,8 @@ function KnowledgeView({ restaurantId, k }: { restaurantId: string; k: Assistant
 export function AssistantPage() {
   const { restaurantId = '' } = useParams();
   const knowledge = useQuery({ ...knowledgeQueryOptions(restaurantId), refetchOnMount: 'always' });
+  // Asked with the knowledge, not after it: the keys' card renders once the knowledge is there.
+  usePrefetchQuery(assistantKeysQueryOptions(restaurantId));
   const { toast, showToast, closeToast } = useToast();
   return (
     <PageFrame title="Votre assistant">
@@ -206,6 +195,7 @@ export function AssistantPage() {
             <Block title="Premier message">
               <FirstMessageForm key={k.first_message} restaurantId={restaurantId} knowledge={k} onSaved={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
             </Block>
+            <AssistantKeysCard restaurantId={restaurantId} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
             <Typography.Title level={2} style={{ fontSize: 18, margin: '8px 0 0' }}>
               Ce que votre assistant dira à un groupe
             </Typography.Title>
