@@ -48,6 +48,8 @@ describe('kitchen sheet', () => {
     reservation_date: '2026-12-05',
     arrival_time: '12:30:00',
     service: 'lunch',
+    customer_message: null,
+    respond_by: '2026-12-01T10:00:00Z',
     options: [],
     restaurant: { name: 'Chez nous', address: '', billing: null, childrenMenu: null, contact: null, cgv: null },
     menu: {
