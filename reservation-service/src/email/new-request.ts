@@ -5,7 +5,7 @@ import { formatDeadline, formatShortDate, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import { decisionLink, reservationAppLink } from '../reservations/links';
 import type { Mail } from './mailer';
-import { factsTable, heading, htmlMail, paragraph, quote, requestFacts, subheading, type Fact } from './request-summary';
+import { factsTable, heading, htmlMail, paragraph, prose, quote, requestFacts, subheading, type Fact } from './request-summary';
 
 /** 'Nouvelle demande : 14 pers. le ven. 12 déc. à 20:00 (R-0042)' */
 export function newRequestSubject(r: ReservationDetails): string {
@@ -42,7 +42,7 @@ export function newRequestMail(r: ReservationDetails, to: string, appUrl: string
   const accept = decisionLink(appUrl, r, 'accept');
   const reject = decisionLink(appUrl, r, 'reject');
   const inApp = reservationAppLink(appUrl, r);
-  const facts = requestFacts(r);
+  const facts = requestFacts(r, { guarantee: true });
   const customer = customerFacts(r);
   const linksNote = 'Les boutons Accepter et Refuser fonctionnent sans vous connecter. Le client est prévenu par e-mail de votre réponse.';
 
@@ -76,13 +76,13 @@ export function newRequestMail(r: ReservationDetails, to: string, appUrl: string
     subject,
     [
       heading(`Nouvelle demande de groupe ${r.numero_reservation_restaurateur}`),
-      paragraph(escapeHtml(intro)),
-      deadline ? paragraph(escapeHtml(deadline), 'font-weight:bold;color:#ad4e00') : '',
+      paragraph(prose(intro)),
+      deadline ? paragraph(prose(deadline), 'font-weight:bold;color:#ad4e00') : '',
       warnings.length
-        ? `<div style="margin:0 0 16px;padding:12px 16px;border:1px solid #ffd591;background:#fff7e6;border-radius:6px"><strong>Avant d’accepter :</strong>` +
-          `<ul style="margin:6px 0 0;padding-left:20px">${warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul></div>`
+        ? `<div style="margin:0 0 16px;padding:12px 16px;border:1px solid #ffd591;background:#fff7e6;border-radius:6px"><strong>Avant d’accepter&nbsp;:</strong>` +
+          `<ul style="margin:6px 0 0;padding-left:20px">${warnings.map((w) => `<li>${prose(w)}</li>`).join('')}</ul></div>`
         : '',
-      plan ? paragraph(escapeHtml(plan), 'color:#595959') : '',
+      plan ? paragraph(prose(plan), 'color:#595959') : '',
       `<div style="margin:20px 0 8px">${button(accept, 'Accepter', 'background:#237804;color:#ffffff;border:1px solid #237804')}${button(reject, 'Refuser', 'background:#ffffff;color:#a8071a;border:1px solid #a8071a')}</div>`,
       paragraph(`<a href="${escapeHtml(inApp)}" style="color:#a33d17">Voir la demande dans Tablée</a>`),
       subheading('La demande'),
@@ -90,7 +90,7 @@ export function newRequestMail(r: ReservationDetails, to: string, appUrl: string
       subheading('Le client'),
       factsTable(customer),
       r.customer_message ? `${subheading('Son message')}${quote(r.customer_message)}` : '',
-      paragraph(escapeHtml(linksNote), 'margin-top:20px;color:#595959;font-size:13px'),
+      paragraph(prose(linksNote), 'margin-top:20px;color:#595959;font-size:13px'),
     ]
       .filter(Boolean)
       .join('\n'),

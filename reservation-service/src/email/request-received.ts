@@ -4,7 +4,7 @@ import { escapeHtml } from '../lib/html';
 import { formatShortDate, formatTime, parisDayAndTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import type { Mail } from './mailer';
-import { factsTable, heading, htmlMail, paragraph, quote, requestFacts, subheading } from './request-summary';
+import { factsTable, heading, htmlMail, paragraph, prose, quote, requestFacts, subheading } from './request-summary';
 
 /** 'aujourd’hui avant 21:30', 'd’ici le samedi 13 décembre 2026 à 09:30' (France's clock). */
 function answerBy(respondBy: string, now: Date): string {
@@ -16,7 +16,7 @@ function answerBy(respondBy: string, now: Date): string {
 function afterAcceptance(r: ReservationDetails): string {
   const deposit = depositFor(r.total_amount, r.restaurant.billing);
   if (deposit?.method === 'acompte') {
-    return `S’il l’accepte, vous recevrez un e-mail de confirmation avec un ${depositText(deposit)} à régler pour confirmer la réservation, et la façon de le régler.`;
+    return `S’il l’accepte, vous recevrez un e-mail avec les modalités de paiement : un ${depositText(deposit)} sera à régler pour confirmer la réservation.`;
   }
   if (deposit?.method === 'empreinte') {
     return `S’il l’accepte, vous recevrez un e-mail de confirmation ; une ${depositText(deposit)} vous sera demandée pour garantir la réservation (aucun montant n’est prélevé).`;
@@ -38,7 +38,7 @@ export function requestReceivedMail(r: ReservationDetails, to: string, now: Date
   const next = afterAcceptance(r);
   const replyTo = r.restaurant.contact?.email_address ?? undefined;
   const question = replyTo ? 'Une question ? Répondez simplement à cet e-mail : votre message arrive directement au restaurant.' : null;
-  const facts = [...requestFacts(r), ['Numéro de demande', r.numero_reservation_restaurateur] as [string, string]];
+  const facts = [...requestFacts(r, { guarantee: false }), ['Numéro de demande', r.numero_reservation_restaurateur] as [string, string]];
 
   const text = [
     `Bonjour ${r.customer_name},`,
@@ -62,13 +62,13 @@ export function requestReceivedMail(r: ReservationDetails, to: string, now: Date
     subject,
     [
       heading('Demande reçue'),
-      paragraph(`Bonjour ${escapeHtml(r.customer_name)},`),
-      paragraph(`${escapeHtml(intro)} ${escapeHtml(pending)}`),
-      paragraph(`<strong>${escapeHtml(answer)}</strong> ${escapeHtml(next)}`),
+      paragraph(`Bonjour ${prose(r.customer_name)},`),
+      paragraph(`${prose(intro)} ${prose(pending)}`),
+      paragraph(`<strong>${prose(answer)}</strong> ${prose(next)}`),
       subheading('Votre demande'),
       factsTable(facts),
       r.customer_message ? `${subheading('Votre message')}${quote(r.customer_message)}` : '',
-      question ? paragraph(escapeHtml(question), 'margin-top:20px') : '',
+      question ? paragraph(prose(question), 'margin-top:20px') : '',
       paragraph(`À bientôt,<br>${escapeHtml(name)}`, 'margin-top:20px'),
     ]
       .filter(Boolean)

@@ -16,8 +16,11 @@ function menuText(r: ReservationDetails): string {
   return details ? `${name} (${details})` : name;
 }
 
-/** The request as the customer asked it: when, how many, what, how much (the owner's and the customer's e-mails). */
-export function requestFacts(r: ReservationDetails): Fact[] {
+/**
+ * The request as the customer asked it: when, how many, what, how much (the owner's and the customer's
+ * e-mails), and the guarantee the restaurant asks for (the owner's: the customer's e-mail says it in words).
+ */
+export function requestFacts(r: ReservationDetails, { guarantee }: { guarantee: boolean }): Fact[] {
   const deposit = depositFor(r.total_amount, r.restaurant.billing);
   return [
     ['Date', formatLongDate(r.reservation_date)],
@@ -27,7 +30,7 @@ export function requestFacts(r: ReservationDetails): Fact[] {
     ['Menu', menuText(r)],
     ['Options', r.options.length ? r.options.map(formatOption).join(', ') : 'aucune'],
     ['Total', formatEuros(r.total_amount)],
-    ['Acompte', deposit ? depositText(deposit) : 'aucun'],
+    ...(guarantee ? ([['Garantie demandée', deposit ? depositText(deposit) : 'aucune']] as Fact[]) : []),
   ];
 }
 
@@ -53,7 +56,7 @@ export function factsTable(facts: Fact[]): string {
   const rows = facts
     .map(
       ([label, value]) =>
-        `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:#595959;font-weight:normal;white-space:nowrap">${escapeHtml(label)}</th>` +
+        `<tr><th scope="row" style="width:35%;text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:#595959;font-weight:normal">${escapeHtml(label)}</th>` +
         `<td style="padding:6px 0;vertical-align:top">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n');
@@ -65,6 +68,12 @@ export function quote(text: string): string {
   return `<blockquote style="margin:8px 0 16px;padding:8px 12px;border-left:3px solid #d9d9d9;background:#fafafa;white-space:pre-wrap">${escapeHtml(text)}</blockquote>`;
 }
 
-export const heading = (text: string) => `<h1 style="font-size:20px;line-height:1.3;margin:0 0 12px">${escapeHtml(text)}</h1>`;
-export const subheading = (text: string) => `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(text)}</h2>`;
+/** Text for HTML, with French typography's no-break space before : ; ! ? (a colon never starts a line), and a number like R-0042 kept on one line. */
+export const prose = (text: string) =>
+  escapeHtml(text)
+    .replace(/ ([:;!?])/g, '&nbsp;$1')
+    .replace(/\b([A-Z]{1,3}-\d+)\b/g, '<span style="white-space:nowrap">$1</span>');
+
+export const heading = (text: string) => `<h1 style="font-size:20px;line-height:1.3;margin:0 0 12px">${prose(text)}</h1>`;
+export const subheading = (text: string) => `<h2 style="font-size:16px;margin:20px 0 8px">${prose(text)}</h2>`;
 export const paragraph = (html: string, style = '') => `<p style="margin:0 0 12px;${style}">${html}</p>`;

@@ -55,13 +55,7 @@ async function deliver(n: Notification, db: Db, mailer: Mailer, whatsapp: WhatsA
  * after the fifth attempt). Stops after ROUND_SIZE messages or when none is due. `restaurantId`: one
  * restaurant's notifications only (the tests, which share the database with others).
  */
-export async function sendDueNotifications(
-  db: Db,
-  mailer: Mailer,
-  config: Config,
-  log: FastifyBaseLogger,
-  restaurantId?: string,
-): Promise<{ claimed: number; sent: number; failed: number }> {
+export async function sendDueNotifications(db: Db, mailer: Mailer, config: Config, log: FastifyBaseLogger, restaurantId?: string): Promise<{ claimed: number; sent: number; failed: number }> {
   const whatsapp = createWhatsAppSender(config);
   const result = { claimed: 0, sent: 0, failed: 0 };
   while (result.claimed < ROUND_SIZE) {

@@ -17,10 +17,7 @@ export interface WhatsAppTemplateMessage {
   template: {
     name: string;
     language: { code: 'fr' };
-    components: (
-      | { type: 'body'; parameters: { type: 'text'; text: string }[] }
-      | { type: 'button'; sub_type: 'url'; index: '0' | '1'; parameters: { type: 'text'; text: string }[] }
-    )[];
+    components: ({ type: 'body'; parameters: { type: 'text'; text: string }[] } | { type: 'button'; sub_type: 'url'; index: '0' | '1'; parameters: { type: 'text'; text: string }[] })[];
   };
 }
 

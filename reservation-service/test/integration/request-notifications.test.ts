@@ -61,7 +61,9 @@ test('a new request: the restaurant gets it in full with both links, the custome
   expect(ownerMails(r)).toHaveLength(1);
   const owner = parseMail(ownerMails(r)[0].raw);
   const day = Number(r.date.slice(8, 10));
-  expect(owner.subject).toMatch(new RegExp(`^Nouvelle demande : 9 pers\\. le (lun|mar|mer|jeu|ven|sam|dim)\\. ${day} \\S+ à ${r.arrivalTime} \\(${r.numeroRestaurateur}\\)$`));
+  expect(owner.subject).toMatch(
+    new RegExp(`^Nouvelle demande : ${r.adults + r.children} pers\\. le (lun|mar|mer|jeu|ven|sam|dim)\\. ${day} \\S+ à ${r.arrivalTime} \\(${r.numeroRestaurateur}\\)$`),
+  );
   // Answering the e-mail writes to the customer.
   expect(owner.replyTo).toBe(r.email);
   const appUrl = running.service.config.appUrl;
@@ -71,7 +73,17 @@ test('a new request: the restaurant gets it in full with both links, the custome
   for (const part of [owner.text, owner.html]) {
     for (const link of [accept, reject, inApp]) expect(part).toContain(link);
     expect(part).toMatch(new RegExp(`À traiter avant (le .+ à )?${parisTime(r.respondBy)}`));
-    for (const fact of ['Soir', r.arrivalTime, '9 personnes (7 adultes et 2 enfants)', 'Menu Canut', 'Kir lyonnais', r.email, '06 11 22 33 44', 'Nous fêtons un anniversaire.', 'acompte de 30 % du total']) {
+    for (const fact of [
+      'Soir',
+      r.arrivalTime,
+      `${r.adults + r.children} personnes (${r.adults} adultes et 2 enfants)`,
+      'Menu Canut',
+      'Kir lyonnais',
+      r.email,
+      '06 11 22 33 44',
+      'Nous fêtons un anniversaire.',
+      'acompte de 30 % du total',
+    ]) {
       expect(part).toContain(fact);
     }
   }
@@ -161,25 +173,50 @@ describe('the sender in the running service', () => {
       fs.rmSync(service.config.outboxDir, { recursive: true, force: true });
     }
   });
-  const idleCount = (service: RunningService) => service.logs().split('\n').filter((l) => l.includes('notification sender idle')).length;
-  const listeners = () => withDb(async (pg) => (await pg.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = $1 and query ilike 'listen%'`, [LISTENER_NAME])).rows.map((r) => r.pid));
+  const idleCount = (service: RunningService) =>
+    service
+      .logs()
+      .split('\n')
+      .filter((l) => l.includes('notification sender idle')).length;
+  const listeners = () =>
+    withDb(async (pg) => (await pg.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = $1 and query ilike 'listen%'`, [LISTENER_NAME])).rows.map((r) => r.pid));
 
   test('LISTEN: a new request goes out without a round called by hand, also after the connection was dropped', async () => {
     const service = await start({ logLevel: 'debug' });
     // Its first round (what was queued while it was down) is over: only a notification can wake it now.
-    await until(() => idleCount(service), (n) => n >= 1, 'the first round');
+    await until(
+      () => idleCount(service),
+      (n) => n >= 1,
+      'the first round',
+    );
     const r = await submitRequest(restaurantId);
-    await until(() => ownerMails(r).length + customerMails(r).length, (n) => n === 2, 'the two e-mails of the request');
-    await until(() => idleCount(service), (n) => n === 2, 'the end of the round the notification started');
+    await until(
+      () => ownerMails(r).length + customerMails(r).length,
+      (n) => n === 2,
+      'the two e-mails of the request',
+    );
+    await until(
+      () => idleCount(service),
+      (n) => n === 2,
+      'the end of the round the notification started',
+    );
 
     const [pid] = await listeners();
     await withDb((pg) => pg.query('select pg_terminate_backend($1)', [pid]));
     const idle = 2;
     await until(listeners, (pids) => pids.length === 1 && pids[0] !== pid, 'the listener back on a new connection');
     // The catch-up round of the reconnection is over.
-    await until(() => idleCount(service), (n) => n > idle, 'the round after reconnecting');
+    await until(
+      () => idleCount(service),
+      (n) => n > idle,
+      'the round after reconnecting',
+    );
     const again = await submitRequest(restaurantId);
-    await until(() => ownerMails(again).length, (n) => n === 1, 'the e-mail of a request made after the reconnection');
+    await until(
+      () => ownerMails(again).length,
+      (n) => n === 1,
+      'the e-mail of a request made after the reconnection',
+    );
   });
 
   test('two instances on the same database: each message is sent once', async () => {
