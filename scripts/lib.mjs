@@ -90,6 +90,8 @@ export function startReservationService(stack, publicHost = 'localhost') {
       PORT: String(RESERVATION_SERVICE_PORT),
       SUPABASE_URL: stack.url,
       SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+      // The notification sender LISTENs on the database itself (a new request goes out at once).
+      DATABASE_URL: stack.dbUrl,
       PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://${publicHost}:${RESERVATION_SERVICE_PORT}`,
       CORS_ORIGINS: process.env.CORS_ORIGINS || [...new Set(origins)].join(','),
       // The shell's origin: the owner's reminders link to its one-click pages.

@@ -63,6 +63,8 @@ export async function startReservationService(): Promise<RunningService> {
       PUBLIC_BASE_URL: url,
       CORS_ORIGINS: 'http://localhost,http://127.0.0.1',
       LOG_LEVEL: 'warn',
+      // No notification sender: it would send other test files' notifications (the database is shared).
+      OUTBOX_POLL_MS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import { createMailer, type Mailer } from './email/mailer';
+import { startNotificationSender } from './notifications/sender';
 import { startReminderJob } from './reminders/job';
 import { htmlPage } from './lib/html';
 import { redactUrl } from './lib/redact';
@@ -82,5 +83,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(sheetRoutes, { config, db });
   await app.register(requestRoutes, { config, db });
   startReminderJob(app, db, mailer, config);
+  await startNotificationSender(app, db, mailer, config);
   return app;
 }

@@ -26,6 +26,14 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy, read the client IP from X-Forwarded-For (otherwise anyone could spoof it past the rate limit). */
   trustProxy: boolean;
+  /** A direct PostgreSQL connection: the notification sender LISTENs on it (without it, it only polls). */
+  databaseUrl?: string;
+  /** How often the notification sender looks for due notifications besides being woken by LISTEN (0: no sender in this instance). */
+  outboxPollMs: number;
+  /** The sender's loop sends this restaurant's notifications only (tests: the database is shared with other test files). */
+  outboxRestaurantId?: string;
+  /** WhatsApp Cloud API; without token and phone number id, each WhatsApp message is written as a .json file in outboxDir. */
+  whatsapp: { apiUrl: string; token?: string; phoneNumberId?: string; template: string };
 }
 
 const envSchema = z.object({
@@ -46,6 +54,12 @@ const envSchema = z.object({
   ASSISTANT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  DATABASE_URL: z.string().optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(0).default(10_000),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_TEMPLATE: z.string().min(1).default('nouvelle_demande_groupe'),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,6 +87,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     assistantRateLimit: { max: e.ASSISTANT_RATE_LIMIT_MAX, timeWindowMs: e.ASSISTANT_RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    databaseUrl: e.DATABASE_URL || undefined,
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    whatsapp: {
+      apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+      token: e.WHATSAPP_TOKEN || undefined,
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID || undefined,
+      template: e.WHATSAPP_TEMPLATE,
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { formatLongDate } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
 import { formatParty, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
+import { decisionLink } from '../reservations/links';
 import type { Mail } from './mailer';
 
 /**
@@ -9,7 +10,7 @@ import type { Mail } from './mailer';
  * who, when, how many, and the two one-click links of the request (no sign-in needed).
  */
 export function reminderMail(r: ReservationDetails, to: string, appUrl: string): Mail {
-  const link = (action: 'accept' | 'reject') => `${appUrl}/reservations/${encodeURIComponent(r.numero_reservation)}/${action}/${r.code_manage}`;
+  const link = (action: 'accept' | 'reject') => decisionLink(appUrl, r, action);
   const subject = `Demande en attente de réponse : ${r.customer_name || 'un client'}, ${formatLongDate(r.reservation_date)} (${r.numero_reservation_restaurateur})`;
   const intro = `Cette demande de réservation attend votre réponse depuis plus longtemps que le délai de réponse que vous avez indiqué.`;
   const facts: [string, string][] = [

@@ -28,3 +28,27 @@ export function formatParty(adults: number, children: number): string {
 export function formatOption(o: ReservationOption): string {
   return `${o.title} × ${o.quantity} (${formatEuros(o.price)} l'unité)`;
 }
+
+/** The services' names, as the sheets and the e-mails print them. */
+export const SERVICE_LABELS: Record<string, string> = { lunch: 'Midi', dinner: 'Soir' };
+
+/** 'YYYY-MM-DD' → 'ven. 12 déc.' (subjects and short lines). */
+export function formatShortDate(isoDate: string): string {
+  return new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** An instant's day ('YYYY-MM-DD') and time ('HH:MM') in France, whatever the machine's time zone. */
+export function parisDayAndTime(instant: string | Date): { day: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** A deadline said from `now`: '21:30' today, else 'le sam. 13 déc. à 09:30' (France's calendar). */
+export function formatDeadline(instant: string | Date, now: Date = new Date()): string {
+  const due = parisDayAndTime(instant);
+  return due.day === parisDayAndTime(now).day ? due.time : `le ${formatShortDate(due.day)} à ${due.time}`;
+}

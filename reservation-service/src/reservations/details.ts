@@ -1,3 +1,4 @@
+import type { AcceptanceCheck } from '@tablee/domain/acceptance';
 import type { Tables } from '@tablee/domain/database-types';
 import { reservationOptions, type ReservationOption } from '@tablee/domain/reservation-options';
 import type { Db } from '../lib/supabase';
@@ -42,6 +43,8 @@ export type ReservationDetails = Pick<
   | 'reservation_date'
   | 'arrival_time'
   | 'service'
+  | 'customer_message'
+  | 'respond_by'
 > & {
   options: ReservationOption[];
   /** childrenMenu: the restaurant's children's menu (the first by display order), what the children take. */
@@ -58,7 +61,7 @@ export type ReservationDetails = Pick<
 
 const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
   customer_name, email, email_address, phone_number, selected_menu, total_amount, number_people, children, reservation_date,
-  arrival_time, service, options,
+  arrival_time, service, options, customer_message, respond_by,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
     deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone, payment_link),
     menus:restaurant_menus(name, is_children_menu, display_order),
@@ -95,4 +98,11 @@ export async function loadReservation(db: Db, key: { id: string } | { numero: st
     },
     menu: menu ? { name: menu.name, price_per_person: Number(menu.price_per_person), items: byOrder(menu.items), alternatives: byOrder(menu.alternatives) } : null,
   };
+}
+
+/** What public.reservation_acceptance_check says of accepting it (capacity, closed service, hours); null when it says nothing. */
+export async function loadAcceptanceCheck(db: Db, restaurantId: string, numeroRestaurateur: string): Promise<AcceptanceCheck | null> {
+  const { data, error } = await db.rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: numeroRestaurateur });
+  if (error) throw new Error(`reading the acceptance check failed: ${error.code ?? ''} ${error.message}`);
+  return data?.[0] ?? null;
 }

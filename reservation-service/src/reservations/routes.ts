@@ -6,7 +6,7 @@ import type { TransitionResult } from '@tablee/domain/transitions';
 import { confirmationMail } from '../email/confirmation';
 import { parseInput } from '../lib/errors';
 import { sheetLinks } from '../sheets/links';
-import { loadReservation, type ReservationDetails } from './details';
+import { loadAcceptanceCheck, loadReservation, type ReservationDetails } from './details';
 import { MESSAGES, OUTCOME_HTTP, type Action } from './outcomes';
 import { authenticateOwner, findOwnedReservation } from './owner';
 import { decisionBody, linkParams } from './schemas';
@@ -77,9 +77,8 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
 
 /** The warnings of public.reservation_acceptance_check, in the app's words (@tablee/domain/acceptance). */
 async function acceptanceNotes(db: Db, restaurantId: string, numero: string): Promise<string[]> {
-  const { data, error } = await db.rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: numero });
-  if (error || !data?.[0]) return [];
-  return acceptanceWarnings(data[0]);
+  const check = await loadAcceptanceCheck(db, restaurantId, numero).catch(() => null);
+  return check ? acceptanceWarnings(check) : [];
 }
 
 async function notifyCustomer(app: FastifyInstance, mailer: Mailer, reservation: ReservationDetails | null, action: Action, why: DecisionReason): Promise<string> {

@@ -1,10 +1,8 @@
 import { ITEM_TYPE_LABELS } from '@tablee/sections/item-types';
 import { formatLongDate } from '@tablee/shared/format';
-import { formatParty, formatTime } from '../lib/format';
+import { SERVICE_LABELS, formatParty, formatTime } from '../lib/format';
 import type { MenuAlternative, ReservationDetails } from '../reservations/details';
 import type { Sheet } from './pdf';
-
-const SERVICE_LABELS: Record<string, string> = { lunch: 'Midi', dinner: 'Soir' };
 
 /**
  * The service as the database files the reservation (restaurant_reservations.service, the one rule of

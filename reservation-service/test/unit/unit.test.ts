@@ -1,6 +1,7 @@
 import { redactUrl } from '../../src/lib/redact';
 import { formatLongDate } from '@tablee/shared/format';
-import { formatEuros, formatParty, formatTime } from '../../src/lib/format';
+import { formatDeadline, formatEuros, formatParty, formatShortDate, formatTime } from '../../src/lib/format';
+import { e164 } from '../../src/notifications/whatsapp';
 import type { ReservationDetails } from '../../src/reservations/details';
 import { kitchenSheet } from '../../src/sheets/kitchen';
 import { loadConfig } from '../../src/config';
@@ -26,6 +27,24 @@ test('configuration defaults and refusal of a missing key', () => {
   expect(c.outboxDir.endsWith('/.data/outbox')).toBe(true);
   expect(c.publicBaseUrl).toBe('http://localhost:8787');
   expect(() => loadConfig({ SUPABASE_URL: 'http://localhost:54321' })).toThrow(/SUPABASE_SERVICE_ROLE_KEY/);
+  // The notification sender: polls every 10 s, LISTENs only with a DATABASE_URL; WhatsApp only with a token and a number id.
+  expect(c.outboxPollMs).toBe(10_000);
+  expect(c.databaseUrl).toBeUndefined();
+  expect(c.whatsapp).toEqual({ apiUrl: 'https://graph.facebook.com/v21.0', token: undefined, phoneNumberId: undefined, template: 'nouvelle_demande_groupe' });
+});
+
+test('the deadline of a request, in France’s time: the time alone today, with the day otherwise', () => {
+  const now = new Date('2026-12-12T17:00:00Z'); // 18:00 in Paris
+  expect(formatShortDate('2026-12-12')).toBe('sam. 12 déc.');
+  expect(formatDeadline('2026-12-12T20:30:00Z', now)).toBe('21:30');
+  // 23:30 UTC is already the next day in Paris.
+  expect(formatDeadline('2026-12-12T23:30:00Z', now)).toBe('le dim. 13 déc. à 00:30');
+});
+
+test('a WhatsApp number as stored, in E.164; anything else refused', () => {
+  for (const stored of ['06 12 34 56 78', '+33 6 12 34 56 78', '0033612345678', '06.12.34.56.78']) expect(e164(stored)).toBe('+33612345678');
+  expect(e164('+44 7911 123456')).toBe('+447911123456');
+  expect(() => e164('12')).toThrow('Numéro WhatsApp du restaurant invalide : « 12 »');
 });
 
 describe('kitchen sheet', () => {
@@ -48,6 +67,8 @@ describe('kitchen sheet', () => {
     reservation_date: '2026-12-05',
     arrival_time: '12:30:00',
     service: 'lunch',
+    customer_message: null,
+    respond_by: '2026-12-01T10:00:00Z',
     options: [],
     restaurant: { name: 'Chez nous', address: '', billing: null, childrenMenu: null, contact: null, cgv: null },
     menu: {

@@ -1,0 +1,78 @@
+import { formatLongDate } from '@tablee/shared/format';
+import { depositFor, depositText } from '../lib/deposit';
+import { escapeHtml } from '../lib/html';
+import { formatShortDate, formatTime, parisDayAndTime } from '../lib/format';
+import type { ReservationDetails } from '../reservations/details';
+import type { Mail } from './mailer';
+import { factsTable, heading, htmlMail, paragraph, prose, quote, requestFacts, subheading } from './request-summary';
+
+/** 'aujourd’hui avant 21:30', 'd’ici le samedi 13 décembre 2026 à 09:30' (France's clock). */
+function answerBy(respondBy: string, now: Date): string {
+  const due = parisDayAndTime(respondBy);
+  return due.day === parisDayAndTime(now).day ? `aujourd’hui avant ${due.time}` : `d’ici le ${formatLongDate(due.day)} à ${due.time}`;
+}
+
+/** What happens once the restaurant accepts: the acompte or the card imprint it will ask for, if any. */
+function afterAcceptance(r: ReservationDetails): string {
+  const deposit = depositFor(r.total_amount, r.restaurant.billing);
+  if (deposit?.method === 'acompte') {
+    return `S’il l’accepte, vous recevrez un e-mail avec les modalités de paiement : un ${depositText(deposit)} sera à régler pour confirmer la réservation.`;
+  }
+  if (deposit?.method === 'empreinte') {
+    return `S’il l’accepte, vous recevrez un e-mail de confirmation ; une ${depositText(deposit)} vous sera demandée pour garantir la réservation (aucun montant n’est prélevé).`;
+  }
+  return 'S’il l’accepte, vous recevrez un e-mail de confirmation : aucun acompte n’est demandé.';
+}
+
+/**
+ * The customer's acknowledgement of a new request: it is received, not yet confirmed; when the
+ * restaurant promised to answer (respond_by), what comes next (the acompte, if any), the request as
+ * sent. Reply-To the restaurant's contact address: an answer goes to the restaurant, not to Tablée.
+ */
+export function requestReceivedMail(r: ReservationDetails, to: string, now: Date = new Date()): Mail {
+  const name = r.restaurant.name;
+  const subject = `Demande reçue : ${name}, ${formatShortDate(r.reservation_date)} à ${formatTime(r.arrival_time)}`;
+  const intro = `${name} a bien reçu votre demande de réservation pour ${r.number_people + r.children} personnes le ${formatLongDate(r.reservation_date)} à ${formatTime(r.arrival_time)}.`;
+  const pending = 'Elle n’est pas encore confirmée : le restaurant doit d’abord l’accepter.';
+  const answer = r.respond_by ? `Le restaurant s’engage à vous répondre ${answerBy(r.respond_by, now)}, par e-mail.` : 'Le restaurant vous répondra par e-mail.';
+  const next = afterAcceptance(r);
+  const replyTo = r.restaurant.contact?.email_address ?? undefined;
+  const question = replyTo ? 'Une question ? Répondez simplement à cet e-mail : votre message arrive directement au restaurant.' : null;
+  const facts = [...requestFacts(r, { guarantee: false }), ['Numéro de demande', r.numero_reservation_restaurateur] as [string, string]];
+
+  const text = [
+    `Bonjour ${r.customer_name},`,
+    '',
+    intro,
+    pending,
+    '',
+    answer,
+    next,
+    '',
+    'Votre demande :',
+    ...facts.map(([label, value]) => `- ${label} : ${value}`),
+    ...(r.customer_message ? ['', 'Votre message :', r.customer_message] : []),
+    ...(question ? ['', question] : []),
+    '',
+    'À bientôt,',
+    name,
+  ].join('\n');
+
+  const html = htmlMail(
+    subject,
+    [
+      heading('Demande reçue'),
+      paragraph(`Bonjour ${prose(r.customer_name)},`),
+      paragraph(`${prose(intro)} ${prose(pending)}`),
+      paragraph(`<strong>${prose(answer)}</strong> ${prose(next)}`),
+      subheading('Votre demande'),
+      factsTable(facts),
+      r.customer_message ? `${subheading('Votre message')}${quote(r.customer_message)}` : '',
+      question ? paragraph(prose(question), 'margin-top:20px') : '',
+      paragraph(`À bientôt,<br>${escapeHtml(name)}`, 'margin-top:20px'),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  return { to, replyTo, subject, text, html, tag: `${r.numero_reservation}-demande-recue` };
+}

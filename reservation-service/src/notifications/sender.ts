@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { statusFromCode } from '@tablee/domain/reservation-status';
+import type { Tables } from '@tablee/domain/database-types';
+import type { Config } from '../config';
+import type { Mailer } from '../email/mailer';
+import { newRequestMail } from '../email/new-request';
+import { requestReceivedMail } from '../email/request-received';
+import type { Db } from '../lib/supabase';
+import { loadAcceptanceCheck, loadReservation } from '../reservations/details';
+import { listen } from './listener';
+import { createWhatsAppSender, newRequestWhatsApp, type WhatsAppSender } from './whatsapp';
+
+/** The channel public.submit_group_request notifies (pg_notify) in the transaction that queues the messages. */
+const CHANNEL = 'notification_outbox';
+
+/** How many messages one round sends at most: the loop starts another round for the rest. */
+export const ROUND_SIZE = 20;
+
+/**
+ * How long a claimed message is this instance's alone. Longer than any send can take (nodemailer's
+ * SMTP timeouts, the WhatsApp call's 30 s): a message still on its way is never claimed by another
+ * instance; one left 'sending' by an instance that died is sent again after it.
+ */
+const LEASE = '15 minutes';
+
+type Notification = Tables<'notification_outbox'>;
+
+/** Sends one notification, rendered from the reservation as it is now. 'answered': the request was answered before it went out, nothing to say. */
+async function deliver(n: Notification, db: Db, mailer: Mailer, whatsapp: WhatsAppSender, config: Config): Promise<'sent' | 'answered'> {
+  const r = await loadReservation(db, { id: n.reservation_id });
+  if (!r) throw new Error('réservation introuvable');
+  // Both messages speak of a request waiting for an answer: once answered, the customer has had the answer's e-mail.
+  if (statusFromCode(r.status) !== 'pending') return 'answered';
+  const check = n.kind === 'owner_new_request' ? await loadAcceptanceCheck(db, r.restaurant_id, r.numero_reservation_restaurateur) : null;
+  switch (`${n.kind}/${n.channel}`) {
+    case 'owner_new_request/email':
+      await mailer.send(newRequestMail(r, n.recipient, config.appUrl, check));
+      break;
+    case 'owner_new_request/whatsapp':
+      await whatsapp.send(newRequestWhatsApp(r, n.recipient, config.whatsapp.template, check), `${r.numero_reservation}-whatsapp`);
+      break;
+    case 'customer_request_received/email':
+      await mailer.send(requestReceivedMail(r, n.recipient));
+      break;
+    default:
+      throw new Error(`notification inconnue : ${n.kind} par ${n.channel}`);
+  }
+  return 'sent';
+}
+
+/**
+ * One round: claims the due notifications one at a time (public.claim_notifications: skip locked, so
+ * that however many instances run, each message is claimed by one), sends each and records the outcome
+ * (public.finish_notification: sent; or the error, tried again later with a growing delay, 'failed'
+ * after the fifth attempt). Stops after ROUND_SIZE messages or when none is due. `restaurantId`: one
+ * restaurant's notifications only (the tests, which share the database with others).
+ */
+export async function sendDueNotifications(db: Db, mailer: Mailer, config: Config, log: FastifyBaseLogger, restaurantId?: string): Promise<{ claimed: number; sent: number; failed: number }> {
+  const whatsapp = createWhatsAppSender(config);
+  const result = { claimed: 0, sent: 0, failed: 0 };
+  while (result.claimed < ROUND_SIZE) {
+    const { data, error } = await db.rpc('claim_notifications', { p_limit: 1, p_lease: LEASE, ...(restaurantId ? { p_restaurant_id: restaurantId } : {}) });
+    if (error) throw new Error(`claiming notifications failed: ${error.code ?? ''} ${error.message}`);
+    const notification = data?.[0];
+    if (!notification) break;
+    result.claimed += 1;
+    let failure: string | undefined;
+    try {
+      const outcome = await deliver(notification, db, mailer, whatsapp, config);
+      if (outcome === 'answered') log.info({ notificationId: notification.id, kind: notification.kind }, 'notification not sent: the request is already answered');
+      else result.sent += 1;
+    } catch (err) {
+      failure = err instanceof Error ? err.message : String(err);
+      result.failed += 1;
+      log.warn({ notificationId: notification.id, kind: notification.kind, channel: notification.channel, attempt: notification.attempts, error: failure }, 'notification not sent');
+    }
+    const finished = await db.rpc('finish_notification', { p_id: notification.id, ...(failure ? { p_error: failure } : {}) });
+    // Left 'sending', it is claimed again when its lease ends.
+    if (finished.error) log.error({ notificationId: notification.id, err: finished.error }, 'recording the notification failed');
+  }
+  return result;
+}
+
+/**
+ * Sends the notifications for the life of the app: woken by PostgreSQL's NOTIFY (config.databaseUrl,
+ * LISTEN), so that a message goes out as soon as its request is committed, and every
+ * `config.outboxPollMs` besides (the retries, a missed notification, no DATABASE_URL). Rounds never
+ * overlap within an instance: a wake during a round runs one more after it. close() stops the listener
+ * and waits for the round under way.
+ */
+export async function startNotificationSender(app: FastifyInstance, db: Db, mailer: Mailer, config: Config): Promise<void> {
+  if (config.outboxPollMs <= 0) return;
+  let stopped = false;
+  let again = false;
+  let running: Promise<void> | null = null;
+
+  async function rounds() {
+    do {
+      again = false;
+      const round = await sendDueNotifications(db, mailer, config, app.log, config.outboxRestaurantId).catch((err: unknown) => {
+        app.log.error({ err }, 'notification round failed');
+        return null;
+      });
+      if (round && round.claimed >= ROUND_SIZE) again = true;
+    } while (again && !stopped);
+    app.log.debug('notification sender idle');
+  }
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = rounds().finally(() => {
+      running = null;
+      if (again) wake();
+    });
+  };
+
+  const timer = setInterval(wake, config.outboxPollMs);
+  const listener = config.databaseUrl ? await listen(config.databaseUrl, CHANNEL, wake, app.log) : null;
+  app.addHook('onClose', async () => {
+    stopped = true;
+    clearInterval(timer);
+    await listener?.stop();
+    await running;
+  });
+  // What was queued while no instance ran.
+  wake();
+}
