@@ -984,7 +984,11 @@ AS $function$
       'status', (select s.name from private.reservation_statuses s where s.code = p_row.status),
       'respond_by', p_row.respond_by,
       'total_amount', p_row.total_amount),
-    'acceptance', (select to_jsonb(c) from public.reservation_acceptance_check(p_row.restaurant_id, p_row.numero_reservation_restaurateur) c))
+    'acceptance', (select to_jsonb(c) from public.reservation_acceptance_check(p_row.restaurant_id, p_row.numero_reservation_restaurateur) c),
+    -- The deposit terms, for the answer's acompte (computed by the reservation service's one deposit rule).
+    'deposit_terms', (select jsonb_build_object('requires_deposit', b.requires_deposit, 'deposit_type', b.deposit_type,
+                                                'deposit_amount', b.deposit_amount, 'deposit_method', b.deposit_method)
+                        from public.restaurant_billing b where b.restaurant_id = p_row.restaurant_id))
 $function$;
 
 CREATE OR REPLACE FUNCTION private.to_amount(p_value text, p_message text)

@@ -55,8 +55,14 @@ export function tempDataDir(label: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `tablee-${label}-`));
 }
 
-// Loaded both by jest (CommonJS) and by the bench through tsx (ES module, where __dirname does not exist; it runs from the package).
-const packageDir = typeof __dirname === 'string' ? path.resolve(__dirname, '..') : process.cwd();
+// Loaded both by jest (CommonJS) and by the benches through tsx (ES modules, where __dirname does not exist; they run
+// from local-supabase or from a package that depends on it).
+const packageDir =
+  typeof __dirname === 'string'
+    ? path.resolve(__dirname, '..')
+    : JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')).name === '@tablee/local-supabase'
+      ? process.cwd()
+      : path.dirname(createRequire(path.join(process.cwd(), 'package.json')).resolve('@tablee/local-supabase/package.json'));
 // `node --import tsx` rather than tsx's CLI, which runs the script in a second process: the pid we
 // hold is then local-supabase's own, for the tests that kill it.
 const tsxLoader = pathToFileURL(createRequire(path.join(packageDir, 'package.json')).resolve('tsx')).href;

@@ -14,7 +14,7 @@ import { createWhatsAppSender, newRequestWhatsApp, type WhatsAppSender } from '.
 const CHANNEL = 'notification_outbox';
 
 /** How many messages one round sends at most: the loop starts another round for the rest. */
-export const ROUND_SIZE = 20;
+export const ROUND_SIZE = 30;
 
 /**
  * How long a claimed message is this instance's alone. Longer than any send can take (nodemailer's
@@ -25,13 +25,24 @@ const LEASE = '15 minutes';
 
 type Notification = Tables<'notification_outbox'>;
 
-/** Sends one notification, rendered from the reservation as it is now. 'answered': the request was answered before it went out, nothing to say. */
-async function deliver(n: Notification, db: Db, mailer: Mailer, whatsapp: WhatsAppSender, config: Config): Promise<'sent' | 'answered'> {
-  const r = await loadReservation(db, { id: n.reservation_id });
-  if (!r) throw new Error('réservation introuvable');
+/** The reservation as it is now, and for the restaurant's messages its acceptance check: read once for all its messages of a round. */
+async function readReservation(reservationId: string, notifications: Notification[], db: Db) {
+  const reservation = await loadReservation(db, { id: reservationId });
+  if (!reservation) throw new Error('réservation introuvable');
+  const check = notifications.some((n) => n.kind === 'owner_new_request') ? await loadAcceptanceCheck(db, reservation.restaurant_id, reservation.numero_reservation_restaurateur) : null;
+  return { reservation, check };
+}
+
+/** Sends one notification of that reservation. 'answered': the request was answered before it went out, nothing to say. */
+async function deliver(
+  n: Notification,
+  { reservation: r, check }: Awaited<ReturnType<typeof readReservation>>,
+  mailer: Mailer,
+  whatsapp: WhatsAppSender,
+  config: Config,
+): Promise<'sent' | 'answered'> {
   // Both messages speak of a request waiting for an answer: once answered, the customer has had the answer's e-mail.
   if (statusFromCode(r.status) !== 'pending') return 'answered';
-  const check = n.kind === 'owner_new_request' ? await loadAcceptanceCheck(db, r.restaurant_id, r.numero_reservation_restaurateur) : null;
   switch (`${n.kind}/${n.channel}`) {
     case 'owner_new_request/email':
       await mailer.send(newRequestMail(r, n.recipient, config.appUrl, check));
@@ -49,24 +60,33 @@ async function deliver(n: Notification, db: Db, mailer: Mailer, whatsapp: WhatsA
 }
 
 /**
- * One round: claims the due notifications one at a time (public.claim_notifications: skip locked, so
- * that however many instances run, each message is claimed by one), sends each and records the outcome
- * (public.finish_notification: sent; or the error, tried again later with a growing delay, 'failed'
- * after the fifth attempt). Stops after ROUND_SIZE messages or when none is due. `restaurantId`: one
- * restaurant's notifications only (the tests, which share the database with others).
+ * One round: claims up to ROUND_SIZE due notifications (public.claim_notifications: skip locked, so
+ * that however many instances run, each message is claimed by one), sends them side by side and records
+ * each outcome (public.finish_notification: sent; or the error, tried again later with a growing delay,
+ * 'failed' after the fifth attempt). `restaurantId`: one restaurant's notifications only (the tests,
+ * which share the database with others).
  */
 export async function sendDueNotifications(db: Db, mailer: Mailer, config: Config, log: FastifyBaseLogger, restaurantId?: string): Promise<{ claimed: number; sent: number; failed: number }> {
   const whatsapp = createWhatsAppSender(config);
-  const result = { claimed: 0, sent: 0, failed: 0 };
-  while (result.claimed < ROUND_SIZE) {
-    const { data, error } = await db.rpc('claim_notifications', { p_limit: 1, p_lease: LEASE, ...(restaurantId ? { p_restaurant_id: restaurantId } : {}) });
-    if (error) throw new Error(`claiming notifications failed: ${error.code ?? ''} ${error.message}`);
-    const notification = data?.[0];
-    if (!notification) break;
-    result.claimed += 1;
+  const { data, error } = await db.rpc('claim_notifications', { p_limit: ROUND_SIZE, p_lease: LEASE, ...(restaurantId ? { p_restaurant_id: restaurantId } : {}) });
+  if (error) throw new Error(`claiming notifications failed: ${error.code ?? ''} ${error.message}`);
+  const claimed = data ?? [];
+  const result = { claimed: claimed.length, sent: 0, failed: 0 };
+  const byReservation = new Map<string, Notification[]>();
+  for (const n of claimed) byReservation.set(n.reservation_id, [...(byReservation.get(n.reservation_id) ?? []), n]);
+  // Side by side: a burst of requests is told to its restaurants in a few rounds, not one message at a time.
+  await Promise.all(
+    [...byReservation].map(async ([reservationId, notifications]) => {
+      const reading = readReservation(reservationId, notifications, db);
+      await Promise.all(notifications.map((notification) => sendOne(notification, reading)));
+    }),
+  );
+  return result;
+
+  async function sendOne(notification: Notification, reading: ReturnType<typeof readReservation>) {
     let failure: string | undefined;
     try {
-      const outcome = await deliver(notification, db, mailer, whatsapp, config);
+      const outcome = await deliver(notification, await reading, mailer, whatsapp, config);
       if (outcome === 'answered') log.info({ notificationId: notification.id, kind: notification.kind }, 'notification not sent: the request is already answered');
       else result.sent += 1;
     } catch (err) {
@@ -78,7 +98,6 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
     // Left 'sending', it is claimed again when its lease ends.
     if (finished.error) log.error({ notificationId: notification.id, err: finished.error }, 'recording the notification failed');
   }
-  return result;
 }
 
 /**

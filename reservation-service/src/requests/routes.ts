@@ -18,6 +18,7 @@ interface Submitted {
   replayed: boolean;
   reservation: Omit<z.infer<typeof submittedRequest>['reservation'], 'deposit'>;
   acceptance: AcceptanceCheck | null;
+  deposit_terms: Parameters<typeof depositFor>[1];
 }
 
 const bearerKey = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
@@ -82,10 +83,8 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
         throw new Error(`submit_group_request failed: ${status} ${error.code ?? ''} ${error.message}`);
       }
       const submitted = data as unknown as Submitted;
-      const billing = await db.from('restaurant_billing').select('requires_deposit, deposit_type, deposit_amount, deposit_method').eq('restaurant_id', restaurantId).maybeSingle();
-      if (billing.error) throw new Error(`reading the billing terms failed: ${billing.error.code ?? ''} ${billing.error.message}`);
       const answer: z.infer<typeof submittedRequest> = {
-        reservation: { ...submitted.reservation, deposit: depositFor(Number(submitted.reservation.total_amount), billing.data) },
+        reservation: { ...submitted.reservation, deposit: depositFor(Number(submitted.reservation.total_amount), submitted.deposit_terms) },
         warnings: submitted.acceptance ? acceptanceWarnings(submitted.acceptance) : [],
       };
       return reply.code(submitted.replayed ? 200 : 201).send(answer);
