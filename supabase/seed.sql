@@ -335,6 +335,9 @@ values
    'Malheureusement non : la salle voûtée est desservie par quelques marches. Appelez-nous, nous chercherons ensemble la meilleure solution.', 4);
 
 -- ---------------------------------------------------------------- reservations
+-- The demo's history, written directly (the seed runs as the superuser): past
+-- and decided requests that submit_group_request, the one way in for new
+-- requests, would refuse.
 -- Status: 0 pending, 1 accepted, 2 rejected, 3 paid, 4 cancelled.
 -- Totals = menu price × adults + kids menu × children + Σ option price × quantity.
 -- `opts` lists option-id suffixes with a quantity ('p' = one per adult).

@@ -19,7 +19,7 @@ import { loadLargeDataset } from '../../local-supabase/test/large-dataset';
 import { COUNT_REACT, ready, signIn } from '../test/browser';
 import { E2E_PORTS } from '../test/global-setup';
 import { median, RUNS, runBench } from './harness';
-import { type Asset, followNetwork, LARGE, moduleOf, pendingCopies, recordAssets } from './measure';
+import { type Asset, followNetwork, LARGE, moduleOf, pendingRequests, recordAssets } from './measure';
 
 const TARGET = { signinKb: 250, linkKb: 120, linkMs: 600, screenMs: 500 };
 /** The figures reported when the targets were set, measured on the code before 8775d1c. */
@@ -276,14 +276,14 @@ async function copiesInPage(browser: Browser): Promise<{ copies: Record<string, 
 
 runBench(async (browser) => {
   const app = ready();
-  const copies = await pendingCopies(app.supabase.dbUrl, 1 + 2 * RUNS);
+  const pending = await pendingRequests(app.supabase, 1 + 2 * RUNS);
   const linkUrl = ({ numero, code }: { numero: string; code: string }) => `${app.url}/reservations/${numero}/accept/${code}`;
 
   // 1. First-visit JavaScript.
   const demo = await signedInState(browser, 'demo@tablee.fr', 'tablee-demo');
   const visits: [string, string, string, (p: Page) => Locator, number | undefined, StorageState | undefined][] = [
     ['signin', '/signin', `${app.url}/signin`, (p) => p.getByRole('button', { name: 'Se connecter' }), TARGET.signinKb, undefined],
-    ['link', '/reservations/{numero}/accept/{code}', linkUrl(copies[0]), (p) => p.getByText('Réservation acceptée !'), TARGET.linkKb, undefined],
+    ['link', '/reservations/{numero}/accept/{code}', linkUrl(pending[0]), (p) => p.getByText('Réservation acceptée !'), TARGET.linkKb, undefined],
     ['dashboard', '/dashboard (signed in)', `${app.url}/dashboard`, (p) => p.getByRole('heading', { name: 'Mes Restaurants' }), undefined, demo],
   ];
   const firstVisitKb: Record<string, number> = {};
@@ -314,9 +314,9 @@ runBench(async (browser) => {
   const local: number[] = [];
   const phone: number[] = [];
   let phoneBytes = 0;
-  for (let i = 0; i < RUNS; i += 1) local.push((await linkPageMs(browser, linkUrl(copies[1 + i]), false)).ms);
+  for (let i = 0; i < RUNS; i += 1) local.push((await linkPageMs(browser, linkUrl(pending[1 + i]), false)).ms);
   for (let i = 0; i < RUNS; i += 1) {
-    const run = await linkPageMs(browser, linkUrl(copies[1 + RUNS + i]), true);
+    const run = await linkPageMs(browser, linkUrl(pending[1 + RUNS + i]), true);
     phone.push(run.ms);
     phoneBytes = run.transferred;
   }

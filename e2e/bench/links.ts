@@ -5,14 +5,14 @@
  */
 import { ready } from '../test/browser';
 import { median, RUNS, runBench } from './harness';
-import { pendingCopies } from './measure';
+import { pendingRequests } from './measure';
 
 runBench(async (browser) => {
   const app = ready() as ReturnType<typeof ready>;
-  const copies = await pendingCopies(app.supabase.dbUrl, RUNS);
+  const pending = await pendingRequests(app.supabase, RUNS);
 
   const roundTrips: number[] = [];
-  for (const { numero, code } of copies) {
+  for (const { numero, code } of pending) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const start = Date.now();
@@ -28,7 +28,7 @@ runBench(async (browser) => {
   for (const sheet of ['feuille-cuisine', 'feuille-salle']) {
     const times: number[] = [];
     let size = 0;
-    for (const { numero, code } of copies) {
+    for (const { numero, code } of pending) {
       const start = Date.now();
       const response = await fetch(`${app.reservationService}/reservations/${numero}/${sheet}?code=${code}`);
       const body = Buffer.from(await response.arrayBuffer());

@@ -1,12 +1,12 @@
 /**
  * What several benches measure the same way: the scripts and styles a page downloads (gzip size by
- * zlib, per module), the moment the network has been quiet for a while, and pending copies of the demo
- * reservation for the link page.
+ * zlib, per module), the moment the network has been quiet for a while, and pending requests to the
+ * demo restaurant for the link page.
  */
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { createRequire } from 'node:module';
 import type { Page, Request, Response } from 'playwright-core';
+import { submitGroupRequest, type StackAccess } from '../../local-supabase/test/reservations';
+import { SEEDED } from '../../local-supabase/test/seeded';
 import { E2E_PORTS } from '../test/global-setup';
 
 /** The large dataset's restaurant (bench@tablee.fr, 10,000 reservations) and its first conversation (30 messages). */
@@ -104,31 +104,15 @@ export function followNetwork(page: Page): { quiet(ms: number, maxSeconds?: numb
   };
 }
 
-/** `count` pending copies of the demo reservation TBL-DEMO01, each with its own number and code. */
-export async function pendingCopies(dbUrl: string, count: number): Promise<{ numero: string; code: string }[]> {
-  const pg = createRequire(path.resolve(__dirname, '../../local-supabase/package.json'))('pg');
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  try {
-    const copies: { numero: string; code: string }[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const { rows } = await client.query(
-        // Columns by name: id, code_manage, status (pending) and is_accepted (generated) take their defaults.
-        `insert into public.restaurant_reservations (
-           restaurant_id, conversation_id, numero_reservation, numero_reservation_restaurateur, code_reservation,
-           customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people,
-           children, reservation_date, arrival_time, options)
-         select restaurant_id, conversation_id, $1::text, $2::text, code_reservation,
-           customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people,
-           children, reservation_date, arrival_time, options
-         from public.restaurant_reservations r where r.numero_reservation = 'TBL-DEMO01'
-         returning numero_reservation as numero, code_manage as code`,
-        [`TBL-BENCH${i}`, `R-B${i}`],
-      );
-      copies.push(rows[0]);
-    }
-    return copies;
-  } finally {
-    await client.end();
+/**
+ * `count` pending requests to the demo restaurant Le Comptoir des Halles, submitted as the chatbot
+ * submits them (submit_group_request, on its next open day), each with its number and link code.
+ */
+export async function pendingRequests(supabase: StackAccess, count: number): Promise<{ numero: string; code: string }[]> {
+  const requests: { numero: string; code: string }[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const submitted = await submitGroupRequest(SEEDED.lyon, { customer: { name: `Client Mesure ${i + 1}`, email: `mesure-${i + 1}@example.fr` } }, supabase);
+    requests.push({ numero: submitted.numero, code: submitted.codeManage });
   }
+  return requests;
 }

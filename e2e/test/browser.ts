@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { client as supabaseClient } from '../../local-supabase/test/clients';
+import { fillProfile } from '../../local-supabase/test/fixtures';
 import { demoCopy, type DemoCopy } from '../../local-supabase/test/seeded';
 export { until } from '../../local-supabase/test/until';
 
@@ -143,8 +144,11 @@ export async function newOwner(label: string): Promise<{ email: string; password
   return owner;
 }
 
-/** A new owner with one restaurant of that name, for a test file of its own. */
-export async function ownerWithRestaurant(label: string, name: string): Promise<{ email: string; password: string; restaurantId: string }> {
+/**
+ * A new owner with one restaurant of that name, for a test file of its own: bare unless `complete`,
+ * then every section filled as the owner fills them (fillProfile), so that it takes requests.
+ */
+export async function ownerWithRestaurant(label: string, name: string, options: { complete?: boolean } = {}): Promise<{ email: string; password: string; restaurantId: string }> {
   const app = ready();
   const owner = await newOwner(label);
   const client = supabaseClient(app.supabase.anonKey, app.supabase.url);
@@ -152,6 +156,7 @@ export async function ownerWithRestaurant(label: string, name: string): Promise<
   if (signIn.error) throw signIn.error;
   const restaurant = await client.from('restaurants').insert({ name }).select('id').single();
   if (restaurant.error) throw restaurant.error;
+  if (options.complete) await fillProfile(client, restaurant.data.id, name);
   await client.auth.signOut();
   return { ...owner, restaurantId: restaurant.data.id };
 }

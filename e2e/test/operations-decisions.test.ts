@@ -6,6 +6,7 @@
  * after the decision that nobody is e-mailed. On an owner of its own.
  */
 import type { Browser, Page } from 'playwright-core';
+import { insertReservationAsSuperuser } from '../../local-supabase/test/reservations';
 import { launchBrowser, settled, ownerWithRestaurant, ready, seriousViolations, signedInPage, sql, type Ready } from './browser';
 
 let browser: Browser;
@@ -13,12 +14,21 @@ let app: Ready;
 let page: Page;
 let restaurantId: string;
 
-/** A pending request of the restaurant, written as the chatbot writes them; its restaurant number. */
+/** A pending request of the restaurant under a number of the test's choosing; that number. */
 async function pending(numero: string, fields: { date: string; email?: string | null; name?: string }): Promise<string> {
-  await sql(
-    `insert into restaurant_reservations (restaurant_id, numero_reservation_restaurateur, numero_reservation, code_reservation, customer_name, number_people, reservation_date, email)
-     values ($1, $2, $3, 'DEC001', $4, 14, $5, $6)`,
-    [restaurantId, numero, `TBL-${numero}`, fields.name ?? 'Gaëlle Décision', fields.date, fields.email === undefined ? 'gaelle@exemple.fr' : fields.email],
+  // Hand-picked numbers, fixed dates (gone by, or in 2099 for stable texts), e-mail fields that are not one address: submit_group_request refuses these.
+  await insertReservationAsSuperuser(
+    {
+      restaurant_id: restaurantId,
+      numero_reservation_restaurateur: numero,
+      numero_reservation: `TBL-${numero}`,
+      code_reservation: 'DEC001',
+      customer_name: fields.name ?? 'Gaëlle Décision',
+      number_people: 14,
+      reservation_date: fields.date,
+      email: fields.email === undefined ? 'gaelle@exemple.fr' : fields.email,
+    },
+    ready().supabase.dbUrl,
   );
   return numero;
 }

@@ -3,10 +3,11 @@
  * restaurant check, the status counts and the screen's data all start before any of them has
  * answered, and before the operations remote's exposed code has arrived; each is asked once (the
  * remote finds the shell's requests in flight or answered). Read from the page's own request events,
- * in the order Chromium reports them. On an owner of its own (a reservation, a conversation).
+ * in the order Chromium reports them. On an owner of its own (a request and its conversation).
  */
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { submitGroupRequest } from '../../local-supabase/test/reservations';
 import { launchBrowser, ownerWithRestaurant, ready, signIn, sql, type Ready } from './browser';
 
 let browser: Browser;
@@ -15,19 +16,28 @@ let context: BrowserContext;
 let owner: { email: string; password: string };
 let restaurantId: string;
 let conversationId: string;
-const NUMERO = 'R-PAR-1';
+let numero: string;
 
 beforeAll(async () => {
   app = ready();
-  ({ restaurantId, ...owner } = await ownerWithRestaurant('parallele', 'Chez Parallèle'));
-  // Written as the chatbot writes them (not the owner's to write).
-  [{ id: conversationId }] = await sql<{ id: string }>('insert into conversations (restaurant_id) values ($1) returning id', [restaurantId]);
-  await sql("insert into messages (conversation_id, role, content) values ($1, 'user', 'Bonjour, une table pour douze ?'), ($1, 'assistant', 'Avec plaisir !')", [conversationId]);
-  await sql(
-    `insert into restaurant_reservations (restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, customer_name, number_people, reservation_date)
-     values ($1, $2, $3, 'TBL-PAR-1', 'PAR001', 'Hélène Parallèle', 12, '2026-12-05')`,
-    [restaurantId, conversationId, NUMERO],
+  ({ restaurantId, ...owner } = await ownerWithRestaurant('parallele', 'Chez Parallèle', { complete: true }));
+  // The request and its conversation, as the chatbot submits them.
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const request = await submitGroupRequest(
+    restaurantId,
+    {
+      customer: { name: 'Hélène Parallèle', email: 'helene.parallele@exemple.fr' },
+      conversation: {
+        messages: [
+          { role: 'user', content: 'Bonjour, une table pour douze ?', sent_at: minutesAgo(2) },
+          { role: 'assistant', content: 'Avec plaisir !', sent_at: minutesAgo(1) },
+        ],
+      },
+    },
+    app.supabase,
   );
+  numero = request.restaurateur;
+  [{ id: conversationId }] = await sql<{ id: string }>('select conversation_id as id from restaurant_reservations where id = $1', [request.id]);
   browser = await launchBrowser();
   context = await browser.newContext();
   await signIn(await context.newPage(), app.url, owner.email, owner.password);
@@ -94,7 +104,7 @@ test('reservation list: restaurant check, counts and rows start together, before
 });
 
 test('reservation detail', async () => {
-  const events = await coldLoad(`${base()}/reservations/${NUMERO}`, (page) => page.getByRole('heading', { name: new RegExp(`Réservation ${NUMERO}`) }).waitFor());
+  const events = await coldLoad(`${base()}/reservations/${numero}`, (page) => page.getByRole('heading', { name: new RegExp(`Réservation ${numero}`) }).waitFor());
   // The sidebar's badge reads the counts on every restaurant screen; what accepting would do to the
   // plan is asked with the reservation (by its number), not after it.
   expect(asked(events)).toEqual(['reservation_status_counts', 'restaurant_reservations', 'restaurants', 'rpc/reservation_acceptance_check']);

@@ -1,11 +1,12 @@
 /**
  * The planning and live data: a week of covers per service against capacity, closed
  * services, the pending requests, a cell opening the list filtered on its day and service, the month
- * view, a phone width; a request written by the chatbot (service role) appearing on an open list, in
- * the badge and in the tab's title without a reload. On an owner of its own.
+ * view, a phone width; a new request appearing on an open list, in the badge and in the tab's title
+ * without a reload. On an owner of its own.
  */
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { insertReservationAsSuperuser } from '../../local-supabase/test/reservations';
 import { launchBrowser, settled, ownerWithRestaurant, ready, seriousViolations, signedInPage, sql, type Ready } from './browser';
 
 let browser: Browser;
@@ -15,11 +16,23 @@ let restaurantId: string;
 // A week far ahead, Monday to Sunday, so that nothing else of the run falls in it.
 const MONDAY = '2099-06-01';
 
+/** A reservation of the restaurant under a number of the test's choosing. */
 async function reservation(numero: string, date: string, time: string | null, status: number, people: number, children = 0) {
-  await sql(
-    `insert into restaurant_reservations (restaurant_id, numero_reservation_restaurateur, numero_reservation, code_reservation, customer_name, number_people, children, reservation_date, arrival_time, status)
-     values ($1, $2, $3, 'PLN001', $4, $5, $6, $7, $8, $9)`,
-    [restaurantId, numero, `TBL-${numero}-${restaurantId.slice(0, 8)}`, `Client ${numero}`, people, children, date, time, status],
+  // The file's week in 2099, decided statuses, closed services, at a restaurant with hours but no arrival times: submit_group_request refuses these.
+  await insertReservationAsSuperuser(
+    {
+      restaurant_id: restaurantId,
+      numero_reservation_restaurateur: numero,
+      numero_reservation: `TBL-${numero}-${restaurantId.slice(0, 8)}`,
+      code_reservation: 'PLN001',
+      customer_name: `Client ${numero}`,
+      number_people: people,
+      children,
+      reservation_date: date,
+      arrival_time: time,
+      status,
+    },
+    ready().supabase.dbUrl,
   );
 }
 

@@ -74,7 +74,9 @@ select ('b6000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid,
 
 -- ---------------------------------------------------------------- reservations
 -- Dates spread over current_date ± 365 days; future ones are mostly pending
--- or accepted, past ones mostly paid, rejected or cancelled.
+-- or accepted, past ones mostly paid, rejected or cancelled. Written directly
+-- (this runs as the superuser): a year of history that submit_group_request,
+-- the one way in for new requests, would refuse.
 
 insert into public.restaurant_reservations (
   restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation,

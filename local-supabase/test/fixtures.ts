@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { service, withDb } from './clients';
+import { submitGroupRequest } from './reservations';
 
 const service15 = (from: string, to: string, arrivalTimes: string[], isOpen = true) => ({
   isOpen,
@@ -87,10 +87,11 @@ export async function must<T>(promise: PromiseLike<{ data: T; error: unknown }>)
   return data as NonNullable<T>;
 }
 
-/** A restaurant with every section filled through the owner's own API calls, plus what only the service role writes. */
-export async function completeRestaurant(owner: SupabaseClient, name: string) {
-  const { id } = await must(owner.from('restaurants').insert({ name }).select('id').single());
-  const restaurantId = id as string;
+/**
+ * Every section of the owner's restaurant filled through their own API calls: nothing missing for its
+ * assistant (restaurant_completeness), so that it takes requests (submit_group_request).
+ */
+export async function fillProfile(owner: SupabaseClient, restaurantId: string, name: string): Promise<void> {
   await must(owner.rpc('save_restaurant_information', { p_restaurant_id: restaurantId, p_information: sample.information(name) }));
   await must(owner.rpc('save_restaurant_hours', { p_restaurant_id: restaurantId, p_hours: sample.hours }));
   await must(owner.rpc('save_restaurant_menus', { p_restaurant_id: restaurantId, p_menus: sample.menus }));
@@ -98,6 +99,17 @@ export async function completeRestaurant(owner: SupabaseClient, name: string) {
   await must(owner.from('restaurant_faqs').insert(sample.faqs.map((faq, display_order) => ({ restaurant_id: restaurantId, ...faq, display_order }))));
   await must(owner.from('restaurant_billing').upsert({ restaurant_id: restaurantId, ...sample.billing }, { onConflict: 'restaurant_id' }));
   await must(owner.from('restaurant_cgv').upsert({ restaurant_id: restaurantId, ...sample.cgv }, { onConflict: 'restaurant_id' }));
+}
+
+/**
+ * A restaurant with every section filled through the owner's own API calls (fillProfile) and a photo,
+ * plus what the chatbot writes: a conversation, and the request that came out of it, submitted as the
+ * chatbot submits it (R-0001, pending, on the next open day).
+ */
+export async function completeRestaurant(owner: SupabaseClient, name: string) {
+  const { id } = await must(owner.from('restaurants').insert({ name }).select('id').single());
+  const restaurantId = id as string;
+  await fillProfile(owner, restaurantId, name);
   const photo = await must(
     owner
       .from('restaurant_photos')
@@ -123,35 +135,21 @@ export async function completeRestaurant(owner: SupabaseClient, name: string) {
       { conversation_id: conversation.id, role: 'assistant', content: 'Avec plaisir ! À quelle heure ?' },
     ]),
   );
-  const numero = `TST-${randomBytes(5).toString('hex').toUpperCase()}`;
-  const reservation = await must(
-    admin
-      .from('restaurant_reservations')
-      .insert({
-        restaurant_id: restaurantId,
-        conversation_id: conversation.id,
-        numero_reservation_restaurateur: 'R-0001',
-        numero_reservation: numero,
-        code_reservation: 'ABC123',
-        customer_name: 'Jeanne Dupont',
-        email: 'jeanne@exemple.fr',
-        phone_number: '+33600000000',
-        selected_menu: 'Menu Découverte',
-        total_amount: 592.5,
-        number_people: 15,
-        children: 2,
-        reservation_date: '2099-12-12',
-        arrival_time: '12:30',
-        options: [{ title: 'Coupe de champagne', price: 12.5, quantity: 15 }],
-      })
-      .select('id, numero_reservation, code_manage')
-      .single(),
-  );
+  const menu = await must(owner.from('restaurant_menus').select('id').eq('restaurant_id', restaurantId).eq('name', 'Menu Découverte').single());
+  const champagne = await must(owner.from('restaurant_options').select('id').eq('restaurant_id', restaurantId).eq('title', 'Coupe de champagne').single());
+  const request = await submitGroupRequest(restaurantId, {
+    adults: 15,
+    children: 2,
+    menu_id: menu.id as string,
+    options: [{ option_id: champagne.id as string }],
+    customer: { name: 'Jeanne Dupont', email: 'jeanne@exemple.fr', phone: '+33600000000' },
+    conversation: { id: conversation.id as string },
+  });
   return {
     restaurantId,
     photoId: photo.id as string,
     conversationId: conversation.id as string,
-    reservation: reservation as { id: string; numero_reservation: string; code_manage: string },
+    reservation: { id: request.id, numero_reservation: request.numero, code_manage: request.codeManage },
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The reservation service as its own process against the run's local-supabase, as scripts/lib.mjs's
  * startReservationService starts it (tsx, src/server.ts), on a free port and with its own outbox; and
- * the service-role access to the reservations the tests create and read back.
+ * the reservations the tests make (reservation-service/test/reservation-row.ts) and read back.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { freePort } from '../../local-supabase/test/launch';
-import { copyOfLyon, testReservationRow, type LyonCopy } from '../../reservation-service/test/reservation-row';
+import { copyOfLyon, submitTestRequest, writeTestReservation, type LyonCopy, type TestRequest, type TestReservation } from '../../reservation-service/test/reservation-row';
 
 const serviceDir = path.resolve(__dirname, '../../reservation-service');
 const tsxCli = createRequire(path.join(serviceDir, 'package.json')).resolve('tsx/cli');
@@ -106,11 +106,11 @@ export function mailsTo(service: RunningService, email: string): string[] {
     .filter((mail) => new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'm').test(mail));
 }
 
-// ---------------------------------------------------------------- reservations, with the service role
+// ---------------------------------------------------------------- reservations
 
 let client: SupabaseClient | undefined;
 
-/** The service-role client (bypasses RLS), as the chatbot that creates reservations has it. */
+/** The service-role client (bypasses RLS), as the reservation service has it: reads the rows back. */
 export function serviceDb(): SupabaseClient {
   client ??= createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_SERVICE_ROLE_KEY!, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -129,24 +129,26 @@ export function ownRestaurant(): Promise<LyonCopy> {
   return own;
 }
 
-export interface TestReservation {
-  id: string;
-  numero: string;
-  code: string;
-  restaurateur: string;
-  email: string;
+export type { TestReservation };
+
+const PREFIX = { numero: 'LNK', restaurateur: 'L', email: 'lien' };
+
+/**
+ * A fresh pending request of its own at the file's own copy of Lyon (Menu Canut), submitted as the
+ * chatbot submits it (submit_group_request), as reservation-service/test/helpers.ts does.
+ */
+export async function submitRequest(request: TestRequest = {}): Promise<TestReservation> {
+  const { restaurantId, menuCanut } = await ownRestaurant();
+  return submitTestRequest({ restaurantId, menuId: menuCanut }, PREFIX, request);
 }
 
 /**
- * A fresh reservation of its own (pending unless told otherwise), at the file's own copy of Lyon, Menu
- * Canut, shaped as reservation-service/test/helpers.ts creates them.
+ * A reservation written directly as the superuser at the file's own copy of Lyon, for a row
+ * submit_group_request refuses on purpose (a decided status, a past date): say why at the call site.
  */
-export async function createReservation(overrides: Record<string, unknown> = {}): Promise<TestReservation> {
+export async function writeReservation(overrides: Record<string, unknown> = {}): Promise<TestReservation> {
   const { restaurantId, menuCanut } = await ownRestaurant();
-  const row = testReservationRow({ restaurantId, menuId: menuCanut }, { numero: 'LNK', restaurateur: 'L', email: 'lien' }, overrides);
-  const { data, error } = await serviceDb().from('restaurant_reservations').insert(row).select('id').single();
-  if (error) throw new Error(error.message);
-  return { id: data.id as string, numero: row.numero_reservation, code: row.code_manage, restaurateur: row.numero_reservation_restaurateur, email: row.email };
+  return writeTestReservation({ restaurantId, menuId: menuCanut }, PREFIX, overrides);
 }
 
 /** The reservation's row as the database holds it now. */

@@ -11,8 +11,9 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createServiceClient } from '../src/lib/supabase';
 import { newOwner } from '../../local-supabase/test/clients';
+import { fillProfile } from '../../local-supabase/test/fixtures';
 
-import { copyOfLyon, testReservationRow, type LyonCopy } from './reservation-row';
+import { copyOfLyon, submitTestRequest, writeTestReservation, type LyonCopy, type TestRequest, type TestReservation } from './reservation-row';
 
 /** A seeded demo reservation, read (never decided: the seed is read-only for tests). */
 export const DEMO = {
@@ -66,13 +67,7 @@ export async function startService(overrides: Partial<Config> = {}): Promise<Run
 
 export const db = () => createServiceClient(testConfig());
 
-export interface PendingReservation {
-  id: string;
-  numero: string;
-  code: string;
-  restaurateur: string;
-  email: string;
-}
+export type PendingReservation = TestReservation;
 
 let own: Promise<LyonCopy> | undefined;
 
@@ -85,19 +80,29 @@ export function ownRestaurant(): Promise<LyonCopy> {
   return own;
 }
 
+const PREFIX = { numero: 'TST', restaurateur: 'T', email: 'client' };
+
 /**
- * A fresh reservation (pending unless told otherwise), created with the service role as the chatbot
- * would: at the file's own copy of Lyon, Menu Canut, unless `overrides` name another restaurant.
+ * A fresh pending request, submitted as the chatbot submits it (submit_group_request): at the file's
+ * own copy of Lyon with its Menu Canut, or at `restaurantId`, a complete restaurant (ownerWithRestaurant
+ * with `complete`), without a menu. Hélène Test, 12 adults and 2 children, on the next open day.
  */
-export async function createReservation(overrides: Record<string, unknown> = {}): Promise<PendingReservation> {
+export async function submitRequest(request: TestRequest = {}, restaurantId?: string): Promise<PendingReservation> {
+  const place = restaurantId ? { restaurantId, menuId: null } : await ownRestaurant().then((r) => ({ restaurantId: r.restaurantId, menuId: r.menuCanut }));
+  return submitTestRequest(place, PREFIX, request);
+}
+
+/**
+ * A reservation written directly as the superuser, for a row submit_group_request refuses on purpose
+ * (say why at the call site): pending unless told otherwise, with fixed texts (Saturday 5 December 2099,
+ * 19:45, 1 234,50 €, Menu Canut), at the file's own copy of Lyon unless `overrides` name another restaurant.
+ */
+export async function writeReservation(overrides: Record<string, unknown> = {}): Promise<PendingReservation> {
   const place =
     typeof overrides.restaurant_id === 'string'
       ? { restaurantId: overrides.restaurant_id, menuId: null }
       : await ownRestaurant().then((r) => ({ restaurantId: r.restaurantId, menuId: r.menuCanut }));
-  const row = testReservationRow(place, { numero: 'TST', restaurateur: 'T', email: 'client' }, overrides);
-  const { data, error } = await db().from('restaurant_reservations').insert(row).select('id').single();
-  if (error) throw new Error(error.message);
-  return { id: data.id, numero: row.numero_reservation, code: row.code_manage, restaurateur: row.numero_reservation_restaurateur, email: row.email as string };
+  return writeTestReservation(place, PREFIX, overrides);
 }
 
 export async function readRow(numero: string): Promise<Record<string, unknown>> {
@@ -112,15 +117,17 @@ export interface Owner {
   client: Awaited<ReturnType<typeof newOwner>>['client'];
 }
 
-/** A fresh signed-up owner with one restaurant of their own (created through RLS, as the app does). */
-export async function ownerWithRestaurant(label: string): Promise<Owner> {
+/**
+ * A fresh signed-up owner with one restaurant of their own (created through RLS, as the app does),
+ * named 'Restaurant {label}'. Bare unless `complete`: then every section is filled (fillProfile), so
+ * that it takes requests (submitRequest).
+ */
+export async function ownerWithRestaurant(label: string, options: { complete?: boolean } = {}): Promise<Owner> {
   const owner = await newOwner(label);
-  const { data, error } = await owner.client
-    .from('restaurants')
-    .insert({ name: `Restaurant ${label}` })
-    .select('id')
-    .single();
+  const name = `Restaurant ${label}`;
+  const { data, error } = await owner.client.from('restaurants').insert({ name }).select('id').single();
   if (error) throw new Error(error.message);
+  if (options.complete) await fillProfile(owner.client, data.id as string, name);
   const { data: session } = await owner.client.auth.getSession();
   return { accessToken: session.session!.access_token, restaurantId: data.id as string, client: owner.client };
 }

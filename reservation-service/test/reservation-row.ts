@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { env, withDb } from '../../local-supabase/test/clients';
+import { insertReservationAsSuperuser, submitGroupRequest, type GroupRequest } from '../../local-supabase/test/reservations';
 import { demoCopy } from '../../local-supabase/test/seeded';
 
 /** Where a test reservation goes: a restaurant of the test's own, and the menu chosen (null: none). */
@@ -27,12 +28,49 @@ export async function copyOfLyon(label: string): Promise<LyonCopy> {
   return { restaurantId, menuCanut: menus[0].id };
 }
 
+/** Whose test reservation it is, in its numbers and its customer's e-mail (e.g. TST-…, T-…, client-…@). */
+export interface ReservationPrefix {
+  numero: string;
+  restaurateur: string;
+  email: string;
+}
+
+/** A test reservation as the tests use it: its numbers, its management code (code_manage) and its customer's e-mail. */
+export interface TestReservation {
+  id: string;
+  numero: string;
+  code: string;
+  restaurateur: string;
+  email: string;
+}
+
+/** What a test may change of the chatbot's request; the customer's fields one by one. */
+export type TestRequest = Omit<Partial<GroupRequest>, 'customer'> & { customer?: Partial<GroupRequest['customer']> };
+
 /**
- * The row of a fresh test reservation (pending unless told otherwise), as the chatbot writes them, at
- * `place`: the reservation service's tests and the link page's tests each insert it with their own client.
- * `prefix` names whose it is in the numbers and the e-mail (e.g. TST-…, T-…, client-…@).
+ * A pending request submitted as the chatbot submits it (submit_group_request, the one way in) at
+ * `place`, a complete restaurant: Hélène Test (an e-mail address of her own, a phone), 12 adults and 2
+ * children, the menu of `place` (none if null), on the restaurant's next open day; `request` overrides.
  */
-export function testReservationRow(place: ReservationPlace, prefix: { numero: string; restaurateur: string; email: string }, overrides: Record<string, unknown> = {}) {
+export async function submitTestRequest(place: ReservationPlace, prefix: Pick<ReservationPrefix, 'email'>, request: TestRequest = {}): Promise<TestReservation> {
+  const email = `${prefix.email}-${randomBytes(4).toString('hex')}@test.tablee.fr`;
+  const { customer, ...rest } = request;
+  const submitted = await submitGroupRequest(place.restaurantId, {
+    adults: 12,
+    children: 2,
+    ...(place.menuId ? { menu_id: place.menuId } : {}),
+    ...rest,
+    customer: { name: 'Hélène Test', email, phone: '06 11 22 33 44', ...customer },
+  });
+  return { id: submitted.id, numero: submitted.numero, code: submitted.codeManage, restaurateur: submitted.restaurateur, email: submitted.email as string };
+}
+
+/**
+ * The row of a fresh test reservation (pending unless told otherwise) at `place`, with texts and
+ * numbers fixed for the tests that read them back (a Saturday in 2099, 19:45, 1 234,50 €, an option
+ * written by hand). `prefix` names whose it is in the numbers and the e-mail (e.g. TST-…, T-…, client-…@).
+ */
+export function testReservationRow(place: ReservationPlace, prefix: ReservationPrefix, overrides: Record<string, unknown> = {}) {
   const suffix = randomBytes(4).toString('hex').toUpperCase();
   return {
     restaurant_id: place.restaurantId,
@@ -54,4 +92,14 @@ export function testReservationRow(place: ReservationPlace, prefix: { numero: st
     options: [{ title: 'Apéritif maison', price: 6, quantity: 12 }],
     ...overrides,
   };
+}
+
+/**
+ * testReservationRow written directly as the superuser: for a row submit_group_request refuses on
+ * purpose (a decided status, a past or fixed far-future date, hand-picked totals, a restaurant left
+ * incomplete…); the caller says why at the call site.
+ */
+export async function writeTestReservation(place: ReservationPlace, prefix: ReservationPrefix, overrides: Record<string, unknown> = {}): Promise<TestReservation> {
+  const written = await insertReservationAsSuperuser(testReservationRow(place, prefix, overrides));
+  return { id: written.id, numero: written.numero_reservation, code: written.code_manage, restaurateur: written.numero_reservation_restaurateur, email: written.email as string };
 }

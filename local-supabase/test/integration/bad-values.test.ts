@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { newOwner, service, withDb } from '../clients';
+import { newOwner, withDb } from '../clients';
 import { must, restaurantSnapshot, sample } from '../fixtures';
+import { insertReservationAsSuperuser } from '../reservations';
 
 async function ownerWithRestaurant(label: string) {
   const owner = await newOwner(label);
@@ -31,7 +32,7 @@ describe('an amount is a finite number of euros, zero or more', () => {
     expect(await restaurantSnapshot(p_restaurant_id)).toBe(before);
   });
 
-  it('refuses NaN written straight into every amount column, even by the service role', async () => {
+  it('refuses NaN written straight into every amount column, even by the superuser', async () => {
     const owner = await ownerWithRestaurant('amounts-direct');
     const restaurant_id = owner.restaurantId;
     const billing = await owner.client
@@ -42,18 +43,10 @@ describe('an amount is a finite number of euros, zero or more', () => {
     expect(option.error?.code).toBe('23514');
     const menu = await owner.client.from('restaurant_menus').insert({ restaurant_id, name: 'Menu', price_per_person: 'NaN' });
     expect(menu.error?.code).toBe('23514');
-    const reservation = await service()
-      .from('restaurant_reservations')
-      .insert({
-        restaurant_id,
-        numero_reservation_restaurateur: 'R-1',
-        numero_reservation: `NAN-${randomUUID()}`,
-        code_reservation: 'X',
-        number_people: 10,
-        reservation_date: '2026-12-01',
-        total_amount: 'NaN',
-      });
-    expect(reservation.error?.code).toBe('23514');
+    // Even the superuser, the one role that may still write a row directly, cannot store NaN (submit_group_request computes its totals).
+    const reservation = insertReservationAsSuperuser({ restaurant_id, number_people: 10, reservation_date: '2026-12-01', total_amount: 'NaN' });
+    await expect(reservation).rejects.toMatchObject({ code: '23514' });
+    expect((await withDb((db) => db.query('select 1 from restaurant_reservations where restaurant_id = $1', [restaurant_id]))).rowCount).toBe(0);
     const infinite = await owner.client.from('restaurant_options').insert({ restaurant_id, title: 'Vestiaire', price: 'Infinity' });
     expect(infinite.error).not.toBeNull();
     expect(await must(owner.client.from('restaurant_options').select('id').eq('restaurant_id', restaurant_id))).toEqual([]);

@@ -1,4 +1,4 @@
-import { newOwner, service, withDb } from '../clients';
+import { anon, newOwner, service, withDb } from '../clients';
 import { completeRestaurant, must, restaurantSnapshot, sample } from '../fixtures';
 
 const NESTED = `*, restaurant_amenities(*), restaurant_contacts(*), restaurant_billing(*), restaurant_cgv(*),
@@ -246,8 +246,8 @@ describe('data: what owners may do with the chatbot’s rows', () => {
     expect((await own.update({ status: 1 }).eq('id', reservation.id).select()).error).not.toBeNull();
     expect((await own.delete().eq('id', reservation.id).select()).error).not.toBeNull();
     expect(
-      (await own.insert({ restaurant_id: restaurantId, numero_reservation_restaurateur: 'R-2', numero_reservation: `X-${reservation.id}`, code_reservation: 'X', number_people: 2 })).error,
-    ).not.toBeNull();
+      (await own.insert({ restaurant_id: restaurantId, numero_reservation_restaurateur: 'R-2', numero_reservation: `X-${reservation.id}`, code_reservation: 'X', number_people: 2 })).error?.code,
+    ).toBe('42501');
     expect((await owner.client.from('conversations').insert({ restaurant_id: restaurantId })).error).not.toBeNull();
     expect((await owner.client.from('messages').insert({ conversation_id: conversationId, role: 'assistant', content: 'x' })).error).not.toBeNull();
     expect(await restaurantSnapshot(restaurantId)).toBe(before);
@@ -257,5 +257,37 @@ describe('data: what owners may do with the chatbot’s rows', () => {
     expect(left.rows[0].n).toBe(0);
     const linked = await must(owner.client.from('restaurant_reservations').select('conversation_id').eq('id', reservation.id).single());
     expect(linked.conversation_id).toBeNull();
+  });
+});
+
+describe('data: one way in for a reservation (submit_group_request)', () => {
+  it('refuses a direct INSERT to anonymous, to the owner and to the service role (42501), and writes nothing', async () => {
+    const owner = await newOwner('direct-insert');
+    const { restaurantId } = await completeRestaurant(owner.client, 'Porte close');
+    const before = await restaurantSnapshot(restaurantId);
+    const row = (who: string) => ({
+      restaurant_id: restaurantId,
+      numero_reservation_restaurateur: `R-${who}`,
+      numero_reservation: `DIRECT-${who}-${restaurantId}`,
+      code_reservation: 'DIRECT',
+      customer_name: 'Entrée directe',
+      number_people: 12,
+      reservation_date: '2099-12-04',
+    });
+    for (const [who, caller] of [
+      ['anon', anon()],
+      ['owner', owner.client],
+      ['service', service()],
+    ] as const) {
+      const plain = await caller.from('restaurant_reservations').insert(row(who));
+      expect({ who, code: plain.error?.code }).toEqual({ who, code: '42501' });
+      const returning = await caller.from('restaurant_reservations').insert(row(who)).select('id');
+      expect({ who, code: returning.error?.code, data: returning.data }).toEqual({ who, code: '42501', data: null });
+    }
+    const written = await withDb(
+      async (db) => (await db.query('select count(*)::int as n from restaurant_reservations where numero_reservation like $1', [`DIRECT-%-${restaurantId}`])).rows[0].n,
+    );
+    expect(written).toBe(0);
+    expect(await restaurantSnapshot(restaurantId)).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { anon, newOwner, service, withDb } from '../clients';
+import { anon, newOwner, withDb } from '../clients';
 import { must, sample } from '../fixtures';
+import { insertReservationAsSuperuser, insertReservationsAsSuperuser } from '../reservations';
 
 /**
  * public.reservation_planning — per day and service, the confirmed covers (accepted and
@@ -23,29 +23,23 @@ beforeAll(async () => {
   await must(owner.client.rpc('save_restaurant_hours', { p_restaurant_id: restaurantId, p_hours: { ...sample.hours, days } }));
   const reservation = (reservation_date: string, arrival_time: string | null, status: number, number_people: number, children = 0) => ({
     restaurant_id: restaurantId,
-    numero_reservation_restaurateur: `R-${randomUUID().slice(0, 8)}`,
-    numero_reservation: `PLAN-${randomUUID()}`,
-    code_reservation: 'PLAN',
     reservation_date,
     arrival_time,
     status,
     number_people,
     children,
   });
-  await must(
-    service()
-      .from('restaurant_reservations')
-      .insert([
-        reservation('2026-11-23', '12:00', 1, 10, 2), // accepted: 12 covers at lunch
-        reservation('2026-11-23', '15:45', 3, 8), // paid, still lunch
-        reservation('2026-11-23', '16:00', 0, 6), // pending, dinner from 16:00
-        reservation('2026-11-23', '12:30', 2, 40), // refused: not counted
-        reservation('2026-11-23', '12:30', 4, 40), // cancelled: not counted
-        reservation('2026-11-24', '20:00', 1, 15), // accepted on a closed service: counted, and shown closed
-        reservation('2026-11-27', null, 0, 20, 1), // pending without an arrival time: the evening
-        reservation('2026-11-30', '12:00', 1, 50), // the week after
-      ]),
-  );
+  // A fixed week, decided statuses, a closed service, no arrival time: rows submit_group_request refuses.
+  await insertReservationsAsSuperuser([
+    reservation('2026-11-23', '12:00', 1, 10, 2), // accepted: 12 covers at lunch
+    reservation('2026-11-23', '15:45', 3, 8), // paid, still lunch
+    reservation('2026-11-23', '16:00', 0, 6), // pending, dinner from 16:00
+    reservation('2026-11-23', '12:30', 2, 40), // refused: not counted
+    reservation('2026-11-23', '12:30', 4, 40), // cancelled: not counted
+    reservation('2026-11-24', '20:00', 1, 15), // accepted on a closed service: counted, and shown closed
+    reservation('2026-11-27', null, 0, 20, 1), // pending without an arrival time: the evening
+    reservation('2026-11-30', '12:00', 1, 50), // the week after
+  ]);
 });
 
 const cell = (rows: { day: string; service: string }[], day: string, service: string) => rows.find((r) => r.day === day && r.service === service);
@@ -102,22 +96,9 @@ test('another owner gets no row of it; anonymous cannot call it', async () => {
 describe('reservation_acceptance_check: what accepting a request does to the plan', () => {
   const check = (restaurateur: string) => must(owner.client.rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: restaurateur }));
   const add = async (reservation_date: string, arrival_time: string, number_people: number, children = 0) => {
-    const numero_reservation = `CHECK-${randomUUID()}`;
-    const restaurateur = `R-${numero_reservation.slice(6, 14)}`;
-    await must(
-      service().from('restaurant_reservations').insert({
-        restaurant_id: restaurantId,
-        numero_reservation_restaurateur: restaurateur,
-        numero_reservation,
-        code_reservation: 'CHK',
-        reservation_date,
-        arrival_time,
-        status: 0,
-        number_people,
-        children,
-      }),
-    );
-    return restaurateur;
+    // In the file's fixed week, on a closed service or after hours: rows submit_group_request refuses.
+    const written = await insertReservationAsSuperuser({ restaurant_id: restaurantId, reservation_date, arrival_time, status: 0, number_people, children });
+    return written.numero_reservation_restaurateur;
   };
 
   test('covers after acceptance against capacity: over it', async () => {

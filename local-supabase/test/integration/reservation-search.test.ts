@@ -5,8 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anon, newOwner, service } from '../clients';
-import { completeRestaurant, must } from '../fixtures';
+import { anon, newOwner } from '../clients';
+import { completeRestaurant } from '../fixtures';
+import { insertReservationsAsSuperuser } from '../reservations';
 
 let owner: SupabaseClient;
 let restaurantId: string;
@@ -27,17 +28,13 @@ beforeAll(async () => {
     email,
     phone_number: phone,
   });
-  await must(
-    service()
-      .from('restaurant_reservations')
-      .insert([
-        row('Bérénice Lefèvre', numero, 'R-7001', 'b.lefevre@exemple.fr', '+33 6 12 34 56 78'),
-        row('Łukasz Nowak', `${numero}-2`, 'R-7002', 'lukasz_nowak@exemple.pl', '06.98.76.54.32'),
-        row('Cœur de Lion', `${numero}-3`, 'R-7003', null, null),
-        row('Taux 50% remise', `${numero}-4`, 'R-7004', null, '0033 1 44 55 66 77'),
-      ])
-      .select('id'),
-  );
+  // Hand-picked numbers and phones written as customers type them, a row without any contact: submit_group_request makes its own numbers and refuses those.
+  await insertReservationsAsSuperuser([
+    row('Bérénice Lefèvre', numero, 'R-7001', 'b.lefevre@exemple.fr', '+33 6 12 34 56 78'),
+    row('Łukasz Nowak', `${numero}-2`, 'R-7002', 'lukasz_nowak@exemple.pl', '06.98.76.54.32'),
+    row('Cœur de Lion', `${numero}-3`, 'R-7003', null, null),
+    row('Taux 50% remise', `${numero}-4`, 'R-7004', null, '0033 1 44 55 66 77'),
+  ]);
 });
 
 /** The customer names the owner's search finds, sorted (without the fixture's own reservation, Jeanne Dupont). */

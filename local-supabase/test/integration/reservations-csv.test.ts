@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { anon, newOwner, service } from '../clients';
+import { anon, newOwner } from '../clients';
 import { must } from '../fixtures';
+import { insertReservationsAsSuperuser } from '../reservations';
 
 /**
  * public.export_reservations_csv — the list as filtered, written whole by the database for
@@ -28,25 +29,22 @@ beforeAll(async () => {
     selected_menu: null,
     ...fields,
   });
-  await must(
-    service()
-      .from('restaurant_reservations')
-      .insert([
-        row('R-1', {
-          customer_name: 'Dupont; "Léa"',
-          email: 'lea@exemple.fr',
-          phone_number: '06 12 34 56 78',
-          arrival_time: '12:30',
-          children: 2,
-          selected_menu: 'Menu du marché',
-          total_amount: 1464.5,
-          status: 1,
-          created_at: '2026-11-20T22:30:00Z',
-        }),
-        row('R-2', { customer_name: '=HYPERLINK("http://x")', reservation_date: '2026-12-24', arrival_time: '20:00', total_amount: 80, status: 0, created_at: '2026-11-21T10:00:00Z' }),
-        row('R-3', { customer_name: 'Zoé Refus', arrival_time: null, total_amount: 0, status: 2, created_at: '2026-11-22T10:00:00Z' }),
-      ]),
-  );
+  // Decided statuses, fixed request times (created_at), a name a spreadsheet would run, no contact: rows submit_group_request refuses.
+  await insertReservationsAsSuperuser([
+    row('R-1', {
+      customer_name: 'Dupont; "Léa"',
+      email: 'lea@exemple.fr',
+      phone_number: '06 12 34 56 78',
+      arrival_time: '12:30',
+      children: 2,
+      selected_menu: 'Menu du marché',
+      total_amount: 1464.5,
+      status: 1,
+      created_at: '2026-11-20T22:30:00Z',
+    }),
+    row('R-2', { customer_name: '=HYPERLINK("http://x")', reservation_date: '2026-12-24', arrival_time: '20:00', total_amount: 80, status: 0, created_at: '2026-11-21T10:00:00Z' }),
+    row('R-3', { customer_name: 'Zoé Refus', arrival_time: null, total_amount: 0, status: 2, created_at: '2026-11-22T10:00:00Z' }),
+  ]);
 });
 
 const csv = async (args: Record<string, unknown> = {}) => must(owner.client.rpc('export_reservations_csv', { p_restaurant_id: restaurantId, ...args })) as Promise<string>;

@@ -16,6 +16,7 @@ import {
 } from '@tablee/operations-data';
 import { getSupabase, statusToCode } from '@tablee/domain';
 import { deleteConversation } from '../../src/features/conversations/api/deleteConversation';
+import { insertReservationsAsSuperuser } from '../../../local-supabase/test/reservations';
 import { BENCH, signInAs, signInNewOwner, sql } from '../stack';
 
 const R = BENCH.restaurantId;
@@ -207,14 +208,25 @@ describe('deleting at 2,000 × 30 messages, in a restaurant of its own', () => {
          from generate_series(1, 2000) i, generate_series(1, 30) m;
        commit;`,
     );
-    await sql(
-      `insert into restaurant_reservations (restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation,
-                                           customer_name, number_people, reservation_date)
-       select $1, test_fixtures.mapped(('b6000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, $1),
-              'R-' || lpad(i::text, 5, '0'), 'DEL-' || left($1::text, 8) || '-' || lpad(i::text, 6, '0'), upper(substr(md5('del-' || i), 1, 6)),
-              'Client ' || i, 8, current_date + i % 365
-         from generate_series(1, 2000) i`,
+    // 2,000 rows with hand-picked numbers, conversation i linked to reservation i, at a restaurant without a profile: submit_group_request refuses these.
+    const conversations = await sql<{ id: string }>(
+      `select test_fixtures.mapped(('b6000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, $1)::text as id from generate_series(1, 2000) i order by i`,
       [own],
+    );
+    await insertReservationsAsSuperuser(
+      conversations.map(({ id }, index) => {
+        const i = index + 1;
+        return {
+          restaurant_id: own,
+          conversation_id: id,
+          numero_reservation_restaurateur: `R-${String(i).padStart(5, '0')}`,
+          numero_reservation: numero(i),
+          code_reservation: `DEL${String(i).padStart(3, '0')}`,
+          customer_name: `Client ${i}`,
+          number_people: 8,
+          reservation_date: new Date(Date.now() + (i % 365) * 86_400_000).toISOString().slice(0, 10),
+        };
+      }),
     );
   });
 

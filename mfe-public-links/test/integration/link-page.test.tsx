@@ -1,14 +1,14 @@
 /**
  * The one-click link page against a real reservation service (its own process) and the run's
- * local-supabase: each test creates its own reservation with the service role, at the file's own copy
- * of the demo restaurant (the seed is read-only for tests), opens its link, and reads the row back
- * from the database.
+ * local-supabase: each test makes its own reservation at the file's own copy of the demo restaurant (the
+ * seed is read-only for tests) — a pending request as the chatbot submits it, or a decided or past one
+ * written directly —, opens its link, and reads the row back from the database.
  */
 import { randomBytes } from 'node:crypto';
 import { screen, waitFor } from '@testing-library/react';
 import { startLinkCall } from '../../src/routes';
 import { pointReservationApiAt, renderLink, TEXT } from '../render';
-import { createReservation, mailsTo, readRow, startReservationService, type RunningService } from '../reservation-service';
+import { mailsTo, readRow, startReservationService, submitRequest, writeReservation, type RunningService } from '../reservation-service';
 
 let service: RunningService | undefined;
 
@@ -29,7 +29,7 @@ const running = () => {
 
 describe('a pending reservation', () => {
   it("accept link: 'Réservation acceptée !', its restaurant number, the customer e-mailed, status 1 in the database", async () => {
-    const r = await createReservation();
+    const r = await submitRequest();
     renderLink(`/reservations/${r.numero}/accept/${r.code}`);
     expect(screen.getByText(TEXT.loading)).toBeInTheDocument();
     expect(await screen.findByText(TEXT.accepted)).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('a pending reservation', () => {
   });
 
   it("reject link: 'Réservation refusée', its restaurant number, status 2 in the database", async () => {
-    const r = await createReservation();
+    const r = await submitRequest();
     renderLink(`/reservations/${r.numero}/reject/${r.code}`);
     expect(await screen.findByText(TEXT.rejected)).toBeInTheDocument();
     expect(screen.getByText(`Réservation n° ${r.restaurateur}`)).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('a pending reservation', () => {
 
 describe('the call begun before the page (the shell calls startLinkCall as soon as the module is loaded)', () => {
   it("the page shows that call's outcome: accepted once, one e-mail, not 'Réservation déjà traitée'", async () => {
-    const r = await createReservation();
+    const r = await submitRequest();
     const path = `/reservations/${r.numero}/accept/${r.code}`;
     startLinkCall(path);
     // The page renders once the call has decided the reservation: a second call would answer 409.
@@ -73,7 +73,8 @@ describe('a link that decides nothing', () => {
     ['accepted', 'reject', { status: 1 }, 'elle a déjà été acceptée'],
     ['refused', 'accept', { status: 2 }, 'elle a déjà été refusée'],
   ] as const)("an already %s reservation's %s link: 'Réservation déjà traitée', and nothing changes", async (_decided, action, decision, already) => {
-    const r = await createReservation(decision);
+    // A decided status: submit_group_request only makes pending requests.
+    const r = await writeReservation(decision);
     const before = await readRow(r.numero);
     renderLink(`/reservations/${r.numero}/${action}/${r.code}`);
     expect(await screen.findByText(TEXT.alreadyHandled)).toBeInTheDocument();
@@ -89,7 +90,7 @@ describe('a link that decides nothing', () => {
     ['accept', TEXT.acceptFailed],
     ['reject', TEXT.rejectFailed],
   ] as const)('a wrong code on the %s link: %s, the service’s refusal, and the reservation still pending', async (action, failure) => {
-    const r = await createReservation();
+    const r = await submitRequest();
     const before = await readRow(r.numero);
     renderLink(`/reservations/${r.numero}/${action}/${randomBytes(32).toString('hex')}`);
     expect(await screen.findByText(failure)).toBeInTheDocument();
@@ -111,7 +112,8 @@ describe('a link that decides nothing', () => {
 
 describe('a pending request whose date is gone', () => {
   it('the accept link does not accept it: the failure names the date and sends the owner to the app, without advising to check the link', async () => {
-    const r = await createReservation({ reservation_date: '2026-01-15' });
+    // A date gone by: submit_group_request refuses it.
+    const r = await writeReservation({ reservation_date: '2026-01-15' });
     const before = await readRow(r.numero);
     renderLink(`/reservations/${r.numero}/accept/${r.code}`);
     expect(await screen.findByText(TEXT.acceptFailed)).toBeInTheDocument();
@@ -125,7 +127,7 @@ describe('a pending request whose date is gone', () => {
 
 describe("React's strict mode (development)", () => {
   it('mounts the page twice but calls the link once: accepted, not already handled, one e-mail', async () => {
-    const r = await createReservation();
+    const r = await submitRequest();
     renderLink(`/reservations/${r.numero}/accept/${r.code}`, { strict: true });
     expect(await screen.findByText(TEXT.accepted)).toBeInTheDocument();
     expect(screen.queryByText(TEXT.alreadyHandled)).not.toBeInTheDocument();

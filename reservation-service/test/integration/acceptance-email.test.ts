@@ -1,5 +1,5 @@
 import { withDb } from '../../../local-supabase/test/clients';
-import { createReservation, ownerWithRestaurant, ownRestaurant, parseMail, post, serviceWithSmtp } from '../helpers';
+import { ownerWithRestaurant, ownRestaurant, parseMail, post, serviceWithSmtp, writeReservation } from '../helpers';
 
 /**
  * An acceptance e-mail a customer can act on — the restaurant's address and phone, the
@@ -50,7 +50,8 @@ const plain = (s: string) =>
 test('accepted at a restaurant asking an acompte: everything to act on, in both parts, Reply-To the restaurant', async () => {
   const terms = await lyonTerms();
   expect(terms.deposit_type).toBe('percentage');
-  const r = await createReservation({ total_amount: 1000, reservation_date: '2099-12-05' });
+  // A round total and a fixed far-future date, for the amounts and the date in the e-mail: submit_group_request computes totals and takes dates within a year.
+  const r = await writeReservation({ total_amount: 1000, reservation_date: '2099-12-05' });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
   const [message] = running.smtp.messages;
   expect(message.to).toEqual([r.email]);
@@ -79,7 +80,8 @@ test('accepted at a restaurant asking an acompte: everything to act on, in both 
 
 test('no acompte, no contact address, no CGV: the whole total on site, and no Reply-To', async () => {
   const owner = await ownerWithRestaurant('email-plain');
-  const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
+  // A restaurant without terms nor contact on purpose, and a hand-picked total: submit_group_request refuses an incomplete restaurant.
+  const r = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
   const mail = parseMail(running.smtp.messages[0].raw);
   expect(mail.replyTo).toBeUndefined();
@@ -96,7 +98,8 @@ test('a contact field that is not exactly one address gives no Reply-To (answers
     .from('restaurant_contacts')
     .upsert({ restaurant_id: owner.restaurantId, email: 'resto@x.fr, autre@y.fr', whatsapp: '', response_time: 'fast' }, { onConflict: 'restaurant_id' });
   expect(contact.error).toBeNull();
-  const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
+  // A contact field that is a list, at a restaurant left incomplete: submit_group_request refuses it.
+  const r = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
   expect(parseMail(running.smtp.messages[0].raw).replyTo).toBeUndefined();
 });
@@ -111,7 +114,8 @@ test('the owner’s payment link (Facturation) is how to pay the acompte, as a l
       { onConflict: 'restaurant_id' },
     );
   expect(billing.error).toBeNull();
-  const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 600 });
+  // A hand-picked total against a fixed acompte, at a restaurant left incomplete: submit_group_request refuses it.
+  const r = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 600 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
   const mail = parseMail(running.smtp.messages[0].raw);
   expect(plain(mail.text)).toContain(`acompte de ${euros(150)}, avant le `);

@@ -1,5 +1,5 @@
 import { withDb } from '../../../local-supabase/test/clients';
-import { createReservation, ownerWithRestaurant, post, startService, type Owner, type RunningService } from '../helpers';
+import { ownerWithRestaurant, post, startService, writeReservation, type Owner, type RunningService } from '../helpers';
 
 /**
  * After a one-click acceptance the answer carries what the plan says of it (the link page
@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(() => service?.close());
 
 const accept = async (overrides: Record<string, unknown>) => {
-  const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, email: null, ...overrides });
+  // Fixed far-future dates, a closed day or service, an arrival after hours: rows submit_group_request refuses.
+  const r = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, email: null, ...overrides });
   const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
   expect(res.status).toBe(200);
   return (await res.json()) as { success: boolean; warnings: string[] };

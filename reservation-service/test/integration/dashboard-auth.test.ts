@@ -1,5 +1,5 @@
 import { anon, env, withDb } from '../../../local-supabase/test/clients';
-import { createReservation, ownerWithRestaurant, post, readRow, startService, startSmtp, type Owner, type PendingReservation, type RunningService } from '../helpers';
+import { ownerWithRestaurant, post, readRow, startService, startSmtp, submitRequest, writeReservation, type Owner, type PendingReservation, type RunningService } from '../helpers';
 
 /**
  * The dashboard's accept/reject and the sheet links are authorised by the owner's
@@ -15,7 +15,7 @@ let bob: Owner;
 beforeAll(async () => {
   smtp = await startSmtp();
   service = await startService({ smtpUrl: smtp.url });
-  [alice, bob] = await Promise.all([ownerWithRestaurant('alice'), ownerWithRestaurant('bob')]);
+  [alice, bob] = await Promise.all([ownerWithRestaurant('alice', { complete: true }), ownerWithRestaurant('bob')]);
 });
 afterAll(async () => {
   await service.close();
@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 beforeEach(() => smtp.messages.splice(0));
 
-const aliceReservation = (overrides: Record<string, unknown> = {}) => createReservation({ restaurant_id: alice.restaurantId, selected_menu_id: null, ...overrides });
+/** A request to Alice's restaurant, as the chatbot submits it. */
+const aliceRequest = () => submitRequest({}, alice.restaurantId);
+// A decided status: submit_group_request only makes pending requests.
+const aliceDecided = (status: number) => writeReservation({ restaurant_id: alice.restaurantId, selected_menu_id: null, status });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const decide = (action: 'accept' | 'reject', r: PendingReservation, headers: Record<string, string>, body: Record<string, unknown> = {}) =>
   post(`${service.url}/api/reservations/${action}_reservation`, { numero_reservation: r.numero, restaurant_id: alice.restaurantId, ...body }, headers);
@@ -35,7 +38,7 @@ const refusal = (message: string) => ({ success: false, numero_reservation_resta
 
 describe('accept_reservation / reject_reservation', () => {
   test('the owner decides with the token alone (no code_manage); the customer gets the e-mail and the answer the sheet links', async () => {
-    const r = await aliceReservation();
+    const r = await aliceRequest();
     const res = await decide('accept', r, bearer(alice.accessToken));
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -44,7 +47,7 @@ describe('accept_reservation / reject_reservation', () => {
     expect(await readRow(r.numero)).toMatchObject({ status: 1, is_accepted: true });
     expect(smtp.messages.map((m) => m.to)).toEqual([[r.email]]);
 
-    const other = await aliceReservation();
+    const other = await aliceRequest();
     const rejected = await decide('reject', other, bearer(alice.accessToken));
     expect(await rejected.json()).toMatchObject({ success: true, status: 2 });
     expect(await readRow(other.numero)).toMatchObject({ status: 2 });
@@ -59,7 +62,7 @@ describe('accept_reservation / reject_reservation', () => {
     ['owner B on owner A’s reservation', () => bearer(bob.accessToken), { withCode: true }, 404, 'Réservation non trouvée.'],
   ];
   test.each(refused)('%s: refused, nothing changes, nothing is sent', async (_name, headers, { withCode }, status, message) => {
-    const r = await aliceReservation();
+    const r = await aliceRequest();
     const before = await readRow(r.numero);
     for (const action of ['accept', 'reject'] as const) {
       const res = await decide(action, r, headers(), withCode ? { code_manage: r.code } : {});
@@ -71,15 +74,15 @@ describe('accept_reservation / reject_reservation', () => {
   });
 
   test('owner B cannot reach A’s reservation by naming B’s own restaurant either', async () => {
-    const r = await aliceReservation();
+    const r = await aliceRequest();
     const res = await decide('accept', r, bearer(bob.accessToken), { restaurant_id: bob.restaurantId });
     expect(res.status).toBe(404);
     expect((await readRow(r.numero)).status).toBe(0);
   });
 
   test('a token whose session was signed out is refused', async () => {
-    const carol = await ownerWithRestaurant('carol');
-    const r = await createReservation({ restaurant_id: carol.restaurantId, selected_menu_id: null });
+    const carol = await ownerWithRestaurant('carol', { complete: true });
+    const r = await submitRequest({}, carol.restaurantId);
     await carol.client.auth.signOut();
     const res = await post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: r.numero, restaurant_id: carol.restaurantId }, bearer(carol.accessToken));
     expect(res.status).toBe(401);
@@ -87,7 +90,7 @@ describe('accept_reservation / reject_reservation', () => {
   });
 
   test('a second decision by the owner is refused with 409', async () => {
-    const r = await aliceReservation({ status: 1 });
+    const r = await aliceDecided(1);
     const res = await decide('reject', r, bearer(alice.accessToken));
     expect(res.status).toBe(409);
     expect((await res.json()).message).toContain('elle a déjà été acceptée');
@@ -97,7 +100,7 @@ describe('accept_reservation / reject_reservation', () => {
 describe('GET /api/reservations/{numero}/sheets', () => {
   test('hands the owner of an accepted or paid reservation the two links, which serve PDFs', async () => {
     for (const status of [1, 3]) {
-      const r = await aliceReservation({ status });
+      const r = await aliceDecided(status);
       const res = await sheets(r.numero, bearer(alice.accessToken));
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
@@ -120,7 +123,7 @@ describe('GET /api/reservations/{numero}/sheets', () => {
     ['the anon key', () => bearer(env.anonKey), 401, INVALID],
     ['owner B', () => bearer(bob.accessToken), 404, 'Réservation non trouvée.'],
   ])('%s: refused without the links', async (_name, headers, status, message) => {
-    const r = await aliceReservation({ status: 1 });
+    const r = await aliceDecided(1);
     const res = await sheets(r.numero, headers());
     expect(res.status).toBe(status);
     const text = await res.text();
@@ -129,7 +132,7 @@ describe('GET /api/reservations/{numero}/sheets', () => {
   });
 
   test.each([[0], [2], [4]])('status %i: no sheets yet (409), no code', async (status) => {
-    const r = await aliceReservation({ status });
+    const r = status === 0 ? await aliceRequest() : await aliceDecided(status);
     const res = await sheets(r.numero, bearer(alice.accessToken));
     expect(res.status).toBe(409);
     const text = await res.text();
@@ -140,7 +143,7 @@ describe('GET /api/reservations/{numero}/sheets', () => {
 
 describe('code_manage is out of the owner’s and the public’s reach in the tables', () => {
   test('supabase-js as the owner: the column is refused, directly, through * and through an embed; the other columns read', async () => {
-    const r = await aliceReservation();
+    const r = await aliceRequest();
     const table = () => alice.client.from('restaurant_reservations');
     for (const query of [
       table().select('code_manage').eq('id', r.id),
@@ -158,7 +161,7 @@ describe('code_manage is out of the owner’s and the public’s reach in the ta
   });
 
   test('supabase-js as anonymous: refused', async () => {
-    const r = await aliceReservation();
+    const r = await aliceRequest();
     const { data, error } = await anon().from('restaurant_reservations').select('code_manage').eq('id', r.id);
     expect(error).not.toBeNull();
     expect(data).toBeNull();

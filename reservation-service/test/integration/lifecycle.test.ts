@@ -1,5 +1,5 @@
 import { withDb } from '../../../local-supabase/test/clients';
-import { createReservation, ownerWithRestaurant, parseMail, post, readRow, serviceWithSmtp, type Owner, type PendingReservation } from '../helpers';
+import { ownerWithRestaurant, parseMail, post, readRow, serviceWithSmtp, writeReservation, type Owner, type PendingReservation } from '../helpers';
 
 /**
  * After the decision. 'Acompte reçu' (accepted → paid) and cancellation (accepted or paid →
@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 
 type Endpoint = 'accept_reservation' | 'reject_reservation' | 'mark_paid' | 'cancel_reservation';
-const aliceReservation = (overrides: Record<string, unknown> = {}) => createReservation({ restaurant_id: alice.restaurantId, selected_menu_id: null, total_amount: 840, ...overrides });
+// A hand-picked total at a restaurant without terms (no acompte), decided statuses, a past date: rows submit_group_request refuses.
+const aliceReservation = (overrides: Record<string, unknown> = {}) => writeReservation({ restaurant_id: alice.restaurantId, selected_menu_id: null, total_amount: 840, ...overrides });
 const call = (endpoint: Endpoint, r: PendingReservation, body: Record<string, unknown> = {}, owner: Owner = alice) =>
   post(`${running.service.url}/api/reservations/${endpoint}`, { numero_reservation: r.numero, restaurant_id: alice.restaurantId, ...body }, { authorization: `Bearer ${owner.accessToken}` });
 

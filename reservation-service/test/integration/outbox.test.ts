@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createReservation, parseMail, post, startService, type RunningService } from '../helpers';
+import { parseMail, post, startService, submitRequest, writeReservation, type RunningService } from '../helpers';
 
 /** Without SMTP_URL each e-mail is written as an .eml file in OUTBOX_DIR. */
 let service: RunningService;
@@ -16,7 +16,8 @@ afterAll(async () => {
 const outbox = () => (fs.existsSync(service.config.outboxDir) ? fs.readdirSync(service.config.outboxDir) : []);
 
 test('one accepted reservation → one .eml file in French, named without the code', async () => {
-  const r = await createReservation();
+  // A fixed far-future date, for the e-mail's exact text: submit_group_request takes dates within a year.
+  const r = await writeReservation();
   expect(outbox()).toHaveLength(0);
   const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
   expect(res.status).toBe(200);
@@ -35,7 +36,7 @@ test('one accepted reservation → one .eml file in French, named without the co
 });
 
 test('a rejection is written as a refusal e-mail', async () => {
-  const r = await createReservation();
+  const r = await submitRequest();
   await post(`${service.url}/api/reservations/${r.numero}/reject/${r.code}`);
   const file = outbox().find((f) => f.includes(`${r.numero}-refusee`));
   expect(file).toBeDefined();

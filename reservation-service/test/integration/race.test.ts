@@ -1,10 +1,10 @@
-import { createReservation, parseMail, post, readRow, serviceWithSmtp } from '../helpers';
+import { parseMail, post, readRow, serviceWithSmtp, submitRequest } from '../helpers';
 
 /** Simultaneous accept and reject clicks: the SQL function's row lock lets exactly one win. */
 const running = serviceWithSmtp();
 
 test('20 concurrent accept/reject pairs: one transition and exactly one e-mail per reservation', async () => {
-  const reservations = await Promise.all(Array.from({ length: 20 }, () => createReservation()));
+  const reservations = await Promise.all(Array.from({ length: 20 }, () => submitRequest()));
   const results = await Promise.all(
     reservations.flatMap((r) =>
       (['accept', 'reject'] as const).map(async (action) => {

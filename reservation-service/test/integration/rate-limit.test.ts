@@ -1,4 +1,4 @@
-import { createReservation, ownRestaurant, post, startService, type RunningService } from '../helpers';
+import { ownRestaurant, post, startService, submitRequest, writeReservation, type RunningService } from '../helpers';
 
 /** Guessing codes quickly meets 429 on every endpoint that takes a code. */
 let service: RunningService;
@@ -22,14 +22,15 @@ test('link endpoint: the 4th guess within the window gets 429 in French', async 
 });
 
 test('dashboard endpoint is limited too', async () => {
-  const r = await createReservation();
+  const r = await submitRequest();
   const { restaurantId } = await ownRestaurant();
   const guess = () => post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: r.numero, code_manage: 'c'.repeat(64), restaurant_id: restaurantId });
   expect((await statuses(guess, 4)).slice(-1)).toEqual([429]);
 });
 
 test('sheet endpoint: 429 as a French HTML page', async () => {
-  const r = await createReservation({ status: 1 });
+  // Accepted (a sheet exists): submit_group_request only makes pending requests.
+  const r = await writeReservation({ status: 1 });
   const guess = () => fetch(`${service.url}/reservations/${r.numero}/feuille-salle?code=${'d'.repeat(64)}`);
   expect(await statuses(guess, 3)).toEqual([403, 403, 403]);
   const res = await guess();

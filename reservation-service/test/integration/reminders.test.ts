@@ -1,7 +1,7 @@
 import { withDb } from '../../../local-supabase/test/clients';
 import { createMailer } from '../../src/email/mailer';
 import { sendDueReminders } from '../../src/reminders/job';
-import { createReservation, db, ownerWithRestaurant, parseMail, serviceWithSmtp, type Owner, type PendingReservation } from '../helpers';
+import { db, ownerWithRestaurant, parseMail, serviceWithSmtp, submitRequest, writeReservation, type Owner, type PendingReservation } from '../helpers';
 
 /**
  * A pending request older than the restaurant's promised response time is late; the
@@ -13,16 +13,17 @@ let owner: Owner;
 const CONTACT = 'reponses@restaurant-en-retard.fr';
 
 beforeAll(async () => {
-  owner = await ownerWithRestaurant('reminders');
+  owner = await ownerWithRestaurant('reminders', { complete: true });
   const contact = await owner.client
     .from('restaurant_contacts')
-    .upsert({ restaurant_id: owner.restaurantId, email: CONTACT, whatsapp: '', response_time: 'fast' }, { onConflict: 'restaurant_id' });
+    .upsert({ restaurant_id: owner.restaurantId, email: CONTACT, whatsapp: '+33 6 12 34 56 78', response_time: 'fast' }, { onConflict: 'restaurant_id' });
   if (contact.error) throw new Error(contact.error.message);
 });
 
-/** A request of the owner's restaurant that arrived `hoursAgo` hours ago (its deadline moved with it). */
-async function requestFrom(hoursAgo: number, overrides: Record<string, unknown> = {}): Promise<PendingReservation> {
-  const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, ...overrides });
+/** A request of the owner's restaurant that arrived `hoursAgo` hours ago (its deadline moved with it); answered: accepted. */
+async function requestFrom(hoursAgo: number, answered = false): Promise<PendingReservation> {
+  // An accepted one is written directly: submit_group_request only makes pending requests.
+  const r = answered ? await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, status: 1 }) : await submitRequest({}, owner.restaurantId);
   await withDb((pg) =>
     pg.query(`update restaurant_reservations set created_at = created_at - make_interval(hours => $2), respond_by = respond_by - make_interval(hours => $2) where id = $1`, [r.id, hoursAgo]),
   );
@@ -47,21 +48,22 @@ const remindersFor = (r: PendingReservation) => running.smtp.messages.filter((m)
 test('the deadline is the promise in force when the request arrived: 2 h, 6 h (no contact), 24 h', async () => {
   const deadline = (id: string) =>
     withDb(async (pg) => (await pg.query<{ hours: number }>('select extract(epoch from respond_by - created_at) / 3600 as hours from restaurant_reservations where id = $1', [id])).rows[0].hours);
-  const fast = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null });
+  const fast = await submitRequest({}, owner.restaurantId);
   expect(Number(await deadline(fast.id))).toBe(2);
+  // A restaurant without contact (no promise) on purpose: submit_group_request refuses it (incomplete), so its requests are written directly.
   const other = await ownerWithRestaurant('reminders-no-contact');
-  expect(Number(await deadline((await createReservation({ restaurant_id: other.restaurantId, selected_menu_id: null })).id))).toBe(6);
+  expect(Number(await deadline((await writeReservation({ restaurant_id: other.restaurantId, selected_menu_id: null })).id))).toBe(6);
   await other.client.from('restaurant_contacts').upsert({ restaurant_id: other.restaurantId, email: 'x@y.fr', whatsapp: '', response_time: 'slow' }, { onConflict: 'restaurant_id' });
-  const slow = await createReservation({ restaurant_id: other.restaurantId, selected_menu_id: null });
+  const slow = await writeReservation({ restaurant_id: other.restaurantId, selected_menu_id: null });
   expect(Number(await deadline(slow.id))).toBe(24);
-  // A deadline sent by the writer is not taken: the trigger decides.
-  const forced = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, respond_by: '2000-01-01T00:00:00Z' });
+  // A deadline sent by the writer is not taken: the trigger decides. Only a direct write can send one.
+  const forced = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, respond_by: '2000-01-01T00:00:00Z' });
   expect(Number(await deadline(forced.id))).toBe(2);
 });
 
 test('one reminder per late request, with its links; none for an answered or a recent one; none again after a restart', async () => {
   const late = await requestFrom(3);
-  const answered = await requestFrom(3, { status: 1 });
+  const answered = await requestFrom(3, true);
   const recent = await requestFrom(1);
   await roundsUntilDone();
   const [reminder] = remindersFor(late);

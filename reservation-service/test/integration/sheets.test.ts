@@ -1,6 +1,11 @@
-import { createReservation, db, ownerWithRestaurant, ownRestaurant, pdfBodySizes, pdfText, post, readRow, startService, type RunningService } from '../helpers';
+import { db, ownerWithRestaurant, ownRestaurant, pdfBodySizes, pdfText, post, readRow, startService, submitRequest, writeReservation, type RunningService } from '../helpers';
 
-/** Kitchen and dining-room PDFs, read back with a PDF parser; the reservations are at the file's own copy of Le Comptoir des Halles (Lyon). */
+/**
+ * Kitchen and dining-room PDFs, read back with a PDF parser; the reservations are at the file's own copy
+ * of Le Comptoir des Halles (Lyon). A sheet is for an accepted or paid reservation, with fixed texts to
+ * read back: those rows are written directly (writeReservation), submit_group_request only makes
+ * pending requests, on dates within a year, with the totals it computes.
+ */
 let service: RunningService;
 beforeAll(async () => {
   service = await startService();
@@ -17,7 +22,8 @@ async function menuCanut() {
 }
 
 test('kitchen sheet: customer, date, service and time, covers of each menu, menu items, dietary alternatives, options', async () => {
-  const r = await createReservation({ status: 1 });
+  // Accepted, with fixed texts (see above): written directly.
+  const r = await writeReservation({ status: 1 });
   const res = await sheet(r.numero, 'feuille-cuisine', r.code);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -48,14 +54,16 @@ test('kitchen sheet: the service is the database’s, lunch before 16:00 and din
     ['16:00', 'Service : Soir'],
     [null, 'Service : non précisé'],
   ] as const) {
-    const r = await createReservation({ status: 1, arrival_time });
+    // Accepted, at arrival times the restaurant does not offer: written directly.
+    const r = await writeReservation({ status: 1, arrival_time });
     const text = await pdfText(Buffer.from(await (await sheet(r.numero, 'feuille-cuisine', r.code)).arrayBuffer()));
     expect(text).toContain(expected);
   }
 });
 
 test('dining-room sheet: customer and contact, party, menu, options, total, deposit received and what remains, no management code', async () => {
-  const r = await createReservation({ status: 3, total_amount: 1000 });
+  // Paid, a round total, fixed texts: written directly.
+  const r = await writeReservation({ status: 3, total_amount: 1000 });
   const res = await sheet(r.numero, 'feuille-salle', r.code);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-disposition')).toBe(`inline; filename="fiche-salle-${r.restaurateur}.pdf"`);
@@ -83,7 +91,8 @@ test('dining-room sheet: customer and contact, party, menu, options, total, depo
 });
 
 test('accepted, not yet paid: nothing received, the whole total remains', async () => {
-  const r = await createReservation({ status: 1, total_amount: 1000 });
+  // Accepted, a round total: written directly.
+  const r = await writeReservation({ status: 1, total_amount: 1000 });
   const text = await pdfText(Buffer.from(await (await sheet(r.numero, 'feuille-salle', r.code)).arrayBuffer()));
   expect(text).toContain('Déjà reçu : 0,00 €');
   expect(text).toContain('Reste à payer : 1 000,00 €, sur place');
@@ -91,7 +100,8 @@ test('accepted, not yet paid: nothing received, the whole total remains', async 
 
 test('paid with no acompte to take: paid in full, nothing left to collect', async () => {
   const owner = await ownerWithRestaurant('sheet-paid');
-  const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, status: 3, total_amount: 1464.5 });
+  // Paid, at a restaurant without terms (no acompte) on purpose: written directly.
+  const r = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, status: 3, total_amount: 1464.5 });
   const text = await pdfText(Buffer.from(await (await sheet(r.numero, 'feuille-salle', r.code)).arrayBuffer()));
   expect(text).toContain('Dépôt : aucun');
   expect(text).toContain('Déjà reçu : 1 464,50 €');
@@ -100,7 +110,8 @@ test('paid with no acompte to take: paid in full, nothing left to collect', asyn
 });
 
 test('names outside Latin-1 print as written (an embedded Unicode font), in readable type (body ≥ 11 pt)', async () => {
-  const r = await createReservation({ status: 1, customer_name: 'Łukasz Żółć-Øvrebø' });
+  // Accepted (a sheet exists): written directly.
+  const r = await writeReservation({ status: 1, customer_name: 'Łukasz Żółć-Øvrebø' });
   for (const kind of ['feuille-cuisine', 'feuille-salle'] as const) {
     const pdf = Buffer.from(await (await sheet(r.numero, kind, r.code)).arrayBuffer());
     const text = await pdfText(pdf);
@@ -113,7 +124,7 @@ test('names outside Latin-1 print as written (an embedded Unicode font), in read
 });
 
 test('a reservation accepted through the API gets its sheets', async () => {
-  const r = await createReservation();
+  const r = await submitRequest();
   const accepted = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
   const { feuille_salle_url } = await accepted.json();
   expect(feuille_salle_url).toContain('/feuille-salle?code=');
@@ -128,7 +139,8 @@ describe('refusals are plain French HTML pages and change nothing', () => {
     ['rejected', 2, 'right', 409, 'acceptées ou payées'],
     ['cancelled', 4, 'right', 409, 'acceptées ou payées'],
   ] as const)('%s', async (_name, status, codeKind, httpStatus, text) => {
-    const r = await createReservation({ status });
+    // A decided status is written directly: submit_group_request only makes pending requests.
+    const r = status === 0 ? await submitRequest() : await writeReservation({ status });
     const before = await readRow(r.numero);
     const numero = codeKind === 'unknown' ? `${r.numero}X` : r.numero;
     const code = codeKind === 'wrong' ? 'a'.repeat(64) : r.code;
@@ -144,7 +156,8 @@ describe('refusals are plain French HTML pages and change nothing', () => {
   });
 
   test('missing or malformed code → 400 page', async () => {
-    const r = await createReservation({ status: 1 });
+    // Accepted (a sheet exists): written directly.
+    const r = await writeReservation({ status: 1 });
     for (const url of [`/reservations/${r.numero}/feuille-cuisine`, `/reservations/${r.numero}/feuille-salle?code=short`]) {
       const res = await fetch(`${service.url}${url}`);
       expect(res.status).toBe(400);

@@ -1,4 +1,18 @@
-import { DEMO, createReservation, ownerWithRestaurant, parseMail, post, readRow, startService, startSmtp, uuid, type Owner, type RunningService } from '../helpers';
+import {
+  DEMO,
+  ownerWithRestaurant,
+  parseMail,
+  post,
+  readRow,
+  startService,
+  startSmtp,
+  submitRequest,
+  uuid,
+  writeReservation,
+  type Owner,
+  type PendingReservation,
+  type RunningService,
+} from '../helpers';
 
 /** Accept and reject through the four POST endpoints, with customer e-mails going to a real SMTP server. */
 let service: RunningService;
@@ -10,7 +24,7 @@ let signedIn: Record<string, string>;
 beforeAll(async () => {
   smtp = await startSmtp();
   service = await startService({ smtpUrl: smtp.url });
-  owner = await ownerWithRestaurant('transitions');
+  owner = await ownerWithRestaurant('transitions', { complete: true });
   signedIn = { authorization: `Bearer ${owner.accessToken}` };
 });
 afterAll(async () => {
@@ -23,7 +37,8 @@ const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(ema
 
 describe('link endpoints (code in the path)', () => {
   test('accept moves a pending reservation to accepted and sends one French e-mail', async () => {
-    const r = await createReservation();
+    // A fixed far-future date and hand-picked amounts, for the e-mail's exact text: submit_group_request takes dates within a year and computes totals.
+    const r = await writeReservation();
     const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -54,7 +69,7 @@ describe('link endpoints (code in the path)', () => {
   });
 
   test('reject moves a pending reservation to rejected and sends one refusal e-mail', async () => {
-    const r = await createReservation({ children: 0, options: [] });
+    const r = await submitRequest({ children: 0 });
     const res = await post(`${service.url}/api/reservations/${r.numero}/reject/${r.code}`);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -80,7 +95,7 @@ describe('link endpoints (code in the path)', () => {
   });
 
   test('a reservation without e-mail address is still decided, and the answer says no e-mail went out', async () => {
-    const r = await createReservation({ email: null });
+    const r = await submitRequest({ customer: { email: null } });
     const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
     const body = await res.json();
     expect(res.status).toBe(200);
@@ -89,7 +104,7 @@ describe('link endpoints (code in the path)', () => {
   });
 
   test('the link page may send an empty JSON body', async () => {
-    const r = await createReservation();
+    const r = await submitRequest();
     const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`, '', { 'content-type': 'application/json' });
     expect(res.status).toBe(200);
   });
@@ -97,14 +112,13 @@ describe('link endpoints (code in the path)', () => {
 
 describe('dashboard endpoints (JSON body, owner signed in)', () => {
   test('accept_reservation and reject_reservation decide with numero and restaurant; a code_manage sent along is not needed nor checked', async () => {
-    const own = { restaurant_id: owner.restaurantId, selected_menu_id: null };
-    const a = await createReservation(own);
+    const a = await submitRequest({}, owner.restaurantId);
     const res = await post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: a.numero, restaurant_id: owner.restaurantId }, signedIn);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, numero_reservation_restaurateur: a.restaurateur, status: 1 });
     expect(mailsTo(a.email)).toHaveLength(1);
 
-    const b = await createReservation(own);
+    const b = await submitRequest({}, owner.restaurantId);
     const res2 = await post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: b.numero, code_manage: 'f'.repeat(64), restaurant_id: owner.restaurantId }, signedIn);
     expect(res2.status).toBe(200);
     expect(await res2.json()).toMatchObject({ success: true, numero_reservation_restaurateur: b.restaurateur, status: 2 });
@@ -114,7 +128,7 @@ describe('dashboard endpoints (JSON body, owner signed in)', () => {
 });
 
 describe('refusals change nothing and send nothing', () => {
-  const cases: [string, (r: Awaited<ReturnType<typeof createReservation>>) => Promise<Response>, number, RegExp][] = [
+  const cases: [string, (r: PendingReservation) => Promise<Response>, number, RegExp][] = [
     ['wrong code (link)', (r) => post(`${service.url}/api/reservations/${r.numero}/accept/${'0'.repeat(64)}`), 403, /Code de gestion invalide/],
     ['unknown number', (r) => post(`${service.url}/api/reservations/TST-NOPE${r.numero.slice(4)}/accept/${r.code}`), 404, /Réservation non trouvée/],
     [
@@ -125,7 +139,7 @@ describe('refusals change nothing and send nothing', () => {
     ],
   ];
   test.each(cases)('%s', async (_name, call, status, message) => {
-    const r = await createReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null });
+    const r = await submitRequest({}, owner.restaurantId);
     const before = await readRow(r.numero);
     const res = await call(r);
     expect(res.status).toBe(status);
@@ -142,7 +156,8 @@ describe('refusals change nothing and send nothing', () => {
     [3, 'reject', 'acceptée et payée'],
     [4, 'accept', 'elle a été annulée'],
   ] as const)('not pending (status %i, %s) → 409 saying it was already handled', async (status, action, text) => {
-    const r = await createReservation({ status });
+    // A decided status: submit_group_request only makes pending requests.
+    const r = await writeReservation({ status });
     const before = await readRow(r.numero);
     const res = await post(`${service.url}/api/reservations/${r.numero}/${action}/${r.code}`);
     expect(res.status).toBe(409);
@@ -155,7 +170,7 @@ describe('refusals change nothing and send nothing', () => {
   });
 
   test('a second click on the same link is refused with 409 and sends no second e-mail', async () => {
-    const r = await createReservation();
+    const r = await submitRequest();
     expect((await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
     const again = await post(`${service.url}/api/reservations/${r.numero}/reject/${r.code}`);
     expect(again.status).toBe(409);
@@ -223,7 +238,7 @@ describe('service basics', () => {
   });
 
   test('logs carry neither codes nor customer data', async () => {
-    const r = await createReservation();
+    const r = await submitRequest();
     await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
     await post(`${service.url}/api/reservations/reject_reservation`, { numero_reservation: r.numero, code_manage: r.code, restaurant_id: owner.restaurantId }, signedIn);
     const logs = service.logs();
