@@ -2272,6 +2272,8 @@ CREATE TABLE public.restaurant_assistant_keys (
     revoked_at timestamp with time zone,
     CONSTRAINT restaurant_assistant_keys_pkey PRIMARY KEY (id),
     CONSTRAINT restaurant_assistant_keys_key_hash_key UNIQUE (key_hash),
+    CONSTRAINT restaurant_assistant_keys_key_hash_check CHECK ((key_hash ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT restaurant_assistant_keys_prefix_check CHECK ((char_length(prefix) <= 20)),
     CONSTRAINT restaurant_assistant_keys_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
     CONSTRAINT restaurant_assistant_keys_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
@@ -2567,6 +2569,7 @@ END) STORED NOT NULL,
     CONSTRAINT restaurant_reservations_numero_reservation_restaurateur_max_100 CHECK ((char_length(numero_reservation_restaurateur) <= 100)) NOT VALID,
     CONSTRAINT restaurant_reservations_options_check CHECK ((jsonb_typeof(options) = 'array'::text)),
     CONSTRAINT restaurant_reservations_phone_number_max_100 CHECK ((char_length(phone_number) <= 100)) NOT VALID,
+    CONSTRAINT restaurant_reservations_request_fingerprint_md5 CHECK ((request_fingerprint ~ '^[0-9a-f]{32}$'::text)),
     CONSTRAINT restaurant_reservations_selected_menu_max_200 CHECK ((char_length(selected_menu) <= 200)) NOT VALID,
     CONSTRAINT restaurant_reservations_source_check CHECK ((source = ANY (ARRAY['assistant'::text, 'phone'::text, 'web'::text]))),
     CONSTRAINT restaurant_reservations_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.conversations(id) ON DELETE SET NULL,

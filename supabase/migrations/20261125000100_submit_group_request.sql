@@ -11,6 +11,7 @@ alter table public.restaurant_reservations
   add column customer_message text,
   add column source text not null default 'assistant',
   add constraint restaurant_reservations_external_id_max_200 check (char_length(external_id) <= 200),
+  add constraint restaurant_reservations_request_fingerprint_md5 check (request_fingerprint ~ '^[0-9a-f]{32}$'),
   add constraint restaurant_reservations_customer_message_max_2000 check (char_length(customer_message) <= 2000),
   add constraint restaurant_reservations_source_check check (source in ('assistant', 'phone', 'web'));
 
@@ -69,8 +70,8 @@ create policy "Owners read their restaurants' notifications" on public.notificat
 create table public.restaurant_assistant_keys (
   id uuid primary key default gen_random_uuid(),
   restaurant_id uuid not null references public.restaurants (id) on delete cascade,
-  prefix text not null,
-  key_hash text not null unique,
+  prefix text not null check (char_length(prefix) <= 20),
+  key_hash text not null unique check (key_hash ~ '^[0-9a-f]{64}$'),
   created_at timestamptz not null default now(),
   created_by uuid references auth.users (id) on delete set null,
   last_used_at timestamptz,

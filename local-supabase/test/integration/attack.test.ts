@@ -8,7 +8,7 @@ import { completeRestaurant, must, restaurantSnapshot, sample } from '../fixture
  * and the victim's data must be byte-for-byte what it was.
  */
 
-type Victim = Awaited<ReturnType<typeof completeRestaurant>> & { menuId: string; faqIds: string[]; userId: string };
+type Victim = Awaited<ReturnType<typeof completeRestaurant>> & { menuId: string; faqIds: string[]; userId: string; keyId: string };
 
 /** For each table: how to pick the victim's rows, and a plausible row to insert or patch with. */
 function tableTargets(v: Victim): { table: string; column: string; value: string; insert: Record<string, unknown>; patch: Record<string, unknown> }[] {
@@ -59,6 +59,20 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
       insert: { reservation_id: v.reservation.id, restaurant_id: r, from_status: 0, to_status: 1, actor: 'owner' },
       patch: { reason: 'autre' },
     },
+    {
+      table: 'notification_outbox',
+      column: 'restaurant_id',
+      value: r,
+      insert: { restaurant_id: r, reservation_id: v.reservation.id, kind: 'owner_new_request', channel: 'email', recipient: 'pirate@exemple.fr' },
+      patch: { recipient: 'pirate@exemple.fr', status: 'pending' },
+    },
+    {
+      table: 'restaurant_assistant_keys',
+      column: 'restaurant_id',
+      value: r,
+      insert: { restaurant_id: r, prefix: 'tbl_pirate', key_hash: 'a'.repeat(64) },
+      patch: { revoked_at: null, key_hash: 'a'.repeat(64) },
+    },
     { table: 'conversations', column: 'restaurant_id', value: r, insert: { restaurant_id: r }, patch: { updated_at: '2000-01-01T00:00:00Z' } },
     { table: 'messages', column: 'conversation_id', value: v.conversationId, insert: { conversation_id: v.conversationId, role: 'user', content: 'pirate' }, patch: { content: 'piraté' } },
   ];
@@ -88,6 +102,8 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['reservation_acceptance_check', { p_restaurant_id: r, p_numero: 'R-0001' }],
     ['export_reservations_csv', { p_restaurant_id: r }],
     ['assistant_knowledge', { p_restaurant_id: r }],
+    ['create_assistant_key', { p_restaurant_id: r }],
+    ['revoke_assistant_key', { p_key_id: v.keyId }],
   ];
 }
 
@@ -105,7 +121,8 @@ describe('attack matrix', () => {
     const built = await completeRestaurant(owner.client, 'Victime');
     const menus = await must(owner.client.from('restaurant_menus').select('id').eq('restaurant_id', built.restaurantId).eq('is_children_menu', false));
     const faqs = await must(owner.client.from('restaurant_faqs').select('id').eq('restaurant_id', built.restaurantId).order('display_order'));
-    victim = { ...built, menuId: menus[0].id, faqIds: faqs.map((f) => f.id), userId: owner.userId };
+    const key = await must(owner.client.rpc('create_assistant_key', { p_restaurant_id: built.restaurantId }));
+    victim = { ...built, menuId: menus[0].id, faqIds: faqs.map((f) => f.id), userId: owner.userId, keyId: (key as { id: string }).id };
     // A decided reservation, so that its history (reservation_events) has a row to attack.
     const decided = await service().rpc('transition_reservation_by_id', {
       p_reservation_id: built.reservation.id,
@@ -244,6 +261,7 @@ describe('the API surface, read from the catalog', () => {
       faqIds: [],
       userId: someone,
       reservation: { id: someone, numero_reservation: '', code_manage: '' },
+      keyId: someone,
     } as Victim;
     expect(sorted(tableTargets(placeholder).map((t) => t.table))).toEqual(sorted(catalog.tables));
     expect(sorted(VIEWS)).toEqual(sorted(catalog.views));

@@ -167,7 +167,7 @@ describe('code_manage is out of the owner’s and the public’s reach in the ta
     expect(data).toBeNull();
   });
 
-  test('catalog: authenticated may select every column but code_manage (a new column must be granted); anon none', async () => {
+  test('catalog: authenticated may select every column but code_manage and the chatbot's idempotency (a new column must be granted); anon none', async () => {
     const rows = await withDb(
       async (db) =>
         (
@@ -181,7 +181,8 @@ describe('code_manage is out of the owner’s and the public’s reach in the ta
         ).rows,
     );
     expect(rows.length).toBeGreaterThan(20);
-    expect(rows.filter((c) => !c.authenticated).map((c) => c.column)).toEqual(['code_manage']);
+    // external_id and request_fingerprint are the chatbot's idempotency, nothing the owner reads.
+    expect(rows.filter((c) => !c.authenticated).map((c) => c.column)).toEqual(['code_manage', 'external_id', 'request_fingerprint']);
     expect(rows.filter((c) => c.anon).map((c) => c.column)).toEqual([]);
   });
 });
