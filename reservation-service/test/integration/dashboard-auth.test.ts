@@ -18,9 +18,12 @@ beforeAll(async () => {
   [alice, bob] = await Promise.all([ownerWithRestaurant('alice', { complete: true }), ownerWithRestaurant('bob')]);
 });
 afterAll(async () => {
+  const t = Date.now();
   await service.close();
+  process.stderr.write(`SERVICE CLOSED ${Date.now() - t}\n`);
   await smtp.close();
-});
+  process.stderr.write(`SMTP CLOSED ${Date.now() - t}\n`);
+}, 120_000);
 beforeEach(() => smtp.messages.splice(0));
 
 /** A request to Alice's restaurant, as the chatbot submits it. */
@@ -115,6 +118,8 @@ describe('GET /api/reservations/{numero}/sheets', () => {
       const pdf = await fetch(body.feuille_cuisine_url.replace('http://sheets.test', service.url));
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      // Read whole: an unread body keeps its connection busy, and the service's close() waits for it.
+      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     }
   });
 
@@ -167,7 +172,7 @@ describe('code_manage is out of the owner’s and the public’s reach in the ta
     expect(data).toBeNull();
   });
 
-  test('catalog: authenticated may select every column but code_manage and the chatbot's idempotency (a new column must be granted); anon none', async () => {
+  test('catalog: authenticated may select every column but code_manage and the chatbot’s idempotency (a new column must be granted); anon none', async () => {
     const rows = await withDb(
       async (db) =>
         (
