@@ -1150,12 +1150,13 @@ AS $function$
      select d.id from public.notification_outbox d
       where ((d.status = 'pending' and d.next_attempt_at <= clock_timestamp()) or (d.status = 'sending' and d.claimed_until < clock_timestamp()))
         and (p_restaurant_id is null or d.restaurant_id = p_restaurant_id)
-      order by d.next_attempt_at
+      -- The restaurant is told first: under a burst, the customers' acknowledgements wait for its messages.
+      order by d.kind <> 'owner_new_request', d.next_attempt_at
       limit greatest(p_limit, 0)
         for update skip locked)
   returning n.*
 $function$;
-COMMENT ON FUNCTION public.claim_notifications(integer,interval,uuid) IS 'Due notifications for one sender to send (skip locked: no two instances claim the same row). p_restaurant_id: one restaurant''s only (tests).';
+COMMENT ON FUNCTION public.claim_notifications(integer,interval,uuid) IS 'Due notifications for one sender to send, the restaurants'' before the customers'' (skip locked: no two instances claim the same row). p_restaurant_id: one restaurant''s only (tests).';
 GRANT EXECUTE ON FUNCTION public.claim_notifications(integer,interval,uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.create_assistant_key(p_restaurant_id uuid)

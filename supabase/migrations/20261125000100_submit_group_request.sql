@@ -592,12 +592,13 @@ as $$
      select d.id from public.notification_outbox d
       where ((d.status = 'pending' and d.next_attempt_at <= clock_timestamp()) or (d.status = 'sending' and d.claimed_until < clock_timestamp()))
         and (p_restaurant_id is null or d.restaurant_id = p_restaurant_id)
-      order by d.next_attempt_at
+      -- The restaurant is told first: under a burst, the customers' acknowledgements wait for its messages.
+      order by d.kind <> 'owner_new_request', d.next_attempt_at
       limit greatest(p_limit, 0)
         for update skip locked)
   returning n.*
 $$;
-comment on function public.claim_notifications(integer, interval, uuid) is 'Due notifications for one sender to send (skip locked: no two instances claim the same row). p_restaurant_id: one restaurant''s only (tests).';
+comment on function public.claim_notifications(integer, interval, uuid) is 'Due notifications for one sender to send, the restaurants'' before the customers'' (skip locked: no two instances claim the same row). p_restaurant_id: one restaurant''s only (tests).';
 revoke all on function public.claim_notifications(integer, interval, uuid) from public, anon, authenticated;
 grant execute on function public.claim_notifications(integer, interval, uuid) to service_role;
 
