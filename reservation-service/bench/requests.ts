@@ -118,6 +118,8 @@ async function main() {
       let failures = 0;
       const client = async (c: number) => {
         const { id, knowledge, key, open } = places[c];
+        // Paced clients start staggered: a steady flow rather than ten requests at once every paceMs.
+        if (paceMs) await new Promise((resolve) => setTimeout(resolve, (c * paceMs) / CLIENTS));
         for (let i = 0; i < perClient; i += 1) {
           const slot = open[(i + written.size) % open.length];
           const menu = knowledge.menus.find((m) => !m.is_children_menu && (slot.service === 'lunch' ? m.available_lunch : m.available_dinner));
