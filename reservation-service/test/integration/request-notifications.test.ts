@@ -6,7 +6,7 @@ import { until } from '../../../local-supabase/test/until';
 import { createMailer, type Mailer } from '../../src/email/mailer';
 import { LISTENER_NAME } from '../../src/notifications/listener';
 import { sendDueNotifications } from '../../src/notifications/sender';
-import { makeDue, outboxRows, submitRequest, type SubmittedRequest } from '../group-requests';
+import { makeDue, outboxRows, submitDetailedRequest, type SubmittedRequest } from '../group-requests';
 import { db, ownerWithRestaurant, ownRestaurant, parseMail, post, readRow, serviceWithSmtp, startService, type RunningService } from '../helpers';
 
 /**
@@ -54,7 +54,7 @@ const smtpDown = async () => createMailer({ ...running.service.config, smtpUrl: 
 const parisTime = (instant: string) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(new Date(instant));
 
 test('a new request: the restaurant gets it in full with both links, the customer an acknowledgement answered by the restaurant', async () => {
-  const r = await submitRequest(restaurantId);
+  const r = await submitDetailedRequest(restaurantId);
   expect(await outboxRows(r.id)).toMatchObject({ 'owner_new_request/email': { status: 'pending' }, 'customer_request_received/email': { status: 'pending' } });
   await roundsUntilDone();
 
@@ -112,7 +112,7 @@ test('a new request: the restaurant gets it in full with both links, the custome
 });
 
 test('SMTP down, then up: the e-mails are retried later and sent once', async () => {
-  const r = await submitRequest(restaurantId);
+  const r = await submitDetailedRequest(restaurantId);
   const [failed] = await roundsUntilDone(await smtpDown());
   expect(failed.failed).toBeGreaterThanOrEqual(2);
   expect(ownerMails(r)).toEqual([]);
@@ -135,7 +135,7 @@ test('SMTP down, then up: the e-mails are retried later and sent once', async ()
 });
 
 test('five failed attempts: the message is failed and no longer tried', async () => {
-  const r = await submitRequest(restaurantId);
+  const r = await submitDetailedRequest(restaurantId);
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     await makeDue(r.id);
     await roundsUntilDone(await smtpDown());
@@ -150,7 +150,7 @@ test('five failed attempts: the message is failed and no longer tried', async ()
 });
 
 test('a request answered before its messages went out: nothing is sent about it', async () => {
-  const r = await submitRequest(restaurantId);
+  const r = await submitDetailedRequest(restaurantId);
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/reject/${r.code}`)).status).toBe(200);
   running.smtp.messages.splice(0);
   await roundsUntilDone();
@@ -189,7 +189,7 @@ describe('the sender in the running service', () => {
       (n) => n >= 1,
       'the first round',
     );
-    const r = await submitRequest(restaurantId);
+    const r = await submitDetailedRequest(restaurantId);
     await until(
       () => ownerMails(r).length + customerMails(r).length,
       (n) => n === 2,
@@ -211,7 +211,7 @@ describe('the sender in the running service', () => {
       (n) => n > idle,
       'the round after reconnecting',
     );
-    const again = await submitRequest(restaurantId);
+    const again = await submitDetailedRequest(restaurantId);
     await until(
       () => ownerMails(again).length,
       (n) => n === 1,
@@ -221,7 +221,7 @@ describe('the sender in the running service', () => {
 
   test('two instances on the same database: each message is sent once', async () => {
     const [one, two] = [await start(), await start()];
-    const requests = await Promise.all(Array.from({ length: 4 }, () => submitRequest(restaurantId)));
+    const requests = await Promise.all(Array.from({ length: 4 }, () => submitDetailedRequest(restaurantId)));
     await until(
       () => Promise.all(requests.map((r) => outboxRows(r.id))),
       (all) => all.every((rows) => Object.values(rows).every((row) => row.status === 'sent')),
@@ -237,7 +237,7 @@ describe('the sender in the running service', () => {
 });
 
 test('owners and anonymous callers cannot claim or finish notifications; an owner reads only their restaurants’ ones', async () => {
-  const r = await submitRequest(restaurantId);
+  const r = await submitDetailedRequest(restaurantId);
   const stranger = await ownerWithRestaurant('notifications-stranger');
   const [row] = await withDb(async (pg) => (await pg.query<{ id: string }>('select id from public.notification_outbox where reservation_id = $1 limit 1', [r.id])).rows);
   for (const caller of [stranger.client, anon()]) {
@@ -253,7 +253,7 @@ test('owners and anonymous callers cannot claim or finish notifications; an owne
 test('no file of the outbox is named with the code', async () => {
   const service = await startService({ smtpUrl: undefined });
   try {
-    const r = await submitRequest(restaurantId);
+    const r = await submitDetailedRequest(restaurantId);
     await sendDueNotifications(db(), createMailer(service.config), service.config, service.app.log, restaurantId);
     const files = fs.readdirSync(service.config.outboxDir);
     expect(files.filter((f) => f.includes(r.numero))).toHaveLength(3);

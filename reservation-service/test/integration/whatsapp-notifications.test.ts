@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { withDb } from '../../../local-supabase/test/clients';
 import { createMailer } from '../../src/email/mailer';
 import { sendDueNotifications } from '../../src/notifications/sender';
-import { makeDue, outboxRows, submitRequest } from '../group-requests';
+import { makeDue, outboxRows, submitDetailedRequest } from '../group-requests';
 import { db, ownRestaurant, parseMail, testConfig } from '../helpers';
 import type { Config } from '../../src/config';
 
@@ -84,7 +84,7 @@ const callsFor = (numero: string) => api.calls.filter((c) => JSON.stringify(c.bo
 
 test('the template goes to the restaurant’s number in E.164, with the request and both one-click links', async () => {
   const c = withApi();
-  const r = await submitRequest(restaurantId);
+  const r = await submitDetailedRequest(restaurantId);
   await roundsUntilDone(c);
   expect(callsFor(r.numero)).toHaveLength(1);
   const [call] = callsFor(r.numero);
@@ -124,7 +124,7 @@ test('the template goes to the restaurant’s number in E.164, with the request 
 
 test('an answer other than 2xx is a failure, retried later and then sent once', async () => {
   const c = withApi();
-  const r = await submitRequest(restaurantId);
+  const r = await submitDetailedRequest(restaurantId);
   api.status = 404;
   try {
     await roundsUntilDone(c);
@@ -143,7 +143,7 @@ test('an answer other than 2xx is a failure, retried later and then sent once', 
 
 test('without WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID: the same body as a .json file in the outbox, no call', async () => {
   const c = config({ apiUrl: api.url, token: undefined, phoneNumberId: undefined });
-  const r = await submitRequest(restaurantId);
+  const r = await submitDetailedRequest(restaurantId);
   await roundsUntilDone(c);
   expect(callsFor(r.numero)).toEqual([]);
   const files = fs.readdirSync(c.outboxDir).filter((f) => f.endsWith('.json') && f.includes(r.numero));
@@ -159,7 +159,7 @@ test('a number that is not one: the message fails with a clear error, nothing is
   const c = withApi();
   await withDb((pg) => pg.query(`update restaurant_contacts set whatsapp = '12' where restaurant_id = $1`, [restaurantId]));
   try {
-    const r = await submitRequest(restaurantId);
+    const r = await submitDetailedRequest(restaurantId);
     await roundsUntilDone(c);
     expect(callsFor(r.numero)).toEqual([]);
     expect((await outboxRows(r.id))['owner_new_request/whatsapp']).toMatchObject({ status: 'pending', last_error: 'Numéro WhatsApp du restaurant invalide : « 12 »' });
