@@ -133,12 +133,13 @@ test('a new request appears on an open list, in the badge and in the tab’s tit
     await open.clock.install();
     await open.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations`);
     await open.getByRole('row', { name: /R-PLN-3/ }).waitFor();
-    expect(await open.title()).toBe('(1) Tablée');
+    // The title follows the counts, a query of its own that may answer after the list's.
+    await open.waitForFunction((title) => document.title === title, '(1) Tablée');
     await reservation('R-PLN-NEW', '2099-06-03', '12:00', 0, 16);
     await open.clock.fastForward(30_000);
     await open.getByRole('row', { name: /R-PLN-NEW/ }).waitFor();
     await open.getByTestId('pending-badge').getByText('2').waitFor();
-    expect(await open.title()).toBe('(2) Tablée');
+    await open.waitForFunction((title) => document.title === title, '(2) Tablée');
   } finally {
     await context.close();
   }
