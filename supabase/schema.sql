@@ -537,8 +537,10 @@ CREATE OR REPLACE FUNCTION private.queue_request_notifications(p_reservation_id 
  SET search_path TO ''
 AS $function$
 begin
-  insert into public.notification_outbox (restaurant_id, reservation_id, kind, channel, recipient)
-  select r.restaurant_id, r.id, m.kind, m.channel, m.recipient
+  insert into public.notification_outbox (restaurant_id, reservation_id, kind, channel, recipient, payload)
+  select r.restaurant_id, r.id, m.kind, m.channel, m.recipient,
+         jsonb_build_object('numero_reservation', r.numero_reservation, 'numero_restaurateur', r.numero_reservation_restaurateur,
+                            'reservation_date', r.reservation_date, 'arrival_time', to_char(r.arrival_time, 'HH24:MI'))
     from public.restaurant_reservations r
     left join public.restaurant_contacts c on c.restaurant_id = r.restaurant_id
    cross join lateral (values
@@ -2191,6 +2193,7 @@ CREATE TABLE public.notification_outbox (
     CONSTRAINT notification_outbox_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
 COMMENT ON TABLE public.notification_outbox IS 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcome (finish_notification).';
+COMMENT ON COLUMN public.notification_outbox.payload IS 'Which request the message is about, for whoever reads the outbox; the message itself is rendered from the reservation as it is when sent.';
 ALTER TABLE public.notification_outbox ENABLE ROW LEVEL SECURITY;
 GRANT SELECT ON TABLE public.notification_outbox TO authenticated;
 GRANT SELECT, UPDATE ON TABLE public.notification_outbox TO service_role;

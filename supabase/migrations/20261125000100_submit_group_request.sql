@@ -55,6 +55,7 @@ create table public.notification_outbox (
   constraint notification_outbox_one_per_channel unique (reservation_id, kind, channel)
 );
 comment on table public.notification_outbox is 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcome (finish_notification).';
+comment on column public.notification_outbox.payload is 'Which request the message is about, for whoever reads the outbox; the message itself is rendered from the reservation as it is when sent.';
 create index notification_outbox_due_idx on public.notification_outbox (next_attempt_at) where status in ('pending', 'sending');
 
 alter table public.notification_outbox enable row level security;
@@ -459,8 +460,10 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  insert into public.notification_outbox (restaurant_id, reservation_id, kind, channel, recipient)
-  select r.restaurant_id, r.id, m.kind, m.channel, m.recipient
+  insert into public.notification_outbox (restaurant_id, reservation_id, kind, channel, recipient, payload)
+  select r.restaurant_id, r.id, m.kind, m.channel, m.recipient,
+         jsonb_build_object('numero_reservation', r.numero_reservation, 'numero_restaurateur', r.numero_reservation_restaurateur,
+                            'reservation_date', r.reservation_date, 'arrival_time', to_char(r.arrival_time, 'HH24:MI'))
     from public.restaurant_reservations r
     left join public.restaurant_contacts c on c.restaurant_id = r.restaurant_id
    cross join lateral (values

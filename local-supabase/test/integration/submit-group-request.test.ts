@@ -112,7 +112,8 @@ describe('submit_group_request: a valid request', () => {
                 r.respond_by - r.created_at = (select t.delay from private.response_times t join restaurant_contacts c on c.response_time = t.code
                                                 where c.restaurant_id = r.restaurant_id) as respond_by_is_promised_delay,
                 (select json_agg(json_build_object('role', m.role, 'content', m.content, 'at', m.created_at) order by m.created_at) from messages m where m.conversation_id = r.conversation_id) as messages,
-                (select json_agg(json_build_object('kind', n.kind, 'channel', n.channel, 'recipient', n.recipient, 'status', n.status) order by n.kind, n.channel)
+                (select json_agg(json_build_object('kind', n.kind, 'channel', n.channel, 'recipient', n.recipient, 'status', n.status,
+                                                   'about', n.payload ->> 'numero_reservation') order by n.kind, n.channel)
                    from notification_outbox n where n.reservation_id = r.id) as outbox,
                 (select c.email_address from restaurant_contacts c where c.restaurant_id = r.restaurant_id) as restaurant_email
            from restaurant_reservations r where r.id = $1`,
@@ -135,10 +136,11 @@ describe('submit_group_request: a valid request', () => {
       { role: 'user', content: 'Bonjour, une table pour 14 ?', at: '2026-11-20T18:00:00+00:00' },
       { role: 'assistant', content: 'Avec plaisir, à quelle heure ?', at: '2026-11-20T18:00:05+00:00' },
     ]);
+    const about = (data as { reservation: { numero: string } }).reservation.numero;
     expect(row.outbox).toEqual([
-      { kind: 'customer_request_received', channel: 'email', recipient: 'claire.fontaine@exemple.fr', status: 'pending' },
-      { kind: 'owner_new_request', channel: 'email', recipient: row.restaurant_email, status: 'pending' },
-      { kind: 'owner_new_request', channel: 'whatsapp', recipient: expect.stringMatching(/\d/), status: 'pending' },
+      { kind: 'customer_request_received', channel: 'email', recipient: 'claire.fontaine@exemple.fr', status: 'pending', about },
+      { kind: 'owner_new_request', channel: 'email', recipient: row.restaurant_email, status: 'pending', about },
+      { kind: 'owner_new_request', channel: 'whatsapp', recipient: expect.stringMatching(/\d/), status: 'pending', about },
     ]);
   });
 
