@@ -60,13 +60,18 @@ export function outboxDir(): string {
 }
 
 /**
- * The customer's .eml files for one reservation (named …-{numero}-{acceptee|refusee}-….eml); the
- * owner's reminder of a late request (…-rappel-…) is not one of them.
+ * The customer's e-mails of a decision for one reservation (named …-{numero}-{acceptee|refusee|acompte-recu|annulee}-….eml):
+ * not the restaurant's messages (new request, reminder) nor the customer's acknowledgement.
  */
 export function emailsFor(numero: string): string[] {
+  return outboxFiles(numero, /-(acceptee|refusee|acompte-recu|annulee)-[0-9a-f]{6}\.eml$/);
+}
+
+/** The outbox files of one reservation whose name (its message's tag) matches `tag`. */
+export function outboxFiles(numero: string, tag: RegExp): string[] {
   const dir = outboxDir();
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.includes(`-${numero}-`) && !f.includes('-rappel-'));
+  return fs.readdirSync(dir).filter((f) => f.includes(`-${numero}-`) && tag.test(f));
 }
 
 export function ready(): Ready {

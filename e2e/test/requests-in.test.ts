@@ -8,8 +8,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { LIVE_REFRESH_MS } from '../../operations-data/src/keys';
 import { simulateChatbot } from '../../reservation-service/simulate/chatbot';
-import { parseMail } from '../../reservation-service/test/helpers';
-import { demoOwner, launchBrowser, outboxDir, ready, signedInPage, sql, until } from './browser';
+import { parseMail } from '../../reservation-service/test/mail';
+import { demoOwner, launchBrowser, outboxDir, outboxFiles, ready, signedInPage, sql, until } from './browser';
 
 let browser: Browser;
 
@@ -23,17 +23,10 @@ afterAll(async () => {
 /** The restaurant's e-mail about a new request, once the sender has written it. */
 const ownerEmailFor = (numero: string) =>
   until(
-    () =>
-      fs.existsSync(outboxDir())
-        ? fs
-            .readdirSync(outboxDir())
-            .filter((file) => file.includes(numero) && file.endsWith('.eml'))
-            .map((file) => parseMail(fs.readFileSync(path.join(outboxDir(), file), 'utf8')))
-            .find((mail) => mail.subject.startsWith('Nouvelle demande'))
-        : undefined,
-    (mail) => mail !== undefined,
+    () => outboxFiles(numero, /-nouvelle-demande-[0-9a-f]{6}\.eml$/),
+    (files) => files.length === 1,
     `the restaurant's e-mail for ${numero}`,
-  );
+  ).then(([file]) => parseMail(fs.readFileSync(path.join(outboxDir(), file), 'utf8')));
 
 test('a simulated request appears in the open list without a reload, and the e-mail’s Accepter accepts it', async () => {
   const app = ready();
