@@ -111,6 +111,9 @@ it("'Votre assistant' says what the assistant will tell a group, with links to w
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'J’ai copié la clé' }).click();
   await page.getByText(`${key.slice(0, 12)}…`).waitFor();
+  // The list shows the prefix as soon as the key is created, behind the dialog: what says the dialog
+  // is closed is the dialog leaving the page (destroyOnHidden), not the prefix.
+  await dialog.waitFor({ state: 'detached' });
   expect(await page.content()).not.toContain(key);
 
   // A missing item leads to its tab.
