@@ -568,6 +568,23 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.raise_not_found(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.raise_not_found(text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.received_when_paid(p_total numeric, p_restaurant_id uuid)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((
+    select case when b.deposit_type = 'fixed' then round(least(b.deposit_amount, p_total), 2)
+                else round(p_total * least(b.deposit_amount, 100) / 100, 2) end
+      from public.restaurant_billing b
+     where b.restaurant_id = p_restaurant_id
+       and b.requires_deposit and b.deposit_amount > 0
+       and b.deposit_method is distinct from 'empreinte'
+  ), p_total)
+$function$;
+GRANT EXECUTE ON FUNCTION private.received_when_paid(numeric,uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.refuse_request(p_status integer, p_code text, p_field text, p_message text)
  RETURNS void
  LANGUAGE plpgsql
@@ -851,7 +868,7 @@ begin
   return v_code;
 end
 $function$;
-COMMENT ON FUNCTION private.reservation_status(text) IS 'The code of a status of private.reservation_statuses by its name (pending, accepted, rejected, paid, cancelled).';
+COMMENT ON FUNCTION private.reservation_status(text) IS 'The code of a status of private.reservation_statuses by its name (pending, accepted, rejected, paid, cancelled, no_show).';
 GRANT EXECUTE ON FUNCTION private.reservation_status(text) TO PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.response_delay(p_response_time text)
@@ -1008,6 +1025,51 @@ end
 $function$;
 GRANT EXECUTE ON FUNCTION private.to_amount(text,text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.to_amount(text,text) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.transition_refusal(p_res public.restaurant_reservations, p_target_status smallint, p_reason text, p_detail text, p_deposit text, p_amount numeric)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_received numeric := coalesce(p_res.amount_received, p_res.total_amount);
+begin
+  if not exists (select 1 from private.reservation_transitions t where t.from_status = p_res.status and t.to_status = p_target_status) then
+    return case when exists (select 1 from private.reservation_transitions t
+                              where t.from_status = private.reservation_status('pending') and t.to_status = p_target_status)
+                then 'not_pending' else 'not_allowed' end;
+  end if;
+
+  -- Nobody is absent before the time they were expected (Europe/Paris).
+  if p_target_status = private.reservation_status('no_show')
+     and (p_res.reservation_date + coalesce(p_res.arrival_time, time '00:00')) at time zone 'Europe/Paris' > now() then
+    return 'too_early';
+  end if;
+
+  if (p_reason is not null and not exists (select 1 from private.reservation_reasons r where r.code = p_reason and r.for_status = p_target_status))
+     or (p_reason = 'autre' and p_detail is null)
+     or (p_target_status = private.reservation_status('cancelled') and p_reason is null) then
+    return case when p_reason is null or p_reason = 'autre' then 'reason_required' else 'reason_invalid' end;
+  end if;
+
+  -- The acompte: said only of a paid reservation being cancelled, and then required when money was received.
+  if p_deposit is not null and (p_deposit not in ('refunded', 'kept')
+       or p_target_status <> private.reservation_status('cancelled') or p_res.status <> private.reservation_status('paid')) then
+    return 'deposit_invalid';
+  end if;
+  if p_deposit is null and p_target_status = private.reservation_status('cancelled')
+     and p_res.status = private.reservation_status('paid') and v_received > 0 then
+    return 'deposit_required';
+  end if;
+  if (p_deposit = 'refunded' and (p_amount is null or p_amount <= 0 or p_amount > v_received or p_amount <> round(p_amount, 2)))
+     or (p_deposit is distinct from 'refunded' and p_amount is not null) then
+    return 'amount_invalid';
+  end if;
+  return null;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.transition_refusal(public.restaurant_reservations,smallint,text,text,text,numeric) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.try_uuid(p_value text)
  RETURNS uuid
@@ -1241,12 +1303,15 @@ begin
              coalesce(r.children, 0)::text,
              private.csv_field(r.selected_menu),
              replace(to_char(r.total_amount, 'FM999999990.00'), '.', ','),
-             s.label,
+             case when r.status = private.reservation_status('paid') and x.amount_received < r.total_amount
+                  then 'Acompte reçu' else s.label end,
              to_char(r.created_at at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI')),
            '' order by case when p_due_first then r.respond_by end, r.created_at desc, r.id desc), '')
       || E'\r\n'
     from public.search_reservations(p_restaurant_id, coalesce(p_search, '')) r
     join private.reservation_statuses s on s.code = r.status
+    -- What was received: not among the search's columns.
+    join public.restaurant_reservations x on x.id = r.id
    where (p_status is null or r.status = p_status)
      and (p_from is null or r.reservation_date >= p_from)
      and (p_to is null or r.reservation_date <= p_to)
@@ -1254,6 +1319,7 @@ begin
   );
 end
 $function$;
+COMMENT ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) IS 'The reservation list, as filtered, as a CSV file for French spreadsheets (BOM, '';'', CRLF, French headers and labels).';
 GRANT EXECUTE ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) TO service_role;
 
@@ -1337,7 +1403,7 @@ GRANT EXECUTE ON FUNCTION public.reservation_acceptance_check(uuid,text) TO auth
 GRANT EXECUTE ON FUNCTION public.reservation_acceptance_check(uuid,text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.reservation_planning(p_restaurant_id uuid, p_from date, p_to date)
- RETURNS TABLE(day date, service text, is_open boolean, capacity integer, confirmed_covers integer, confirmed_reservations integer, pending_covers integer, pending_requests integer)
+ RETURNS TABLE(day date, service text, is_open boolean, capacity integer, confirmed_covers integer, confirmed_reservations integer, pending_covers integer, pending_requests integer, no_show_covers integer, no_show_reservations integer)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -1366,11 +1432,13 @@ begin
            sum(x.number_people + coalesce(x.children, 0)) filter (where x.is_accepted) as confirmed_covers,
            count(*) filter (where x.is_accepted) as confirmed_reservations,
            sum(x.number_people + coalesce(x.children, 0)) filter (where x.status = private.reservation_status('pending')) as pending_covers,
-           count(*) filter (where x.status = private.reservation_status('pending')) as pending_requests
+           count(*) filter (where x.status = private.reservation_status('pending')) as pending_requests,
+           sum(x.number_people + coalesce(x.children, 0)) filter (where x.status = private.reservation_status('no_show')) as no_show_covers,
+           count(*) filter (where x.status = private.reservation_status('no_show')) as no_show_reservations
       from public.restaurant_reservations x
      where x.restaurant_id = p_restaurant_id
        and x.reservation_date between p_from and p_to
-       and (x.is_accepted or x.status = private.reservation_status('pending'))
+       and (x.is_accepted or x.status in (private.reservation_status('pending'), private.reservation_status('no_show')))
      group by x.reservation_date, x.service
   )
   select s.day, s.service,
@@ -1378,7 +1446,8 @@ begin
            and coalesce(case s.service when 'lunch' then h.lunch_is_open else h.dinner_is_open end, true),
          case s.service when 'lunch' then h.lunch_capacity else h.dinner_capacity end,
          coalesce(b.confirmed_covers, 0)::int, coalesce(b.confirmed_reservations, 0)::int,
-         coalesce(b.pending_covers, 0)::int, coalesce(b.pending_requests, 0)::int
+         coalesce(b.pending_covers, 0)::int, coalesce(b.pending_requests, 0)::int,
+         coalesce(b.no_show_covers, 0)::int, coalesce(b.no_show_reservations, 0)::int
     from restaurant r
    cross join slots s
     left join public.restaurant_hours h on h.restaurant_id = r.id and h.day = s.weekday
@@ -1986,17 +2055,18 @@ end
 $function$;
 GRANT EXECUTE ON FUNCTION public.transition_reservation(text,text,smallint,uuid) TO service_role;
 
-CREATE OR REPLACE FUNCTION public.transition_reservation_by_id(p_reservation_id uuid, p_target_status smallint, p_actor text DEFAULT 'owner'::text, p_actor_user_id uuid DEFAULT NULL::uuid, p_reason text DEFAULT NULL::text, p_reason_detail text DEFAULT NULL::text, p_proposal text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.transition_reservation_by_id(p_reservation_id uuid, p_target_status smallint, p_actor text DEFAULT 'owner'::text, p_actor_user_id uuid DEFAULT NULL::uuid, p_reason text DEFAULT NULL::text, p_reason_detail text DEFAULT NULL::text, p_proposal text DEFAULT NULL::text, p_deposit text DEFAULT NULL::text, p_amount numeric DEFAULT NULL::numeric)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
   v_res public.restaurant_reservations%rowtype;
-  v_pending smallint := (select s.code from private.reservation_statuses s where s.name = 'pending');
-  v_cancelled smallint := (select s.code from private.reservation_statuses s where s.name = 'cancelled');
   v_detail text := nullif(btrim(coalesce(p_reason_detail, '')), '');
   v_proposal text := nullif(btrim(coalesce(p_proposal, '')), '');
+  v_refusal text;
+  v_received numeric;
+  v_amount numeric;
 begin
   if p_target_status is null or not exists (select 1 from private.reservation_transitions t where t.to_status = p_target_status) then
     raise exception 'Statut non supporté par l''API: %', coalesce(p_target_status::text, 'null') using errcode = '22023';
@@ -2008,29 +2078,39 @@ begin
     return jsonb_build_object('outcome', 'not_found', 'status', null, 'numero_reservation_restaurateur', null, 'reservation_id', null);
   end if;
 
-  if not exists (select 1 from private.reservation_transitions t where t.from_status = v_res.status and t.to_status = p_target_status) then
-    return jsonb_build_object(
-      'outcome', case when exists (select 1 from private.reservation_transitions t where t.from_status = v_pending and t.to_status = p_target_status)
-                      then 'not_pending' else 'not_allowed' end,
-      'status', v_res.status, 'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id);
+  v_refusal := private.transition_refusal(v_res, p_target_status, p_reason, v_detail, p_deposit, p_amount);
+  if v_refusal is not null then
+    return jsonb_build_object('outcome', v_refusal, 'status', v_res.status,
+      'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id)
+      || case v_refusal
+           when 'too_early' then jsonb_build_object('reservation_date', v_res.reservation_date, 'arrival_time', to_char(v_res.arrival_time, 'HH24:MI'))
+           when 'amount_invalid' then jsonb_build_object('amount_received', coalesce(v_res.amount_received, v_res.total_amount))
+           else '{}'::jsonb end;
   end if;
 
-  if (p_reason is not null and not exists (select 1 from private.reservation_reasons r where r.code = p_reason and r.for_status = p_target_status))
-     or (p_reason = 'autre' and v_detail is null)
-     or (p_target_status = v_cancelled and p_reason is null) then
-    return jsonb_build_object('outcome', case when p_reason is null or p_reason = 'autre' then 'reason_required' else 'reason_invalid' end,
-      'status', v_res.status, 'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id);
+  -- Marked paid: what was received, under today's terms. Cancelled from paid: what is refunded, or kept.
+  if p_target_status = private.reservation_status('paid') then
+    v_received := private.received_when_paid(v_res.total_amount, v_res.restaurant_id);
+    v_amount := v_received;
+  elsif p_deposit = 'refunded' then
+    v_amount := p_amount;
+  elsif p_deposit = 'kept' then
+    v_amount := coalesce(v_res.amount_received, v_res.total_amount);
   end if;
 
-  update public.restaurant_reservations r set status = p_target_status where r.id = v_res.id;
-  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id)
-  values (v_res.id, v_res.restaurant_id, v_res.status, p_target_status, p_reason, v_detail, v_proposal, p_actor, p_actor_user_id);
+  update public.restaurant_reservations r
+     set status = p_target_status, amount_received = coalesce(v_received, r.amount_received)
+   where r.id = v_res.id;
+  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id, deposit, amount)
+  values (v_res.id, v_res.restaurant_id, v_res.status, p_target_status, p_reason, v_detail, v_proposal, p_actor, p_actor_user_id, p_deposit, v_amount);
 
   return jsonb_build_object('outcome', 'ok', 'status', p_target_status,
-    'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id);
+    'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id,
+    'deposit', p_deposit, 'amount', v_amount);
 end
 $function$;
-GRANT EXECUTE ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text) TO service_role;
+COMMENT ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric) IS 'One status change over private.reservation_transitions (row lock, one history row); called by the reservation service only.';
+GRANT EXECUTE ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric) TO service_role;
 
 -- ---------------------------------------------------------------- tables and views
 
@@ -2210,8 +2290,11 @@ CREATE TABLE public.reservation_events (
     actor text NOT NULL,
     actor_user_id uuid,
     created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    deposit text,
+    amount public.amount,
     CONSTRAINT reservation_events_pkey PRIMARY KEY (id),
     CONSTRAINT reservation_events_actor_check CHECK ((actor = ANY (ARRAY['owner'::text, 'link'::text]))),
+    CONSTRAINT reservation_events_deposit_check CHECK ((deposit = ANY (ARRAY['refunded'::text, 'kept'::text]))),
     CONSTRAINT reservation_events_proposal_length CHECK ((char_length(proposal) <= 200)),
     CONSTRAINT reservation_events_reason_detail_length CHECK ((char_length(reason_detail) <= 500)),
     CONSTRAINT reservation_events_reason_length CHECK ((char_length(reason) <= 40)),
@@ -2222,6 +2305,8 @@ CREATE TABLE public.reservation_events (
     CONSTRAINT reservation_events_to_status_fkey FOREIGN KEY (to_status) REFERENCES private.reservation_statuses(code)
 );
 COMMENT ON TABLE public.reservation_events IS 'One row per status change of a reservation (issue 16), written by transition_reservation_by_id only.';
+COMMENT ON COLUMN public.reservation_events.deposit IS 'Cancelling a paid reservation: ''refunded'' or ''kept'' (per the CGV), what became of the money received.';
+COMMENT ON COLUMN public.reservation_events.amount IS 'Euros: received (to paid), refunded or kept (cancelled from paid, with deposit); null otherwise.';
 ALTER TABLE public.reservation_events ENABLE ROW LEVEL SECURITY;
 GRANT SELECT ON TABLE public.reservation_events TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.reservation_events TO service_role;
@@ -2556,6 +2641,7 @@ END) STORED NOT NULL,
     request_fingerprint text,
     customer_message text,
     source text DEFAULT 'assistant'::text NOT NULL,
+    amount_received public.amount,
     CONSTRAINT restaurant_reservations_pkey PRIMARY KEY (id),
     CONSTRAINT restaurant_reservations_code_manage_key UNIQUE (code_manage),
     CONSTRAINT restaurant_reservations_numero_reservation_key UNIQUE (numero_reservation),
@@ -2582,7 +2668,7 @@ END) STORED NOT NULL,
     CONSTRAINT restaurant_reservations_status_fkey FOREIGN KEY (status) REFERENCES private.reservation_statuses(code)
 );
 COMMENT ON COLUMN public.restaurant_reservations.code_manage IS 'Secret of the one-click accept/reject links and of the sheet links; never shown to customers. Not readable by anon or authenticated (column privileges): the reservation service hands the sheet links to the authenticated owner.';
-COMMENT ON COLUMN public.restaurant_reservations.status IS 'A code of private.reservation_statuses (0 pending, 1 accepted, 2 rejected, 3 paid, 4 cancelled). Only the reservation service changes it (transition_reservation: pending -> accepted | rejected).';
+COMMENT ON COLUMN public.restaurant_reservations.status IS 'A code of private.reservation_statuses (pending, accepted, rejected, paid, cancelled, no_show). Only the reservation service changes it, through transition_reservation(_by_id) and the allowed transitions.';
 COMMENT ON COLUMN public.restaurant_reservations.is_accepted IS 'Computed from status (accepted or paid); never written.';
 COMMENT ON COLUMN public.restaurant_reservations.search_text IS 'What the list''s search reads (public.search_reservations): name, both numbers and e-mail, lower case without accents, then the phone''s digits. Generated; never written.';
 COMMENT ON COLUMN public.restaurant_reservations.email_address IS 'Where the customer is e-mailed: the e-mail field when it is exactly one plain address, else null (nothing is sent, the owner is told). Computed; never written.';
@@ -2592,10 +2678,11 @@ COMMENT ON COLUMN public.restaurant_reservations.external_id IS 'The id the send
 COMMENT ON COLUMN public.restaurant_reservations.request_fingerprint IS 'md5 of the request as submitted: the same external_id with another body is refused (409).';
 COMMENT ON COLUMN public.restaurant_reservations.customer_message IS 'The customer''s own words sent with the request (at most 2,000 characters).';
 COMMENT ON COLUMN public.restaurant_reservations.source IS 'Where the request came from: assistant (the chatbot), phone (taken by the owner), web (the public request page).';
+COMMENT ON COLUMN public.restaurant_reservations.amount_received IS 'What the restaurant received when the reservation was marked paid (''Acompte reçu''): the acompte, or the whole total when no acompte is taken; null before. Written by transition_reservation_by_id only.';
 ALTER TABLE public.restaurant_reservations ENABLE ROW LEVEL SECURITY;
 GRANT MAINTAIN ON TABLE public.restaurant_reservations TO authenticated;
 GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_reservations TO service_role;
-GRANT SELECT (id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at, is_accepted, search_text, email_address, service, respond_by, customer_message, source) ON TABLE public.restaurant_reservations TO authenticated;
+GRANT SELECT (id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at, is_accepted, search_text, email_address, service, respond_by, customer_message, source, amount_received) ON TABLE public.restaurant_reservations TO authenticated;
 
 CREATE TABLE public.restaurants (
     id uuid DEFAULT gen_random_uuid() NOT NULL,

@@ -251,7 +251,9 @@ export type Database = {
         Row: {
           actor: string
           actor_user_id: string | null
+          amount: number | null
           created_at: string
+          deposit: string | null
           from_status: number
           id: string
           proposal: string | null
@@ -264,7 +266,9 @@ export type Database = {
         Insert: {
           actor: string
           actor_user_id?: string | null
+          amount?: number | null
           created_at?: string
+          deposit?: string | null
           from_status: number
           id?: string
           proposal?: string | null
@@ -277,7 +281,9 @@ export type Database = {
         Update: {
           actor?: string
           actor_user_id?: string | null
+          amount?: number | null
           created_at?: string
+          deposit?: string | null
           from_status?: number
           id?: string
           proposal?: string | null
@@ -967,6 +973,7 @@ export type Database = {
       }
       restaurant_reservations: {
         Row: {
+          amount_received: number | null
           arrival_time: string | null
           children: number
           code_manage: string
@@ -999,6 +1006,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          amount_received?: number | null
           arrival_time?: string | null
           children?: number
           code_manage?: string
@@ -1031,6 +1039,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          amount_received?: number | null
           arrival_time?: string | null
           children?: number
           code_manage?: string
@@ -1340,6 +1349,8 @@ export type Database = {
           confirmed_reservations: number
           day: string
           is_open: boolean
+          no_show_covers: number
+          no_show_reservations: number
           pending_covers: number
           pending_requests: number
           service: string
@@ -1418,6 +1429,8 @@ export type Database = {
         Args: {
           p_actor?: string
           p_actor_user_id?: string
+          p_amount?: number
+          p_deposit?: string
           p_proposal?: string
           p_reason?: string
           p_reason_detail?: string

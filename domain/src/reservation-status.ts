@@ -1,11 +1,12 @@
 /**
  * Reservation status: a smallint in the database, one mapping for every module (ARCHITECTURE.md,
- * Data; spec §4 first reading): 0 pending, 1 accepted, 2 rejected, 3 paid, 4 cancelled.
+ * Data; spec §4 first reading): 0 pending, 1 accepted, 2 rejected, 3 paid, 4 cancelled, 5 no_show
+ * ('Non présenté', issue 30).
  * Any other value reads as pending. The SQL side is the lookup table private.reservation_statuses
  * (migration 20261123000300); domain/test/integration/reservation-status.test.ts checks both agree.
  * Kept free of imports: the reservation service (Node) uses it too.
  */
-export type ReservationStatus = 'pending' | 'accepted' | 'rejected' | 'paid' | 'cancelled';
+export type ReservationStatus = 'pending' | 'accepted' | 'rejected' | 'paid' | 'cancelled' | 'no_show';
 
 export const RESERVATION_STATUS_CODES: Readonly<Record<ReservationStatus, number>> = {
   pending: 0,
@@ -13,6 +14,7 @@ export const RESERVATION_STATUS_CODES: Readonly<Record<ReservationStatus, number
   rejected: 2,
   paid: 3,
   cancelled: 4,
+  no_show: 5,
 };
 
 const BY_CODE: ReadonlyMap<number, ReservationStatus> = new Map(Object.entries(RESERVATION_STATUS_CODES).map(([status, code]) => [code, status as ReservationStatus]));
@@ -59,11 +61,12 @@ export const RESERVATION_FILTER_LABELS: Readonly<Record<ReservationStatus | 'all
   accepted: 'Acceptées',
   rejected: 'Refusées',
   cancelled: 'Annulées',
-  paid: 'Payées',
+  paid: 'Payées / acompte reçu',
+  no_show: 'Non présentés',
 };
 
 /** The filter's choices in the spec's order (§2). */
-export const RESERVATION_FILTERS: readonly (ReservationStatus | 'all')[] = ['all', 'pending', 'accepted', 'rejected', 'cancelled', 'paid'];
+export const RESERVATION_FILTERS: readonly (ReservationStatus | 'all')[] = ['all', 'pending', 'accepted', 'rejected', 'cancelled', 'paid', 'no_show'];
 
 /**
  * Label and colours of one reservation's status badge (singular; the filter's labels are plural).
@@ -75,7 +78,28 @@ export const RESERVATION_STATUS_BADGES: Readonly<Record<ReservationStatus, { lab
   rejected: { label: 'Refusée', color: '#a8071a', background: '#fff1f0' },
   paid: { label: 'Payée', color: '#003a8c', background: '#e6f4ff' },
   cancelled: { label: 'Annulée', color: '#434343', background: '#f0f0f0' },
+  no_show: { label: 'Non présenté', color: '#780650', background: '#fff0f6' },
 };
+
+/**
+ * A paid reservation whose payment was only the acompte: what is still due (total minus what was
+ * received when it was marked paid), else null (not paid, or paid in full). The export says the same
+ * in SQL (public.export_reservations_csv).
+ */
+export function amountDue(r: { status: ReservationStatus; totalAmount: number; amountReceived: number | null }): number | null {
+  if (r.status !== 'paid' || r.amountReceived === null) return null;
+  const due = Math.round((r.totalAmount - r.amountReceived) * 100) / 100;
+  return due > 0 ? due : null;
+}
+
+/** The badge's label of 'paid' while money is still due: the acompte only was received. */
+export const DEPOSIT_RECEIVED_LABEL = 'Acompte reçu';
+
+/** The badge of one reservation: its status's, 'Acompte reçu' for a paid one with money still due. */
+export function reservationBadge(r: { status: ReservationStatus; totalAmount: number; amountReceived: number | null }): { label: string; color: string; background: string } {
+  const badge = RESERVATION_STATUS_BADGES[r.status];
+  return amountDue(r) === null ? badge : { ...badge, label: DEPOSIT_RECEIVED_LABEL };
+}
 
 /** The filter value of a URL parameter; anything unknown means every reservation. */
 export function parseReservationFilter(value: string | null | undefined): ReservationStatus | 'all' {

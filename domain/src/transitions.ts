@@ -3,13 +3,24 @@
  * change of status ended, and the reservation as it now is. Kept free of imports: the reservation
  * service (Node) reads it.
  */
-export type TransitionOutcome = 'ok' | 'not_found' | 'wrong_code' | 'not_pending' | 'not_allowed' | 'reason_required' | 'reason_invalid' | 'past_date';
+export type TransitionOutcome =
+  'ok' | 'not_found' | 'wrong_code' | 'not_pending' | 'not_allowed' | 'reason_required' | 'reason_invalid' | 'past_date' | 'too_early' | 'deposit_required' | 'deposit_invalid' | 'amount_invalid';
+
+/** Cancelling a paid reservation: what becomes of the money received (issue 30). */
+export type DepositOutcome = 'refunded' | 'kept';
 
 export interface TransitionResult {
   outcome: TransitionOutcome;
   status: number | null;
   numero_reservation_restaurateur: string | null;
   reservation_id: string | null;
-  /** With 'past_date': the request's date ('YYYY-MM-DD'). */
+  /** With 'past_date' and 'too_early': the reservation's date ('YYYY-MM-DD'). */
   reservation_date?: string;
+  /** With 'too_early': the arrival time ('HH:MM'), or null. */
+  arrival_time?: string | null;
+  /** With 'amount_invalid': what was received, the most that may be refunded. */
+  amount_received?: number;
+  /** With 'ok': a cancelled paid reservation's acompte, refunded or kept, and its amount (or what was received, to paid). */
+  deposit?: DepositOutcome | null;
+  amount?: number | null;
 }

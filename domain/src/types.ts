@@ -123,6 +123,15 @@ export interface Billing {
 
 export type Policy = 'same_day' | '24h' | '48h' | '72h' | '7_days';
 
+/** The CGV policies' French labels (the CGV form's choices; the cancel dialog names the policy with them). */
+export const POLICY_LABELS: Readonly<Record<Policy, string>> = {
+  same_day: 'Jour J',
+  '24h': '24h',
+  '48h': '48h',
+  '72h': '72h (3 jours)',
+  '7_days': '7 jours',
+};
+
 export interface Faq {
   id: string;
   question: string;
@@ -180,6 +189,8 @@ export interface Reservation {
   status: ReservationStatus;
   selectedMenu: string;
   totalAmount: number;
+  /** What was received when it was marked paid ('Acompte reçu'): the acompte, or the total; null before (or not read). */
+  amountReceived: number | null;
   createdAt: string;
   numberPeople: number;
   children: number;

@@ -21,6 +21,9 @@ export interface PlanningCell {
   confirmedReservations: number;
   pendingCovers: number;
   pendingRequests: number;
+  /** Accepted or paid reservations whose customers did not come ('Non présenté'): not among the confirmed covers. */
+  noShowCovers: number;
+  noShowReservations: number;
 }
 
 export async function fetchPlanning(restaurantId: string, from: string, to: string): Promise<PlanningCell[]> {
@@ -35,6 +38,8 @@ export async function fetchPlanning(restaurantId: string, from: string, to: stri
     confirmedReservations: row.confirmed_reservations,
     pendingCovers: row.pending_covers,
     pendingRequests: row.pending_requests,
+    noShowCovers: row.no_show_covers,
+    noShowReservations: row.no_show_reservations,
   }));
 }
 

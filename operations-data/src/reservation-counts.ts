@@ -10,7 +10,7 @@ import { LIVE_REFRESH_MS, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 /** Per status, all of them, and `late`: the pending requests past the restaurant's promised response time. */
 export type ReservationCounts = Record<ReservationStatus | 'all' | 'late', number>;
 
-const emptyCounts = (): ReservationCounts => ({ all: 0, late: 0, pending: 0, accepted: 0, rejected: 0, paid: 0, cancelled: 0 });
+const emptyCounts = (): ReservationCounts => ({ all: 0, late: 0, pending: 0, accepted: 0, rejected: 0, paid: 0, cancelled: 0, no_show: 0 });
 
 export async function fetchReservationCounts(restaurantId: string): Promise<ReservationCounts> {
   const { data, error } = await getSupabase().from('reservation_status_counts').select('status, count, late').eq('restaurant_id', restaurantId);

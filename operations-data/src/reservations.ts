@@ -1,9 +1,9 @@
-import { getSupabase, isUuid, parseReservationFilter, statusFromCode, statusToCode, type Reservation, type ReservationStatus, type Tables } from '@tablee/domain';
+import { getSupabase, isUuid, parseReservationFilter, statusFromCode, statusToCode, toNumber, type Reservation, type ReservationStatus, type Tables } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { Service } from './constants';
 import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { reservationFromRow } from './mappers';
-import { CONVERSATION_COLUMNS, RESERVATION_COLUMNS } from './rows';
+import { CONVERSATION_COLUMNS, RESERVATION_COLUMNS, SEARCH_RESERVATION_COLUMNS } from './rows';
 
 export const RESERVATIONS_PAGE_SIZE = 20;
 
@@ -39,7 +39,7 @@ export async function listReservations(query: ReservationQuery): Promise<Reserva
   const from = (query.page - 1) * RESERVATIONS_PAGE_SIZE;
   const supabase = getSupabase();
   let request = query.search
-    ? supabase.rpc('search_reservations', { p_restaurant_id: query.restaurantId, p_search: query.search }, { count: 'exact' }).select(RESERVATION_COLUMNS)
+    ? supabase.rpc('search_reservations', { p_restaurant_id: query.restaurantId, p_search: query.search }, { count: 'exact' }).select(SEARCH_RESERVATION_COLUMNS)
     : supabase.from('restaurant_reservations').select(RESERVATION_COLUMNS, { count: 'exact' }).eq('restaurant_id', query.restaurantId);
   if (query.status !== 'all') request = request.eq('status', statusToCode(query.status));
   if (query.dateFrom) request = request.gte('reservation_date', query.dateFrom);
@@ -92,6 +92,9 @@ export interface ReservationEvent {
   reason: string | null;
   reasonDetail: string | null;
   proposal: string | null;
+  /** Cancelling a paid reservation: the acompte refunded or kept, and the amount (to paid: what was received). */
+  deposit: 'refunded' | 'kept' | null;
+  amount: number | null;
   /** 'owner': in the app; 'link': the one-click link of the e-mail. */
   actor: 'owner' | 'link';
   at: string;
@@ -136,7 +139,7 @@ export async function getReservation(restaurantId: string, numero: string): Prom
     .from('restaurant_reservations')
     .select(
       `${RESERVATION_COLUMNS}, customer_message, conversations(${CONVERSATION_COLUMNS}),
-       reservation_events(from_status, to_status, reason, reason_detail, proposal, actor, created_at),
+       reservation_events(from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor, created_at),
        notification_outbox(${NOTIFICATION_COLUMNS})`,
     )
     .eq('restaurant_id', restaurantId)
@@ -154,6 +157,8 @@ export async function getReservation(restaurantId: string, numero: string): Prom
     reason: e.reason,
     reasonDetail: e.reason_detail,
     proposal: e.proposal,
+    deposit: e.deposit === 'refunded' || e.deposit === 'kept' ? e.deposit : null,
+    amount: e.amount === null ? null : toNumber(e.amount),
     actor: e.actor === 'link' ? 'link' : 'owner',
     at: e.created_at,
   }));

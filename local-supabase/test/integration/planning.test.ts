@@ -36,6 +36,7 @@ beforeAll(async () => {
     reservation('2026-11-23', '16:00', 0, 6), // pending, dinner from 16:00
     reservation('2026-11-23', '12:30', 2, 40), // refused: not counted
     reservation('2026-11-23', '12:30', 4, 40), // cancelled: not counted
+    reservation('2026-11-23', '12:15', 5, 7, 1), // no-show: apart, not among the confirmed
     reservation('2026-11-24', '20:00', 1, 15), // accepted on a closed service: counted, and shown closed
     reservation('2026-11-27', null, 0, 20, 1), // pending without an arrival time: the evening
     reservation('2026-11-30', '12:00', 1, 50), // the week after
@@ -58,6 +59,8 @@ test('a week: fourteen services in order, with covers, capacities and closures',
     confirmed_reservations: 2,
     pending_covers: 0,
     pending_requests: 0,
+    no_show_covers: 8,
+    no_show_reservations: 1,
   });
   expect(cell(rows, '2026-11-23', 'dinner')).toMatchObject({ is_open: true, capacity: null, confirmed_covers: 0, pending_covers: 6, pending_requests: 1 });
   expect(cell(rows, '2026-11-24', 'lunch')).toMatchObject({ is_open: true, capacity: null, confirmed_covers: 0 });

@@ -257,7 +257,7 @@ describe('a second owner', () => {
   it('sees none of the bench owner’s reservations, counts or conversations, and deletes nothing', async () => {
     expect(await listReservations(base)).toEqual({ reservations: [], total: 0 });
     expect(await listReservations({ ...base, status: 'pending', search: 'a' })).toEqual({ reservations: [], total: 0 });
-    expect(await fetchReservationCounts(R)).toEqual({ all: 0, late: 0, pending: 0, accepted: 0, rejected: 0, paid: 0, cancelled: 0 });
+    expect(await fetchReservationCounts(R)).toEqual({ all: 0, late: 0, pending: 0, accepted: 0, rejected: 0, paid: 0, cancelled: 0, no_show: 0 });
     expect(await getReservation(R, 'R-00002')).toBeNull();
     expect(await listConversations(R, 1)).toEqual({ conversations: [], total: 0 });
     const id = 'b6000000-0000-4000-8000-000000000002';

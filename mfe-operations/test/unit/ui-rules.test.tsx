@@ -18,21 +18,22 @@ describe('status badges', () => {
     ['rejected', 'Refusée'],
     ['paid', 'Payée'],
     ['cancelled', 'Annulée'],
+    ['no_show', 'Non présenté'],
   ])('%s reads %s, each in its own colour', (status, label) => {
     render(<StatusBadge status={status} />);
     expect(screen.getByText(label)).toHaveAttribute('data-status', status);
   });
 
-  it('gives five different colours', () => {
+  it('gives six different colours', () => {
     const { container } = render(
       <>
-        {(['pending', 'accepted', 'rejected', 'paid', 'cancelled'] as const).map((s) => (
+        {(['pending', 'accepted', 'rejected', 'paid', 'cancelled', 'no_show'] as const).map((s) => (
           <StatusBadge key={s} status={s} />
         ))}
       </>,
     );
     const colours = Array.from(container.querySelectorAll<HTMLElement>('.ant-tag')).map((t) => t.style.color);
-    expect(new Set(colours).size).toBe(5);
+    expect(new Set(colours).size).toBe(6);
     expect(colours.every(Boolean)).toBe(true);
   });
 });

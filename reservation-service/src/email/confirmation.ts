@@ -11,14 +11,17 @@ import type { Mail } from './mailer';
 const label = (labels: Record<string, string>, code: string | undefined, detail: string | undefined) =>
   code === 'autre' || !code ? detail : `${labels[code] ?? code}${detail ? ` — ${detail}` : ''}`;
 
+/** The decisions the customer is e-mailed of (a no-show is the restaurant's record only). */
+export type MailAction = Exclude<Action, 'no_show'>;
+
 /**
  * The customer's e-mail after the restaurant decided (French, one per transition), to `to` only:
  * accepted, refused (with its reason and the restaurant's proposal), acompte received, cancelled
- * (with its reason).
+ * (with its reason, and for a paid reservation what becomes of the acompte).
  */
-export function confirmationMail(r: ReservationDetails, action: Action, to: string, why: DecisionReason = {}, today: string = parisToday()): Mail {
+export function confirmationMail(r: ReservationDetails, action: MailAction, to: string, why: DecisionReason = {}, today: string = parisToday()): Mail {
   const name = r.restaurant.name;
-  const TEXTS: Record<Action, { subject: string; intro: string; heading: string; closing: string; tag: string }> = {
+  const TEXTS: Record<MailAction, { subject: string; intro: string; heading: string; closing: string; tag: string }> = {
     accept: {
       subject: `Votre réservation chez ${name} est confirmée`,
       intro: `${name} a le plaisir de confirmer votre réservation.`,
@@ -54,6 +57,7 @@ export function confirmationMail(r: ReservationDetails, action: Action, to: stri
   const notes: [string, string][] = [
     ...(reason ? ([['Raison', reason]] as [string, string][]) : []),
     ...(action === 'reject' && why.proposal ? ([['Le restaurant vous propose', why.proposal]] as [string, string][]) : []),
+    ...(action === 'cancel' ? depositNote(r, why) : []),
     ...(action === 'paid'
       ? ([
           ['Acompte reçu', formatEuros(received)],
@@ -102,6 +106,16 @@ ${terms.length ? `<p>Paiement et conditions :</p>\n<ul>${terms.map(([l, v]) => `
   // Answers go to the restaurant (its contact address, when it is one valid address), not to Tablée.
   const replyTo = contact?.email_address ?? undefined;
   return { to, replyTo, subject, text, html, tag: `${r.numero_reservation}-${tag}` };
+}
+
+/** A cancelled paid reservation: the acompte refunded (how much, of what was paid) or kept (under which policy). */
+function depositNote(r: ReservationDetails, why: DecisionReason): [string, string][] {
+  const paid = r.amount_received ?? r.total_amount;
+  const amount = why.amount ?? paid;
+  if (why.deposit === 'refunded') return [['Acompte remboursé', amount < paid ? `${formatEuros(amount)} (sur ${formatEuros(paid)} versés)` : formatEuros(amount)]];
+  if (why.deposit !== 'kept') return [];
+  const policy = r.restaurant.cgv ? POLICY_TEXT[r.restaurant.cgv.cancellation_policy] : undefined;
+  return [['Acompte conservé', `${formatEuros(amount)}, conformément aux conditions d’annulation du restaurant${policy ? ` (annulation ${policy})` : ' (conditions générales de vente)'}`]];
 }
 
 /** 'jusqu’à 48 h avant votre venue' for each CGV policy (spec §5: same_day, 24h, 48h, 72h, 7_days). */

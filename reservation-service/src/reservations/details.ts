@@ -38,6 +38,7 @@ export type ReservationDetails = Pick<
   | 'phone_number'
   | 'selected_menu'
   | 'total_amount'
+  | 'amount_received'
   | 'number_people'
   | 'children'
   | 'reservation_date'
@@ -60,7 +61,7 @@ export type ReservationDetails = Pick<
 };
 
 const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
-  customer_name, email, email_address, phone_number, selected_menu, total_amount, number_people, children, reservation_date,
+  customer_name, email, email_address, phone_number, selected_menu, total_amount, amount_received, number_people, children, reservation_date,
   arrival_time, service, options, customer_message, respond_by,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
     deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone, payment_link),
@@ -87,6 +88,7 @@ export async function loadReservation(db: Db, key: { id: string } | { numero: st
   return {
     ...row,
     total_amount: Number(row.total_amount),
+    amount_received: row.amount_received === null ? null : Number(row.amount_received),
     options: reservationOptions(row.options),
     restaurant: {
       name: restaurant?.name ?? '',

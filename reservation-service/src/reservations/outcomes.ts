@@ -4,10 +4,11 @@
  */
 import { formatLongDate } from '@tablee/shared/format';
 import { RESERVATION_STATUS_BADGES, statusFromCode, statusToCode, type ReservationStatus } from '@tablee/domain/reservation-status';
-import type { TransitionOutcome } from '@tablee/domain/transitions';
+import type { TransitionOutcome, TransitionResult } from '@tablee/domain/transitions';
+import { formatEuros } from '../lib/format';
 
 /** What the owner (or a link, for the first two) asks: the status each action moves to. */
-const TARGETS = { accept: 'accepted', reject: 'rejected', paid: 'paid', cancel: 'cancelled' } as const satisfies Record<string, ReservationStatus>;
+const TARGETS = { accept: 'accepted', reject: 'rejected', paid: 'paid', cancel: 'cancelled', no_show: 'no_show' } as const satisfies Record<string, ReservationStatus>;
 export type Action = keyof typeof TARGETS;
 
 /** The status code an action asks transition_reservation(_by_id) for. */
@@ -18,6 +19,7 @@ const DONE: Record<Action, string> = {
   reject: 'Réservation refusée.',
   paid: 'Acompte reçu : la réservation est marquée payée.',
   cancel: 'Réservation annulée.',
+  no_show: 'Réservation marquée « Non présenté ».',
 };
 
 /** Status as already decided, for the 409 message. */
@@ -26,6 +28,7 @@ const ALREADY: Record<Exclude<ReservationStatus, 'pending'>, string> = {
   rejected: 'elle a déjà été refusée',
   paid: 'elle a déjà été acceptée et payée',
   cancelled: 'elle a été annulée',
+  no_show: 'le client a été marqué non présenté',
 };
 
 const alreadyDecided = (code: number | null): string => {
@@ -33,7 +36,10 @@ const alreadyDecided = (code: number | null): string => {
   return status === 'pending' ? 'elle n’est plus en attente' : ALREADY[status];
 };
 
-export const OUTCOME_HTTP: Record<TransitionOutcome, { status: number; message: (action: Action, currentStatus: number | null, date?: string) => string }> = {
+/** The answer's details a message names (a date, an arrival time, an amount). */
+type Details = Pick<TransitionResult, 'reservation_date' | 'arrival_time' | 'amount_received'>;
+
+export const OUTCOME_HTTP: Record<TransitionOutcome, { status: number; message: (action: Action, currentStatus: number | null, details?: Details) => string }> = {
   ok: { status: 200, message: (action) => DONE[action] },
   not_found: { status: 404, message: () => 'Réservation non trouvée.' },
   wrong_code: { status: 403, message: () => 'Code de gestion invalide : ce lien ne permet pas de gérer cette réservation.' },
@@ -55,8 +61,28 @@ export const OUTCOME_HTTP: Record<TransitionOutcome, { status: number; message: 
   reason_invalid: { status: 422, message: () => 'Raison inconnue. Aucune modification n’a été faite.' },
   past_date: {
     status: 422,
-    message: (_action, _current, date) =>
-      `Cette demande porte sur le ${date ? formatLongDate(date) : 'jour indiqué'}, une date déjà passée : elle n’est pas acceptée par le lien. Pour l’accepter quand même, ouvrez-la dans le tableau de bord. Aucune modification n’a été faite.`,
+    message: (_action, _current, details) =>
+      `Cette demande porte sur le ${details?.reservation_date ? formatLongDate(details.reservation_date) : 'jour indiqué'}, une date déjà passée : elle n’est pas acceptée par le lien. Pour l’accepter quand même, ouvrez-la dans le tableau de bord. Aucune modification n’a été faite.`,
+  },
+  too_early: {
+    status: 422,
+    message: (_action, _current, details) =>
+      `Le client ne peut être marqué « Non présenté » qu’une fois l’heure de la réservation passée (${
+        details?.reservation_date ? `le ${formatLongDate(details.reservation_date)}${details.arrival_time ? ` à ${details.arrival_time}` : ''}` : 'date à venir'
+      }). Aucune modification n’a été faite.`,
+  },
+  deposit_required: {
+    status: 422,
+    message: () => 'Cette réservation est payée : indiquez si l’acompte est remboursé (et de combien) ou conservé. Aucune modification n’a été faite.',
+  },
+  deposit_invalid: {
+    status: 422,
+    message: () => 'Le sort de l’acompte ne se choisit qu’en annulant une réservation payée : « remboursé » ou « conservé ». Aucune modification n’a été faite.',
+  },
+  amount_invalid: {
+    status: 422,
+    message: (_action, _current, details) =>
+      `Le montant remboursé doit être supérieur à 0 € et au plus ${details?.amount_received !== undefined ? `le montant reçu, ${formatEuros(details.amount_received)}` : 'le montant reçu'} (au centime près). Aucune modification n’a été faite.`,
   },
 };
 

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import { acceptanceWarnings } from '@tablee/domain/acceptance';
 import type { TransitionResult } from '@tablee/domain/transitions';
-import { confirmationMail } from '../email/confirmation';
+import { confirmationMail, type MailAction } from '../email/confirmation';
 import { parseInput } from '../lib/errors';
 import { sheetLinks } from '../sheets/links';
 import { loadAcceptanceCheck, loadReservation, type ReservationDetails } from './details';
@@ -32,7 +32,7 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
       success: result.outcome === 'ok',
       numero_reservation_restaurateur: result.numero_reservation_restaurateur,
       status: result.status,
-      message: rule.message(action, result.status, result.reservation_date),
+      message: rule.message(action, result.status, result),
     };
     if (result.outcome !== 'ok') return reply.code(rule.status).send(body);
 
@@ -41,7 +41,9 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
       app.log.error({ reservationId: result.reservation_id, err: error }, 'reading the decided reservation failed');
       return null;
     });
-    const emailNote = await notifyCustomer(app, mailer, reservation, action, why);
+    // A no-show is the restaurant's record: the customer is not e-mailed.
+    if (action === 'no_show') return reply.code(rule.status).send({ ...body, email_sent: false, warnings: [] });
+    const emailNote = await notifyCustomer(app, mailer, reservation, action, { ...why, amount: result.amount });
     const sheets = action === 'accept' && reservation ? sheetLinks(config, reservation.numero_reservation, reservation.code_manage) : {};
     const emailSent = emailNote === MESSAGES.emailSent;
     // After an acceptance, what the plan says of it (capacity, closed service, hours): the link page shows it.
@@ -55,12 +57,14 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
       return answer(reply, action, await transitionReservation(db, { numero: params.numero_reservation, code: params.code_manage, action }));
     });
   }
-  // The dashboard: accept, refuse (with a reason and a proposal), 'Acompte reçu', cancel (with a reason).
+  // The dashboard: accept, refuse (with a reason and a proposal), 'Acompte reçu', cancel (with a reason,
+  // and for a paid one what becomes of the acompte), 'Non présenté'.
   const DASHBOARD: [string, Action][] = [
     ['accept_reservation', 'accept'],
     ['reject_reservation', 'reject'],
     ['mark_paid', 'paid'],
     ['cancel_reservation', 'cancel'],
+    ['mark_no_show', 'no_show'],
   ];
   for (const [endpoint, action] of DASHBOARD) {
     app.post(`/api/reservations/${endpoint}`, { config: { rateLimit } }, async (request, reply) => {
@@ -69,8 +73,9 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
       const body = parseInput(decisionBody, request.body);
       const owned = await findOwnedReservation(owner, body.numero_reservation, body.restaurant_id);
       if (!owned) return answer(reply, action, { outcome: 'not_found', status: null, numero_reservation_restaurateur: null, reservation_id: null });
-      const { reason, reason_detail, proposal } = body;
-      return answer(reply, action, await transitionOwnedReservation(db, { id: owned.id, action, ownerId: owner.ownerId, reason, reason_detail, proposal }), { reason, reason_detail, proposal });
+      const { reason, reason_detail, proposal, deposit, refund_amount } = body;
+      const why = { reason, reason_detail, proposal, deposit, refund_amount };
+      return answer(reply, action, await transitionOwnedReservation(db, { id: owned.id, action, ownerId: owner.ownerId, ...why }), why);
     });
   }
 }
@@ -81,7 +86,7 @@ async function acceptanceNotes(db: Db, restaurantId: string, numero: string): Pr
   return check ? acceptanceWarnings(check) : [];
 }
 
-async function notifyCustomer(app: FastifyInstance, mailer: Mailer, reservation: ReservationDetails | null, action: Action, why: DecisionReason): Promise<string> {
+async function notifyCustomer(app: FastifyInstance, mailer: Mailer, reservation: ReservationDetails | null, action: MailAction, why: DecisionReason): Promise<string> {
   if (!reservation) return MESSAGES.emailFailed;
   if (!reservation.email?.trim()) return MESSAGES.emailNoAddress;
   // The database's rule (restaurant_reservations.email_address): exactly one plain address, or nothing is sent.

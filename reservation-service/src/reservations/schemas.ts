@@ -14,11 +14,17 @@ export const dashboardBody = z.object({
   restaurant_id: z.uuid(),
 });
 
-/** A refusal or a cancellation from the dashboard: the reason (checked by the SQL function), its words, a proposal. */
+/**
+ * A refusal or a cancellation from the dashboard: the reason (checked by the SQL function), its words, a
+ * proposal; cancelling a paid reservation, what becomes of the acompte (refunded, with the amount, or
+ * kept: amounts and rules checked by the SQL function).
+ */
 export const decisionBody = dashboardBody.extend({
   reason: z.string().max(40).optional(),
   reason_detail: z.string().max(500).optional(),
   proposal: z.string().max(200).optional(),
+  deposit: z.enum(['refunded', 'kept']).optional(),
+  refund_amount: z.number().finite().optional(),
 });
 
 export const sheetParams = z.object({ numero_reservation: numeroReservation });

@@ -1,5 +1,5 @@
 import type { PostgrestSingleResponse } from '@supabase/supabase-js';
-import type { TransitionResult } from '@tablee/domain/transitions';
+import type { DepositOutcome, TransitionResult } from '@tablee/domain/transitions';
 import { targetStatusCode, type Action } from './outcomes';
 import type { Db } from '../lib/supabase';
 
@@ -21,11 +21,18 @@ export async function transitionReservation(db: Db, input: { numero: string; cod
   );
 }
 
-/** Why, in the owner's words: a reason code, its text for 'autre', another date or time to propose. */
+/**
+ * Why, in the owner's words: a reason code, its text for 'autre', another date or time to propose; a
+ * cancelled paid reservation's acompte, refunded (refund_amount) or kept. `amount`: what the database
+ * recorded (refunded, or kept), for the e-mail.
+ */
 export interface DecisionReason {
   reason?: string;
   reason_detail?: string;
   proposal?: string;
+  deposit?: DepositOutcome;
+  refund_amount?: number;
+  amount?: number | null;
 }
 
 /**
@@ -43,6 +50,8 @@ export async function transitionOwnedReservation(db: Db, input: { id: string; ac
       p_reason: input.reason,
       p_reason_detail: input.reason_detail,
       p_proposal: input.proposal,
+      p_deposit: input.deposit,
+      p_amount: input.refund_amount,
     }),
   );
 }

@@ -38,7 +38,8 @@ test('accepted → Acompte reçu → cancelled with a reason: each change record
   const paid = await call('mark_paid', r);
   expect(paid.status).toBe(200);
   expect(await paid.json()).toMatchObject({ success: true, status: 3, message: expect.stringContaining('Acompte reçu') });
-  const cancelled = await call('cancel_reservation', r, { reason: 'demande_du_client' });
+  // Paid: what becomes of the money is said (issue 30), here all of it refunded.
+  const cancelled = await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'refunded', refund_amount: 840 });
   expect(await cancelled.json()).toMatchObject({ success: true, status: 4 });
   expect(await readRow(r.numero)).toMatchObject({ status: 4, is_accepted: false });
 
@@ -55,6 +56,7 @@ test('accepted → Acompte reçu → cancelled with a reason: each change record
   expect(deposit.text).toContain('Reste à payer : 0,00');
   expect(cancellation.subject).toBe('Votre réservation chez Restaurant lifecycle-alice est annulée');
   for (const part of [cancellation.text, cancellation.html]) expect(part).toContain('À la demande du client');
+  expect(cancellation.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Acompte remboursé : 840,00 €');
 });
 
 test('a refusal with its reason and a proposal: stored, and written in the customer’s e-mail (both parts)', async () => {
@@ -127,15 +129,16 @@ test('concurrent clicks: of 8 simultaneous « Acompte reçu » and 8 cancellatio
     reservations.flatMap((r) => Array.from({ length: 4 }, (_, i) => (i % 2 ? call('mark_paid', r) : call('cancel_reservation', r, { reason: 'demande_du_client' })))),
   );
   const statuses = answers.map((a) => a.status);
-  // Paid then cancelled is allowed: at most two 200s per reservation, and every history is a valid path.
+  // Paid, a cancellation that does not say what becomes of the acompte is refused (422, issue 30):
+  // one change per reservation, and every history is a valid path.
   for (const r of reservations) {
     const history = await events(r.id);
     const path = history.map((e) => `${e.from_status}>${e.to_status}`).join(',');
-    expect(['1>3', '1>4', '1>3,3>4']).toContain(path);
+    expect(['1>3', '1>4']).toContain(path);
     expect((await readRow(r.numero)).status).toBe(history.at(-1)!.to_status);
   }
   expect(statuses.filter((s) => s === 200).length).toBe((await Promise.all(reservations.map((r) => events(r.id)))).flat().length);
-  expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+  expect(statuses.every((s) => s === 200 || s === 409 || s === 422)).toBe(true);
 });
 
 test('the history is in the order the changes were made, even when a slower transaction began first', async () => {
@@ -144,7 +147,7 @@ test('the history is in the order the changes were made, even when a slower tran
     await slow.query('begin');
     await slow.query('select 1');
     expect((await call('mark_paid', r)).status).toBe(200);
-    await slow.query("select public.transition_reservation_by_id($1, 4::smallint, 'owner', null, 'demande_du_client')", [r.id]);
+    await slow.query("select public.transition_reservation_by_id($1, 4::smallint, 'owner', null, 'demande_du_client', null, null, 'kept')", [r.id]);
     await slow.query('commit');
   });
   expect((await events(r.id)).map((e) => `${e.from_status}>${e.to_status}`)).toEqual(['1>3', '3>4']);

@@ -62,6 +62,7 @@ describe('kitchen sheet', () => {
     phone_number: null,
     selected_menu: 'Menu',
     total_amount: 0,
+    amount_received: null,
     number_people: 10,
     children: 0,
     reservation_date: '2026-12-05',

@@ -1,5 +1,5 @@
 /** The CGV section (spec §2 'CGV', §3 CGV, §5 policies and link, §6 ownership, §8 messages): value, choices, messages (data calls: api.ts). */
-import type { Policy } from '@tablee/domain';
+import { POLICY_LABELS, type Policy } from '@tablee/domain';
 
 /** No stored CGV yet: both policies unchosen (the owner must pick them), no link. */
 export interface CgvValue {
@@ -9,13 +9,7 @@ export interface CgvValue {
   link: string;
 }
 
-export const POLICY_OPTIONS: readonly { value: Policy; label: string }[] = [
-  { value: 'same_day', label: 'Jour J' },
-  { value: '24h', label: '24h' },
-  { value: '48h', label: '48h' },
-  { value: '72h', label: '72h (3 jours)' },
-  { value: '7_days', label: '7 jours' },
-];
+export const POLICY_OPTIONS: readonly { value: Policy; label: string }[] = (Object.keys(POLICY_LABELS) as Policy[]).map((value) => ({ value, label: POLICY_LABELS[value] }));
 
 export const CGV_SUBMIT_LABEL = 'Sauvegarder les CGV';
 export const CGV_SAVED_MESSAGE = 'CGV sauvegardées avec succès !';

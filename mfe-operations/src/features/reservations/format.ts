@@ -32,6 +32,24 @@ export function isPastPending(reservation: Pick<Reservation, 'status' | 'reserva
   return reservation.status === 'pending' && reservation.reservationDate < today;
 }
 
+/** The instant in France as 'YYYY-MM-DD HH:MM', whatever the machine's time zone. */
+function parisNow(now: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * An accepted or paid reservation whose arrival time (France) has come: the customer may be marked
+ * 'Non présenté' (the database checks the same before it records it).
+ */
+export function canMarkNoShow(reservation: Pick<Reservation, 'status' | 'reservationDate' | 'arrivalTime'>, now: Date = new Date()): boolean {
+  return (reservation.status === 'accepted' || reservation.status === 'paid') && `${reservation.reservationDate} ${reservation.arrivalTime || '00:00'}` <= parisNow(now);
+}
+
 /**
  * A pending request past the answer the restaurant promised (restaurant_reservations.respond_by:
  * its response time when the request arrived): 'En retard' in the list and the detail.

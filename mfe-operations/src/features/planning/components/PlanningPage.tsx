@@ -177,6 +177,12 @@ function ServiceCell({ cell, restaurantId }: { cell: PlanningCell; restaurantId:
           {requests(cell.pendingRequests)} en attente · {cell.pendingCovers} couv.
         </div>
       )}
+      {/* Apart from the covers above: these customers did not come. */}
+      {cell.noShowReservations > 0 && (
+        <div data-testid="planning-no-show" style={{ fontSize: 12, color: '#780650', marginTop: 4 }}>
+          {cell.noShowReservations} non présenté{cell.noShowReservations > 1 ? 's' : ''} · {cell.noShowCovers} couv.
+        </div>
+      )}
     </Link>
   );
 }

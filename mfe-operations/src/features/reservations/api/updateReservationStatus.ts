@@ -8,13 +8,19 @@ const ENDPOINTS: Partial<Record<ReservationStatus, string>> = {
   rejected: 'reject_reservation',
   paid: 'mark_paid',
   cancelled: 'cancel_reservation',
+  no_show: 'mark_no_show',
 };
 
-/** Why (a refusal, a cancellation): a reason code, the owner's words for 'autre', a date or time to propose. */
+/**
+ * Why (a refusal, a cancellation): a reason code, the owner's words for 'autre', a date or time to
+ * propose; cancelling a paid reservation, the acompte refunded (refund_amount, euros) or kept.
+ */
 export interface DecisionReason {
   reason?: string;
   reason_detail?: string;
   proposal?: string;
+  deposit?: 'refunded' | 'kept';
+  refund_amount?: number;
 }
 
 /** What the service answers a decision: its French message says whether the customer was e-mailed. */

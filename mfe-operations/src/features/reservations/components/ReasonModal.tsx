@@ -1,5 +1,6 @@
-import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/domain';
-import { Form, Input, Modal, Radio } from 'antd';
+import { CANCELLATION_REASONS, POLICY_LABELS, REFUSAL_REASONS, type Policy } from '@tablee/domain';
+import { formatEuros } from '@tablee/shared';
+import { Alert, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import type { DecisionReason } from '../api/updateReservationStatus';
 
 const KINDS = {
@@ -24,15 +25,30 @@ const KINDS = {
 } as const;
 
 /**
+ * A paid reservation being cancelled: what was received (the most that may be refunded) and the CGV's
+ * cancellation policy (null: none saved), which the owner reads before keeping the acompte.
+ */
+export interface DepositChoice {
+  received: number;
+  policy: Policy | null;
+}
+
+/** '120,00 €' with its spaces as typed (the grouping and the space before € are non-breaking). */
+const plainEuros = (amount: number) => formatEuros(amount).replace(/\s/g, ' ');
+
+/**
  * The refusal or the cancellation, with its reason (« Autre » and its words), and for a refusal the
- * date or time to propose instead. antd's Form holds and checks what is typed; `notice` says whether
- * the customer will be e-mailed. Resolves through `onConfirm`; closed by `onClose`.
+ * date or time to propose instead; cancelling a paid reservation (`deposit`), the acompte refunded
+ * (how much: at most what was received, by default all of it) or kept (per the CGV, shown). antd's
+ * Form holds and checks what is typed; `notice` says whether the customer will be e-mailed. Resolves
+ * through `onConfirm`; closed by `onClose`.
  */
 export function ReasonModal({
   kind,
   open,
   notice,
   busy,
+  deposit,
   onConfirm,
   onClose,
 }: {
@@ -40,12 +56,17 @@ export function ReasonModal({
   open: boolean;
   notice: string;
   busy: boolean;
+  deposit?: DepositChoice | null;
   onConfirm: (why: DecisionReason) => void;
   onClose: () => void;
 }) {
   const [form] = Form.useForm<DecisionReason>();
   const reason = Form.useWatch('reason', form);
+  const depositOutcome = Form.useWatch('deposit', form);
   const texts = KINDS[kind];
+  const choice = kind === 'cancel' && deposit && deposit.received > 0 ? deposit : null;
+  // Only what the chosen outcome needs: the amount goes with a refund alone.
+  const confirm = ({ refund_amount, ...why }: DecisionReason) => onConfirm(why.deposit === 'refunded' ? { ...why, refund_amount } : why);
   return (
     <Modal
       open={open}
@@ -53,7 +74,7 @@ export function ReasonModal({
       okText={texts.ok}
       cancelText={texts.back}
       okButtonProps={{ danger: true, loading: busy }}
-      onOk={() => form.validateFields().then(onConfirm, () => undefined)}
+      onOk={() => form.validateFields().then(confirm, () => undefined)}
       onCancel={onClose}
       afterClose={() => form.resetFields()}
       destroyOnHidden
@@ -61,7 +82,7 @@ export function ReasonModal({
       <p>
         {texts.question} {notice}
       </p>
-      <Form form={form} layout="vertical" requiredMark={texts.reasonRequired ? true : 'optional'}>
+      <Form form={form} layout="vertical" requiredMark={texts.reasonRequired ? true : 'optional'} initialValues={choice ? { refund_amount: choice.received } : undefined}>
         <Form.Item name="reason" label="Raison" rules={texts.reasonRequired ? [{ required: true, message: 'Choisissez une raison.' }] : []}>
           <Radio.Group options={Object.entries(texts.reasons).map(([value, label]) => ({ value, label }))} style={{ display: 'grid', gap: 6 }} />
         </Form.Item>
@@ -69,6 +90,43 @@ export function ReasonModal({
           <Form.Item name="reason_detail" label="Précisez" rules={[{ required: true, whitespace: true, message: 'Précisez la raison.' }]}>
             <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
           </Form.Item>
+        )}
+        {choice && (
+          <>
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={`Montant reçu : ${plainEuros(choice.received)}`}
+              description={choice.policy ? `Conditions d’annulation de vos CGV : ${POLICY_LABELS[choice.policy]} avant le repas.` : 'Vos CGV ne fixent pas de conditions d’annulation.'}
+            />
+            <Form.Item name="deposit" label="Acompte" rules={[{ required: true, message: 'Indiquez si l’acompte est remboursé ou conservé.' }]}>
+              <Radio.Group
+                options={[
+                  { value: 'refunded', label: 'Acompte remboursé' },
+                  { value: 'kept', label: 'Acompte conservé' },
+                ]}
+                style={{ display: 'grid', gap: 6 }}
+              />
+            </Form.Item>
+            {depositOutcome === 'refunded' && (
+              <Form.Item
+                name="refund_amount"
+                label="Montant remboursé (€)"
+                rules={[
+                  { required: true, message: 'Indiquez le montant remboursé.' },
+                  {
+                    validator: (_rule, value: number | null) =>
+                      value === null || value === undefined || (value > 0 && value <= choice.received)
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(`Le montant remboursé doit être supérieur à 0 € et au plus ${plainEuros(choice.received)}.`)),
+                  },
+                ]}
+              >
+                <InputNumber min={0} precision={2} step={1} decimalSeparator="," style={{ width: '100%' }} />
+              </Form.Item>
+            )}
+          </>
         )}
         {kind === 'refuse' && (
           <Form.Item name="proposal" label="Proposer une autre date ou un autre horaire" extra="Écrit dans l’email au client.">

@@ -1,5 +1,5 @@
-import { acceptanceCheckQueryOptions } from '@tablee/operations-data';
-import { formatLongDate, PageFrame, PageLoading, Toast, useToast } from '@tablee/shared';
+import { acceptanceCheckQueryOptions, cancellationPolicyQueryOptions } from '@tablee/operations-data';
+import { formatLongDate, formatTime, PageFrame, PageLoading, Toast, useToast } from '@tablee/shared';
 import { hasSheets, isUuid, type ReservationStatus, acceptanceSummary, acceptanceWarnings } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Result } from 'antd';
@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useReservation } from '../api/getReservation';
 import { useUpdateReservationStatus, type DecisionReason } from '../api/updateReservationStatus';
-import { customerNotice, isPastPending, type Sheet } from '../format';
+import { canMarkNoShow, customerNotice, isPastPending, type Sheet } from '../format';
 import { useSheetLinks } from '../hooks/useSheetLinks';
 import { CustomerMessage } from './CustomerMessage';
 import { ReservationConversation } from './ReservationConversation';
@@ -40,6 +40,8 @@ export function ReservationDetailPage() {
   // Before accepting: the service's covers once accepted, and what the plan warns of.
   // Asked with the reservation (same address), shown while it is pending.
   const check = useQuery({ ...acceptanceCheckQueryOptions(restaurantId, numero), enabled: isUuid(restaurantId) && !!numero }).data ?? null;
+  // A paid reservation's cancel dialog shows the CGV's cancellation policy beside the acompte's choice.
+  const policy = useQuery({ ...cancellationPolicyQueryOptions(restaurantId), enabled: isUuid(restaurantId) && shown?.status === 'paid' }).data ?? null;
 
   const errorMessage = !restaurantId
     ? 'ID du restaurant manquant'
@@ -84,7 +86,8 @@ export function ReservationDetailPage() {
         // and when not (no or no valid address, the mailer down), that the owner must tell them.
         onSuccess: (answer) => {
           setReasonOpen(false);
-          if (answer.email_sent) showToast('success', answer.message);
+          // A no-show is the restaurant's record: nobody is e-mailed, as the confirmation said.
+          if (answer.email_sent || target === 'no_show') showToast('success', answer.message);
           else modal.warning({ title: 'Client non prévenu par email', content: answer.message, okText: 'OK' });
         },
         onError: (error) => {
@@ -103,6 +106,15 @@ export function ReservationDetailPage() {
       okText: 'Acompte reçu',
       cancelText: 'Retour',
       onOk: () => changeStatus('paid'),
+    });
+  const confirmNoShow = () =>
+    modal.confirm({
+      title: 'Marquer le client « Non présenté » ?',
+      content: `Le groupe attendu le ${formatLongDate(reservation.reservationDate)}${reservation.arrivalTime ? ` à ${formatTime(reservation.arrivalTime)}` : ''} n’est pas venu : la réservation passe à « Non présenté » (le client n’est pas prévenu).`,
+      okText: 'Non présenté',
+      okButtonProps: { danger: true },
+      cancelText: 'Retour',
+      onOk: () => changeStatus('no_show'),
     });
   const planWarnings = reservation.status === 'pending' && check ? acceptanceWarnings(check) : [];
   // A request whose date is gone, or that the plan warns of, is accepted only once the owner has read why.
@@ -160,6 +172,11 @@ export function ReservationDetailPage() {
         <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-salle')}>
           Feuille salle
         </Button>
+        {canMarkNoShow(reservation) && (
+          <Button disabled={updating} onClick={confirmNoShow}>
+            {label('Non présenté')}
+          </Button>
+        )}
         <Button danger disabled={updating} onClick={() => askReason('cancel')}>
           {label('Annuler la réservation')}
         </Button>
@@ -183,6 +200,7 @@ export function ReservationDetailPage() {
         open={reasonOpen}
         notice={notice}
         busy={updating}
+        deposit={reservation.status === 'paid' ? { received: reservation.amountReceived ?? reservation.totalAmount, policy } : null}
         onConfirm={(why) => changeStatus(reasonKind === 'cancel' ? 'cancelled' : 'rejected', why)}
         onClose={() => setReasonOpen(false)}
       />

@@ -1,5 +1,5 @@
 import type { ReservationEvent, ReservationNotification } from '@tablee/operations-data';
-import { formatDateTime } from '@tablee/shared';
+import { formatDateTime, formatEuros } from '@tablee/shared';
 import { CANCELLATION_REASONS, REFUSAL_REASONS, RESERVATION_STATUS_BADGES } from '@tablee/domain';
 import { Card, theme, Timeline } from 'antd';
 import type { ReactNode } from 'react';
@@ -12,6 +12,9 @@ const reasonText = (e: ReservationEvent) => {
   const label = e.reason && e.reason !== 'autre' ? (labels[e.reason] ?? e.reason) : null;
   return [label, e.reasonDetail].filter(Boolean).join(' — ');
 };
+
+/** A cancelled paid reservation's acompte: 'acompte remboursé : 120,00 €', 'acompte conservé : 120,00 €'. */
+const depositText = (e: ReservationEvent) => (e.deposit ? `acompte ${e.deposit === 'refunded' ? 'remboursé' : 'conservé'}${e.amount !== null ? ` : ${formatEuros(e.amount)}` : ''}` : null);
 
 const CHANNELS = { email: 'par e-mail', whatsapp: 'par WhatsApp' } as const;
 
@@ -45,14 +48,20 @@ export function ReservationHistory({ history, notifications = [] }: { history: R
   const { token } = theme.useToken();
   const decisions = history.map((e, i): Entry => {
     const why = reasonText(e);
+    const deposit = depositText(e);
     return {
       key: `event-${i}`,
       at: e.at,
       content: (
         <div>
-          <strong>{RESERVATION_STATUS_BADGES[e.to].label}</strong> — {formatDateTime(e.at)}, {e.actor === 'link' ? 'par le lien de l’email' : 'dans l’application'}
+          <strong>
+            {RESERVATION_STATUS_BADGES[e.to].label}
+            {deposit && ` — ${deposit}`}
+          </strong>{' '}
+          — {formatDateTime(e.at)}, {e.actor === 'link' ? 'par le lien de l’email' : 'dans l’application'}
           {why && <div>Raison : {why}</div>}
           {e.proposal && <div>Proposition : {e.proposal}</div>}
+          {e.to === 'paid' && e.amount !== null && <div>Montant reçu : {formatEuros(e.amount)}</div>}
         </div>
       ),
     };

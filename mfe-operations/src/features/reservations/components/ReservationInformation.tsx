@@ -1,10 +1,11 @@
 import { formatDateTime, formatEuros, formatLongDate, formatTime } from '@tablee/shared';
-import type { Reservation } from '@tablee/domain';
+import { amountDue, type Reservation } from '@tablee/domain';
 import { Card, Descriptions } from 'antd';
 import { formatGuests, formatOption } from '../format';
 
 /** The information panel of spec §2, without the management code: a secret of the links, which the browser never reads. */
 export function ReservationInformation({ reservation: r }: { reservation: Reservation }) {
+  const due = amountDue(r);
   const items = [
     { key: 'client', label: 'Client', children: r.customerName },
     { key: 'email', label: 'Email', children: r.email || '—' },
@@ -27,6 +28,9 @@ export function ReservationInformation({ reservation: r }: { reservation: Reserv
       ),
     },
     { key: 'total', label: 'Montant total', children: formatEuros(r.totalAmount) },
+    // Paid: what was received, and while only the acompte was, what is left to pay.
+    ...(r.status === 'paid' && r.amountReceived !== null ? [{ key: 'received', label: 'Montant reçu', children: formatEuros(r.amountReceived) }] : []),
+    ...(due !== null ? [{ key: 'due', label: 'Reste à régler', children: formatEuros(due) }] : []),
     { key: 'created', label: 'Demande effectuée le', children: formatDateTime(r.createdAt) },
     { key: 'code', label: 'Code de réservation', children: r.codeReservation },
   ];

@@ -132,7 +132,12 @@ function ReservationList({
   ];
 
   const anyFilter = params.status !== 'all' || !!params.search || !!params.dateFrom || !!params.dateTo || !!params.service;
-  const emptyText = !anyFilter || params.status === 'all' ? 'Aucune réservation trouvée' : `Aucune réservation ${RESERVATION_STATUS_BADGES[params.status].label.toLowerCase()}`;
+  const emptyText =
+    !anyFilter || params.status === 'all'
+      ? 'Aucune réservation trouvée'
+      : params.status === 'no_show'
+        ? 'Aucun client non présenté'
+        : `Aucune réservation ${RESERVATION_STATUS_BADGES[params.status].label.toLowerCase()}`;
 
   return (
     <>

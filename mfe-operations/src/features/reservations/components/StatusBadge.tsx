@@ -1,10 +1,9 @@
-import { RESERVATION_STATUS_BADGES, type Reservation, type ReservationStatus } from '@tablee/domain';
+import { RESERVATION_STATUS_BADGES, reservationBadge, type Reservation, type ReservationStatus } from '@tablee/domain';
 import { Tag } from 'antd';
 import { isLate, isPastPending } from '../format';
 
-/** A reservation's status as a coloured tag ('En attente', 'Acceptée', …). */
-export function StatusBadge({ status }: { status: ReservationStatus }) {
-  const badge = RESERVATION_STATUS_BADGES[status];
+/** A reservation's status as a coloured tag ('En attente', 'Acceptée', …; 'Acompte reçu' for a paid one with money still due). */
+export function StatusBadge({ status, badge = RESERVATION_STATUS_BADGES[status] }: { status: ReservationStatus; badge?: { label: string; color: string; background: string } }) {
   return (
     <Tag data-status={status} style={{ marginInlineEnd: 0, color: badge.color, background: badge.background, borderColor: badge.color }}>
       {badge.label}
@@ -16,10 +15,10 @@ export function StatusBadge({ status }: { status: ReservationStatus }) {
  * The status, 'En retard' beside it for a pending request past the restaurant's promised response
  * time, and 'Date passée' for a pending request whose date is gone.
  */
-export function ReservationStatusTags({ reservation }: { reservation: Pick<Reservation, 'status' | 'reservationDate' | 'respondBy'> }) {
+export function ReservationStatusTags({ reservation }: { reservation: Pick<Reservation, 'status' | 'reservationDate' | 'respondBy' | 'totalAmount' | 'amountReceived'> }) {
   return (
     <span style={{ display: 'inline-flex', gap: 6, flexWrap: 'wrap' }}>
-      <StatusBadge status={reservation.status} />
+      <StatusBadge status={reservation.status} badge={reservationBadge(reservation)} />
       {/* Filled, unlike the status beside it: the one thing to see first in a list. */}
       {isLate(reservation) && (
         <Tag data-late style={{ marginInlineEnd: 0, color: '#fff', background: '#ad2102', borderColor: '#ad2102' }}>

@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { withDb } from '../../../local-supabase/test/clients';
+import { balance } from '../../src/lib/deposit';
+import type { Billing } from '../../src/reservations/details';
+import { ownerWithRestaurant, parseMail, post, readRow, startService, writeReservation, type Owner, type PendingReservation, type RunningService } from '../helpers';
+
+/**
+ * Issue 30, items 3 and 4, through the owner's endpoints: cancelling a paid reservation says what
+ * becomes of the acompte (refunded, how much; or kept, per the CGV), the history records it and the
+ * customer's e-mail (the .eml outbox, read back) says it; 'Non présenté' (mark_no_show) once the arrival
+ * time has passed, from accepted or paid, the customer not e-mailed; refusals in French, nothing changed.
+ */
+let running: RunningService;
+let alice: Owner;
+let bob: Owner;
+
+beforeAll(async () => {
+  running = await startService();
+  // Complete profiles: an acompte of 30 % (Facturation), cancellation up to 48 h before (CGV).
+  [alice, bob] = await Promise.all([ownerWithRestaurant('deposit-alice', { complete: true }), ownerWithRestaurant('deposit-bob', { complete: true })]);
+});
+afterAll(() => running?.close());
+
+type Endpoint = 'mark_paid' | 'cancel_reservation' | 'mark_no_show';
+// Decided statuses, a hand-picked total of 400 €, a past date: rows submit_group_request refuses.
+const aliceReservation = (overrides: Record<string, unknown> = {}) =>
+  writeReservation({ restaurant_id: alice.restaurantId, selected_menu_id: null, total_amount: 400, reservation_date: '2026-01-15', arrival_time: '20:00', ...overrides });
+const call = (endpoint: Endpoint, r: PendingReservation, body: Record<string, unknown> = {}, owner: Owner = alice) =>
+  post(`${running.url}/api/reservations/${endpoint}`, { numero_reservation: r.numero, restaurant_id: alice.restaurantId, ...body }, { authorization: `Bearer ${owner.accessToken}` });
+
+const events = (reservationId: string) =>
+  withDb(
+    async (db) =>
+      (await db.query('select from_status, to_status, reason, deposit, amount::float8 as amount from public.reservation_events where reservation_id = $1 order by created_at', [reservationId]))
+        .rows,
+  );
+/** The e-mails written to the outbox for one reservation (file names carry its number), oldest first, spaces normalised. */
+const mailsOf = (r: PendingReservation) =>
+  fs
+    .readdirSync(running.config.outboxDir)
+    .filter((f) => f.includes(r.numero))
+    .sort()
+    .map((f) => parseMail(fs.readFileSync(path.join(running.config.outboxDir, f), 'utf8')))
+    .map((m) => ({ ...m, text: m.text.replace(/[\u00a0\u202f]/g, ' '), html: m.html.replace(/[\u00a0\u202f]/g, ' ') }));
+
+async function paidReservation() {
+  const r = await aliceReservation({ status: 1 });
+  expect((await call('mark_paid', r)).status).toBe(200);
+  return r;
+}
+
+describe('cancelling a paid reservation: the acompte', () => {
+  test('refunded in part: recorded, and the customer’s e-mail says how much of what was paid', async () => {
+    const r = await paidReservation();
+    const res = await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'refunded', refund_amount: 50 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, status: 4, email_sent: true });
+    expect((await events(r.id)).at(-1)).toEqual({ from_status: 3, to_status: 4, reason: 'demande_du_client', deposit: 'refunded', amount: 50 });
+    const cancellation = mailsOf(r).at(-1)!;
+    expect(cancellation.subject).toContain('est annulée');
+    expect(cancellation.text).toContain('Acompte remboursé : 50,00 € (sur 120,00 € versés)');
+    expect(cancellation.html).toContain('Acompte remboursé :</strong> 50,00 € (sur 120,00 € versés)');
+  });
+
+  test('refunded in full: the amount alone', async () => {
+    const r = await paidReservation();
+    expect((await call('cancel_reservation', r, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount: 120 })).status).toBe(200);
+    expect(mailsOf(r).at(-1)!.text).toContain('Acompte remboursé : 120,00 €\n');
+  });
+
+  test('kept: the e-mail names the CGV’s cancellation policy', async () => {
+    const r = await paidReservation();
+    expect((await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'kept' })).status).toBe(200);
+    expect((await events(r.id)).at(-1)).toMatchObject({ deposit: 'kept', amount: 120 });
+    const { text, html } = mailsOf(r).at(-1)!;
+    for (const part of [text, html]) expect(part).toContain('120,00 €, conformément aux conditions d’annulation du restaurant (annulation possible jusqu’à 48 h avant votre venue)');
+    expect(text).toContain('Acompte conservé : 120,00 €');
+  });
+
+  describe('refused in French, nothing changed, nothing sent', () => {
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['without saying what becomes of the acompte', { reason: 'demande_du_client' }, /indiquez si l’acompte est remboursé \(et de combien\) ou conservé/],
+      ['refunding more than was received', { reason: 'demande_du_client', deposit: 'refunded', refund_amount: 130 }, /au plus le montant reçu, 120,00/],
+      ['refunding nothing', { reason: 'demande_du_client', deposit: 'refunded', refund_amount: 0 }, /supérieur à 0/],
+    ];
+    test.each(cases)('%s', async (_name, body, message) => {
+      const r = await paidReservation();
+      const before = await readRow(r.numero);
+      const sent = mailsOf(r).length;
+      const res = await call('cancel_reservation', r, body);
+      expect(res.status).toBe(422);
+      expect((await res.json()).message.replace(/[\u00a0\u202f]/g, ' ')).toMatch(message);
+      expect(await readRow(r.numero)).toEqual(before);
+      expect(mailsOf(r)).toHaveLength(sent);
+    });
+
+    test('an acompte said of an accepted (unpaid) one, and an outcome that is not one', async () => {
+      const r = await aliceReservation({ status: 1 });
+      expect((await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'kept' })).status).toBe(422);
+      expect((await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'perdu' })).status).toBe(400);
+      expect(await readRow(r.numero)).toMatchObject({ status: 1 });
+    });
+  });
+});
+
+describe('Non présenté', () => {
+  test('from accepted or paid, after the arrival time: recorded with its author, the customer not e-mailed', async () => {
+    for (const status of [1, 3]) {
+      const r = await aliceReservation({ status, ...(status === 3 ? { amount_received: 120 } : {}) });
+      const res = await call('mark_no_show', r);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ success: true, status: 5, message: 'Réservation marquée « Non présenté ».', email_sent: false });
+      expect(await readRow(r.numero)).toMatchObject({ status: 5, is_accepted: false });
+      expect(await events(r.id)).toEqual([{ from_status: status, to_status: 5, reason: null, deposit: null, amount: null }]);
+      expect(mailsOf(r)).toEqual([]);
+    }
+  });
+
+  test('before the arrival time: 422 naming it; from a pending or cancelled one: 409', async () => {
+    const soon = await aliceReservation({ status: 1, reservation_date: '2099-06-01', arrival_time: '19:30' });
+    const early = await call('mark_no_show', soon);
+    expect(early.status).toBe(422);
+    expect((await early.json()).message).toBe(
+      'Le client ne peut être marqué « Non présenté » qu’une fois l’heure de la réservation passée (le lundi 1 juin 2099 à 19:30). Aucune modification n’a été faite.',
+    );
+    expect(await readRow(soon.numero)).toMatchObject({ status: 1 });
+    for (const [status, label] of [
+      [0, 'En attente'],
+      [4, 'Annulée'],
+    ] as const) {
+      const r = await aliceReservation({ status });
+      const res = await call('mark_no_show', r);
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toContain(`« ${label} »`);
+    }
+  });
+
+  test('another owner: 404; without a session: 401; nothing changed', async () => {
+    const r = await aliceReservation({ status: 1 });
+    expect((await call('mark_no_show', r, {}, bob)).status).toBe(404);
+    expect((await post(`${running.url}/api/reservations/mark_no_show`, { numero_reservation: r.numero, restaurant_id: alice.restaurantId })).status).toBe(401);
+    expect(await readRow(r.numero)).toMatchObject({ status: 1 });
+    expect(await events(r.id)).toEqual([]);
+  });
+
+  test('concurrent clicks: one 200, the others 409', async () => {
+    const r = await aliceReservation({ status: 1 });
+    const statuses = (await Promise.all(Array.from({ length: 6 }, () => call('mark_no_show', r)))).map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+  });
+});
+
+test('what « paid » received: the database’s rule (private.received_when_paid) is the e-mails’ (balance)', async () => {
+  const terms: Partial<Billing>[] = [
+    { requires_deposit: true, deposit_method: 'acompte', deposit_type: 'percentage', deposit_amount: 30 },
+    { requires_deposit: true, deposit_method: 'acompte', deposit_type: 'percentage', deposit_amount: 33.33 },
+    { requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 150 },
+    { requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 5000 },
+    { requires_deposit: true, deposit_method: 'empreinte', deposit_type: 'fixed', deposit_amount: 20 },
+    { requires_deposit: false, deposit_method: null, deposit_type: 'percentage', deposit_amount: null },
+    { requires_deposit: true, deposit_method: null, deposit_type: 'percentage', deposit_amount: 10 },
+  ];
+  for (const term of terms) {
+    await withDb((db) =>
+      db.query('update public.restaurant_billing set requires_deposit = $2, deposit_method = $3, deposit_type = $4, deposit_amount = $5 where restaurant_id = $1', [
+        bob.restaurantId,
+        term.requires_deposit,
+        term.deposit_method,
+        term.deposit_type,
+        term.deposit_amount,
+      ]),
+    );
+    for (const total of [0, 99.99, 400, 1234.56]) {
+      const sql = await withDb(async (db) => Number((await db.query('select private.received_when_paid($1, $2) as r', [total, bob.restaurantId])).rows[0].r));
+      expect({ term, total, received: sql }).toEqual({ term, total, received: balance(total, term as Billing, true).received });
+    }
+  }
+});
