@@ -158,7 +158,8 @@ function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFiel
           extra="Vide : sans limite. Le planning et l'acceptation des demandes en tiennent compte."
           rules={[{ type: 'integer', min: 1, max: 999, message: 'La capacité doit être un nombre entier de couverts entre 1 et 999' }]}
         >
-          <InputNumber min={1} max={999} precision={0} placeholder="Sans limite" style={{ width: '100%' }} disabled={closed} />
+          {/* No min, max or precision: the input would quietly turn -5 into 1 or 2.5 into 3; the rule says what is wrong. */}
+          <InputNumber placeholder="Sans limite" style={{ width: '100%' }} disabled={closed} />
         </Form.Item>
         <ArrivalTimesField path={path} disabled={closed} />
         <RangeFields

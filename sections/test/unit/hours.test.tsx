@@ -142,6 +142,26 @@ describe('HoursForm', () => {
     await waitFor(() => expect(within(section('Service du midi')).getByLabelText('Capacité du service (couverts)')).toBeDisabled());
   });
 
+  it('refuses a negative capacity on the field, in French, rather than changing it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { latest } = renderSection(HoursForm, defaultHours('edit'));
+    const dinner = within(section('Service du soir'));
+    const capacity = dinner.getByLabelText('Capacité du service (couverts)');
+    await user.type(capacity, '-5');
+    await user.tab();
+    expect(await dinner.findByText('La capacité doit être un nombre entier de couverts entre 1 et 999')).toBeInTheDocument();
+    // What was typed stays: nothing becomes 1 behind the owner's back.
+    expect(capacity).toHaveValue('-5');
+    expect(latest.value.defaultSettings.dinnerService.capacity).toBe(-5);
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    await waitFor(() => expect(latest.validated).toBe(false));
+    await user.clear(capacity);
+    await user.type(capacity, '2.5');
+    await user.tab();
+    expect(await dinner.findByText('La capacité doit être un nombre entier de couverts entre 1 et 999')).toBeInTheDocument();
+    expect(capacity).toHaveValue('2.5');
+  });
+
   it('keeps the days in week order whatever the click order', async () => {
     const user = userEvent.setup({ delay: null });
     const { latest } = renderSection<HoursValue>(HoursForm, { ...defaultHours('edit'), daysOpen: [], defaultSettings: defaultDaySettings() });
