@@ -262,6 +262,23 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.check_service_span(p_day text, p_label text, p_is_open boolean, p_from time without time zone, p_to time without time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_is_open and not private.is_service_span(p_from, p_to) then
+    raise exception '%, service % : l''heure de fin (%) doit être après l''heure de début (%), ou après minuit jusqu''à 06:00',
+      private.day_label(p_day), p_label, to_char(p_to, 'HH24:MI'), to_char(p_from, 'HH24:MI')
+      using errcode = '22023';
+  end if;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.check_service_span(text,text,boolean,time without time zone,time without time zone) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.check_service_span(text,text,boolean,time without time zone,time without time zone) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.csv_field(p_value text)
  RETURNS text
  LANGUAGE sql
@@ -299,9 +316,10 @@ AS $function$
              + case when p_to <= p_from then 86400 else 0 end
              - extract(epoch from p_from)::int as length_s
   )
-  select array_agg(make_interval(secs => (start_s + step) % 86400)::time order by step)
-    from span, generate_series(0, greatest(length_s - 3600, 0), 1800) as step
+  select array_agg(make_interval(secs => start_s + step)::time order by step)
+    from span, generate_series(0, least(greatest(length_s - 3600, 0), 86400 - 900 - start_s), 1800) as step
 $function$;
+COMMENT ON FUNCTION private.default_arrival_times(time without time zone,time without time zone) IS 'The arrival times proposed for a service: every half hour from the start until one hour before the end (at least the start), on the service''s date (23:45 at the latest). Twin: defaultArrivalTimes of sections/src/hours/slots.ts.';
 GRANT EXECUTE ON FUNCTION private.default_arrival_times(time without time zone,time without time zone) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.default_arrival_times(time without time zone,time without time zone) TO service_role;
 
@@ -376,12 +394,25 @@ CREATE OR REPLACE FUNCTION private.is_service_slot(p_time time without time zone
 AS $function$
   select case
     when p_to > p_from then p_time >= p_from and p_time < p_to
-    -- Past midnight: the evening part, then the early-morning part.
-    else p_time >= p_from or p_time < p_to
+    -- Past midnight: from the start to 23:45, on the service's own date.
+    else p_time >= p_from
   end
 $function$;
+COMMENT ON FUNCTION private.is_service_slot(time without time zone,time without time zone,time without time zone) IS 'Whether a group may arrive at p_time in a service from p_from to p_to: a quarter hour from the start up to, not including, the end; past midnight, up to 23:45 (arrivals are on the service''s date). Twin: isServiceSlot of sections/src/hours/slots.ts.';
 GRANT EXECUTE ON FUNCTION private.is_service_slot(time without time zone,time without time zone,time without time zone) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_service_slot(time without time zone,time without time zone,time without time zone) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.is_service_span(p_from time without time zone, p_to time without time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_to > p_from or (p_to < p_from and p_to <= time '06:00')
+$function$;
+COMMENT ON FUNCTION private.is_service_span(time without time zone,time without time zone) IS 'Whether a service from p_from to p_to is possible: it ends after it starts, or after midnight (p_to < p_from) at 06:00 at the latest. Twin: isServiceSpan of sections/src/hours/slots.ts.';
+GRANT EXECUTE ON FUNCTION private.is_service_span(time without time zone,time without time zone) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.is_service_span(time without time zone,time without time zone) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.new_reservation_numbers(p_restaurant_id uuid, OUT numero text, OUT numero_restaurateur text, OUT code text)
  RETURNS record
@@ -942,6 +973,57 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.store_day_hours(p_restaurant_id uuid, p_day text, p_entry jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.check_service_span(p_day, s.label, s.is_open, s.from_time, s.to_time)
+     from private.default_service_hours('lunch') lh,
+          private.default_service_hours('dinner') dh,
+          lateral (
+            select 'midi' as label, l.is_open, l.from_time, l.to_time
+              from private.parse_service(p_entry -> 'lunchService', 'midi', lh.from_time, lh.to_time) l
+            union all
+            select 'soir', d.is_open, d.from_time, d.to_time
+              from private.parse_service(p_entry -> 'dinnerService', 'soir', dh.from_time, dh.to_time) d
+          ) s;
+
+  insert into public.restaurant_hours (
+    restaurant_id, day,
+    lunch_is_open, lunch_from_time, lunch_to_time, lunch_group_min, lunch_group_max,
+    lunch_allow_a_la_carte, lunch_max_a_la_carte_size, lunch_partial_privatization_supplement,
+    lunch_partial_privatization_min_size, lunch_partial_privatization_amount, lunch_capacity,
+    dinner_is_open, dinner_from_time, dinner_to_time, dinner_group_min, dinner_group_max,
+    dinner_allow_a_la_carte, dinner_max_a_la_carte_size, dinner_partial_privatization_supplement,
+    dinner_partial_privatization_min_size, dinner_partial_privatization_amount, dinner_capacity)
+  select
+    p_restaurant_id, p_day,
+    l.is_open, l.from_time, l.to_time, l.group_min, l.group_max,
+    l.allow_a_la_carte, l.max_a_la_carte_size, l.privatization_supplement,
+    l.privatization_min_size, l.privatization_amount, l.capacity,
+    d.is_open, d.from_time, d.to_time, d.group_min, d.group_max,
+    d.allow_a_la_carte, d.max_a_la_carte_size, d.privatization_supplement,
+    d.privatization_min_size, d.privatization_amount, d.capacity
+  from private.default_service_hours('lunch') lh,
+       private.default_service_hours('dinner') dh,
+       private.parse_service(p_entry -> 'lunchService', 'midi', lh.from_time, lh.to_time) l,
+       private.parse_service(p_entry -> 'dinnerService', 'soir', dh.from_time, dh.to_time) d;
+
+  insert into public.restaurant_arrival_times (restaurant_id, day, service, arrival_time)
+  select distinct p_restaurant_id, p_day, s.service, private.parse_slot(a.value, s.label)
+    from (values ('lunch', 'midi', p_entry -> 'lunchService'),
+                 ('dinner', 'soir', p_entry -> 'dinnerService')) as s(service, label, cfg)
+    cross join lateral jsonb_array_elements_text(
+      case when jsonb_typeof(s.cfg -> 'arrivalTimes') = 'array' then s.cfg -> 'arrivalTimes' else '[]' end) a
+   where coalesce((s.cfg ->> 'isOpen')::boolean, true)
+     and nullif(a.value, '') is not null;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.store_day_hours(uuid,text,jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.store_day_hours(uuid,text,jsonb) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.store_restaurant_defaults()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1322,7 +1404,7 @@ AS $function$
          -- Accepted or paid already: it is among the confirmed covers.
          p.confirmed_covers + case when r.is_accepted then 0 else r.number_people + coalesce(r.children, 0) end,
          r.arrival_time, hours.from_time, hours.to_time,
-         coalesce(r.arrival_time not between hours.from_time and hours.to_time, false)
+         coalesce(not private.is_service_slot(r.arrival_time, hours.from_time, hours.to_time), false)
     from public.restaurant_reservations r
    cross join lateral public.reservation_planning(r.restaurant_id, r.reservation_date, r.reservation_date) p
     left join lateral (
@@ -1496,36 +1578,7 @@ begin
       raise exception 'Le jour % apparaît plusieurs fois', v_day using errcode = '22023';
     end if;
     v_seen := v_seen || v_day;
-
-    insert into public.restaurant_hours (
-      restaurant_id, day,
-      lunch_is_open, lunch_from_time, lunch_to_time, lunch_group_min, lunch_group_max,
-      lunch_allow_a_la_carte, lunch_max_a_la_carte_size, lunch_partial_privatization_supplement,
-      lunch_partial_privatization_min_size, lunch_partial_privatization_amount, lunch_capacity,
-      dinner_is_open, dinner_from_time, dinner_to_time, dinner_group_min, dinner_group_max,
-      dinner_allow_a_la_carte, dinner_max_a_la_carte_size, dinner_partial_privatization_supplement,
-      dinner_partial_privatization_min_size, dinner_partial_privatization_amount, dinner_capacity)
-    select
-      p_restaurant_id, v_day,
-      l.is_open, l.from_time, l.to_time, l.group_min, l.group_max,
-      l.allow_a_la_carte, l.max_a_la_carte_size, l.privatization_supplement,
-      l.privatization_min_size, l.privatization_amount, l.capacity,
-      d.is_open, d.from_time, d.to_time, d.group_min, d.group_max,
-      d.allow_a_la_carte, d.max_a_la_carte_size, d.privatization_supplement,
-      d.privatization_min_size, d.privatization_amount, d.capacity
-    from private.default_service_hours('lunch') lh,
-         private.default_service_hours('dinner') dh,
-         private.parse_service(v_entry -> 'lunchService', 'midi', lh.from_time, lh.to_time) l,
-         private.parse_service(v_entry -> 'dinnerService', 'soir', dh.from_time, dh.to_time) d;
-
-    insert into public.restaurant_arrival_times (restaurant_id, day, service, arrival_time)
-    select distinct p_restaurant_id, v_day, s.service, private.parse_slot(a.value, s.label)
-      from (values ('lunch', 'midi', v_entry -> 'lunchService'),
-                   ('dinner', 'soir', v_entry -> 'dinnerService')) as s(service, label, cfg)
-      cross join lateral jsonb_array_elements_text(
-        case when jsonb_typeof(s.cfg -> 'arrivalTimes') = 'array' then s.cfg -> 'arrivalTimes' else '[]' end) a
-     where coalesce((s.cfg ->> 'isOpen')::boolean, true)
-       and nullif(a.value, '') is not null;
+    perform private.store_day_hours(p_restaurant_id, v_day, v_entry);
   end loop;
 
   -- Every arrival time lies within its service's hours (the first one outside, in week order, is named).
@@ -2437,12 +2490,14 @@ CREATE TABLE public.restaurant_hours (
     CONSTRAINT restaurant_hours_dinner_group_max_check CHECK (((dinner_group_max >= dinner_group_min) AND (dinner_group_max <= 50))),
     CONSTRAINT restaurant_hours_dinner_group_min_check CHECK (((dinner_group_min >= 1) AND (dinner_group_min <= 30))),
     CONSTRAINT restaurant_hours_dinner_privatization_min_check CHECK (((dinner_partial_privatization_min_size >= 1) AND (dinner_partial_privatization_min_size <= 50))),
+    CONSTRAINT restaurant_hours_dinner_span_check CHECK (((NOT dinner_is_open) OR private.is_service_span(dinner_from_time, dinner_to_time))) NOT VALID,
     CONSTRAINT restaurant_hours_dinner_times_check CHECK (((((EXTRACT(epoch FROM dinner_from_time))::integer % 900) = 0) AND (((EXTRACT(epoch FROM dinner_to_time))::integer % 900) = 0))),
     CONSTRAINT restaurant_hours_lunch_a_la_carte_check CHECK (((lunch_max_a_la_carte_size >= 1) AND (lunch_max_a_la_carte_size <= 50))),
     CONSTRAINT restaurant_hours_lunch_capacity_check CHECK (((lunch_capacity >= 1) AND (lunch_capacity <= 999))),
     CONSTRAINT restaurant_hours_lunch_group_max_check CHECK (((lunch_group_max >= lunch_group_min) AND (lunch_group_max <= 50))),
     CONSTRAINT restaurant_hours_lunch_group_min_check CHECK (((lunch_group_min >= 1) AND (lunch_group_min <= 30))),
     CONSTRAINT restaurant_hours_lunch_privatization_min_check CHECK (((lunch_partial_privatization_min_size >= 1) AND (lunch_partial_privatization_min_size <= 50))),
+    CONSTRAINT restaurant_hours_lunch_span_check CHECK (((NOT lunch_is_open) OR private.is_service_span(lunch_from_time, lunch_to_time))) NOT VALID,
     CONSTRAINT restaurant_hours_lunch_times_check CHECK (((((EXTRACT(epoch FROM lunch_from_time))::integer % 900) = 0) AND (((EXTRACT(epoch FROM lunch_to_time))::integer % 900) = 0))),
     CONSTRAINT restaurant_hours_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
