@@ -85,6 +85,26 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.assert_same_ids(uuid[],uuid[],text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.assert_same_ids(uuid[],uuid[],text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.assistant_closures(p_restaurant_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('date', x.closure_date, 'services', x.services, 'reason', x.reason) order by x.closure_date), '[]'::jsonb)
+    from (
+      select c.closure_date,
+             jsonb_agg(c.service order by c.service = 'dinner') as services,
+             string_agg(distinct c.reason, ', ') as reason
+        from public.restaurant_closures c
+       where c.restaurant_id = p_restaurant_id
+         and c.closure_date between (now() at time zone 'Europe/Paris')::date and (now() at time zone 'Europe/Paris')::date + interval '1 year'
+       group by c.closure_date
+    ) x
+$function$;
+GRANT EXECUTE ON FUNCTION private.assistant_closures(uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.assistant_closures(uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.assistant_days(p_restaurant_id uuid, p_days_open text[])
  RETURNS jsonb
  LANGUAGE sql
@@ -279,6 +299,21 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.check_service_span(text,text,boolean,time without time zone,time without time zone) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.check_service_span(text,text,boolean,time without time zone,time without time zone) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.closed_date_message(p_restaurant_id uuid, p_date date, p_service text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select 'Le restaurant est fermé le ' || private.french_date(p_date)
+         || case when count(*) = 2 then ', au déjeuner comme au dîner'
+                 else ' au ' || private.service_label(min(c.service)) end
+         || coalesce(' (' || string_agg(distinct c.reason, ', ') || ')', '') || '.'
+    from public.restaurant_closures c
+   where c.restaurant_id = p_restaurant_id and c.closure_date = p_date
+  having bool_or(p_service is null or c.service = p_service)
+$function$;
+
 CREATE OR REPLACE FUNCTION private.csv_field(p_value text)
  RETURNS text
  LANGUAGE sql
@@ -364,6 +399,19 @@ end
 $function$;
 COMMENT ON FUNCTION private.default_service_hours(text) IS 'The default opening hours of a service (lunch, dinner): what a new restaurant''s days and a save without hours get.';
 GRANT EXECUTE ON FUNCTION private.default_service_hours(text) TO PUBLIC;
+
+CREATE OR REPLACE FUNCTION private.french_date(p_date date)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select lower(private.day_label(lower(to_char(p_date, 'FMDay')))) || ' ' || extract(day from p_date)::int
+         || case when extract(day from p_date) = 1 then 'er' else '' end || ' '
+         || (array['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre',
+                   'novembre', 'décembre'])[extract(month from p_date)::int]
+         || ' ' || extract(year from p_date)::int
+$function$;
 
 CREATE OR REPLACE FUNCTION private.insert_menu_entries(p_menu_id uuid, p_menu jsonb)
  RETURNS void
@@ -795,6 +843,7 @@ declare
   v_hours public.restaurant_hours;
   v_open boolean;
   v_times text;
+  v_closed text;
 begin
   begin
     v_date := case when p_date ~ '^\d{4}-\d{2}-\d{2}$' then p_date::date end;
@@ -828,11 +877,21 @@ begin
     perform private.refuse_request(422, 'closed_service', 'arrival_time',
       'Le restaurant ne sert pas le ' || private.service_label(service) || ' le ' || lower(private.day_label(v_day)) || '.');
   end if;
+  -- An exceptional closure of that service (or, for a time that is none, of every open service that day).
+  v_closed := private.closed_date_message(p_restaurant_id, v_date, service);
+  if v_closed is not null and (service is not null or not exists (
+       select 1 from (values ('lunch', v_hours.lunch_is_open), ('dinner', v_hours.dinner_is_open)) s(service, is_open)
+        where s.is_open and not exists (select 1 from public.restaurant_closures c
+                                         where c.restaurant_id = p_restaurant_id and c.closure_date = v_date and c.service = s.service))) then
+    perform private.refuse_request(422, 'closed_date', 'date', v_closed);
+  end if;
   if service is null then
     select string_agg(to_char(t.arrival_time, 'HH24:MI'), ', ' order by t.arrival_time) into v_times
       from public.restaurant_arrival_times t
      where t.restaurant_id = p_restaurant_id and t.day = v_day
-       and case t.service when 'lunch' then v_hours.lunch_is_open else v_hours.dinner_is_open end;
+       and case t.service when 'lunch' then v_hours.lunch_is_open else v_hours.dinner_is_open end
+       and not exists (select 1 from public.restaurant_closures c
+                        where c.restaurant_id = p_restaurant_id and c.closure_date = v_date and c.service = t.service);
     perform private.refuse_request(422, 'arrival_time_unavailable', 'arrival_time',
       'Le restaurant n''accueille pas de groupe à ' || to_char(v_time, 'HH24:MI') || ' le ' || lower(private.day_label(v_day))
       || coalesce('. Heures d''arrivée possibles : ' || v_times || '.', '.'));
@@ -1155,6 +1214,7 @@ begin
       'valet_parking', coalesce(a.valet_parking, false)
     ),
     'days', private.assistant_days(r.id, r.days_open),
+    'closures', private.assistant_closures(r.id),
     'menus', private.assistant_menus(r.id),
     'options', (
       select coalesce(jsonb_agg(jsonb_build_object('id', o.id, 'title', o.title, 'price', o.price, 'price_type', o.price_type)
@@ -1242,6 +1302,37 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION public.claim_notifications(integer,interval,uuid) IS 'Due notifications for one sender to send, the restaurants'' before the customers'' (skip locked: no two instances claim the same row). p_restaurant_id: one restaurant''s only (tests).';
 GRANT EXECUTE ON FUNCTION public.claim_notifications(integer,interval,uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.close_services(p_restaurant_id uuid, p_date date, p_services text[], p_reason text DEFAULT NULL::text)
+ RETURNS SETOF public.restaurant_closures
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_reason text := nullif(btrim(p_reason), '');
+begin
+  perform private.assert_restaurant_owner(p_restaurant_id);
+  if p_date is null then
+    raise exception 'Choisissez la date à fermer' using errcode = '22023';
+  end if;
+  if p_date < (now() at time zone 'Europe/Paris')::date then
+    raise exception 'Cette date est déjà passée : choisissez une date à venir' using errcode = '22023';
+  end if;
+  if coalesce(cardinality(p_services), 0) = 0 or not p_services <@ array['lunch', 'dinner'] then
+    raise exception 'Choisissez le service à fermer : midi, soir ou les deux' using errcode = '22023';
+  end if;
+  if char_length(v_reason) > 200 then
+    raise exception 'Le motif ne doit pas dépasser 200 caractères' using errcode = '22023';
+  end if;
+  return query
+  insert into public.restaurant_closures as c (restaurant_id, closure_date, service, reason)
+  select p_restaurant_id, p_date, s, v_reason from (select distinct unnest(p_services) as s) x
+  on conflict (restaurant_id, closure_date, service) do update set reason = excluded.reason
+  returning c.*;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION public.close_services(uuid,date,text[],text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.close_services(uuid,date,text[],text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.create_assistant_key(p_restaurant_id uuid)
  RETURNS jsonb
@@ -1394,7 +1485,7 @@ GRANT EXECUTE ON FUNCTION public.reorder_faqs(uuid,uuid[]) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.reorder_faqs(uuid,uuid[]) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.reservation_acceptance_check(p_restaurant_id uuid, p_numero text)
- RETURNS TABLE(day date, service text, is_open boolean, capacity integer, confirmed_covers integer, covers integer, covers_after integer, arrival_time time without time zone, from_time time without time zone, to_time time without time zone, outside_hours boolean)
+ RETURNS TABLE(day date, service text, is_open boolean, capacity integer, confirmed_covers integer, covers integer, covers_after integer, arrival_time time without time zone, from_time time without time zone, to_time time without time zone, outside_hours boolean, closed boolean, closure_reason text)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -1404,7 +1495,8 @@ AS $function$
          -- Accepted or paid already: it is among the confirmed covers.
          p.confirmed_covers + case when r.is_accepted then 0 else r.number_people + coalesce(r.children, 0) end,
          r.arrival_time, hours.from_time, hours.to_time,
-         coalesce(not private.is_service_slot(r.arrival_time, hours.from_time, hours.to_time), false)
+         coalesce(not private.is_service_slot(r.arrival_time, hours.from_time, hours.to_time), false),
+         closure.id is not null, closure.reason
     from public.restaurant_reservations r
    cross join lateral public.reservation_planning(r.restaurant_id, r.reservation_date, r.reservation_date) p
     left join lateral (
@@ -1413,8 +1505,11 @@ AS $function$
         from public.restaurant_hours h
        where h.restaurant_id = r.restaurant_id and h.day = lower(to_char(r.reservation_date, 'FMDay'))
     ) hours on true
+    left join public.restaurant_closures closure
+      on closure.restaurant_id = r.restaurant_id and closure.closure_date = r.reservation_date and closure.service = r.service
    where r.restaurant_id = p_restaurant_id and r.numero_reservation_restaurateur = p_numero and p.service = r.service
 $function$;
+COMMENT ON FUNCTION public.reservation_acceptance_check(uuid,text) IS 'What accepting a reservation does to its service that day: covers against capacity, closed (weekly: is_open; exceptionally: closed, closure_reason), arrival outside the hours. Read by the app before accepting and by the reservation service (@tablee/domain acceptanceWarnings).';
 GRANT EXECUTE ON FUNCTION public.reservation_acceptance_check(uuid,text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.reservation_acceptance_check(uuid,text) TO service_role;
 
@@ -2413,6 +2508,24 @@ ALTER TABLE public.restaurant_cgv ENABLE ROW LEVEL SECURITY;
 GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_cgv TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_cgv TO service_role;
 
+CREATE TABLE public.restaurant_closures (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    restaurant_id uuid NOT NULL,
+    closure_date date NOT NULL,
+    service text NOT NULL,
+    reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT restaurant_closures_pkey PRIMARY KEY (id),
+    CONSTRAINT restaurant_closures_restaurant_date_service_key UNIQUE (restaurant_id, closure_date, service),
+    CONSTRAINT restaurant_closures_reason_max_200 CHECK ((char_length(reason) <= 200)),
+    CONSTRAINT restaurant_closures_service_check CHECK ((service = ANY (ARRAY['lunch'::text, 'dinner'::text]))),
+    CONSTRAINT restaurant_closures_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
+);
+COMMENT ON TABLE public.restaurant_closures IS 'Exceptional closures: one row per restaurant, date and service (lunch, dinner) closed, with the owner''s optional reason. A closed service takes no new request (private.request_slot).';
+ALTER TABLE public.restaurant_closures ENABLE ROW LEVEL SECURITY;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.restaurant_closures TO authenticated;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.restaurant_closures TO service_role;
+
 CREATE TABLE public.restaurant_contacts (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     restaurant_id uuid NOT NULL,
@@ -2979,6 +3092,29 @@ CREATE POLICY "Owners read" ON public.restaurant_cgv AS PERMISSIVE FOR SELECT TO
   WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
 
 CREATE POLICY "Owners update" ON public.restaurant_cgv AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
+  WITH CHECK ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
+CREATE POLICY "Owners delete" ON public.restaurant_closures AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
+CREATE POLICY "Owners insert" ON public.restaurant_closures AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
+CREATE POLICY "Owners read" ON public.restaurant_closures AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
+CREATE POLICY "Owners update" ON public.restaurant_closures AS PERMISSIVE FOR UPDATE TO authenticated
   USING ((restaurant_id IN ( SELECT r.id
    FROM public.restaurants r
   WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
