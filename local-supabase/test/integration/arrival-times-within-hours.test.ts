@@ -50,7 +50,14 @@ test.each([
   ['the closing time itself', 'lunchService', '12:15', '14:30', '14:30', 'Mardi, service midi : l’heure d’arrivée 14:30 est en dehors des horaires du service (12:15 – 14:30)'],
   ['a time before the opening', 'lunchService', '12:15', '14:30', '12:00', 'Mardi, service midi : l’heure d’arrivée 12:00 est en dehors des horaires du service (12:15 – 14:30)'],
   ['past the end of a dinner after midnight', 'dinnerService', '22:00', '01:00', '01:00', 'Mardi, service soir : l’heure d’arrivée 01:00 est en dehors des horaires du service (22:00 – 01:00)'],
-  ['after midnight, before the end of a dinner (arrivals are on its date)', 'dinnerService', '22:00', '01:00', '00:15', 'Mardi, service soir : l’heure d’arrivée 00:15 est en dehors des horaires du service (22:00 – 01:00)'],
+  [
+    'after midnight, before the end of a dinner (arrivals are on its date)',
+    'dinnerService',
+    '22:00',
+    '01:00',
+    '00:15',
+    'Mardi, service soir : l’heure d’arrivée 00:15 est en dehors des horaires du service (22:00 – 01:00)',
+  ],
   ['the afternoon for a dinner after midnight', 'dinnerService', '22:00', '01:00', '15:00', 'Mardi, service soir : l’heure d’arrivée 15:00 est en dehors des horaires du service (22:00 – 01:00)'],
 ] as const)('refuses %s with a French message, changing nothing', async (_, key, from, to, time, message) => {
   const owner = await ownerWithRestaurant('arrivals-outside');

@@ -63,9 +63,7 @@ test('a dinner 19:00 → 00:30 is saved, with its arrival times up to 23:45', as
 });
 
 test('proposes arrivals on the service’s date: 19:00 → 02:00 gives 19:00 … 23:30', async () => {
-  const [row] = await withDb(
-    async (db) => (await db.query(`select array(select to_char(t, 'HH24:MI') from unnest(private.default_arrival_times('19:00', '02:00')) t) as times`)).rows,
-  );
+  const [row] = await withDb(async (db) => (await db.query(`select array(select to_char(t, 'HH24:MI') from unnest(private.default_arrival_times('19:00', '02:00')) t) as times`)).rows);
   expect(row.times).toEqual(['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00', '22:30', '23:00', '23:30']);
 });
 

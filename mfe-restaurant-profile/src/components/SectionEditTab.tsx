@@ -39,7 +39,15 @@ export function SectionEditTab<T extends object>(props: SectionEditTabProps<T>) 
 
 type SectionSave<T extends object> = ReturnType<typeof useSectionForm<T>>['save'];
 
-function SectionEditor<T extends object>({ title, api, messages, renderForm, submitLabel = 'Enregistrer les modifications', after, restaurantId }: SectionEditTabProps<T> & { restaurantId: string }) {
+function SectionEditor<T extends object>({
+  title,
+  api,
+  messages,
+  renderForm,
+  submitLabel = 'Enregistrer les modifications',
+  after,
+  restaurantId,
+}: SectionEditTabProps<T> & { restaurantId: string }) {
   const { query, form, save, onStored } = useSectionForm(api, restaurantId);
   const queryClient = useQueryClient();
   const errorMessage = messages.error ?? SAVE_ERROR_MESSAGE;

@@ -133,9 +133,7 @@ describe('HoursForm', () => {
     const { latest } = renderSection(HoursForm, hours);
     const dinner = within(section('Service du soir'));
     await user.click(dinner.getByRole('button', { name: PROPOSE_ARRIVAL_TIMES_LABEL }));
-    await waitFor(() =>
-      expect(latest.value.defaultSettings.dinnerService.arrivalTimes).toEqual(['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00', '22:30', '23:00', '23:30']),
-    );
+    await waitFor(() => expect(latest.value.defaultSettings.dinnerService.arrivalTimes).toEqual(['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00', '22:30', '23:00', '23:30']));
     // The choices start at 19:00 (the list is virtual: its last ones, to 23:45, are slots.test.ts's to check).
     expect((await optionsOf(section('Service du soir'), "Heures d'arrivée"))[0]).toBe('19:00');
     await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
