@@ -1,6 +1,6 @@
 /**
  * Issue 30, item 5: closing a service from a planning cell ('⋯' → 'Fermer ce service', with a reason),
- * seeing it marked on the planning, and reopening it ('Rouvrir'). On an owner of its own.
+ * seeing it marked on the planning and listed on Horaires, and reopening it ('Rouvrir'). On an owner of its own.
  */
 import type { Browser, Page } from 'playwright-core';
 import { insertReservationAsSuperuser } from '../../local-supabase/test/reservations';
@@ -69,6 +69,16 @@ test('a planning cell closes its service with a reason, shows it closed, and reo
   expect(await closures()).toEqual([{ service: 'dinner', reason: 'Soirée privée' }]);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/planning-closure.png' });
+
+  // The same closure on Horaires, under 'Fermetures exceptionnelles'.
+  await page.goto(`${ready().url}/restaurants/${restaurantId}/hours`);
+  const block = page.getByRole('region', { name: 'Fermetures exceptionnelles' });
+  await block.getByRole('listitem').filter({ hasText: 'lundi 8 juin 2099' }).filter({ hasText: 'Soir' }).filter({ hasText: '(Soirée privée)' }).waitFor();
+  await block.scrollIntoViewIfNeeded();
+  expect(await seriousViolations(page)).toEqual([]);
+  await block.screenshot({ path: '/tmp/hours-closures.png' });
+  await page.goBack();
+  await dinner.waitFor();
 
   await page.getByRole('button', { name: 'Actions : Soir, lundi 8 juin' }).click();
   await page.getByRole('menuitem', { name: 'Rouvrir' }).click();
