@@ -85,6 +85,26 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.assert_same_ids(uuid[],uuid[],text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.assert_same_ids(uuid[],uuid[],text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.assistant_closures(p_restaurant_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('date', x.closure_date, 'services', x.services, 'reason', x.reason) order by x.closure_date), '[]'::jsonb)
+    from (
+      select c.closure_date,
+             jsonb_agg(c.service order by c.service = 'dinner') as services,
+             string_agg(distinct c.reason, ', ') as reason
+        from public.restaurant_closures c
+       where c.restaurant_id = p_restaurant_id
+         and c.closure_date between (now() at time zone 'Europe/Paris')::date and (now() at time zone 'Europe/Paris')::date + interval '1 year'
+       group by c.closure_date
+    ) x
+$function$;
+GRANT EXECUTE ON FUNCTION private.assistant_closures(uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.assistant_closures(uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.assistant_days(p_restaurant_id uuid, p_days_open text[])
  RETURNS jsonb
  LANGUAGE sql
@@ -262,6 +282,38 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.check_service_span(p_day text, p_label text, p_is_open boolean, p_from time without time zone, p_to time without time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_is_open and not private.is_service_span(p_from, p_to) then
+    raise exception '%, service % : l''heure de fin (%) doit être après l''heure de début (%), ou après minuit jusqu''à 06:00',
+      private.day_label(p_day), p_label, to_char(p_to, 'HH24:MI'), to_char(p_from, 'HH24:MI')
+      using errcode = '22023';
+  end if;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.check_service_span(text,text,boolean,time without time zone,time without time zone) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.check_service_span(text,text,boolean,time without time zone,time without time zone) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.closed_date_message(p_restaurant_id uuid, p_date date, p_service text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select 'Le restaurant est fermé le ' || private.french_date(p_date)
+         || case when count(*) = 2 then ', au déjeuner comme au dîner'
+                 else ' au ' || private.service_label(min(c.service)) end
+         || coalesce(' (' || string_agg(distinct c.reason, ', ') || ')', '') || '.'
+    from public.restaurant_closures c
+   where c.restaurant_id = p_restaurant_id and c.closure_date = p_date
+  having bool_or(p_service is null or c.service = p_service)
+$function$;
+
 CREATE OR REPLACE FUNCTION private.csv_field(p_value text)
  RETURNS text
  LANGUAGE sql
@@ -299,9 +351,10 @@ AS $function$
              + case when p_to <= p_from then 86400 else 0 end
              - extract(epoch from p_from)::int as length_s
   )
-  select array_agg(make_interval(secs => (start_s + step) % 86400)::time order by step)
-    from span, generate_series(0, greatest(length_s - 3600, 0), 1800) as step
+  select array_agg(make_interval(secs => start_s + step)::time order by step)
+    from span, generate_series(0, least(greatest(length_s - 3600, 0), 86400 - 900 - start_s), 1800) as step
 $function$;
+COMMENT ON FUNCTION private.default_arrival_times(time without time zone,time without time zone) IS 'The arrival times proposed for a service: every half hour from the start until one hour before the end (at least the start), on the service''s date (23:45 at the latest). Twin: defaultArrivalTimes of sections/src/hours/slots.ts.';
 GRANT EXECUTE ON FUNCTION private.default_arrival_times(time without time zone,time without time zone) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.default_arrival_times(time without time zone,time without time zone) TO service_role;
 
@@ -347,6 +400,19 @@ $function$;
 COMMENT ON FUNCTION private.default_service_hours(text) IS 'The default opening hours of a service (lunch, dinner): what a new restaurant''s days and a save without hours get.';
 GRANT EXECUTE ON FUNCTION private.default_service_hours(text) TO PUBLIC;
 
+CREATE OR REPLACE FUNCTION private.french_date(p_date date)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select lower(private.day_label(lower(to_char(p_date, 'FMDay')))) || ' ' || extract(day from p_date)::int
+         || case when extract(day from p_date) = 1 then 'er' else '' end || ' '
+         || (array['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre',
+                   'novembre', 'décembre'])[extract(month from p_date)::int]
+         || ' ' || extract(year from p_date)::int
+$function$;
+
 CREATE OR REPLACE FUNCTION private.insert_menu_entries(p_menu_id uuid, p_menu jsonb)
  RETURNS void
  LANGUAGE sql
@@ -376,12 +442,25 @@ CREATE OR REPLACE FUNCTION private.is_service_slot(p_time time without time zone
 AS $function$
   select case
     when p_to > p_from then p_time >= p_from and p_time < p_to
-    -- Past midnight: the evening part, then the early-morning part.
-    else p_time >= p_from or p_time < p_to
+    -- Past midnight: from the start to 23:45, on the service's own date.
+    else p_time >= p_from
   end
 $function$;
+COMMENT ON FUNCTION private.is_service_slot(time without time zone,time without time zone,time without time zone) IS 'Whether a group may arrive at p_time in a service from p_from to p_to: a quarter hour from the start up to, not including, the end; past midnight, up to 23:45 (arrivals are on the service''s date). Twin: isServiceSlot of sections/src/hours/slots.ts.';
 GRANT EXECUTE ON FUNCTION private.is_service_slot(time without time zone,time without time zone,time without time zone) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_service_slot(time without time zone,time without time zone,time without time zone) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.is_service_span(p_from time without time zone, p_to time without time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_to > p_from or (p_to < p_from and p_to <= time '06:00')
+$function$;
+COMMENT ON FUNCTION private.is_service_span(time without time zone,time without time zone) IS 'Whether a service from p_from to p_to is possible: it ends after it starts, or after midnight (p_to < p_from) at 06:00 at the latest. Twin: isServiceSpan of sections/src/hours/slots.ts.';
+GRANT EXECUTE ON FUNCTION private.is_service_span(time without time zone,time without time zone) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.is_service_span(time without time zone,time without time zone) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.new_reservation_numbers(p_restaurant_id uuid, OUT numero text, OUT numero_restaurateur text, OUT code text)
  RETURNS record
@@ -781,6 +860,7 @@ declare
   v_hours public.restaurant_hours;
   v_open boolean;
   v_times text;
+  v_closed text;
 begin
   begin
     v_date := case when p_date ~ '^\d{4}-\d{2}-\d{2}$' then p_date::date end;
@@ -814,11 +894,21 @@ begin
     perform private.refuse_request(422, 'closed_service', 'arrival_time',
       'Le restaurant ne sert pas le ' || private.service_label(service) || ' le ' || lower(private.day_label(v_day)) || '.');
   end if;
+  -- An exceptional closure of that service (or, for a time that is none, of every open service that day).
+  v_closed := private.closed_date_message(p_restaurant_id, v_date, service);
+  if v_closed is not null and (service is not null or not exists (
+       select 1 from (values ('lunch', v_hours.lunch_is_open), ('dinner', v_hours.dinner_is_open)) s(service, is_open)
+        where s.is_open and not exists (select 1 from public.restaurant_closures c
+                                         where c.restaurant_id = p_restaurant_id and c.closure_date = v_date and c.service = s.service))) then
+    perform private.refuse_request(422, 'closed_date', 'date', v_closed);
+  end if;
   if service is null then
     select string_agg(to_char(t.arrival_time, 'HH24:MI'), ', ' order by t.arrival_time) into v_times
       from public.restaurant_arrival_times t
      where t.restaurant_id = p_restaurant_id and t.day = v_day
-       and case t.service when 'lunch' then v_hours.lunch_is_open else v_hours.dinner_is_open end;
+       and case t.service when 'lunch' then v_hours.lunch_is_open else v_hours.dinner_is_open end
+       and not exists (select 1 from public.restaurant_closures c
+                        where c.restaurant_id = p_restaurant_id and c.closure_date = v_date and c.service = t.service);
     perform private.refuse_request(422, 'arrival_time_unavailable', 'arrival_time',
       'Le restaurant n''accueille pas de groupe à ' || to_char(v_time, 'HH24:MI') || ' le ' || lower(private.day_label(v_day))
       || coalesce('. Heures d''arrivée possibles : ' || v_times || '.', '.'));
@@ -958,6 +1048,57 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.store_day_hours(p_restaurant_id uuid, p_day text, p_entry jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.check_service_span(p_day, s.label, s.is_open, s.from_time, s.to_time)
+     from private.default_service_hours('lunch') lh,
+          private.default_service_hours('dinner') dh,
+          lateral (
+            select 'midi' as label, l.is_open, l.from_time, l.to_time
+              from private.parse_service(p_entry -> 'lunchService', 'midi', lh.from_time, lh.to_time) l
+            union all
+            select 'soir', d.is_open, d.from_time, d.to_time
+              from private.parse_service(p_entry -> 'dinnerService', 'soir', dh.from_time, dh.to_time) d
+          ) s;
+
+  insert into public.restaurant_hours (
+    restaurant_id, day,
+    lunch_is_open, lunch_from_time, lunch_to_time, lunch_group_min, lunch_group_max,
+    lunch_allow_a_la_carte, lunch_max_a_la_carte_size, lunch_partial_privatization_supplement,
+    lunch_partial_privatization_min_size, lunch_partial_privatization_amount, lunch_capacity,
+    dinner_is_open, dinner_from_time, dinner_to_time, dinner_group_min, dinner_group_max,
+    dinner_allow_a_la_carte, dinner_max_a_la_carte_size, dinner_partial_privatization_supplement,
+    dinner_partial_privatization_min_size, dinner_partial_privatization_amount, dinner_capacity)
+  select
+    p_restaurant_id, p_day,
+    l.is_open, l.from_time, l.to_time, l.group_min, l.group_max,
+    l.allow_a_la_carte, l.max_a_la_carte_size, l.privatization_supplement,
+    l.privatization_min_size, l.privatization_amount, l.capacity,
+    d.is_open, d.from_time, d.to_time, d.group_min, d.group_max,
+    d.allow_a_la_carte, d.max_a_la_carte_size, d.privatization_supplement,
+    d.privatization_min_size, d.privatization_amount, d.capacity
+  from private.default_service_hours('lunch') lh,
+       private.default_service_hours('dinner') dh,
+       private.parse_service(p_entry -> 'lunchService', 'midi', lh.from_time, lh.to_time) l,
+       private.parse_service(p_entry -> 'dinnerService', 'soir', dh.from_time, dh.to_time) d;
+
+  insert into public.restaurant_arrival_times (restaurant_id, day, service, arrival_time)
+  select distinct p_restaurant_id, p_day, s.service, private.parse_slot(a.value, s.label)
+    from (values ('lunch', 'midi', p_entry -> 'lunchService'),
+                 ('dinner', 'soir', p_entry -> 'dinnerService')) as s(service, label, cfg)
+    cross join lateral jsonb_array_elements_text(
+      case when jsonb_typeof(s.cfg -> 'arrivalTimes') = 'array' then s.cfg -> 'arrivalTimes' else '[]' end) a
+   where coalesce((s.cfg ->> 'isOpen')::boolean, true)
+     and nullif(a.value, '') is not null;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION private.store_day_hours(uuid,text,jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.store_day_hours(uuid,text,jsonb) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.store_restaurant_defaults()
  RETURNS trigger
@@ -1135,6 +1276,7 @@ begin
       'valet_parking', coalesce(a.valet_parking, false)
     ),
     'days', private.assistant_days(r.id, r.days_open),
+    'closures', private.assistant_closures(r.id),
     'menus', private.assistant_menus(r.id),
     'options', (
       select coalesce(jsonb_agg(jsonb_build_object('id', o.id, 'title', o.title, 'price', o.price, 'price_type', o.price_type)
@@ -1222,6 +1364,37 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION public.claim_notifications(integer,interval,uuid) IS 'Due notifications for one sender to send, the restaurants'' before the customers'' (skip locked: no two instances claim the same row). p_restaurant_id: one restaurant''s only (tests).';
 GRANT EXECUTE ON FUNCTION public.claim_notifications(integer,interval,uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.close_services(p_restaurant_id uuid, p_date date, p_services text[], p_reason text DEFAULT NULL::text)
+ RETURNS SETOF public.restaurant_closures
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_reason text := nullif(btrim(p_reason), '');
+begin
+  perform private.assert_restaurant_owner(p_restaurant_id);
+  if p_date is null then
+    raise exception 'Choisissez la date à fermer' using errcode = '22023';
+  end if;
+  if p_date < (now() at time zone 'Europe/Paris')::date then
+    raise exception 'Cette date est déjà passée : choisissez une date à venir' using errcode = '22023';
+  end if;
+  if coalesce(cardinality(p_services), 0) = 0 or not p_services <@ array['lunch', 'dinner'] then
+    raise exception 'Choisissez le service à fermer : midi, soir ou les deux' using errcode = '22023';
+  end if;
+  if char_length(v_reason) > 200 then
+    raise exception 'Le motif ne doit pas dépasser 200 caractères' using errcode = '22023';
+  end if;
+  return query
+  insert into public.restaurant_closures as c (restaurant_id, closure_date, service, reason)
+  select p_restaurant_id, p_date, s, v_reason from (select distinct unnest(p_services) as s) x
+  on conflict (restaurant_id, closure_date, service) do update set reason = excluded.reason
+  returning c.*;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION public.close_services(uuid,date,text[],text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.close_services(uuid,date,text[],text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.create_assistant_key(p_restaurant_id uuid)
  RETURNS jsonb
@@ -1378,7 +1551,7 @@ GRANT EXECUTE ON FUNCTION public.reorder_faqs(uuid,uuid[]) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.reorder_faqs(uuid,uuid[]) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.reservation_acceptance_check(p_restaurant_id uuid, p_numero text)
- RETURNS TABLE(day date, service text, is_open boolean, capacity integer, confirmed_covers integer, covers integer, covers_after integer, arrival_time time without time zone, from_time time without time zone, to_time time without time zone, outside_hours boolean)
+ RETURNS TABLE(day date, service text, is_open boolean, capacity integer, confirmed_covers integer, covers integer, covers_after integer, arrival_time time without time zone, from_time time without time zone, to_time time without time zone, outside_hours boolean, closed boolean, closure_reason text)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -1388,7 +1561,8 @@ AS $function$
          -- Accepted or paid already: it is among the confirmed covers.
          p.confirmed_covers + case when r.is_accepted then 0 else r.number_people + coalesce(r.children, 0) end,
          r.arrival_time, hours.from_time, hours.to_time,
-         coalesce(r.arrival_time not between hours.from_time and hours.to_time, false)
+         coalesce(not private.is_service_slot(r.arrival_time, hours.from_time, hours.to_time), false),
+         closure.id is not null, closure.reason
     from public.restaurant_reservations r
    cross join lateral public.reservation_planning(r.restaurant_id, r.reservation_date, r.reservation_date) p
     left join lateral (
@@ -1397,8 +1571,11 @@ AS $function$
         from public.restaurant_hours h
        where h.restaurant_id = r.restaurant_id and h.day = lower(to_char(r.reservation_date, 'FMDay'))
     ) hours on true
+    left join public.restaurant_closures closure
+      on closure.restaurant_id = r.restaurant_id and closure.closure_date = r.reservation_date and closure.service = r.service
    where r.restaurant_id = p_restaurant_id and r.numero_reservation_restaurateur = p_numero and p.service = r.service
 $function$;
+COMMENT ON FUNCTION public.reservation_acceptance_check(uuid,text) IS 'What accepting a reservation does to its service that day: covers against capacity, closed (weekly: is_open; exceptionally: closed, closure_reason), arrival outside the hours. Read by the app before accepting and by the reservation service (@tablee/domain acceptanceWarnings).';
 GRANT EXECUTE ON FUNCTION public.reservation_acceptance_check(uuid,text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.reservation_acceptance_check(uuid,text) TO service_role;
 
@@ -1565,36 +1742,7 @@ begin
       raise exception 'Le jour % apparaît plusieurs fois', v_day using errcode = '22023';
     end if;
     v_seen := v_seen || v_day;
-
-    insert into public.restaurant_hours (
-      restaurant_id, day,
-      lunch_is_open, lunch_from_time, lunch_to_time, lunch_group_min, lunch_group_max,
-      lunch_allow_a_la_carte, lunch_max_a_la_carte_size, lunch_partial_privatization_supplement,
-      lunch_partial_privatization_min_size, lunch_partial_privatization_amount, lunch_capacity,
-      dinner_is_open, dinner_from_time, dinner_to_time, dinner_group_min, dinner_group_max,
-      dinner_allow_a_la_carte, dinner_max_a_la_carte_size, dinner_partial_privatization_supplement,
-      dinner_partial_privatization_min_size, dinner_partial_privatization_amount, dinner_capacity)
-    select
-      p_restaurant_id, v_day,
-      l.is_open, l.from_time, l.to_time, l.group_min, l.group_max,
-      l.allow_a_la_carte, l.max_a_la_carte_size, l.privatization_supplement,
-      l.privatization_min_size, l.privatization_amount, l.capacity,
-      d.is_open, d.from_time, d.to_time, d.group_min, d.group_max,
-      d.allow_a_la_carte, d.max_a_la_carte_size, d.privatization_supplement,
-      d.privatization_min_size, d.privatization_amount, d.capacity
-    from private.default_service_hours('lunch') lh,
-         private.default_service_hours('dinner') dh,
-         private.parse_service(v_entry -> 'lunchService', 'midi', lh.from_time, lh.to_time) l,
-         private.parse_service(v_entry -> 'dinnerService', 'soir', dh.from_time, dh.to_time) d;
-
-    insert into public.restaurant_arrival_times (restaurant_id, day, service, arrival_time)
-    select distinct p_restaurant_id, v_day, s.service, private.parse_slot(a.value, s.label)
-      from (values ('lunch', 'midi', v_entry -> 'lunchService'),
-                   ('dinner', 'soir', v_entry -> 'dinnerService')) as s(service, label, cfg)
-      cross join lateral jsonb_array_elements_text(
-        case when jsonb_typeof(s.cfg -> 'arrivalTimes') = 'array' then s.cfg -> 'arrivalTimes' else '[]' end) a
-     where coalesce((s.cfg ->> 'isOpen')::boolean, true)
-       and nullif(a.value, '') is not null;
+    perform private.store_day_hours(p_restaurant_id, v_day, v_entry);
   end loop;
 
   -- Every arrival time lies within its service's hours (the first one outside, in week order, is named).
@@ -2445,6 +2593,24 @@ ALTER TABLE public.restaurant_cgv ENABLE ROW LEVEL SECURITY;
 GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_cgv TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_cgv TO service_role;
 
+CREATE TABLE public.restaurant_closures (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    restaurant_id uuid NOT NULL,
+    closure_date date NOT NULL,
+    service text NOT NULL,
+    reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT restaurant_closures_pkey PRIMARY KEY (id),
+    CONSTRAINT restaurant_closures_restaurant_date_service_key UNIQUE (restaurant_id, closure_date, service),
+    CONSTRAINT restaurant_closures_reason_max_200 CHECK ((char_length(reason) <= 200)),
+    CONSTRAINT restaurant_closures_service_check CHECK ((service = ANY (ARRAY['lunch'::text, 'dinner'::text]))),
+    CONSTRAINT restaurant_closures_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
+);
+COMMENT ON TABLE public.restaurant_closures IS 'Exceptional closures: one row per restaurant, date and service (lunch, dinner) closed, with the owner''s optional reason. A closed service takes no new request (private.request_slot).';
+ALTER TABLE public.restaurant_closures ENABLE ROW LEVEL SECURITY;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.restaurant_closures TO authenticated;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.restaurant_closures TO service_role;
+
 CREATE TABLE public.restaurant_contacts (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     restaurant_id uuid NOT NULL,
@@ -2522,12 +2688,14 @@ CREATE TABLE public.restaurant_hours (
     CONSTRAINT restaurant_hours_dinner_group_max_check CHECK (((dinner_group_max >= dinner_group_min) AND (dinner_group_max <= 50))),
     CONSTRAINT restaurant_hours_dinner_group_min_check CHECK (((dinner_group_min >= 1) AND (dinner_group_min <= 30))),
     CONSTRAINT restaurant_hours_dinner_privatization_min_check CHECK (((dinner_partial_privatization_min_size >= 1) AND (dinner_partial_privatization_min_size <= 50))),
+    CONSTRAINT restaurant_hours_dinner_span_check CHECK (((NOT dinner_is_open) OR private.is_service_span(dinner_from_time, dinner_to_time))) NOT VALID,
     CONSTRAINT restaurant_hours_dinner_times_check CHECK (((((EXTRACT(epoch FROM dinner_from_time))::integer % 900) = 0) AND (((EXTRACT(epoch FROM dinner_to_time))::integer % 900) = 0))),
     CONSTRAINT restaurant_hours_lunch_a_la_carte_check CHECK (((lunch_max_a_la_carte_size >= 1) AND (lunch_max_a_la_carte_size <= 50))),
     CONSTRAINT restaurant_hours_lunch_capacity_check CHECK (((lunch_capacity >= 1) AND (lunch_capacity <= 999))),
     CONSTRAINT restaurant_hours_lunch_group_max_check CHECK (((lunch_group_max >= lunch_group_min) AND (lunch_group_max <= 50))),
     CONSTRAINT restaurant_hours_lunch_group_min_check CHECK (((lunch_group_min >= 1) AND (lunch_group_min <= 30))),
     CONSTRAINT restaurant_hours_lunch_privatization_min_check CHECK (((lunch_partial_privatization_min_size >= 1) AND (lunch_partial_privatization_min_size <= 50))),
+    CONSTRAINT restaurant_hours_lunch_span_check CHECK (((NOT lunch_is_open) OR private.is_service_span(lunch_from_time, lunch_to_time))) NOT VALID,
     CONSTRAINT restaurant_hours_lunch_times_check CHECK (((((EXTRACT(epoch FROM lunch_from_time))::integer % 900) = 0) AND (((EXTRACT(epoch FROM lunch_to_time))::integer % 900) = 0))),
     CONSTRAINT restaurant_hours_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
@@ -3011,6 +3179,29 @@ CREATE POLICY "Owners read" ON public.restaurant_cgv AS PERMISSIVE FOR SELECT TO
   WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
 
 CREATE POLICY "Owners update" ON public.restaurant_cgv AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
+  WITH CHECK ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
+CREATE POLICY "Owners delete" ON public.restaurant_closures AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
+CREATE POLICY "Owners insert" ON public.restaurant_closures AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
+CREATE POLICY "Owners read" ON public.restaurant_closures AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
+CREATE POLICY "Owners update" ON public.restaurant_closures AS PERMISSIVE FOR UPDATE TO authenticated
   USING ((restaurant_id IN ( SELECT r.id
    FROM public.restaurants r
   WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))

@@ -1,8 +1,8 @@
 /**
  * What the owner should know before accepting a request, from
  * public.reservation_acceptance_check: the service's covers once accepted against its capacity, and
- * a warning when it would exceed it, when the service is closed that day, or when the arrival time
- * lies outside its hours. Written once, read by the app (before accepting) and by the reservation
+ * a warning when it would exceed it, when the service is closed that day (its weekly hours, or an
+ * exceptional closure of that date), or when the arrival time lies outside its hours. Written once, read by the app (before accepting) and by the reservation
  * service (for the link page, after a one-click acceptance). No dependency: the service imports it.
  */
 export interface AcceptanceCheck {
@@ -15,6 +15,9 @@ export interface AcceptanceCheck {
   from_time: string | null;
   to_time: string | null;
   outside_hours: boolean;
+  /** An exceptional closure of that service that date (restaurant_closures), and the owner's reason. */
+  closed: boolean;
+  closure_reason: string | null;
 }
 
 const SERVICE_NAMES: Record<string, string> = { lunch: 'midi', dinner: 'soir' };
@@ -32,6 +35,7 @@ export function acceptanceWarnings(check: AcceptanceCheck): string[] {
   const service = `service du ${SERVICE_NAMES[check.service] ?? check.service}`;
   const warnings: string[] = [];
   if (!check.is_open) warnings.push(`Le ${service} est fermé le ${longDay(check.day)}.`);
+  if (check.closed) warnings.push(`Le restaurant est fermé ce jour-là (${service}, fermeture exceptionnelle${check.closure_reason ? ` : ${check.closure_reason}` : ''}).`);
   if (check.capacity !== null && check.covers_after > check.capacity) {
     warnings.push(`Le ${service} du ${longDay(check.day)} compterait ${check.covers_after} couverts pour une capacité de ${check.capacity}.`);
   }

@@ -49,6 +49,8 @@ export interface AssistantKnowledge {
   contact: { email: string | null; whatsapp: string | null; response_time: string; response_time_label: string };
   amenities: Record<'ground_floor' | 'accessible_to_disabled' | 'parking' | 'air_conditioning' | 'wifi' | 'valet_parking', boolean>;
   days: { day: string; is_open: boolean; services: KnowledgeService[] }[];
+  /** Upcoming exceptional closures (today to a year ahead), one per date: the services closed and the reasons. */
+  closures: { date: string; services: ServiceKind[]; reason: string | null }[];
   menus: KnowledgeMenu[];
   options: KnowledgeOption[];
   deposit: { required: boolean; method: 'acompte' | 'empreinte' | null; type: 'percentage' | 'fixed' | null; amount: number | null };

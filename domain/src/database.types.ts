@@ -608,6 +608,48 @@ export type Database = {
           },
         ]
       }
+      restaurant_closures: {
+        Row: {
+          closure_date: string
+          created_at: string
+          id: string
+          reason: string | null
+          restaurant_id: string
+          service: string
+        }
+        Insert: {
+          closure_date: string
+          created_at?: string
+          id?: string
+          reason?: string | null
+          restaurant_id: string
+          service: string
+        }
+        Update: {
+          closure_date?: string
+          created_at?: string
+          id?: string
+          reason?: string | null
+          restaurant_id?: string
+          service?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_closures_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_closures_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       restaurant_contacts: {
         Row: {
           created_at: string
@@ -1275,6 +1317,28 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      close_services: {
+        Args: {
+          p_date: string
+          p_reason?: string
+          p_restaurant_id: string
+          p_services: string[]
+        }
+        Returns: {
+          closure_date: string
+          created_at: string
+          id: string
+          reason: string | null
+          restaurant_id: string
+          service: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "restaurant_closures"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       create_assistant_key: { Args: { p_restaurant_id: string }; Returns: Json }
       delete_restaurant_photo: {
         Args: { photo_id: string; user_id: string }
@@ -1330,6 +1394,8 @@ export type Database = {
         Returns: {
           arrival_time: string
           capacity: number
+          closed: boolean
+          closure_reason: string
           confirmed_covers: number
           covers: number
           covers_after: number

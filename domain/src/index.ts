@@ -17,3 +17,4 @@ export * from './completeness';
 export * from './navigation';
 export * from './photos';
 export * from './RestaurantRedirect';
+export * from './closures';

@@ -171,6 +171,7 @@ export async function restaurantSnapshot(restaurantId: string): Promise<string> 
          'alternatives', (select jsonb_agg(to_jsonb(a) order by a.id) from menu_item_alternatives a join restaurant_menus m on m.id = a.menu_id where m.restaurant_id = $1),
          'options', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_options t where restaurant_id = $1),
          'faqs', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_faqs t where restaurant_id = $1),
+         'closures', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_closures t where restaurant_id = $1),
          'reservations', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_reservations t where restaurant_id = $1),
          'reservation_events', (select jsonb_agg(to_jsonb(t) order by id) from reservation_events t where restaurant_id = $1),
          'notifications', (select jsonb_agg(to_jsonb(t) order by id) from notification_outbox t where restaurant_id = $1),

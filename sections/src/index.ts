@@ -27,6 +27,7 @@ export * from './hours/rules';
 export * from './hours/slots';
 export * from './hours/api';
 export * from './hours/HoursForm';
+export * from './hours/ClosuresManager';
 export * from './billing/rules';
 export * from './billing/api';
 export * from './billing/BillingForm';

@@ -4,7 +4,7 @@ import { must, restaurantSnapshot, sample } from '../fixtures';
 /**
  * One rule for the form and the database: save_restaurant_hours stores an arrival time only among the slots of its
  * own open service (private.is_service_slot: quarter hours from the start up to, not including, the end;
- * a dinner may end after midnight). Anything else is refused with a French message naming the day, the
+ * a dinner may end after midnight, its groups arriving on its date, by 23:45). Anything else is refused with a French message naming the day, the
  * service and the time, and nothing changes.
  */
 async function ownerWithRestaurant(label: string) {
@@ -33,14 +33,13 @@ const arrivals = (restaurantId: string) =>
       ).rows,
   );
 
-test('arrival times within their service are stored, a dinner past midnight included', async () => {
+test('arrival times within their service are stored, a dinner past midnight included (arrivals on its date)', async () => {
   const owner = await ownerWithRestaurant('arrivals-ok');
-  const hours = withTuesday('dinnerService', '22:00', '01:00', ['22:00', '23:45', '00:00', '00:45']);
+  const hours = withTuesday('dinnerService', '22:00', '01:00', ['22:00', '23:30', '23:45']);
   await must(owner.client.rpc('save_restaurant_hours', { p_restaurant_id: owner.restaurantId, p_hours: hours }));
   expect(await arrivals(owner.restaurantId)).toEqual([
-    { day: 'tuesday', service: 'dinner', time: '00:00' },
-    { day: 'tuesday', service: 'dinner', time: '00:45' },
     { day: 'tuesday', service: 'dinner', time: '22:00' },
+    { day: 'tuesday', service: 'dinner', time: '23:30' },
     { day: 'tuesday', service: 'dinner', time: '23:45' },
     { day: 'tuesday', service: 'lunch', time: '12:15' },
   ]);
@@ -51,6 +50,14 @@ test.each([
   ['the closing time itself', 'lunchService', '12:15', '14:30', '14:30', 'Mardi, service midi : l’heure d’arrivée 14:30 est en dehors des horaires du service (12:15 – 14:30)'],
   ['a time before the opening', 'lunchService', '12:15', '14:30', '12:00', 'Mardi, service midi : l’heure d’arrivée 12:00 est en dehors des horaires du service (12:15 – 14:30)'],
   ['past the end of a dinner after midnight', 'dinnerService', '22:00', '01:00', '01:00', 'Mardi, service soir : l’heure d’arrivée 01:00 est en dehors des horaires du service (22:00 – 01:00)'],
+  [
+    'after midnight, before the end of a dinner (arrivals are on its date)',
+    'dinnerService',
+    '22:00',
+    '01:00',
+    '00:15',
+    'Mardi, service soir : l’heure d’arrivée 00:15 est en dehors des horaires du service (22:00 – 01:00)',
+  ],
   ['the afternoon for a dinner after midnight', 'dinnerService', '22:00', '01:00', '15:00', 'Mardi, service soir : l’heure d’arrivée 15:00 est en dehors des horaires du service (22:00 – 01:00)'],
 ] as const)('refuses %s with a French message, changing nothing', async (_, key, from, to, time, message) => {
   const owner = await ownerWithRestaurant('arrivals-outside');

@@ -172,8 +172,26 @@ describe('the assistant’s knowledge', () => {
     const menuId = Object.fromEntries((await must(owner.client.from('restaurant_menus').select('id, name').eq('restaurant_id', restaurantId))).map((m) => [m.name, m.id]));
     const optionId = Object.fromEntries((await must(owner.client.from('restaurant_options').select('id, title').eq('restaurant_id', restaurantId))).map((o) => [o.title, o.id]));
     expect(Object.keys(knowledge).sort()).toEqual(
-      ['amenities', 'cgv', 'completeness', 'contact', 'days', 'deposit', 'faq', 'first_message', 'first_message_is_default', 'menus', 'options', 'payment', 'restaurant', 'version'].sort(),
+      [
+        'amenities',
+        'cgv',
+        'closures',
+        'completeness',
+        'contact',
+        'days',
+        'deposit',
+        'faq',
+        'first_message',
+        'first_message_is_default',
+        'menus',
+        'options',
+        'payment',
+        'restaurant',
+        'version',
+      ].sort(),
     );
+    // No exceptional closure given (closures.test.ts tells the ones given).
+    expect(knowledge.closures).toEqual([]);
     expect(knowledge).toMatchObject({
       version: 2,
       restaurant: { id: restaurantId, name: 'Le Bouchon', address: '12 rue des Halles, 69001 Lyon', description: 'Bouchon lyonnais, cuisine de marché.', url: 'https://exemple.fr' },

@@ -8,7 +8,7 @@ import { completeRestaurant, must, restaurantSnapshot, sample } from '../fixture
  * and the victim's data must be byte-for-byte what it was.
  */
 
-type Victim = Awaited<ReturnType<typeof completeRestaurant>> & { menuId: string; faqIds: string[]; userId: string; keyId: string };
+type Victim = Awaited<ReturnType<typeof completeRestaurant>> & { menuId: string; faqIds: string[]; userId: string; keyId: string; closureDate: string };
 
 /** For each table: how to pick the victim's rows, and a plausible row to insert or patch with. */
 function tableTargets(v: Victim): { table: string; column: string; value: string; insert: Record<string, unknown>; patch: Record<string, unknown> }[] {
@@ -38,6 +38,7 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
     { table: 'menu_item_alternatives', column: 'menu_id', value: v.menuId, insert: { menu_id: v.menuId, name: 'Pirate', type: 'main' }, patch: { name: 'Piraté' } },
     { table: 'restaurant_options', column: 'restaurant_id', value: r, insert: { restaurant_id: r, title: 'Pirate', price: 1 }, patch: { price: 0 } },
     { table: 'restaurant_faqs', column: 'restaurant_id', value: r, insert: { restaurant_id: r, question: 'Pirate ?', answer: 'Oui.', display_order: 9 }, patch: { answer: 'Piraté.' } },
+    { table: 'restaurant_closures', column: 'restaurant_id', value: r, insert: { restaurant_id: r, closure_date: '2030-01-07', service: 'lunch' }, patch: { reason: 'Piraté' } },
     {
       table: 'restaurant_cgv',
       column: 'restaurant_id',
@@ -107,6 +108,7 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['assistant_knowledge', { p_restaurant_id: r }],
     ['create_assistant_key', { p_restaurant_id: r }],
     ['revoke_assistant_key', { p_key_id: v.keyId }],
+    ['close_services', { p_restaurant_id: r, p_date: v.closureDate, p_services: ['lunch', 'dinner'], p_reason: 'Piraté' }],
   ];
 }
 
@@ -125,7 +127,10 @@ describe('attack matrix', () => {
     const menus = await must(owner.client.from('restaurant_menus').select('id').eq('restaurant_id', built.restaurantId).eq('is_children_menu', false));
     const faqs = await must(owner.client.from('restaurant_faqs').select('id').eq('restaurant_id', built.restaurantId).order('display_order'));
     const key = await must(owner.client.rpc('create_assistant_key', { p_restaurant_id: built.restaurantId }));
-    victim = { ...built, menuId: menus[0].id, faqIds: faqs.map((f) => f.id), userId: owner.userId, keyId: (key as { id: string }).id };
+    // An exceptional closure, so that restaurant_closures has a row to attack.
+    const closureDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await must(owner.client.rpc('close_services', { p_restaurant_id: built.restaurantId, p_date: closureDate, p_services: ['dinner'], p_reason: 'Fermeture' }));
+    victim = { ...built, menuId: menus[0].id, faqIds: faqs.map((f) => f.id), userId: owner.userId, keyId: (key as { id: string }).id, closureDate };
     // A decided reservation, so that its history (reservation_events) has a row to attack.
     const decided = await service().rpc('transition_reservation_by_id', {
       p_reservation_id: built.reservation.id,
@@ -265,6 +270,7 @@ describe('the API surface, read from the catalog', () => {
       userId: someone,
       reservation: { id: someone, numero_reservation: '', code_manage: '' },
       keyId: someone,
+      closureDate: '2030-01-07',
     } as Victim;
     expect(sorted(tableTargets(placeholder).map((t) => t.table))).toEqual(sorted(catalog.tables));
     expect(sorted(VIEWS)).toEqual(sorted(catalog.views));

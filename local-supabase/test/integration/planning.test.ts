@@ -120,6 +120,8 @@ describe('reservation_acceptance_check: what accepting a request does to the pla
         from_time: '12:00:00',
         to_time: '14:00:00',
         outside_hours: false,
+        closed: false,
+        closure_reason: null,
       },
     ]);
   });

@@ -22,6 +22,8 @@ export interface SectionEditTabProps<T extends object> {
   messages: { success: string; error?: string; loadError?: string; nothingStored?: string };
   renderForm: (props: SectionFormProps<T>) => ReactNode;
   submitLabel?: string;
+  /** Below the form: a part of the tab stored on its own, not by 'Enregistrer' (Horaires' closures). */
+  after?: ReactNode;
 }
 
 /** Stored as shown: a tab whose rows do not exist says that what it shows is only a proposal. */
@@ -37,7 +39,15 @@ export function SectionEditTab<T extends object>(props: SectionEditTabProps<T>) 
 
 type SectionSave<T extends object> = ReturnType<typeof useSectionForm<T>>['save'];
 
-function SectionEditor<T extends object>({ title, api, messages, renderForm, submitLabel = 'Enregistrer les modifications', restaurantId }: SectionEditTabProps<T> & { restaurantId: string }) {
+function SectionEditor<T extends object>({
+  title,
+  api,
+  messages,
+  renderForm,
+  submitLabel = 'Enregistrer les modifications',
+  after,
+  restaurantId,
+}: SectionEditTabProps<T> & { restaurantId: string }) {
   const { query, form, save, onStored } = useSectionForm(api, restaurantId);
   const queryClient = useQueryClient();
   const errorMessage = messages.error ?? SAVE_ERROR_MESSAGE;
@@ -81,6 +91,7 @@ function SectionEditor<T extends object>({ title, api, messages, renderForm, sub
           </LoadedSection>
         )}
       </QueryState>
+      {after}
       <SaveToast save={save} success={messages.success} error={errorMessage} />
     </PageFrame>
   );

@@ -1,5 +1,5 @@
 import { formatEuros } from '@tablee/shared';
-import { describePayment, describePolicies, describeService, dietarySummary, amenityLabels } from '../../src/features/assistant/describe';
+import { describeClosures, describePayment, describePolicies, describeService, dietarySummary, amenityLabels } from '../../src/features/assistant/describe';
 
 describe('what the assistant says', () => {
   it('a service: hours, arrivals, sizes, capacity, à la carte and privatisation', () => {
@@ -55,5 +55,14 @@ describe('what the assistant says', () => {
       'Climatisation',
       'Voiturier',
     ]);
+  });
+
+  it('tells the upcoming exceptional closures, one per date', () => {
+    expect(
+      describeClosures([
+        { date: '2026-12-25', services: ['lunch', 'dinner'], reason: 'Noël' },
+        { date: '2027-01-04', services: ['dinner'], reason: null },
+      ]),
+    ).toEqual(['vendredi 25 décembre 2026 : fermé midi et soir (Noël)', 'lundi 4 janvier 2027 : fermé soir']);
   });
 });

@@ -16,6 +16,7 @@ import {
   hasArrivalTimesOutside,
   normalizeHours,
   PROPOSE_ARRIVAL_TIMES_LABEL,
+  SERVICE_END_MESSAGE,
   SERVICE_LABELS,
   SIZE_RANGE,
   sizeChoices,
@@ -24,7 +25,7 @@ import {
   type Range,
   type ServiceKey,
 } from './rules';
-import { defaultArrivalTimes, serviceSlots } from './slots';
+import { defaultArrivalTimes, isServiceSpan, serviceSlots } from './slots';
 
 /** Open days in week order and arrival times sorted, as they are chosen. */
 const inWeekOrder = (days: Day[] | undefined) => DAYS.filter((d) => days?.includes(d));
@@ -34,16 +35,23 @@ const TIME_OPTIONS = TIME_SLOTS.map((t) => ({ value: t, label: t }));
 const numberOptions = (values: number[]) => values.map((n) => ({ value: n, label: String(n) }));
 const DAY_OPTIONS = DAYS.map((d) => ({ value: d, label: DAY_LABELS[d] }));
 
+/** Whether the second value of a pair may follow the first: a greater size, or a possible service's end. */
+type Follows = (first: string | number, second: string | number) => boolean;
+const greater: Follows = (first, second) => second > first;
+const greaterOrEqual: Follows = (first, second) => second >= first;
+/** An end after the start, or after midnight by 06:00 (private.is_service_span). */
+const serviceEnd: Follows = (from, to) => isServiceSpan(String(from), String(to));
+
 /**
- * The field must come after another of the same service (end time after start, max size ≥ min);
+ * The field must follow another of the same service (end time after start, max size ≥ min);
  * a closed service is not checked.
  */
 const afterRule =
-  (other: string[], isOpen: string[], message: string, orEqual = false): FormRule =>
+  (other: string[], isOpen: string[], message: string, follows: Follows): FormRule =>
   ({ getFieldValue }) => ({
     validator: (_, v: string | number | undefined) => {
       const first = getFieldValue(other) as string | number | undefined;
-      const ok = !getFieldValue(isOpen) || v === undefined || first === undefined || v > first || (orEqual && v === first);
+      const ok = !getFieldValue(isOpen) || v === undefined || first === undefined || follows(first, v);
       return ok ? Promise.resolve() : Promise.reject(new Error(message));
     },
   });
@@ -65,7 +73,7 @@ interface RangeEnd {
   range?: Range;
 }
 
-/** Two selects side by side, the second after the first (or equal with `orEqual`) while the service is open. */
+/** Two selects side by side, the second following the first (`follows`: greater by default) while the service is open. */
 function RangeFields({
   first,
   second,
@@ -73,7 +81,7 @@ function RangeFields({
   isOpen,
   disabled,
   message,
-  orEqual = false,
+  follows = greater,
   searchable = false,
 }: {
   first: RangeEnd;
@@ -82,7 +90,7 @@ function RangeFields({
   isOpen: string[];
   disabled: boolean;
   message: string;
-  orEqual?: boolean;
+  follows?: Follows;
   searchable?: boolean;
 }) {
   return (
@@ -93,7 +101,7 @@ function RangeFields({
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label={second.label} name={second.name} dependencies={[first.name, isOpen]} rules={[afterRule(first.name, isOpen, message, orEqual)]}>
+        <Form.Item label={second.label} name={second.name} dependencies={[first.name, isOpen]} rules={[afterRule(first.name, isOpen, message, follows)]}>
           {second.range ? <SizeSelect range={second.range} disabled={disabled} /> : <Select options={options} disabled={disabled} showSearch={searchable} />}
         </Form.Item>
       </Col>
@@ -149,7 +157,8 @@ function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFiel
           options={TIME_OPTIONS}
           isOpen={name('isOpen')}
           disabled={closed}
-          message="L'heure de fin doit être après l'heure de début"
+          message={SERVICE_END_MESSAGE}
+          follows={serviceEnd}
           searchable
         />
         <Form.Item
@@ -158,7 +167,8 @@ function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFiel
           extra="Vide : sans limite. Le planning et l'acceptation des demandes en tiennent compte."
           rules={[{ type: 'integer', min: 1, max: 999, message: 'La capacité doit être un nombre entier de couverts entre 1 et 999' }]}
         >
-          <InputNumber min={1} max={999} precision={0} placeholder="Sans limite" style={{ width: '100%' }} disabled={closed} />
+          {/* No min, max or precision: the input would quietly turn -5 into 1 or 2.5 into 3; the rule says what is wrong. */}
+          <InputNumber placeholder="Sans limite" style={{ width: '100%' }} disabled={closed} />
         </Form.Item>
         <ArrivalTimesField path={path} disabled={closed} />
         <RangeFields
@@ -167,7 +177,7 @@ function ServiceCard({ path, context, disabled, dayLabel, service }: ServiceFiel
           isOpen={name('isOpen')}
           disabled={closed}
           message="La taille maximale doit être supérieure ou égale à la taille minimale"
-          orEqual
+          follows={greaterOrEqual}
         />
         <Row gutter={12} align="bottom">
           <Col span={12}>

@@ -61,6 +61,9 @@ export const arrivalTimesOutsideMessage = (times: readonly string[]) =>
     ? `${times[0]} est en dehors des horaires du service : retirez cette heure ou changez les horaires.`
     : `${times.join(', ')} sont en dehors des horaires du service : retirez ces heures ou changez les horaires.`;
 
+/** A service ends after it starts, or after midnight (a dinner 19:00 → 00:30) by 06:00: private.is_service_span. */
+export const SERVICE_END_MESSAGE = "L'heure de fin doit être après l'heure de début, ou après minuit jusqu'à 06:00";
+
 export const PROPOSE_ARRIVAL_TIMES_LABEL = "Proposer des heures d'arrivée";
 
 /**

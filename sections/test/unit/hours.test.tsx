@@ -120,9 +120,37 @@ describe('HoursForm', () => {
     hours.defaultSettings.lunchService.groupSize = { min: 8, max: 5 };
     const { latest } = renderSection(HoursForm, hours);
     await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
-    expect(await within(section('Service du midi')).findByText("L'heure de fin doit être après l'heure de début")).toBeInTheDocument();
+    expect(await within(section('Service du midi')).findByText("L'heure de fin doit être après l'heure de début, ou après minuit jusqu'à 06:00")).toBeInTheDocument();
     expect(within(section('Service du midi')).getByText('La taille maximale doit être supérieure ou égale à la taille minimale')).toBeInTheDocument();
     expect(within(section('Service du soir')).queryByText('La taille maximale doit être supérieure ou égale à la taille minimale')).not.toBeInTheDocument();
+    expect(latest.validated).toBe(false);
+  });
+
+  it('takes a dinner ending after midnight (19:00 → 00:30), proposing arrivals on its date', async () => {
+    const user = userEvent.setup({ delay: null });
+    const hours = defaultHours('edit');
+    hours.defaultSettings.dinnerService.hours = { from: '19:00', to: '00:30' };
+    const { latest } = renderSection(HoursForm, hours);
+    const dinner = within(section('Service du soir'));
+    await user.click(dinner.getByRole('button', { name: PROPOSE_ARRIVAL_TIMES_LABEL }));
+    await waitFor(() => expect(latest.value.defaultSettings.dinnerService.arrivalTimes).toEqual(['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00', '22:30', '23:00', '23:30']));
+    // The choices start at 19:00 (the list is virtual: its last ones, to 23:45, are slots.test.ts's to check).
+    expect((await optionsOf(section('Service du soir'), "Heures d'arrivée"))[0]).toBe('19:00');
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    await waitFor(() => expect(latest.validated).toBe(true));
+    expect(dinner.queryByText(/L'heure de fin doit être/)).not.toBeInTheDocument();
+  });
+
+  it('refuses an end equal to the start, or after midnight later than 06:00', async () => {
+    const user = userEvent.setup({ delay: null });
+    const hours = defaultHours('edit');
+    hours.defaultSettings.lunchService.hours = { from: '12:00', to: '12:00' };
+    hours.defaultSettings.dinnerService.hours = { from: '19:00', to: '07:00' };
+    hours.defaultSettings.dinnerService.arrivalTimes = [];
+    const { latest } = renderSection(HoursForm, hours);
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    for (const name of ['Service du midi', 'Service du soir'])
+      expect(await within(section(name)).findByText("L'heure de fin doit être après l'heure de début, ou après minuit jusqu'à 06:00")).toBeInTheDocument();
     expect(latest.validated).toBe(false);
   });
 
@@ -140,6 +168,26 @@ describe('HoursForm', () => {
     await waitFor(() => expect(latest.value.defaultSettings.dinnerService.capacity).toBeNull());
     await user.click(within(section('Service du midi')).getByRole('checkbox', { name: 'Service ouvert' }));
     await waitFor(() => expect(within(section('Service du midi')).getByLabelText('Capacité du service (couverts)')).toBeDisabled());
+  });
+
+  it('refuses a negative capacity on the field, in French, rather than changing it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { latest } = renderSection(HoursForm, defaultHours('edit'));
+    const dinner = within(section('Service du soir'));
+    const capacity = dinner.getByLabelText('Capacité du service (couverts)');
+    await user.type(capacity, '-5');
+    await user.tab();
+    expect(await dinner.findByText('La capacité doit être un nombre entier de couverts entre 1 et 999')).toBeInTheDocument();
+    // What was typed stays: nothing becomes 1 behind the owner's back.
+    expect(capacity).toHaveValue('-5');
+    expect(latest.value.defaultSettings.dinnerService.capacity).toBe(-5);
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    await waitFor(() => expect(latest.validated).toBe(false));
+    await user.clear(capacity);
+    await user.type(capacity, '2.5');
+    await user.tab();
+    expect(await dinner.findByText('La capacité doit être un nombre entier de couverts entre 1 et 999')).toBeInTheDocument();
+    expect(capacity).toHaveValue('2.5');
   });
 
   it('keeps the days in week order whatever the click order', async () => {

@@ -3,7 +3,7 @@
  * so that each wording is tested; the labels are the forms' own (one place for each).
  */
 import { AMENITY_LABELS, DAY_LABELS, DEPOSIT_METHOD_OPTIONS, itemTypeLabel, POLICY_OPTIONS, priceTypeLabel } from '@tablee/sections';
-import { formatEuros } from '@tablee/shared';
+import { formatEuros, formatLongDate } from '@tablee/shared';
 import type { AssistantKnowledge, Day, KnowledgeMenu, KnowledgeOption, KnowledgeService } from '@tablee/domain';
 
 const SERVICE_NAMES = { lunch: 'Midi', dinner: 'Soir' } as const;
@@ -27,6 +27,10 @@ export function describeWeek(days: AssistantKnowledge['days']): { day: string; s
 export function closedDays(days: AssistantKnowledge['days']): string[] {
   return days.filter((d) => !d.is_open || d.services.length === 0).map((d) => DAY_LABELS[d.day as Day]);
 }
+
+/** « vendredi 25 décembre 2026 : fermé midi et soir (Noël) »: the upcoming exceptional closures, one per date. */
+export const describeClosures = (closures: AssistantKnowledge['closures']): string[] =>
+  closures.map((c) => `${formatLongDate(c.date)} : fermé ${c.services.map((s) => SERVICE_NAMES[s].toLowerCase()).join(' et ')}${c.reason ? ` (${c.reason})` : ''}`);
 
 const when = (m: KnowledgeMenu) => (m.available_lunch && m.available_dinner ? 'midi et soir' : m.available_lunch ? 'le midi' : m.available_dinner ? 'le soir' : 'jamais proposé');
 

@@ -13,11 +13,13 @@ import {
   type PlanningView,
 } from '@tablee/operations-data';
 import { BRAND_COLOURS, PageError, PageFrame, parisToday, QueryState } from '@tablee/shared';
-import { isUuid, restaurantPath } from '@tablee/domain';
+import { isUuid, restaurantPath, type Closure } from '@tablee/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Grid, Segmented, Space, Typography } from 'antd';
+import { Alert, Button, DatePicker, Grid, Segmented, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { planningClosuresQueryOptions } from '../api/closures';
+import { ClosureAction } from './ClosureAction';
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 const requests = (n: number) => `${n} demande${n > 1 ? 's' : ''}`;
@@ -30,6 +32,8 @@ export function PlanningPage() {
   const range = planningRange(params);
   // The period shown stays on screen while the next one loads.
   const query = useQuery({ ...planningQueryOptions(restaurantId, range.from, range.to), placeholderData: keepPreviousData });
+  // The exceptional closures, beside the covers (their own query: the planning's function says nothing of them).
+  const closures = useQuery({ ...planningClosuresQueryOptions(restaurantId, range.from, range.to), placeholderData: keepPreviousData });
   const screens = Grid.useBreakpoint();
   const phone = !screens.md && !!(screens.xs || screens.sm);
 
@@ -83,8 +87,9 @@ export function PlanningPage() {
       <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
         {week ? `Semaine du ${dayjs(range.from).format('D MMMM')} au ${dayjs(range.to).format('D MMMM YYYY')}` : capitalize(dayjs(params.date).format('MMMM YYYY'))}
       </Typography.Title>
+      {closures.isError && <Alert type="error" showIcon message="Erreur lors du chargement des fermetures exceptionnelles" />}
       <QueryState query={query} errorMessage="Erreur lors du chargement du planning" loadingLabel="Chargement du planning...">
-        {(cells) => <PlanningGrid cells={cells} restaurantId={restaurantId} month={week ? undefined : params.date.slice(0, 7)} phone={phone} />}
+        {(cells) => <PlanningGrid cells={cells} closures={closures.data ?? []} restaurantId={restaurantId} month={week ? undefined : params.date.slice(0, 7)} phone={phone} />}
       </QueryState>
     </PageFrame>
   );
@@ -98,7 +103,7 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * than antd's Calendar: that one is a date picker (a click on a cell selects the day), where each day
  * here holds two links.
  */
-function PlanningGrid({ cells, restaurantId, month, phone }: { cells: PlanningCell[]; restaurantId: string; month?: string; phone: boolean }) {
+function PlanningGrid({ cells, closures, restaurantId, month, phone }: { cells: PlanningCell[]; closures: Closure[]; restaurantId: string; month?: string; phone: boolean }) {
   const days = new Map<string, PlanningCell[]>();
   for (const cell of cells) days.set(cell.day, [...(days.get(cell.day) ?? []), cell]);
   const shown = [...days.entries()].filter(([day]) => !phone || !month || day.startsWith(month));
@@ -117,7 +122,13 @@ function PlanningGrid({ cells, restaurantId, month, phone }: { cells: PlanningCe
               {dayjs(day).format('ddd DD/MM')}
             </Typography.Text>
             {services.map((cell) => (
-              <ServiceCell key={cell.service} cell={cell} restaurantId={restaurantId} />
+              <ServiceCell
+                key={cell.service}
+                cell={cell}
+                closure={closures.find((c) => c.date === cell.day && c.service === cell.service)}
+                actionable={day >= today}
+                restaurantId={restaurantId}
+              />
             ))}
           </div>
         );
@@ -126,9 +137,14 @@ function PlanningGrid({ cells, restaurantId, month, phone }: { cells: PlanningCe
   );
 }
 
-/** One service of one day: a link to its reservations (the list, filtered on the day and the service). */
-function ServiceCell({ cell, restaurantId }: { cell: PlanningCell; restaurantId: string }) {
+/**
+ * One service of one day: a link to its reservations (the list, filtered on the day and the service),
+ * marked when closed exceptionally, and from today on its '⋯' menu to close it or reopen it.
+ */
+function ServiceCell({ cell, closure, actionable, restaurantId }: { cell: PlanningCell; closure: Closure | undefined; actionable: boolean; restaurantId: string }) {
   const label = SERVICE_LABELS[cell.service];
+  // Closed this date only: shown as a closed service, with its reason.
+  const isOpen = cell.isOpen && !closure;
   const over = cell.capacity !== null && cell.confirmedCovers > cell.capacity;
   const list = new URLSearchParams({
     [RESERVATION_LIST_PARAM.from]: cell.day,
@@ -136,53 +152,60 @@ function ServiceCell({ cell, restaurantId }: { cell: PlanningCell; restaurantId:
     [RESERVATION_LIST_PARAM.service]: SERVICE_PARAM_VALUES[cell.service],
   });
   const fill = cell.capacity ? Math.min(100, Math.round((cell.confirmedCovers / cell.capacity) * 100)) : 0;
+  // A weekly closed service has nothing to close; an exceptional closure can be reopened.
+  const withAction = actionable && (cell.isOpen || !!closure);
   return (
-    <Link
-      to={`${restaurantPath(restaurantId, 'operational/reservations')}?${list}`}
-      data-testid={`planning-${cell.day}-${cell.service}`}
-      style={{
-        display: 'block',
-        padding: '8px 10px',
-        borderRadius: 8,
-        border: `1px solid ${over ? '#ffa39e' : '#e8e8e8'}`,
-        background: !cell.isOpen ? '#f5f5f5' : over ? '#fff1f0' : '#fff',
-        color: 'inherit',
-      }}
-    >
-      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 4, fontSize: 12, color: '#595959' }}>
-        {/* The day, for screen readers: the link's name then says which service of which day it opens. */}
-        <span>
-          <span style={VISUALLY_HIDDEN}>{dayjs(cell.day).format('dddd D MMMM')}, </span>
-          {label}
-        </span>
-        {!cell.isOpen && <span>Fermé</span>}
-      </div>
-      {(cell.isOpen || cell.confirmedCovers > 0) && (
-        <div style={{ fontSize: 15 }}>
-          <strong>{cell.confirmedCovers}</strong>
-          {cell.capacity !== null ? ` / ${cell.capacity}` : ''}{' '}
-          <span style={{ fontSize: 12, color: '#595959' }}>
-            couv.<span style={VISUALLY_HIDDEN}> confirmés</span>
+    <div style={{ position: 'relative' }}>
+      <Link
+        to={`${restaurantPath(restaurantId, 'operational/reservations')}?${list}`}
+        data-testid={`planning-${cell.day}-${cell.service}`}
+        style={{
+          display: 'block',
+          padding: '8px 10px',
+          borderRadius: 8,
+          border: `1px solid ${over ? '#ffa39e' : '#e8e8e8'}`,
+          background: !isOpen ? '#f5f5f5' : over ? '#fff1f0' : '#fff',
+          color: 'inherit',
+        }}
+      >
+        {/* Room on the right of the first line for the '⋯' menu. */}
+        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 4, fontSize: 12, color: '#595959', paddingRight: withAction ? 22 : 0 }}>
+          {/* The day, for screen readers: the link's name then says which service of which day it opens. */}
+          <span>
+            <span style={VISUALLY_HIDDEN}>{dayjs(cell.day).format('dddd D MMMM')}, </span>
+            {label}
           </span>
+          {!isOpen && <span>Fermé</span>}
         </div>
-      )}
-      {cell.isOpen && cell.capacity !== null && (
-        <div aria-hidden style={{ height: 4, borderRadius: 2, background: '#f0f0f0', marginTop: 4 }}>
-          <div style={{ width: `${fill}%`, height: 4, borderRadius: 2, background: over ? '#cf1322' : '#2f6b12' }} />
-        </div>
-      )}
-      {cell.isOpen && cell.capacity === null && <div style={{ fontSize: 12, color: '#595959' }}>sans limite</div>}
-      {cell.pendingRequests > 0 && (
-        <div style={{ fontSize: 12, color: '#ad4e00', marginTop: 4 }}>
-          {requests(cell.pendingRequests)} en attente · {cell.pendingCovers} couv.
-        </div>
-      )}
-      {/* Apart from the covers above: these customers did not come. */}
-      {cell.noShowReservations > 0 && (
-        <div data-testid="planning-no-show" style={{ fontSize: 12, color: '#780650', marginTop: 4 }}>
-          {cell.noShowReservations} non présenté{cell.noShowReservations > 1 ? 's' : ''} · {cell.noShowCovers} couv.
-        </div>
-      )}
-    </Link>
+        {(isOpen || cell.confirmedCovers > 0) && (
+          <div style={{ fontSize: 15 }}>
+            <strong>{cell.confirmedCovers}</strong>
+            {cell.capacity !== null ? ` / ${cell.capacity}` : ''}{' '}
+            <span style={{ fontSize: 12, color: '#595959' }}>
+              couv.<span style={VISUALLY_HIDDEN}> confirmés</span>
+            </span>
+          </div>
+        )}
+        {isOpen && cell.capacity !== null && (
+          <div aria-hidden style={{ height: 4, borderRadius: 2, background: '#f0f0f0', marginTop: 4 }}>
+            <div style={{ width: `${fill}%`, height: 4, borderRadius: 2, background: over ? '#cf1322' : '#2f6b12' }} />
+          </div>
+        )}
+        {isOpen && cell.capacity === null && <div style={{ fontSize: 12, color: '#595959' }}>sans limite</div>}
+        {closure && <div style={{ fontSize: 12, color: '#595959', marginTop: 2 }}>Fermeture exceptionnelle{closure.reason ? ` : ${closure.reason}` : ''}</div>}
+        {cell.pendingRequests > 0 && (
+          <div style={{ fontSize: 12, color: '#ad4e00', marginTop: 4 }}>
+            {requests(cell.pendingRequests)} en attente · {cell.pendingCovers} couv.
+          </div>
+        )}
+        {/* Apart from the covers above: these customers did not come. */}
+        {cell.noShowReservations > 0 && (
+          <div data-testid="planning-no-show" style={{ fontSize: 12, color: '#780650', marginTop: 4 }}>
+            {cell.noShowReservations} non présenté{cell.noShowReservations > 1 ? 's' : ''} · {cell.noShowCovers} couv.
+          </div>
+        )}
+      </Link>
+      {withAction && <ClosureAction cell={cell} closure={closure} name={`${label}, ${dayjs(cell.day).format('dddd D MMMM')}`} restaurantId={restaurantId} />}
+    </div>
   );
 }

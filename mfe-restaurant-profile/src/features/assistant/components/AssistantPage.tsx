@@ -12,7 +12,19 @@ import { assistantKeysQueryOptions } from '../api/keys';
 import { FIRST_MESSAGE_MAX_LENGTH, knowledgeQueryOptions, useSaveFirstMessage } from '../api/knowledge';
 import { AssistantKeysCard } from './AssistantKeysCard';
 import { Block } from './Block';
-import { closedDays, describeAlternatives, describeItems, describeMenu, describeOption, describePayment, describePolicies, describeWeek, amenityLabels, dietarySummary } from '../describe';
+import {
+  closedDays,
+  describeAlternatives,
+  describeClosures,
+  describeItems,
+  describeMenu,
+  describeOption,
+  describePayment,
+  describePolicies,
+  describeWeek,
+  amenityLabels,
+  dietarySummary,
+} from '../describe';
 
 /** A link inside a sentence is underlined: colour alone does not tell it from the text (WCAG 1.4.1). */
 const IN_TEXT_LINK = { textDecoration: 'underline' } as const;
@@ -120,6 +132,8 @@ function KnowledgeView({ restaurantId, k }: { restaurantId: string; k: Assistant
           />
         )}
         {closed.length > 0 && <Typography.Paragraph style={{ margin: '8px 0 0' }}>Fermé : {closed.join(', ')}.</Typography.Paragraph>}
+        {/* Older knowledge (before closures were added) has none. */}
+        {(k.closures ?? []).length > 0 && <Typography.Paragraph style={{ margin: '8px 0 0' }}>Fermetures exceptionnelles : {describeClosures(k.closures).join(' ; ')}.</Typography.Paragraph>}
         <Typography.Paragraph style={{ margin: '8px 0 0' }}>Réponse aux demandes : {k.contact.response_time_label}.</Typography.Paragraph>
         {gaps('hours')}
       </Block>
