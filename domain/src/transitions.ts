@@ -3,7 +3,19 @@
  * change of status ended, and the reservation as it now is. Kept free of imports: the reservation
  * service (Node) reads it.
  */
-export type TransitionOutcome = 'ok' | 'not_found' | 'wrong_code' | 'not_pending' | 'not_allowed' | 'reason_required' | 'reason_invalid' | 'past_date';
+export type TransitionOutcome =
+  | 'ok'
+  | 'not_found'
+  | 'wrong_code'
+  | 'not_pending'
+  | 'not_allowed'
+  | 'reason_required'
+  | 'reason_invalid'
+  | 'past_date'
+  /** public.accept_reservation_by_link: the plan (`check`) to decide on; nothing changed. */
+  | 'plan_check'
+  /** The one-click acceptance refused: the plan calls for the owner's confirmation (`warnings`), in the app. */
+  | 'plan_warnings';
 
 export interface TransitionResult {
   outcome: TransitionOutcome;
@@ -12,4 +24,10 @@ export interface TransitionResult {
   reservation_id: string | null;
   /** With 'past_date': the request's date ('YYYY-MM-DD'). */
   reservation_date?: string;
+  /** From accept_reservation_by_link once the code is right: where the reservation is in the app. */
+  restaurant_id?: string;
+  /** With 'plan_check': public.reservation_acceptance_check's row (null when it has none). */
+  check?: Record<string, unknown> | null;
+  /** With 'plan_warnings': why, in French (acceptanceWarnings). */
+  warnings?: string[];
 }

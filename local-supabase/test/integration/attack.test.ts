@@ -97,6 +97,7 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['delete_restaurant_photo', { photo_id: v.photoId, user_id: attackerId }],
     ['delete_restaurant_photo', { photo_id: v.photoId, user_id: v.userId }],
     ['transition_reservation', { p_numero_reservation: v.reservation.numero_reservation, p_code_manage: v.reservation.code_manage, p_target_status: 1 }],
+    ['accept_reservation_by_link', { p_numero_reservation: v.reservation.numero_reservation, p_code_manage: v.reservation.code_manage }],
     ['search_reservations', { p_restaurant_id: r, p_search: '' }],
     ['reservation_planning', { p_restaurant_id: r, p_from: '2026-11-23', p_to: '2026-11-29' }],
     ['reservation_acceptance_check', { p_restaurant_id: r, p_numero: 'R-0001' }],
