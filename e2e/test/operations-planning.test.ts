@@ -218,7 +218,9 @@ test('accepting with the plan in mind: the covers after acceptance, a confirmati
   expect(await seriousViolations(link)).toEqual([]);
   await link.screenshot({ path: '/tmp/tablee-link-to-confirm.png', fullPage: true });
   await link.context().close();
-  expect((await sql<{ status: number }>(`select status from restaurant_reservations where restaurant_id = $1 and numero_reservation_restaurateur = 'R-PLN-LINK'`, [restaurantId]))[0].status).toBe(0);
+  expect((await sql<{ status: number }>(`select status from restaurant_reservations where restaurant_id = $1 and numero_reservation_restaurateur = 'R-PLN-LINK'`, [restaurantId]))[0].status).toBe(
+    0,
+  );
   // In the app, where the warning is shown and the acceptance confirmed.
   await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations/R-PLN-LINK`);
   await page.getByTestId('acceptance-check').getByText('Le service du soir est fermé le mardi 2 juin.').waitFor();

@@ -41,5 +41,12 @@ export function parseMail(raw: string): { from: string; to: string; replyTo?: st
     const type = (part.headers['content-type'] ?? '').split(';')[0];
     parts[type] = decodeBody(part.body.trimEnd(), part.headers['content-transfer-encoding']);
   }
-  return { from: decodeWords(headers.from ?? ''), to: headers.to, replyTo: headers['reply-to'], subject: decodeWords(headers.subject ?? ''), text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
+  return {
+    from: decodeWords(headers.from ?? ''),
+    to: headers.to,
+    replyTo: headers['reply-to'],
+    subject: decodeWords(headers.subject ?? ''),
+    text: parts['text/plain'] ?? '',
+    html: parts['text/html'] ?? '',
+  };
 }

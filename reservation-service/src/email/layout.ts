@@ -85,6 +85,10 @@ export function factLines(facts: Fact[], value: (text: string) => string = escap
 export const notice = (html: string) => `<div style="margin:0 0 16px;padding:12px 16px;border:1px solid #ffd591;background:#fff7e6;border-radius:6px">${html}</div>`;
 
 /** A link drawn as a button; `secondary`: outlined. */
-export function button(href: string, label: string, colours: { background: string; text: string; border: string } = { background: BRAND_COLOURS.primary, text: '#ffffff', border: BRAND_COLOURS.primary }): string {
+export function button(
+  href: string,
+  label: string,
+  colours: { background: string; text: string; border: string } = { background: BRAND_COLOURS.primary, text: '#ffffff', border: BRAND_COLOURS.primary },
+): string {
   return `<a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 24px;margin:0 8px 8px 0;border-radius:6px;font-weight:bold;text-decoration:none;background:${colours.background};color:${colours.text};border:1px solid ${colours.border}">${escapeHtml(label)}</a>`;
 }

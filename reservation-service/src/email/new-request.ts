@@ -76,9 +76,7 @@ export function newRequestMail(r: ReservationDetails, to: string, appUrl: string
       heading(`Nouvelle demande de groupe ${r.numero_reservation_restaurateur}`),
       paragraph(prose(intro)),
       deadline ? paragraph(prose(deadline), 'font-weight:bold;color:#ad4e00') : '',
-      warnings.length
-        ? notice(`<strong>Avant d’accepter&nbsp;:</strong><ul style="margin:6px 0 0;padding-left:20px">${warnings.map((w) => `<li>${prose(w)}</li>`).join('')}</ul>`)
-        : '',
+      warnings.length ? notice(`<strong>Avant d’accepter&nbsp;:</strong><ul style="margin:6px 0 0;padding-left:20px">${warnings.map((w) => `<li>${prose(w)}</li>`).join('')}</ul>`) : '',
       plan ? paragraph(prose(plan), 'color:#595959') : '',
       `<div style="margin:20px 0 8px">${button(accept, 'Accepter', { background: '#237804', text: '#ffffff', border: '#237804' })}${button(reject, 'Refuser', { background: '#ffffff', text: '#a8071a', border: '#a8071a' })}</div>`,
       paragraph(`<a href="${escapeHtml(inApp)}" style="color:#a33d17">Voir la demande dans Tablée</a>`),

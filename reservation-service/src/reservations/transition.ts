@@ -34,10 +34,7 @@ export async function acceptByLink(db: Db, input: { numero: string; code: string
   let expected: Json | undefined;
   let result: TransitionResult | undefined;
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    result = answer(
-      'accept_reservation_by_link',
-      await db.rpc('accept_reservation_by_link', { p_numero_reservation: input.numero, p_code_manage: input.code, p_expected_check: expected }),
-    );
+    result = answer('accept_reservation_by_link', await db.rpc('accept_reservation_by_link', { p_numero_reservation: input.numero, p_code_manage: input.code, p_expected_check: expected }));
     if (result.outcome !== 'plan_check') return result;
     const check = (result.check ?? null) as AcceptanceCheck | null;
     const warnings = check ? acceptanceWarnings(check) : [];

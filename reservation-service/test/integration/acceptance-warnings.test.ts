@@ -29,7 +29,10 @@ afterAll(() => service?.close());
 const request = (overrides: Record<string, unknown>) => writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, email: null, ...overrides });
 const acceptLink = async (r: { numero: string; code: string }) => {
   const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
-  return { status: res.status, body: (await res.json()) as { success: boolean; status: number; warnings?: string[]; app_path?: string; message: string; numero_reservation_restaurateur: string } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { success: boolean; status: number; warnings?: string[]; app_path?: string; message: string; numero_reservation_restaurateur: string },
+  };
 };
 const appPath = (restaurateur: string) => `/restaurants/${owner.restaurantId}/operational/reservations/${restaurateur}`;
 const events = (numero: string) =>

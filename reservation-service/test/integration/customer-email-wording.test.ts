@@ -35,9 +35,7 @@ test('accepted with an acompte to pay: from the restaurant, accepted and confirm
   expect(sender(mail.from)).toEqual({ name: 'Le Comptoir des Halles', address: TABLEE });
   expect(mail.subject).toBe('Votre demande chez Le Comptoir des Halles est acceptée : réglez l’acompte pour la confirmer');
 
-  const deadline = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(
-    new Date(Date.now() + 3 * 86_400_000),
-  );
+  const deadline = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(Date.now() + 3 * 86_400_000));
   const accepted = `Le Comptoir des Halles a accepté votre demande de réservation. Elle sera confirmée dès réception de votre acompte de 30 % du total, soit 300,00 €, à régler avant le ${deadline}.`;
   for (const part of [spaces(mail.text), plain(mail.html)]) {
     expect(part).toContain(accepted);
@@ -89,9 +87,7 @@ describe('a refusal with a counter-proposal says how to take it', () => {
     expect(sender(mail.from)).toEqual({ name: 'Restaurant wording-proposal', address: TABLEE });
     for (const part of [spaces(mail.text), plain(mail.html)]) {
       expect(part).toContain('Le restaurant vous propose : Le samedi 12 décembre à 20 h');
-      expect(part).toContain(
-        'Pour accepter cette proposition : répondez simplement à cet e-mail ou appelez le restaurant au 04 78 00 00 00 ; votre message arrive directement au restaurant',
-      );
+      expect(part).toContain('Pour accepter cette proposition : répondez simplement à cet e-mail ou appelez le restaurant au 04 78 00 00 00 ; votre message arrive directement au restaurant');
     }
   });
 
