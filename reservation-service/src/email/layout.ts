@@ -4,8 +4,14 @@
  * of at most 600 px that narrows to a phone's width, system fonts. An e-mail's content is its own; this
  * file is how it looks.
  */
-import { BRAND_COLOURS } from '@tablee/shared/core';
 import { escapeHtml } from '../lib/html';
+
+/**
+ * The kernel's BRAND_COLOURS (shared/src/constants.ts), as the e-mails use them: the service runs its
+ * TypeScript under Node, where the kernel's core entry re-exports them in a way Node's ES modules cannot
+ * name; test/unit/unit.test.ts checks that these agree with the kernel's.
+ */
+export const BRAND_COLOURS = { primary: '#b5441b', link: '#a33d17', title: '#8a3414' } as const;
 
 export const FONT = 'font-family:Arial,Helvetica,sans-serif;color:#1f1f1f;font-size:15px;line-height:1.5';
 const MUTED = '#595959';

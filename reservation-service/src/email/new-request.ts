@@ -45,7 +45,10 @@ export function newRequestMail(r: ReservationDetails, to: string, appUrl: string
   const inApp = reservationAppLink(appUrl, r);
   const facts = requestFacts(r, { guarantee: true });
   const customer = customerFacts(r);
-  const linksNote = 'Les boutons Accepter et Refuser fonctionnent sans vous connecter. Le client est prévenu par e-mail de votre réponse.';
+  // With a warning, the one-click Accepter does not accept: it opens the request in the app, where the owner confirms.
+  const linksNote = warnings.length
+    ? 'Les boutons Accepter et Refuser fonctionnent sans vous connecter. Avec un point à vérifier, Accepter ne fait rien seul : il vous envoie vers la demande dans Tablée, où vous confirmez. Le client est prévenu par e-mail de votre réponse.'
+    : 'Les boutons Accepter et Refuser fonctionnent sans vous connecter. Le client est prévenu par e-mail de votre réponse.';
 
   const text = [
     `Nouvelle demande de groupe ${r.numero_reservation_restaurateur}`,
