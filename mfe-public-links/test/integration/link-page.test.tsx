@@ -82,6 +82,10 @@ describe('a link that decides nothing', () => {
     expect(screen.getByText(`Cette réservation a déjà été traitée : ${already}. Aucune modification n’a été faite.`)).toBeInTheDocument();
     expect(screen.queryByText(TEXT.accepted)).not.toBeInTheDocument();
     expect(screen.queryByText(TEXT.rejected)).not.toBeInTheDocument();
+    // An accept link (accept_reservation_by_link) names the reservation in the app, where it stands now.
+    if (action === 'accept') {
+      expect(screen.getByRole('link', { name: TEXT.openInApp })).toHaveAttribute('href', `/restaurants/${(await ownRestaurant()).restaurantId}/operational/reservations/${r.restaurateur}`);
+    }
     expect(await readRow(r.numero)).toEqual(before);
     expect(mailsTo(running(), r.email)).toHaveLength(0);
   });

@@ -51,6 +51,7 @@ export function ReservationLinkPage({ action, numero, codeManage }: { action: Li
         <Result status="warning" title="Réservation déjà traitée">
           {state.numero && <p>Réservation n° {state.numero}</p>}
           <p>{state.message}</p>
+          <OpenInApp path={state.appPath} />
           <p>Vous pouvez fermer cette page.</p>
         </Result>
       );
