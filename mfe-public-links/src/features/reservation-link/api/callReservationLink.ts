@@ -72,7 +72,8 @@ export async function callReservationLink({ action, numero, codeManage }: Reserv
     return { kind: 'already-handled', numero: restaurateur, message: answer?.message ?? 'Cette réservation a déjà été traitée.', appPath };
   }
   if (warnings.length > 0) {
-    return { kind: 'to-confirm', numero: restaurateur, message: answer?.message ?? 'Cette demande n’est pas acceptée par le lien.', warnings, appPath };
+    // The service's sentence says it is not accepted and why it needs the app (the warnings follow it).
+    return { kind: 'to-confirm', numero: restaurateur, message: answer?.message ?? '', warnings, appPath };
   }
   return {
     kind: 'failed',

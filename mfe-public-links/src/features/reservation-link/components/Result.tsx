@@ -36,7 +36,6 @@ const CSS = `
 .tl-result .tl-warnings{max-width:32rem;margin:0 auto 1em;padding:12px 16px;border:1px solid #ffd591;border-radius:8px;background:#fff7e6;color:#612500;text-align:left}
 .tl-result .tl-warnings p:last-child{margin-bottom:0}
 .tl-result .tl-button{display:inline-block;padding:8px 20px;border-radius:6px;background:${BRAND_COLOURS.primary};color:#fff;font-weight:600;text-decoration:none}
-.tl-result .tl-button:hover,.tl-result .tl-button:focus-visible{background:${BRAND_COLOURS.primaryHover}}
 `;
 
 export function Result({ status, title, children }: { status: ResultStatus; title: string; children?: ReactNode }) {
