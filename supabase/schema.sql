@@ -1009,12 +1009,19 @@ GRANT EXECUTE ON FUNCTION private.search_text(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.search_text(text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.search_words_pattern(p_search text)
- RETURNS text
+ RETURNS text[]
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE STRICT
 AS $function$
-  select nullif('%' || replace(replace(replace(private.search_text(btrim(p_search)), '\', '\\'), '%', '\%'), '_', '\_') || '%', '%%')
+  select nullif(array(
+    select '%' || replace(replace(replace(w.word, '\', '\\'), '%', '\%'), '_', '\_') || '%'
+      from (select distinct word
+              from regexp_split_to_table(private.search_text(p_search), '[[:space:]]+') as word
+             where word <> '') as w
+     order by length(w.word) desc, w.word
+  ), '{}')
 $function$;
+COMMENT ON FUNCTION private.search_words_pattern(text) IS 'The words typed in the reservation search as LIKE patterns on search_text, longest first (public.search_reservations).';
 GRANT EXECUTE ON FUNCTION private.search_words_pattern(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.search_words_pattern(text) TO service_role;
 
@@ -1224,6 +1231,53 @@ AS $function$
 $function$;
 GRANT EXECUTE ON FUNCTION private.try_uuid(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.try_uuid(text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.accept_reservation_by_link(p_numero_reservation text, p_code_manage text, p_expected_check jsonb DEFAULT NULL::jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_res public.restaurant_reservations%rowtype;
+  v_accepted smallint := private.reservation_status('accepted');
+  v_check jsonb;
+begin
+  select * into v_res from public.restaurant_reservations r where r.numero_reservation = p_numero_reservation;
+
+  -- What transition_reservation refuses (unknown number, wrong code, decided, a past date) it answers in
+  -- its own words, before anything of the plan is read: a wrong code learns nothing. The restaurant goes
+  -- with the answer when the code was right: the link page opens the reservation in the app.
+  if not found or p_code_manage is null
+     or extensions.digest(v_res.code_manage, 'sha256') <> extensions.digest(p_code_manage, 'sha256') then
+    return public.transition_reservation(p_numero_reservation, p_code_manage, v_accepted);
+  end if;
+  if v_res.status <> private.reservation_status('pending')
+     or v_res.reservation_date < (now() at time zone 'Europe/Paris')::date then
+    return public.transition_reservation(p_numero_reservation, p_code_manage, v_accepted)
+           || jsonb_build_object('restaurant_id', v_res.restaurant_id);
+  end if;
+
+  perform 1 from public.restaurant_reservations r
+   where r.restaurant_id = v_res.restaurant_id and r.reservation_date = v_res.reservation_date
+   order by r.id
+     for update;
+
+  -- Read after the locks: a new statement, a new snapshot, every transition of that day committed.
+  v_check := jsonb_build_object('check', (
+    select to_jsonb(c) from public.reservation_acceptance_check(v_res.restaurant_id, v_res.numero_reservation_restaurateur) c limit 1));
+
+  if p_expected_check is distinct from v_check then
+    return jsonb_build_object('outcome', 'plan_check', 'status', v_res.status,
+                              'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur,
+                              'reservation_id', v_res.id, 'restaurant_id', v_res.restaurant_id, 'check', v_check -> 'check');
+  end if;
+
+  return public.transition_reservation(p_numero_reservation, p_code_manage, v_accepted)
+         || jsonb_build_object('restaurant_id', v_res.restaurant_id);
+end
+$function$;
+COMMENT ON FUNCTION public.accept_reservation_by_link(text,text,jsonb) IS 'The one-click Accepter: accepts (transition_reservation) only if public.reservation_acceptance_check, read under a lock of the day''s reservations, is still p_expected_check ({"check": row or null}); else answers outcome plan_check with the check, nothing changed. Refusals of transition_reservation as it answers them.';
+GRANT EXECUTE ON FUNCTION public.accept_reservation_by_link(text,text,jsonb) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.assistant_key_restaurant(p_key text)
  RETURNS TABLE(key_id uuid, restaurant_id uuid)
@@ -2032,18 +2086,45 @@ GRANT EXECUTE ON FUNCTION public.save_restaurant_photos(uuid,jsonb) TO service_r
 
 CREATE OR REPLACE FUNCTION public.search_reservations(p_restaurant_id uuid, p_search text DEFAULT ''::text)
  RETURNS TABLE(id uuid, restaurant_id uuid, conversation_id uuid, numero_reservation_restaurateur text, numero_reservation text, code_reservation text, status smallint, is_accepted boolean, customer_name text, email text, email_address text, phone_number text, selected_menu text, total_amount public.amount, number_people integer, children integer, reservation_date date, arrival_time time without time zone, service text, respond_by timestamp with time zone, options jsonb, created_at timestamp with time zone)
- LANGUAGE sql
- STABLE
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
 AS $function$
-  -- The typed text's patterns are worked out once per call (a materialized CTE), not once per row.
-  with term as materialized (
-    select private.search_words_pattern(p_search) as words, private.search_phone_pattern(p_search) as phone
-  )
-  select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.created_at
-  from public.restaurant_reservations r, term
-  where r.restaurant_id = p_restaurant_id
-    and (coalesce(btrim(p_search), '') = '' or r.search_text like term.words or r.search_text like term.phone)
+#variable_conflict use_column
+declare
+  v_words text[] := private.search_words_pattern(p_search);
+  v_phone text;
+begin
+  -- The policy "Owners read their reservations", restated: only the caller's own restaurant.
+  if not exists (select 1 from public.restaurants x where x.id = p_restaurant_id and x.user_id = auth.uid()) then
+    return;
+  end if;
+  if v_words is null then
+    return query
+      select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.created_at
+        from public.restaurant_reservations r
+       where r.restaurant_id = p_restaurant_id;
+    return;
+  end if;
+  -- A phone number typed ('06 12 34 56 78', four digits at least): that number, its digits together.
+  v_phone := private.search_phone_pattern(p_search);
+  if v_phone is not null then
+    return query execute
+      'select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.created_at
+         from public.restaurant_reservations r
+        where r.restaurant_id = $1 and r.search_text like $2'
+      using p_restaurant_id, v_phone;
+    return;
+  end if;
+  -- Words: the longest ($2) is what the index looks up, every word ($3) is checked on what it finds.
+  return query execute
+    'select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.created_at
+       from public.restaurant_reservations r
+      where r.restaurant_id = $1 and r.search_text like $2 and r.search_text like all ($3)'
+    using p_restaurant_id, v_words[1], v_words;
+end
 $function$;
+COMMENT ON FUNCTION public.search_reservations(uuid,text) IS 'The reservation list''s search: the restaurant''s reservations whose search_text holds the phone number typed, or else every word typed (name, numbers, customer''s code, e-mail; accents and case ignored); all of them when nothing is typed. Definer (for the trigram index), the caller''s own restaurant only.';
 GRANT EXECUTE ON FUNCTION public.search_reservations(uuid,text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.search_reservations(uuid,text) TO service_role;
 
@@ -2797,7 +2878,6 @@ CREATE TABLE public.restaurant_reservations (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     is_accepted boolean GENERATED ALWAYS AS ((status = ANY (ARRAY[1, 3]))) STORED NOT NULL,
-    search_text text GENERATED ALWAYS AS (((private.search_text(((((((customer_name || ' '::text) || numero_reservation) || ' '::text) || numero_reservation_restaurateur) || ' '::text) || COALESCE(email, ''::text))) || ' '::text) || COALESCE(private.phone_digits(phone_number), ''::text))) STORED,
     email_address text GENERATED ALWAYS AS (private.plain_email_address(email)) STORED,
     service text GENERATED ALWAYS AS (
 CASE
@@ -2810,6 +2890,7 @@ END) STORED NOT NULL,
     customer_message text,
     source text DEFAULT 'assistant'::text NOT NULL,
     amount_received public.amount,
+    search_text text GENERATED ALWAYS AS (((private.search_text(((((((((customer_name || ' '::text) || numero_reservation) || ' '::text) || numero_reservation_restaurateur) || ' '::text) || code_reservation) || ' '::text) || COALESCE(email, ''::text))) || ' '::text) || COALESCE(private.phone_digits(phone_number), ''::text))) STORED,
     CONSTRAINT restaurant_reservations_pkey PRIMARY KEY (id),
     CONSTRAINT restaurant_reservations_code_manage_key UNIQUE (code_manage),
     CONSTRAINT restaurant_reservations_numero_reservation_key UNIQUE (numero_reservation),
@@ -2838,7 +2919,6 @@ END) STORED NOT NULL,
 COMMENT ON COLUMN public.restaurant_reservations.code_manage IS 'Secret of the one-click accept/reject links and of the sheet links; never shown to customers. Not readable by anon or authenticated (column privileges): the reservation service hands the sheet links to the authenticated owner.';
 COMMENT ON COLUMN public.restaurant_reservations.status IS 'A code of private.reservation_statuses (pending, accepted, rejected, paid, cancelled, no_show). Only the reservation service changes it, through transition_reservation(_by_id) and the allowed transitions.';
 COMMENT ON COLUMN public.restaurant_reservations.is_accepted IS 'Computed from status (accepted or paid); never written.';
-COMMENT ON COLUMN public.restaurant_reservations.search_text IS 'What the list''s search reads (public.search_reservations): name, both numbers and e-mail, lower case without accents, then the phone''s digits. Generated; never written.';
 COMMENT ON COLUMN public.restaurant_reservations.email_address IS 'Where the customer is e-mailed: the e-mail field when it is exactly one plain address, else null (nothing is sent, the owner is told). Computed; never written.';
 COMMENT ON COLUMN public.restaurant_reservations.service IS 'lunch when arrival_time is before 16:00, else dinner (no arrival time: dinner). Computed; never written.';
 COMMENT ON COLUMN public.restaurant_reservations.respond_by IS 'created_at plus the restaurant''s promised response time when the request arrived; a pending request past it is late.';
@@ -2847,10 +2927,11 @@ COMMENT ON COLUMN public.restaurant_reservations.request_fingerprint IS 'md5 of 
 COMMENT ON COLUMN public.restaurant_reservations.customer_message IS 'The customer''s own words sent with the request (at most 2,000 characters).';
 COMMENT ON COLUMN public.restaurant_reservations.source IS 'Where the request came from: assistant (the chatbot), phone (taken by the owner), web (the public request page).';
 COMMENT ON COLUMN public.restaurant_reservations.amount_received IS 'What the restaurant received when the reservation was marked paid (''Acompte reçu''): the acompte, or the whole total when no acompte is taken; null before. Written by transition_reservation_by_id only.';
+COMMENT ON COLUMN public.restaurant_reservations.search_text IS 'What the list''s search reads (public.search_reservations): name, both numbers, the customer''s code and e-mail, lower case without accents, then the phone''s digits. Generated; never written.';
 ALTER TABLE public.restaurant_reservations ENABLE ROW LEVEL SECURITY;
 GRANT MAINTAIN ON TABLE public.restaurant_reservations TO authenticated;
 GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_reservations TO service_role;
-GRANT SELECT (id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at, is_accepted, search_text, email_address, service, respond_by, customer_message, source, amount_received) ON TABLE public.restaurant_reservations TO authenticated;
+GRANT SELECT (id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at, is_accepted, email_address, service, respond_by, customer_message, source, amount_received, search_text) ON TABLE public.restaurant_reservations TO authenticated;
 
 CREATE TABLE public.restaurants (
     id uuid DEFAULT gen_random_uuid() NOT NULL,

@@ -31,6 +31,7 @@ export type Database = MergeDeep<
         create_assistant_key: { Returns: NewAssistantKey };
         transition_reservation: { Returns: TransitionResult };
         transition_reservation_by_id: { Returns: TransitionResult };
+        accept_reservation_by_link: { Returns: TransitionResult };
         search_reservations: { Returns: Pick<Generated['Tables']['restaurant_reservations']['Row'], ReservationSearchColumn>[] };
       };
     };

@@ -1280,6 +1280,14 @@ export type Database = {
       }
     }
     Functions: {
+      accept_reservation_by_link: {
+        Args: {
+          p_code_manage: string
+          p_expected_check?: Json
+          p_numero_reservation: string
+        }
+        Returns: Json
+      }
       assistant_key_restaurant: {
         Args: { p_key: string }
         Returns: {

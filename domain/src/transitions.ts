@@ -4,7 +4,22 @@
  * service (Node) reads it.
  */
 export type TransitionOutcome =
-  'ok' | 'not_found' | 'wrong_code' | 'not_pending' | 'not_allowed' | 'reason_required' | 'reason_invalid' | 'past_date' | 'too_early' | 'deposit_required' | 'deposit_invalid' | 'amount_invalid';
+  | 'ok'
+  | 'not_found'
+  | 'wrong_code'
+  | 'not_pending'
+  | 'not_allowed'
+  | 'reason_required'
+  | 'reason_invalid'
+  | 'past_date'
+  | 'too_early'
+  | 'deposit_required'
+  | 'deposit_invalid'
+  | 'amount_invalid'
+  /** public.accept_reservation_by_link: the plan (`check`) to decide on; nothing changed. */
+  | 'plan_check'
+  /** The one-click acceptance refused: the plan calls for the owner's confirmation (`warnings`), in the app. */
+  | 'plan_warnings';
 
 /** Cancelling a paid reservation: what becomes of the money received (issue 30). */
 export type DepositOutcome = 'refunded' | 'kept';
@@ -23,4 +38,10 @@ export interface TransitionResult {
   /** With 'ok': a cancelled paid reservation's acompte, refunded or kept, and its amount (or what was received, to paid). */
   deposit?: DepositOutcome | null;
   amount?: number | null;
+  /** From accept_reservation_by_link once the code is right: where the reservation is in the app. */
+  restaurant_id?: string;
+  /** With 'plan_check': public.reservation_acceptance_check's row (null when it has none). */
+  check?: Record<string, unknown> | null;
+  /** With 'plan_warnings': why, in French (acceptanceWarnings). */
+  warnings?: string[];
 }

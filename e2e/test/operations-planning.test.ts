@@ -187,7 +187,7 @@ test('a request past the promised response time: « En retard » in the list, th
     .waitFor();
 });
 
-test('accepting with the plan in mind: the covers after acceptance, a confirmation over capacity; the link page says it too', async () => {
+test('accepting with the plan in mind: the covers after acceptance, a confirmation over capacity; the link accepts nothing the plan warns about and sends the owner here', async () => {
   await reservation('R-PLN-OVER', MONDAY, '13:00', 0, 6);
   await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations/R-PLN-OVER`);
   const check = page.getByTestId('acceptance-check');
@@ -211,10 +211,19 @@ test('accepting with the plan in mind: the covers after acceptance, a confirmati
   );
   const link = await (await browser.newContext()).newPage();
   await link.goto(`${app.url}/reservations/${numero_reservation}/accept/${code_manage}`);
-  await link.getByRole('heading', { name: 'Réservation acceptée !' }).waitFor();
+  await link.getByRole('heading', { name: 'Acceptation à confirmer dans Tablée' }).waitFor();
   expect(await link.getByRole('alert').innerText()).toContain('Le service du soir est fermé le mardi 2 juin.');
+  const inApp = link.getByRole('link', { name: 'Ouvrir la réservation dans Tablée' });
+  expect(await inApp.getAttribute('href')).toBe(`/restaurants/${restaurantId}/operational/reservations/R-PLN-LINK`);
   expect(await seriousViolations(link)).toEqual([]);
+  await link.screenshot({ path: '/tmp/tablee-link-to-confirm.png', fullPage: true });
   await link.context().close();
+  expect((await sql<{ status: number }>(`select status from restaurant_reservations where restaurant_id = $1 and numero_reservation_restaurateur = 'R-PLN-LINK'`, [restaurantId]))[0].status).toBe(
+    0,
+  );
+  // In the app, where the warning is shown and the acceptance confirmed.
+  await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations/R-PLN-LINK`);
+  await page.getByTestId('acceptance-check').getByText('Le service du soir est fermé le mardi 2 juin.').waitFor();
 });
 
 test('the list as filtered downloads as a CSV file for French spreadsheets', async () => {

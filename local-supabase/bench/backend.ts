@@ -72,6 +72,7 @@ async function measure(client: SupabaseClient, scale: string): Promise<Row[]> {
     await time('reservations, search "mar" (name, numbers, e-mail, phone; accents ignored) + count', scale, () => list('mar').range(0, 49)),
     await time('reservations, search "berenice" (accent-free) + count', scale, () => list('berenice').range(0, 49)),
     await time('reservations, search "06 12 34" (a phone) + count', scale, () => list('06 12 34').range(0, 49)),
+    await time('reservations, search "marie dupont" (every word, in any column) + count', scale, () => list('marie dupont').range(0, 49)),
     // For comparison, the list's search before eb1ec06, on the name only:
     await time('before eb1ec06: name search, customer_name ILIKE + count', scale, () => table().ilike('customer_name', '%mar%').range(0, 49)),
     await time('conversations, page of 10 + count', scale, () =>

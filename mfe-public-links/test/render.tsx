@@ -17,6 +17,8 @@ export const TEXT = {
   checkLink: 'Vérifiez le lien reçu par email ou contactez le support Tablée.',
   emailSent: 'Un email de confirmation a été envoyé au client.',
   canClose: 'Vous pouvez fermer cette page.',
+  toConfirm: 'Acceptation à confirmer dans Tablée',
+  openInApp: 'Ouvrir la réservation dans Tablée',
 };
 
 /** The app's run-time configuration, with the reservation service's API at `reservationApiUrl` (…/api). */

@@ -30,8 +30,9 @@ export interface ReservationPage {
 
 /**
  * One page of the list, newest first, searched, filtered and counted in the database (one request:
- * rows and exact count). A search goes through public.search_reservations (case, accents, numbers,
- * e-mail, phone: one SQL rule), to which PostgREST adds the filters, order and page as to a table;
+ * rows and exact count). A search goes through public.search_reservations (every word typed, in the
+ * name, numbers, customer's code, e-mail or phone, case and accents ignored: one SQL rule, read through
+ * the trigram index), to which PostgREST adds the filters, order and page as to its answer;
  * without one the table is read directly, in the order of its index (3× faster at 10,000 rows, `pnpm
  * bench`). Indexes: (restaurant_id, status, created_at desc), (restaurant_id, reservation_date).
  */

@@ -31,7 +31,7 @@ function decodeWords(value: string): string {
     );
 }
 
-export function parseMail(raw: string): { to: string; replyTo?: string; subject: string; text: string; html: string } {
+export function parseMail(raw: string): { from: string; to: string; replyTo?: string; subject: string; text: string; html: string } {
   const { headers, body } = splitHead(raw);
   const parts: Record<string, string> = {};
   const boundary = /boundary="?([^";]+)"?/.exec(headers['content-type'] ?? '')?.[1];
@@ -41,5 +41,12 @@ export function parseMail(raw: string): { to: string; replyTo?: string; subject:
     const type = (part.headers['content-type'] ?? '').split(';')[0];
     parts[type] = decodeBody(part.body.trimEnd(), part.headers['content-transfer-encoding']);
   }
-  return { to: headers.to, replyTo: headers['reply-to'], subject: decodeWords(headers.subject ?? ''), text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
+  return {
+    from: decodeWords(headers.from ?? ''),
+    to: headers.to,
+    replyTo: headers['reply-to'],
+    subject: decodeWords(headers.subject ?? ''),
+    text: parts['text/plain'] ?? '',
+    html: parts['text/html'] ?? '',
+  };
 }

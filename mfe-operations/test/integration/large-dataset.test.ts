@@ -70,7 +70,7 @@ describe('reservations at 10,000 rows', () => {
 
   // The oracle: the words the search covers, unaccented and in lower case, written out here rather
   // than read from search_text or search_reservations (which are what is tested).
-  const WORDS = `extensions.unaccent(lower(customer_name || ' ' || numero_reservation || ' ' || numero_reservation_restaurateur || ' ' || coalesce(email, '')))`;
+  const WORDS = `extensions.unaccent(lower(customer_name || ' ' || numero_reservation || ' ' || numero_reservation_restaurateur || ' ' || code_reservation || ' ' || coalesce(email, '')))`;
 
   it('search: any case, accents ignored both ways; combined with status and dates', async () => {
     const page = await listReservations({ ...base, search: 'gUÉr' });

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { screen, waitFor } from '@testing-library/react';
 import { startLinkCall } from '../../src/routes';
 import { pointReservationApiAt, renderLink, TEXT } from '../render';
-import { mailsTo, readRow, startReservationService, submitRequest, writeReservation, type RunningService } from '../reservation-service';
+import { mailsTo, ownRestaurant, readRow, startReservationService, submitRequest, writeReservation, type RunningService } from '../reservation-service';
 
 let service: RunningService | undefined;
 
@@ -82,6 +82,10 @@ describe('a link that decides nothing', () => {
     expect(screen.getByText(`Cette réservation a déjà été traitée : ${already}. Aucune modification n’a été faite.`)).toBeInTheDocument();
     expect(screen.queryByText(TEXT.accepted)).not.toBeInTheDocument();
     expect(screen.queryByText(TEXT.rejected)).not.toBeInTheDocument();
+    // An accept link (accept_reservation_by_link) names the reservation in the app, where it stands now.
+    if (action === 'accept') {
+      expect(screen.getByRole('link', { name: TEXT.openInApp })).toHaveAttribute('href', `/restaurants/${(await ownRestaurant()).restaurantId}/operational/reservations/${r.restaurateur}`);
+    }
     expect(await readRow(r.numero)).toEqual(before);
     expect(mailsTo(running(), r.email)).toHaveLength(0);
   });
@@ -95,10 +99,11 @@ describe('a link that decides nothing', () => {
     renderLink(`/reservations/${r.numero}/${action}/${randomBytes(32).toString('hex')}`);
     expect(await screen.findByText(failure)).toBeInTheDocument();
     expect(screen.getByText(TEXT.someError)).toBeInTheDocument();
-    // The spec's 'Erreur API {status}: {body}', the body read as the service's French message, once.
-    expect(screen.getByText('Erreur API 403: Code de gestion invalide : ce lien ne permet pas de gérer cette réservation.')).toBeInTheDocument();
+    // The service's French message, once, in French words only: no 'Erreur API 403:', no JSON.
+    expect(screen.getByText('Code de gestion invalide : ce lien ne permet pas de gérer cette réservation.')).toBeInTheDocument();
     expect(screen.getAllByText(/Code de gestion invalide/)).toHaveLength(1);
-    expect(document.body.textContent).not.toContain('"success"');
+    expect(document.body.textContent).not.toMatch(/Erreur API|403|"success"/);
+    expect(screen.queryByRole('link', { name: TEXT.openInApp })).not.toBeInTheDocument();
     expect(screen.getByText(TEXT.checkLink)).toBeInTheDocument();
     // A wrong code learns nothing about the reservation.
     expect(screen.queryByText(`Réservation n° ${r.restaurateur}`)).not.toBeInTheDocument();
@@ -119,7 +124,28 @@ describe('a pending request whose date is gone', () => {
     expect(await screen.findByText(TEXT.acceptFailed)).toBeInTheDocument();
     expect(screen.getByText(/jeudi 15 janvier 2026, une date déjà passée/)).toBeInTheDocument();
     expect(screen.getByText(/ouvrez-la dans le tableau de bord/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TEXT.openInApp })).toHaveAttribute('href', `/restaurants/${(await ownRestaurant()).restaurantId}/operational/reservations/${r.restaurateur}`);
     expect(screen.queryByText(TEXT.checkLink)).not.toBeInTheDocument();
+    expect(await readRow(r.numero)).toEqual(before);
+    expect(mailsTo(running(), r.email)).toHaveLength(0);
+  });
+});
+
+describe('a pending request the plan warns about', () => {
+  it('the accept link does not accept it: the warning in French and a link to the reservation in the app, where the owner confirms', async () => {
+    // An arrival at 06:00, outside the restaurant's hours: submit_group_request refuses it.
+    const r = await writeReservation({ arrival_time: '06:00' });
+    const before = await readRow(r.numero);
+    renderLink(`/reservations/${r.numero}/accept/${r.code}`);
+    expect(await screen.findByRole('heading', { name: TEXT.toConfirm })).toBeInTheDocument();
+    expect(screen.getByText(`Réservation n° ${r.restaurateur}`)).toBeInTheDocument();
+    expect(screen.getByText(/n’est pas acceptée par le lien : le planning demande votre confirmation/)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/L’heure d’arrivée \(06:00\) est en dehors des horaires du service du midi/);
+    const inApp = screen.getByRole('link', { name: TEXT.openInApp });
+    expect(inApp).toHaveAttribute('href', `/restaurants/${(await ownRestaurant()).restaurantId}/operational/reservations/${r.restaurateur}`);
+    expect(screen.queryByText(TEXT.accepted)).not.toBeInTheDocument();
+    expect(screen.queryByText(TEXT.someError)).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/Erreur API|422/);
     expect(await readRow(r.numero)).toEqual(before);
     expect(mailsTo(running(), r.email)).toHaveLength(0);
   });

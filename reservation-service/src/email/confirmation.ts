@@ -3,6 +3,7 @@ import { formatLongDate, parisToday } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
 import { balance, depositDeadline, depositFor, depositText } from '../lib/deposit';
 import { formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
+import { emailLayout, factLines, heading as titleHtml, linkify, notice, paragraph, prose } from './layout';
 import type { Action } from '../reservations/outcomes';
 import type { ReservationDetails } from '../reservations/details';
 import type { DecisionReason } from '../reservations/transition';
@@ -21,14 +22,25 @@ export type MailAction = Exclude<Action, 'no_show'>;
  */
 export function confirmationMail(r: ReservationDetails, action: MailAction, to: string, why: DecisionReason = {}, today: string = parisToday()): Mail {
   const name = r.restaurant.name;
+  // Accepted with an acompte still to pay: accepted, not yet confirmed — confirmed once the acompte is received, by its deadline.
+  const deposit = depositFor(r.total_amount, r.restaurant.billing);
+  const acompte = action === 'accept' && deposit?.method === 'acompte' ? { text: depositText(deposit), by: formatLongDate(depositDeadline(r.reservation_date, today)) } : null;
   const TEXTS: Record<MailAction, { subject: string; intro: string; heading: string; closing: string; tag: string }> = {
-    accept: {
-      subject: `Votre réservation chez ${name} est confirmée`,
-      intro: `${name} a le plaisir de confirmer votre réservation.`,
-      heading: 'Récapitulatif de votre réservation :',
-      closing: 'Conservez ce code de réservation : il vous sera demandé à votre arrivée. Nous avons hâte de vous accueillir !',
-      tag: 'acceptee',
-    },
+    accept: acompte
+      ? {
+          subject: `Votre demande chez ${name} est acceptée : réglez l’acompte pour la confirmer`,
+          intro: `${name} a accepté votre demande de réservation. Elle sera confirmée dès réception de votre ${acompte.text}, à régler avant le ${acompte.by}.`,
+          heading: 'Récapitulatif de votre réservation :',
+          closing: 'Vous recevrez un e-mail de confirmation dès que le restaurant aura reçu votre acompte. Conservez ce code de réservation : il vous sera demandé à votre arrivée.',
+          tag: 'acceptee',
+        }
+      : {
+          subject: `Votre réservation chez ${name} est confirmée`,
+          intro: `${name} a le plaisir de confirmer votre réservation.`,
+          heading: 'Récapitulatif de votre réservation :',
+          closing: 'Conservez ce code de réservation : il vous sera demandé à votre arrivée. Nous avons hâte de vous accueillir !',
+          tag: 'acceptee',
+        },
     reject: {
       subject: `Votre demande de réservation chez ${name} n’a pas pu être acceptée`,
       intro: `Nous sommes au regret de vous informer que ${name} ne peut pas accepter votre demande de réservation.`,
@@ -67,6 +79,9 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
   ];
   const contact = r.restaurant.contact;
   const phone = contact?.whatsapp || r.restaurant.billing?.contact_phone || null;
+  // Answers go to the restaurant (its contact address, when it is one valid address), not to Tablée.
+  const replyTo = contact?.email_address ?? undefined;
+  if (action === 'reject' && why.proposal) notes.push(['Pour accepter cette proposition', howToAnswer(Boolean(replyTo), phone)]);
   const summary: [string, string][] = [
     ['Restaurant', name],
     ...(r.restaurant.address ? ([['Adresse', r.restaurant.address]] as [string, string][]) : []),
@@ -95,17 +110,31 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
     'Cordialement,',
     name,
   ].join('\n');
-  const html = `<p>Bonjour ${escapeHtml(r.customer_name)},</p>
-<p>${escapeHtml(intro)}</p>
-${notes.map(([l, v]) => `<p><strong>${escapeHtml(l)} :</strong> ${escapeHtml(v)}</p>`).join('\n')}
-<p>${escapeHtml(heading)}</p>
-<ul>${summary.map(([l, v]) => `<li><strong>${escapeHtml(l)} :</strong> ${escapeHtml(v)}</li>`).join('')}</ul>
-${terms.length ? `<p>Paiement et conditions :</p>\n<ul>${terms.map(([l, v]) => `<li><strong>${escapeHtml(l)} :</strong> ${linkify(v)}</li>`).join('')}</ul>` : ''}
-<p>${escapeHtml(closing)}</p>
-<p>Cordialement,<br>${escapeHtml(name)}</p>`;
-  // Answers go to the restaurant (its contact address, when it is one valid address), not to Tablée.
-  const replyTo = contact?.email_address ?? undefined;
-  return { to, replyTo, subject, text, html, tag: `${r.numero_reservation}-${tag}` };
+  // The same lines as the text part, in the one layout; what the customer must act on set apart.
+  const html = emailLayout(
+    [
+      titleHtml(subject),
+      paragraph(`Bonjour ${escapeHtml(r.customer_name)},`),
+      acompte ? notice(prose(intro)) : paragraph(prose(intro)),
+      notes.length ? factLines(notes) : '',
+      `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(heading)}</h2>`,
+      factLines(summary),
+      terms.length ? `<h2 style="font-size:16px;margin:20px 0 8px">Paiement et conditions :</h2>\n${factLines(terms, linkify)}` : '',
+      paragraph(prose(closing)),
+      paragraph(`Cordialement,<br>${escapeHtml(name)}`),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    { title: subject, from: name, preheader: intro },
+  );
+  return { to, fromName: name, replyTo, subject, text, html, tag: `${r.numero_reservation}-${tag}` };
+}
+
+/** How the customer takes the restaurant's counter-proposal: an answer to this e-mail, or the restaurant's phone. */
+function howToAnswer(canReply: boolean, phone: string | null): string {
+  const call = phone ? `appelez le restaurant au ${phone}` : null;
+  if (canReply) return `répondez simplement à cet e-mail${call ? ` ou ${call}` : ''} ; votre message arrive directement au restaurant`;
+  return call ?? 'contactez directement le restaurant';
 }
 
 /** A cancelled paid reservation: the acompte refunded (how much, of what was paid) or kept (under which policy). */
@@ -160,9 +189,4 @@ function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: string)
     if (cgv.link) lines.push(['Conditions générales de vente', cgv.link]);
   }
   return lines;
-}
-
-/** An http(s) address as a link, anything else as text (both escaped). */
-function linkify(value: string): string {
-  return /^https?:\/\/\S+$/.test(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
 }

@@ -2,11 +2,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Config } from '../config';
 
-/** replyTo: the restaurant's contact address, so that a customer who answers writes to the restaurant. */
+/**
+ * replyTo: the restaurant's contact address, so that a customer who answers writes to the restaurant.
+ * fromName: the sender's name as the reader sees it (the restaurant's), at Tablée's address (MAIL_FROM).
+ */
 export interface Mail {
   to: string;
+  fromName?: string;
   replyTo?: string;
   subject: string;
   text: string;
@@ -18,13 +23,24 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * The sender: MAIL_FROM's address, under `name` when given (else MAIL_FROM's own name). nodemailer
+ * quotes and encodes the name; line breaks are taken out of it (a name is one line of a header).
+ */
+export function sender(mailFrom: string, name?: string): { name: string; address: string } {
+  const [parsed] = addressparser(mailFrom, { flatten: true });
+  const address = parsed?.address || mailFrom.trim();
+  const shown = (name ?? parsed?.name ?? '').replace(/[\r\n\t]+/g, ' ').trim();
+  return { name: shown || 'Tablée', address };
+}
+
 /** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file, for development and demos. */
 export function createMailer(config: Config): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from: sender(config.mailFrom, mail.fromName), to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
       },
       close: () => transport.close(),
     };
@@ -32,7 +48,7 @@ export function createMailer(config: Config): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({ from: sender(config.mailFrom, mail.fromName), to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
       await fs.mkdir(config.outboxDir, { recursive: true });
       // The tag names the reservation and the decision; never the code_manage.
       const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.tag}-${randomBytes(3).toString('hex')}.eml`;

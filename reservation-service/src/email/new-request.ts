@@ -5,7 +5,8 @@ import { formatDeadline, formatShortDate, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import { decisionLink, reservationAppLink } from '../reservations/links';
 import type { Mail } from './mailer';
-import { factsTable, heading, htmlMail, paragraph, prose, quote, requestFacts, subheading, type Fact } from './request-summary';
+import { button, emailLayout, notice } from './layout';
+import { factsTable, heading, paragraph, prose, quote, requestFacts, subheading, type Fact } from './request-summary';
 
 /** 'Nouvelle demande : 14 pers. le ven. 12 déc. à 20:00 (R-0042)' */
 export function newRequestSubject(r: ReservationDetails): string {
@@ -44,7 +45,10 @@ export function newRequestMail(r: ReservationDetails, to: string, appUrl: string
   const inApp = reservationAppLink(appUrl, r);
   const facts = requestFacts(r, { guarantee: true });
   const customer = customerFacts(r);
-  const linksNote = 'Les boutons Accepter et Refuser fonctionnent sans vous connecter. Le client est prévenu par e-mail de votre réponse.';
+  // With a warning, the one-click Accepter does not accept: it opens the request in the app, where the owner confirms.
+  const linksNote = warnings.length
+    ? 'Les boutons Accepter et Refuser fonctionnent sans vous connecter. Avec un point à vérifier, Accepter ne fait rien seul : il vous envoie vers la demande dans Tablée, où vous confirmez. Le client est prévenu par e-mail de votre réponse.'
+    : 'Les boutons Accepter et Refuser fonctionnent sans vous connecter. Le client est prévenu par e-mail de votre réponse.';
 
   const text = [
     `Nouvelle demande de groupe ${r.numero_reservation_restaurateur}`,
@@ -70,20 +74,14 @@ export function newRequestMail(r: ReservationDetails, to: string, appUrl: string
     'Tablée',
   ].join('\n');
 
-  const button = (href: string, label: string, colours: string) =>
-    `<a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 28px;margin:0 8px 8px 0;border-radius:6px;font-weight:bold;text-decoration:none;${colours}">${escapeHtml(label)}</a>`;
-  const html = htmlMail(
-    subject,
+  const html = emailLayout(
     [
       heading(`Nouvelle demande de groupe ${r.numero_reservation_restaurateur}`),
       paragraph(prose(intro)),
       deadline ? paragraph(prose(deadline), 'font-weight:bold;color:#ad4e00') : '',
-      warnings.length
-        ? `<div style="margin:0 0 16px;padding:12px 16px;border:1px solid #ffd591;background:#fff7e6;border-radius:6px"><strong>Avant d’accepter&nbsp;:</strong>` +
-          `<ul style="margin:6px 0 0;padding-left:20px">${warnings.map((w) => `<li>${prose(w)}</li>`).join('')}</ul></div>`
-        : '',
+      warnings.length ? notice(`<strong>Avant d’accepter&nbsp;:</strong><ul style="margin:6px 0 0;padding-left:20px">${warnings.map((w) => `<li>${prose(w)}</li>`).join('')}</ul>`) : '',
       plan ? paragraph(prose(plan), 'color:#595959') : '',
-      `<div style="margin:20px 0 8px">${button(accept, 'Accepter', 'background:#237804;color:#ffffff;border:1px solid #237804')}${button(reject, 'Refuser', 'background:#ffffff;color:#a8071a;border:1px solid #a8071a')}</div>`,
+      `<div style="margin:20px 0 8px">${button(accept, 'Accepter', { background: '#237804', text: '#ffffff', border: '#237804' })}${button(reject, 'Refuser', { background: '#ffffff', text: '#a8071a', border: '#a8071a' })}</div>`,
       paragraph(`<a href="${escapeHtml(inApp)}" style="color:#a33d17">Voir la demande dans Tablée</a>`),
       subheading('La demande'),
       factsTable(facts),
@@ -94,6 +92,8 @@ export function newRequestMail(r: ReservationDetails, to: string, appUrl: string
     ]
       .filter(Boolean)
       .join('\n'),
+    { title: subject, from: `Tablée · ${r.restaurant.name}`, preheader: deadline ?? intro, footer: 'Tablée, l’assistant des réservations de groupe de votre restaurant.' },
   );
-  return { to, replyTo: r.email_address ?? undefined, subject, text, html, tag: `${r.numero_reservation}-nouvelle-demande` };
+  // From the restaurant's own assistant: the owner of several restaurants sees which one at once.
+  return { to, fromName: `Tablée · ${r.restaurant.name}`, replyTo: r.email_address ?? undefined, subject, text, html, tag: `${r.numero_reservation}-nouvelle-demande` };
 }

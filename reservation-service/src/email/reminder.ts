@@ -3,6 +3,7 @@ import { escapeHtml } from '../lib/html';
 import { formatParty, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import { decisionLink } from '../reservations/links';
+import { button, emailLayout, factLines, paragraph, prose } from './layout';
 import type { Mail } from './mailer';
 
 /**
@@ -34,11 +35,16 @@ export function reminderMail(r: ReservationDetails, to: string, appUrl: string):
     '',
     'Tablée',
   ].join('\n');
-  const html = `<p>Bonjour,</p>
-<p>${escapeHtml(intro)}</p>
-<ul>${facts.map(([label, value]) => `<li><strong>${escapeHtml(label)} :</strong> ${escapeHtml(value)}</li>`).join('')}</ul>
-<p><a href="${escapeHtml(link('accept'))}">Accepter la demande</a> · <a href="${escapeHtml(link('reject'))}">Refuser la demande</a></p>
-<p>Ce rappel n’est envoyé qu’une fois par demande.</p>
-<p>Tablée</p>`;
-  return { to, subject, text, html, tag: `${r.numero_reservation}-rappel` };
+  const html = emailLayout(
+    [
+      paragraph('Bonjour,'),
+      paragraph(prose(intro)),
+      factLines(facts),
+      `<div style="margin:16px 0 8px">${button(link('accept'), 'Accepter la demande', { background: '#237804', text: '#ffffff', border: '#237804' })}${button(link('reject'), 'Refuser la demande', { background: '#ffffff', text: '#a8071a', border: '#a8071a' })}</div>`,
+      paragraph('Ce rappel n’est envoyé qu’une fois par demande.', 'color:#595959;font-size:13px'),
+      paragraph(escapeHtml('Tablée')),
+    ].join('\n'),
+    { title: subject, from: `Tablée · ${r.restaurant.name}`, preheader: intro },
+  );
+  return { to, fromName: `Tablée · ${r.restaurant.name}`, subject, text, html, tag: `${r.numero_reservation}-rappel` };
 }

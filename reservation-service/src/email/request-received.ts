@@ -4,7 +4,8 @@ import { escapeHtml } from '../lib/html';
 import { formatShortDate, formatTime, parisDayAndTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import type { Mail } from './mailer';
-import { factsTable, heading, htmlMail, paragraph, prose, quote, requestFacts, subheading } from './request-summary';
+import { emailLayout } from './layout';
+import { factsTable, heading, paragraph, prose, quote, requestFacts, subheading } from './request-summary';
 
 /** 'aujourd’hui avant 21:30', 'd’ici le samedi 13 décembre 2026 à 09:30' (France's clock). */
 function answerBy(respondBy: string, now: Date): string {
@@ -58,8 +59,7 @@ export function requestReceivedMail(r: ReservationDetails, to: string, now: Date
     name,
   ].join('\n');
 
-  const html = htmlMail(
-    subject,
+  const html = emailLayout(
     [
       heading('Demande reçue'),
       paragraph(`Bonjour ${prose(r.customer_name)},`),
@@ -73,6 +73,7 @@ export function requestReceivedMail(r: ReservationDetails, to: string, now: Date
     ]
       .filter(Boolean)
       .join('\n'),
+    { title: subject, from: name, preheader: pending },
   );
-  return { to, replyTo, subject, text, html, tag: `${r.numero_reservation}-demande-recue` };
+  return { to, fromName: name, replyTo, subject, text, html, tag: `${r.numero_reservation}-demande-recue` };
 }

@@ -16,7 +16,12 @@ export function decisionLink(appUrl: string, r: Linked, decision: Decision): str
   return `${appUrl}/reservations/${decisionLinkSuffix(r, decision)}`;
 }
 
-/** The request in the app (mfe-operations' reservation screen, 'reservations/:numero', takes the restaurant's number R-0042). */
+/** The request's path in the app (mfe-operations' reservation screen, 'reservations/:numero', takes the restaurant's number R-0042). */
+export function reservationAppPath(r: Pick<ReservationDetails, 'restaurant_id' | 'numero_reservation_restaurateur'>): string {
+  return `/restaurants/${r.restaurant_id}/operational/reservations/${encodeURIComponent(r.numero_reservation_restaurateur)}`;
+}
+
+/** The request in the app, at its address. */
 export function reservationAppLink(appUrl: string, r: Pick<ReservationDetails, 'restaurant_id' | 'numero_reservation_restaurateur'>): string {
-  return `${appUrl}/restaurants/${r.restaurant_id}/operational/reservations/${encodeURIComponent(r.numero_reservation_restaurateur)}`;
+  return `${appUrl}${reservationAppPath(r)}`;
 }

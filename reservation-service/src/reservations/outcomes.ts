@@ -84,6 +84,16 @@ export const OUTCOME_HTTP: Record<TransitionOutcome, { status: number; message: 
     message: (_action, _current, details) =>
       `Le montant remboursé doit être supérieur à 0 € et au plus ${details?.amount_received !== undefined ? `le montant reçu, ${formatEuros(details.amount_received)}` : 'le montant reçu'} (au centime près). Aucune modification n’a été faite.`,
   },
+  plan_warnings: {
+    status: 422,
+    message: () =>
+      'Cette demande n’est pas acceptée par le lien : le planning demande votre confirmation. Pour l’accepter malgré le planning, ouvrez-la dans le tableau de bord. Aucune modification n’a été faite.',
+  },
+  // The plan kept changing while the link asked (three times in a row): nothing was decided.
+  plan_check: {
+    status: 409,
+    message: () => 'Le planning de ce service change en ce moment : la demande n’a pas été acceptée. Réessayez dans un instant. Aucune modification n’a été faite.',
+  },
 };
 
 /** Fixed answers that are not transition outcomes. */

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
-import { acceptanceWarnings } from '@tablee/domain/acceptance';
 import type { TransitionResult } from '@tablee/domain/transitions';
 import { confirmationMail, type MailAction } from '../email/confirmation';
 import { parseInput } from '../lib/errors';
 import { sheetLinks } from '../sheets/links';
-import { loadAcceptanceCheck, loadReservation, type ReservationDetails } from './details';
+import { loadReservation, type ReservationDetails } from './details';
+import { reservationAppPath } from './links';
 import { MESSAGES, OUTCOME_HTTP, type Action } from './outcomes';
 import { authenticateOwner, findOwnedReservation } from './owner';
 import { decisionBody, linkParams } from './schemas';
-import { transitionOwnedReservation, transitionReservation, type DecisionReason } from './transition';
+import { acceptByLink, transitionOwnedReservation, transitionReservation, type DecisionReason } from './transition';
 import type { Db } from '../lib/supabase';
 
 interface Deps {
@@ -34,7 +34,15 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
       status: result.status,
       message: rule.message(action, result.status, result),
     };
-    if (result.outcome !== 'ok') return reply.code(rule.status).send(body);
+    if (result.outcome !== 'ok') {
+      // A link not made for a reason the app can deal with (the plan's warnings, a past date, decided
+      // before): the reservation in the app, where the owner sees it and decides with the warning asked.
+      const app_path =
+        result.restaurant_id && result.numero_reservation_restaurateur
+          ? reservationAppPath({ restaurant_id: result.restaurant_id, numero_reservation_restaurateur: result.numero_reservation_restaurateur })
+          : undefined;
+      return reply.code(rule.status).send({ ...body, ...(result.warnings ? { warnings: result.warnings } : {}), ...(app_path ? { app_path } : {}) });
+    }
 
     // The decision is committed; the e-mail is sent once, here, by the one request that won.
     const reservation = await loadReservation(db, { id: result.reservation_id! }).catch((error: unknown) => {
@@ -46,15 +54,16 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
     const emailNote = await notifyCustomer(app, mailer, reservation, action, { ...why, amount: result.amount });
     const sheets = action === 'accept' && reservation ? sheetLinks(config, reservation.numero_reservation, reservation.code_manage) : {};
     const emailSent = emailNote === MESSAGES.emailSent;
-    // After an acceptance, what the plan says of it (capacity, closed service, hours): the link page shows it.
-    const warnings = action === 'accept' && reservation ? await acceptanceNotes(db, reservation.restaurant_id, reservation.numero_reservation_restaurateur) : [];
-    return reply.code(rule.status).send({ ...body, message: `${body.message} ${emailNote}`, email_sent: emailSent, warnings, ...sheets });
+    // A link accepts only what the plan allows without a warning (acceptByLink), and the app asks before
+    // accepting despite one: nothing left to warn about once accepted.
+    return reply.code(rule.status).send({ ...body, message: `${body.message} ${emailNote}`, email_sent: emailSent, warnings: [], ...sheets });
   }
 
   for (const action of ['accept', 'reject'] as const) {
     app.post(`/api/reservations/:numero_reservation/${action}/:code_manage`, { config: { rateLimit } }, async (request, reply) => {
       const params = parseInput(linkParams, request.params);
-      return answer(reply, action, await transitionReservation(db, { numero: params.numero_reservation, code: params.code_manage, action }));
+      const link = { numero: params.numero_reservation, code: params.code_manage };
+      return answer(reply, action, action === 'accept' ? await acceptByLink(db, link) : await transitionReservation(db, { ...link, action }));
     });
   }
   // The dashboard: accept, refuse (with a reason and a proposal), 'Acompte reçu', cancel (with a reason,
@@ -78,12 +87,6 @@ export async function reservationRoutes(app: FastifyInstance, { config, db, mail
       return answer(reply, action, await transitionOwnedReservation(db, { id: owned.id, action, ownerId: owner.ownerId, ...why }), why);
     });
   }
-}
-
-/** The warnings of public.reservation_acceptance_check, in the app's words (@tablee/domain/acceptance). */
-async function acceptanceNotes(db: Db, restaurantId: string, numero: string): Promise<string[]> {
-  const check = await loadAcceptanceCheck(db, restaurantId, numero).catch(() => null);
-  return check ? acceptanceWarnings(check) : [];
 }
 
 async function notifyCustomer(app: FastifyInstance, mailer: Mailer, reservation: ReservationDetails | null, action: MailAction, why: DecisionReason): Promise<string> {

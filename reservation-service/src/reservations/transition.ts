@@ -1,4 +1,6 @@
 import type { PostgrestSingleResponse } from '@supabase/supabase-js';
+import { acceptanceWarnings, type AcceptanceCheck } from '@tablee/domain/acceptance';
+import type { Json } from '@tablee/domain/database-types';
 import type { DepositOutcome, TransitionResult } from '@tablee/domain/transitions';
 import { targetStatusCode, type Action } from './outcomes';
 import type { Db } from '../lib/supabase';
@@ -19,6 +21,27 @@ export async function transitionReservation(db: Db, input: { numero: string; cod
       p_target_status: targetStatusCode(input.action),
     }),
   );
+}
+
+/**
+ * The one-click 'Accepter': accepted only when public.reservation_acceptance_check gives no warning
+ * (acceptanceWarnings, the app's own list: over capacity, closed, outside the hours, and whatever it
+ * comes to say). accept_reservation_by_link answers the check first ('plan_check'); the acceptance is
+ * asked with the check decided on, and made only if the check read under the day's locks is still
+ * that one (else its new value is decided on again). With a warning: 'plan_warnings', nothing changed.
+ */
+export async function acceptByLink(db: Db, input: { numero: string; code: string }): Promise<TransitionResult> {
+  let expected: Json | undefined;
+  let result: TransitionResult | undefined;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    result = answer('accept_reservation_by_link', await db.rpc('accept_reservation_by_link', { p_numero_reservation: input.numero, p_code_manage: input.code, p_expected_check: expected }));
+    if (result.outcome !== 'plan_check') return result;
+    const check = (result.check ?? null) as AcceptanceCheck | null;
+    const warnings = check ? acceptanceWarnings(check) : [];
+    if (warnings.length > 0) return { ...result, outcome: 'plan_warnings', warnings };
+    expected = { check: (result.check ?? null) as Json };
+  }
+  return result!;
 }
 
 /**

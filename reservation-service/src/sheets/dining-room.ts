@@ -7,7 +7,7 @@ import type { Sheet } from './pdf';
 
 /**
  * What the dining room needs: who and how to reach them, when, how many, what was ordered, what was
- * received and what is left to collect. Never the management code (it decides the reservation).
+ * received and what is left to collect, the code the customer shows on arrival. Never the management code (it decides the reservation).
  */
 export function diningRoomSheet(r: ReservationDetails): Sheet {
   const status = statusFromCode(r.status);
@@ -35,7 +35,14 @@ export function diningRoomSheet(r: ReservationDetails): Sheet {
         ],
       },
       { heading: 'Paiement', lines: paymentLines(r, status === 'paid') },
-      { heading: 'Référence', lines: [{ label: 'Numéro de réservation', value: r.numero_reservation }] },
+      {
+        heading: 'Référence',
+        lines: [
+          // The code the customer's acceptance e-mail tells them to show on arrival: the room checks it.
+          { label: 'Code de réservation (présenté par le client)', value: r.code_reservation },
+          { label: 'Numéro de réservation', value: r.numero_reservation },
+        ],
+      },
     ],
   };
 }

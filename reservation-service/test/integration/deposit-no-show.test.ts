@@ -60,7 +60,7 @@ describe('cancelling a paid reservation: the acompte', () => {
     const cancellation = mailsOf(r).at(-1)!;
     expect(cancellation.subject).toContain('est annulée');
     expect(cancellation.text).toContain('Acompte remboursé : 50,00 € (sur 120,00 € versés)');
-    expect(cancellation.html).toContain('Acompte remboursé :</strong> 50,00 € (sur 120,00 € versés)');
+    expect(cancellation.html).toContain('Acompte remboursé :</span> 50,00 € (sur 120,00 € versés)');
   });
 
   test('refunded in full: the amount alone', async () => {

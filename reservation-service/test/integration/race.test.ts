@@ -27,7 +27,7 @@ test('20 concurrent accept/reject pairs: one transition and exactly one e-mail p
 
     const mails = running.smtp.messages.filter((m) => m.to.includes(r.email));
     expect(mails).toHaveLength(1);
-    expect(parseMail(mails[0].raw).subject).toContain(target === 1 ? 'est confirmée' : 'n’a pas pu être acceptée');
+    expect(parseMail(mails[0].raw).subject).toContain(target === 1 ? 'est acceptée' : 'n’a pas pu être acceptée');
   }
   expect(running.smtp.messages).toHaveLength(20);
 });

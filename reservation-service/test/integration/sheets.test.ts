@@ -83,6 +83,9 @@ test('dining-room sheet: customer and contact, party, menu, options, total, depo
   expect(text).toContain('Déjà reçu : 300,00 €');
   expect(text).toContain('Reste à payer : 700,00 €, sur place');
   expect(text).toContain(`Numéro de réservation : ${r.numero}`);
+  // The code the customer is told to show on arrival.
+  const { code_reservation } = await readRow(r.numero);
+  expect(text).toContain(`Code de réservation (présenté par le client) : ${code_reservation as string}`);
   expect(text).toContain('Email : ');
   expect(text).toContain('Statut : Payée');
   // The management code decides the reservation: it is not printed for the room.

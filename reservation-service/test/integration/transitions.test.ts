@@ -52,10 +52,13 @@ describe('link endpoints (code in the path)', () => {
     const mails = mailsTo(r.email);
     expect(mails).toHaveLength(1);
     const mail = parseMail(mails[0].raw);
-    expect(mail.subject).toBe('Votre réservation chez Le Comptoir des Halles est confirmée');
+    // Le Comptoir des Halles asks an acompte of 30 %: accepted, confirmed once it is received.
+    expect(mail.subject).toBe('Votre demande chez Le Comptoir des Halles est acceptée : réglez l’acompte pour la confirmer');
     const text = mail.text.replace(/[\u00a0\u202f]/g, ' ');
     expect(text).toContain('Bonjour Hélène Test,');
-    expect(text).toContain('Le Comptoir des Halles a le plaisir de confirmer votre réservation.');
+    expect(text).toMatch(
+      /Le Comptoir des Halles a accepté votre demande de réservation\. Elle sera confirmée dès réception de votre acompte de 30 % du total, soit 370,35 €, à régler avant le [a-zé]+ \d+ [a-zéû]+ \d{4}\./,
+    );
     expect(text).toContain('- Date : samedi 5 décembre 2099');
     expect(text).toContain('- Heure d’arrivée : 19:45');
     expect(text).toContain('- Nombre de personnes : 14 personnes (12 adultes et 2 enfants)');

@@ -5,6 +5,9 @@ import { e164 } from '../../src/notifications/whatsapp';
 import type { ReservationDetails } from '../../src/reservations/details';
 import { kitchenSheet } from '../../src/sheets/kitchen';
 import { loadConfig } from '../../src/config';
+import { sender } from '../../src/email/mailer';
+import { BRAND_COLOURS as EMAIL_COLOURS } from '../../src/email/layout';
+import { BRAND_COLOURS } from '@tablee/shared/core';
 
 test('redactUrl hides codes in paths and in the code query parameter', () => {
   expect(redactUrl('/api/reservations/TBL-1/accept/abcdef')).toBe('/api/reservations/TBL-1/accept/[code]');
@@ -96,4 +99,15 @@ describe('kitchen sheet', () => {
   it("names the items' types with the menus form's labels", () => {
     expect(lines(reservation({}))).toEqual(expect.arrayContaining(['Dessert : Tarte', 'Apéritif : Pastis', 'Entrée : Salade (sans gluten)']));
   });
+});
+
+test('the sender: the name given (one line) at MAIL_FROM’s address, else MAIL_FROM’s own name', () => {
+  expect(sender('Tablée <reservations@tablee.fr>', 'Le Comptoir des Halles')).toEqual({ name: 'Le Comptoir des Halles', address: 'reservations@tablee.fr' });
+  expect(sender('Tablée <reservations@tablee.fr>')).toEqual({ name: 'Tablée', address: 'reservations@tablee.fr' });
+  expect(sender('reservations@tablee.fr', 'Chez "Toto"\r\nBcc: x@y.fr')).toEqual({ name: 'Chez "Toto" Bcc: x@y.fr', address: 'reservations@tablee.fr' });
+  expect(sender('reservations@tablee.fr', '  ')).toEqual({ name: 'Tablée', address: 'reservations@tablee.fr' });
+});
+
+test('the e-mails’ colours are the kernel’s brand colours', () => {
+  expect(EMAIL_COLOURS).toEqual({ primary: BRAND_COLOURS.primary, link: BRAND_COLOURS.link, title: BRAND_COLOURS.title });
 });

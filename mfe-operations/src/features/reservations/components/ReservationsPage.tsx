@@ -165,7 +165,7 @@ function ReservationList({
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
         <Input.Search
           aria-label="Rechercher une réservation"
-          placeholder="Nom, n° de réservation, email ou téléphone"
+          placeholder="Nom, n° ou code de réservation, email, téléphone"
           allowClear
           maxLength={SEARCH_MAX_LENGTH}
           value={searchText}

@@ -1,6 +1,6 @@
 // The kernel's core and its action helper only: this page loads without antd, supabase-js and TanStack Query.
 import { runOnce, useAction } from '@tablee/shared/action';
-import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint, reservationApiError } from '@tablee/shared/core';
+import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint } from '@tablee/shared/core';
 import { useEffect } from 'react';
 
 export type LinkAction = 'accept' | 'reject';
@@ -10,14 +10,17 @@ export type LinkOutcome =
   /** `warnings`: what the plan says of an acceptance (over capacity, closed service, outside the hours). */
   | { kind: 'done'; numero?: string; emailSent: boolean; message?: string; warnings: string[] }
   /** 409: the reservation was accepted, refused, paid or cancelled before; nothing changed. */
-  | { kind: 'already-handled'; numero?: string; message: string }
-  /** Any other refusal or failure; `apiError` is 'Erreur API {status}: {body}' for a non-OK answer. */
+  | { kind: 'already-handled'; numero?: string; message: string; appPath?: string }
+  /** Not accepted by the link: the plan warns (`warnings`); the owner decides in the app, at `appPath`. */
+  | { kind: 'to-confirm'; numero?: string; message: string; warnings: string[]; appPath?: string }
+  /** Any other refusal or failure, in French words only (the service's message, or what went wrong). */
   | {
       kind: 'failed';
       /** The service refused the link itself (unknown number, wrong code): the page advises checking it. */
       refused: boolean;
       message?: string;
-      apiError?: string;
+      /** The reservation in the app, when the owner can decide there (a date already gone). */
+      appPath?: string;
     };
 
 interface ServiceAnswer {
@@ -26,6 +29,7 @@ interface ServiceAnswer {
   message?: string;
   email_sent?: boolean;
   warnings?: unknown;
+  app_path?: unknown;
 }
 
 function parse(body: string): ServiceAnswer | null {
@@ -56,20 +60,27 @@ export async function callReservationLink({ action, numero, codeManage }: Reserv
     // The browser's own words ('Failed to fetch') say nothing to an owner: the French sentence only.
     return { kind: 'failed', refused: false, message: RESERVATION_SERVICE_UNREACHABLE };
   }
-  const text = await response.text();
-  const answer = parse(text);
+  const answer = parse(await response.text());
+  const warnings = Array.isArray(answer?.warnings) ? answer.warnings.filter((w): w is string => typeof w === 'string') : [];
+  const restaurateur = answer?.numero_reservation_restaurateur;
+  // Only a path of this app: never a link elsewhere, whatever the answer says.
+  const appPath = typeof answer?.app_path === 'string' && /^\/restaurants\/[^/]/.test(answer.app_path) ? answer.app_path : undefined;
   if (response.ok && answer?.success) {
-    const warnings = Array.isArray(answer.warnings) ? answer.warnings.filter((w): w is string => typeof w === 'string') : [];
-    return { kind: 'done', numero: answer.numero_reservation_restaurateur, emailSent: answer.email_sent !== false, message: answer.message, warnings };
+    return { kind: 'done', numero: restaurateur, emailSent: answer.email_sent !== false, message: answer.message, warnings };
   }
   if (response.status === 409) {
-    return { kind: 'already-handled', numero: answer?.numero_reservation_restaurateur, message: answer?.message ?? 'Cette réservation a déjà été traitée.' };
+    return { kind: 'already-handled', numero: restaurateur, message: answer?.message ?? 'Cette réservation a déjà été traitée.', appPath };
+  }
+  if (warnings.length > 0) {
+    // The service's sentence says it is not accepted and why it needs the app (the warnings follow it).
+    return { kind: 'to-confirm', numero: restaurateur, message: answer?.message ?? '', warnings, appPath };
   }
   return {
     kind: 'failed',
     refused: answer?.success === false && (response.status === 403 || response.status === 404),
-    message: answer?.message,
-    apiError: response.ok ? undefined : reservationApiError(response.status, text),
+    // The service's own French sentence; else what happened, in French (never 'Erreur API 502: <html>').
+    message: answer?.message ?? `Le service de réservation n’a pas pu traiter la demande (erreur ${response.status}). Réessayez dans un instant.`,
+    appPath,
   };
 }
 

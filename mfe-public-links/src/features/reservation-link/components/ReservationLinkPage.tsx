@@ -8,6 +8,27 @@ const TEXT = {
 
 const CHECK_LINK = 'Vérifiez le lien reçu par email ou contactez le support Tablée.';
 
+/** The reservation in the app (sign-in first if needed: the guard brings the owner back here). */
+const OpenInApp = ({ path }: { path?: string }) =>
+  path ? (
+    <p>
+      <a className="tl-button" href={path}>
+        Ouvrir la réservation dans Tablée
+      </a>
+    </p>
+  ) : null;
+
+const Warnings = ({ warnings }: { warnings: string[] }) => (
+  <div role="alert" className="tl-warnings">
+    <p>
+      <strong>À vérifier :</strong>
+    </p>
+    {warnings.map((warning) => (
+      <p key={warning}>{warning}</p>
+    ))}
+  </div>
+);
+
 /** One-click link page (no sign-in): calls the reservation service once on load (spec §2). */
 export function ReservationLinkPage({ action, numero, codeManage }: { action: LinkAction; numero?: string; codeManage?: string }) {
   const state = useReservationLink(action, numero, codeManage);
@@ -21,16 +42,7 @@ export function ReservationLinkPage({ action, numero, codeManage }: { action: Li
         <Result status="success" title={text.success}>
           {state.numero && <p>Réservation n° {state.numero}</p>}
           <p>{state.emailSent ? 'Un email de confirmation a été envoyé au client.' : state.message}</p>
-          {state.warnings.length > 0 && (
-            <div role="alert" className="tl-warnings">
-              <p>
-                <strong>À vérifier :</strong>
-              </p>
-              {state.warnings.map((warning) => (
-                <p key={warning}>{warning}</p>
-              ))}
-            </div>
-          )}
+          {state.warnings.length > 0 && <Warnings warnings={state.warnings} />}
           <p>Vous pouvez fermer cette page.</p>
         </Result>
       );
@@ -39,7 +51,17 @@ export function ReservationLinkPage({ action, numero, codeManage }: { action: Li
         <Result status="warning" title="Réservation déjà traitée">
           {state.numero && <p>Réservation n° {state.numero}</p>}
           <p>{state.message}</p>
+          <OpenInApp path={state.appPath} />
           <p>Vous pouvez fermer cette page.</p>
+        </Result>
+      );
+    case 'to-confirm':
+      return (
+        <Result status="warning" title="Acceptation à confirmer dans Tablée">
+          {state.numero && <p>Réservation n° {state.numero}</p>}
+          <p>{state.message}</p>
+          <Warnings warnings={state.warnings} />
+          <OpenInApp path={state.appPath} />
         </Result>
       );
     case 'missing-parameters':
@@ -53,10 +75,9 @@ export function ReservationLinkPage({ action, numero, codeManage }: { action: Li
       return (
         <Result status="error" title={text.failure}>
           <p>Une erreur est survenue</p>
-          {/* A refusal's message is in its 'Erreur API {status}: {message}' line: not twice. */}
-          {state.message && !state.apiError && <p>{state.message}</p>}
-          {state.apiError && <p className="tl-detail">{state.apiError}</p>}
+          {state.message && <p>{state.message}</p>}
           {state.refused && <p>{CHECK_LINK}</p>}
+          <OpenInApp path={state.appPath} />
         </Result>
       );
   }

@@ -1,3 +1,4 @@
+import { BRAND_COLOURS } from '@tablee/shared/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -31,10 +32,10 @@ const CSS = `
 .tl-result{padding:48px 32px;text-align:center;color:rgba(0,0,0,.88);font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;font-size:14px;line-height:1.5714}
 .tl-result svg{display:block;margin:0 auto 24px}
 .tl-result h1{margin:8px 0;font-size:24px;font-weight:400;line-height:1.3333}
-.tl-result p{margin:0 0 1em}
-.tl-result .tl-detail{font-size:12px;color:#595959;word-break:break-word}
+.tl-result p{max-width:40rem;margin:0 auto 1em}
 .tl-result .tl-warnings{max-width:32rem;margin:0 auto 1em;padding:12px 16px;border:1px solid #ffd591;border-radius:8px;background:#fff7e6;color:#612500;text-align:left}
 .tl-result .tl-warnings p:last-child{margin-bottom:0}
+.tl-result .tl-button{display:inline-block;padding:8px 20px;border-radius:6px;background:${BRAND_COLOURS.primary};color:#fff;font-weight:600;text-decoration:none}
 `;
 
 export function Result({ status, title, children }: { status: ResultStatus; title: string; children?: ReactNode }) {

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launchChromium } from '../../../e2e/test/browser';
+import { confirmationMail } from '../../src/email/confirmation';
+import type { Mail } from '../../src/email/mailer';
+import { newRequestMail } from '../../src/email/new-request';
+import { reminderMail } from '../../src/email/reminder';
+import { requestReceivedMail } from '../../src/email/request-received';
+import { loadAcceptanceCheck, loadReservation } from '../../src/reservations/details';
+import { db, writeReservation } from '../helpers';
+
+/**
+ * Every e-mail the service sends, its HTML drawn by Chromium as a mail client's web view would, on a
+ * desktop and at a phone's 390 px: one column that fits (nothing wider than the screen), the buttons
+ * and the facts inside it. The PNGs are written to a directory of the run (its path printed) to be
+ * looked at.
+ */
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-emails-'));
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  console.log(`e-mails drawn by Chromium: ${shots}`);
+});
+
+async function everyMail(): Promise<[string, Mail][]> {
+  // A far-future date and a customer's message, at the file's own copy of Le Comptoir des Halles (an acompte of 30 %).
+  const r = await writeReservation({ customer_message: 'Nous fêtons un anniversaire : serait-il possible d’avoir un gâteau ?' });
+  const details = (await loadReservation(db(), { numero: r.numero }))!;
+  const check = await loadAcceptanceCheck(db(), details.restaurant_id, details.numero_reservation_restaurateur);
+  const to = details.email_address ?? 'client@example.fr';
+  return [
+    ['nouvelle-demande', newRequestMail(details, 'resto@example.fr', 'https://app.tablee.fr', check)],
+    ['demande-recue', requestReceivedMail(details, to)],
+    ['rappel', reminderMail(details, 'resto@example.fr', 'https://app.tablee.fr')],
+    ['acceptee', confirmationMail(details, 'accept', to)],
+    ['refusee', confirmationMail(details, 'reject', to, { reason: 'complet', proposal: 'Le samedi 12 décembre 2099 à 20 h, ou le dimanche 13 à midi' })],
+    ['acompte-recu', confirmationMail(details, 'paid', to)],
+    ['annulee', confirmationMail(details, 'cancel', to, { reason: 'demande_du_client' })],
+  ];
+}
+
+test('each e-mail fits a desktop and a 390 px phone, in one column, every part of it readable', async () => {
+  const mails = await everyMail();
+  for (const [name, mail] of mails) {
+    expect(mail.text.length).toBeGreaterThan(100);
+    for (const width of [1280, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.setContent(mail.html, { waitUntil: 'load' });
+      const layout = await page.evaluate(() => {
+        const card = document.querySelector('td[style*="background:#ffffff"]')!.getBoundingClientRect();
+        const overflowing = Array.from(document.querySelectorAll('body *'))
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((el) => el.outerHTML.slice(0, 80));
+        return { scrollWidth: document.documentElement.scrollWidth, cardWidth: card.width, overflowing };
+      });
+      await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+      await page.close();
+      expect({ name, width, scrollWidth: layout.scrollWidth, overflowing: layout.overflowing }).toEqual({ name, width, scrollWidth: width, overflowing: [] });
+      // One readable column: 600 px at most on a desktop, the phone's width less its margins on a phone.
+      expect(layout.cardWidth).toBeLessThanOrEqual(600);
+      expect(layout.cardWidth).toBeGreaterThan(width === 390 ? 340 : 580);
+    }
+  }
+});
