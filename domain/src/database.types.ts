@@ -180,6 +180,7 @@ export type Database = {
           channel: string
           claimed_until: string | null
           created_at: string
+          event_id: string | null
           id: string
           kind: string
           last_error: string | null
@@ -196,6 +197,7 @@ export type Database = {
           channel: string
           claimed_until?: string | null
           created_at?: string
+          event_id?: string | null
           id?: string
           kind: string
           last_error?: string | null
@@ -212,6 +214,7 @@ export type Database = {
           channel?: string
           claimed_until?: string | null
           created_at?: string
+          event_id?: string | null
           id?: string
           kind?: string
           last_error?: string | null
@@ -224,6 +227,13 @@ export type Database = {
           status?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "notification_outbox_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "reservation_events"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "notification_outbox_reservation_id_fkey"
             columns: ["reservation_id"]
@@ -254,11 +264,13 @@ export type Database = {
           created_at: string
           from_status: number
           id: string
+          kind: string
           proposal: string | null
           reason: string | null
           reason_detail: string | null
           reservation_id: string
           restaurant_id: string
+          summary: string | null
           to_status: number
         }
         Insert: {
@@ -267,11 +279,13 @@ export type Database = {
           created_at?: string
           from_status: number
           id?: string
+          kind?: string
           proposal?: string | null
           reason?: string | null
           reason_detail?: string | null
           reservation_id: string
           restaurant_id: string
+          summary?: string | null
           to_status: number
         }
         Update: {
@@ -280,11 +294,13 @@ export type Database = {
           created_at?: string
           from_status?: number
           id?: string
+          kind?: string
           proposal?: string | null
           reason?: string | null
           reason_detail?: string | null
           reservation_id?: string
           restaurant_id?: string
+          summary?: string | null
           to_status?: number
         }
         Relationships: [
@@ -975,11 +991,13 @@ export type Database = {
           created_at: string
           customer_message: string | null
           customer_name: string
+          dietary_notes: string | null
           email: string | null
           email_address: string | null
           external_id: string | null
           id: string
           is_accepted: boolean
+          notes: string | null
           number_people: number
           numero_reservation: string
           numero_reservation_restaurateur: string
@@ -1007,11 +1025,13 @@ export type Database = {
           created_at?: string
           customer_message?: string | null
           customer_name?: string
+          dietary_notes?: string | null
           email?: string | null
           email_address?: never
           external_id?: string | null
           id?: string
           is_accepted?: never
+          notes?: string | null
           number_people: number
           numero_reservation: string
           numero_reservation_restaurateur: string
@@ -1039,11 +1059,13 @@ export type Database = {
           created_at?: string
           customer_message?: string | null
           customer_name?: string
+          dietary_notes?: string | null
           email?: string | null
           email_address?: never
           external_id?: string | null
           id?: string
           is_accepted?: never
+          notes?: string | null
           number_people?: number
           numero_reservation?: string
           numero_reservation_restaurateur?: string
@@ -1248,6 +1270,7 @@ export type Database = {
           channel: string
           claimed_until: string | null
           created_at: string
+          event_id: string | null
           id: string
           kind: string
           last_error: string | null
@@ -1290,6 +1313,7 @@ export type Database = {
           channel: string
           claimed_until: string | null
           created_at: string
+          event_id: string | null
           id: string
           kind: string
           last_error: string | null
@@ -1311,6 +1335,10 @@ export type Database = {
       finish_reservation_reminder: {
         Args: { p_outcome: string; p_reservation_id: string }
         Returns: undefined
+      }
+      modify_reservation: {
+        Args: { p_changes: Json; p_preview?: boolean; p_reservation_id: string }
+        Returns: Json
       }
       reorder_faqs: {
         Args: { p_faq_ids: string[]; p_restaurant_id: string }
@@ -1403,6 +1431,16 @@ export type Database = {
       }
       submit_group_request: {
         Args: { p_request: Json; p_restaurant_id: string; p_source?: string }
+        Returns: Json
+      }
+      submit_owner_reservation: {
+        Args: {
+          p_accept?: boolean
+          p_notes?: string
+          p_preview?: boolean
+          p_request: Json
+          p_restaurant_id: string
+        }
         Returns: Json
       }
       transition_reservation: {
