@@ -9,3 +9,4 @@ export * from './reservations';
 export * from './conversations';
 export * from './planning';
 export * from './screens';
+export * from './booking';

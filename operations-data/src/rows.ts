@@ -23,7 +23,11 @@ export const RESERVATION_COLUMNS =
 type ColumnsOf<List extends string> = List extends `${infer Column}, ${infer Rest}` ? Column | ColumnsOf<Rest> : List;
 
 /** A reservation (RESERVATION_COLUMNS), with its conversation when the select embeds it. */
-export type ReservationRow = Pick<Tables<'restaurant_reservations'>, ColumnsOf<typeof RESERVATION_COLUMNS>> & { conversations?: ConversationRow | null };
+export type ReservationRow = Pick<Tables<'restaurant_reservations'>, ColumnsOf<typeof RESERVATION_COLUMNS>> & {
+  conversations?: ConversationRow | null;
+  /** Where the reads give it (the list without a search, the detail). */
+  source?: string;
+};
 
 /** One row of the view conversation_summaries (a card of the conversation list). */
 export type ConversationSummaryRow = Tables<'conversation_summaries'>;

@@ -70,8 +70,7 @@ const row = (id: string) =>
     return rows[0];
   });
 
-const countOf = () =>
-  withDb(async (db) => (await db.query<{ n: number }>('select count(*)::int as n from restaurant_reservations where restaurant_id = $1', [restaurantId])).rows[0].n);
+const countOf = () => withDb(async (db) => (await db.query<{ n: number }>('select count(*)::int as n from restaurant_reservations where restaurant_id = $1', [restaurantId])).rows[0].n);
 
 describe('Nouvelle réservation', () => {
   it('stores a phone booking pending with its notes: the customer is acknowledged, the owner is not told of their own booking', async () => {

@@ -32,7 +32,12 @@ export function renderPdf(sheet: Sheet): Promise<Buffer> {
   doc.font('body').fontSize(SHEET_TYPE.subtitle).fillColor('#555555').text(sheet.subtitle).fillColor('black');
   for (const section of sheet.sections) {
     if (section.alert) {
-      doc.moveDown(1.2).font('bold').fontSize(SHEET_TYPE.heading + 2).fillColor(ALERT).text(section.heading.toUpperCase());
+      doc
+        .moveDown(1.2)
+        .font('bold')
+        .fontSize(SHEET_TYPE.heading + 2)
+        .fillColor(ALERT)
+        .text(section.heading.toUpperCase());
       doc.moveDown(0.4).fontSize(SHEET_TYPE.heading);
       for (const line of section.lines) doc.text('bullet' in line ? line.bullet : `${line.label} : ${line.value}`, { lineGap: 4 });
       doc.fillColor('black');

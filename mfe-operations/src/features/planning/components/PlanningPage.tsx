@@ -1,4 +1,5 @@
 import {
+  newReservationSearch,
   parsePlanningParams,
   PLANNING_PARAM,
   PLANNING_VIEW_VALUES,
@@ -117,7 +118,19 @@ function PlanningGrid({ cells, restaurantId, month, phone }: { cells: PlanningCe
               {dayjs(day).format('ddd DD/MM')}
             </Typography.Text>
             {services.map((cell) => (
-              <ServiceCell key={cell.service} cell={cell} restaurantId={restaurantId} />
+              <div key={cell.service} style={{ display: 'grid', gap: 2 }}>
+                <ServiceCell cell={cell} restaurantId={restaurantId} />
+                {/* A booking taken by phone for this service: the form starts from its day and service. */}
+                {cell.isOpen && day >= today && (
+                  <Link
+                    to={`${restaurantPath(restaurantId, 'operational/reservations')}/nouvelle?${newReservationSearch(cell.day, cell.service)}`}
+                    aria-label={`Nouvelle réservation, ${dayjs(cell.day).format('dddd D MMMM')}, ${SERVICE_LABELS[cell.service]}`}
+                    style={{ fontSize: 12, paddingInline: 4 }}
+                  >
+                    + Réserver
+                  </Link>
+                )}
+              </div>
             ))}
           </div>
         );

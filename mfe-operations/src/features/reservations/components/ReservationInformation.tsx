@@ -1,11 +1,12 @@
 import { formatDateTime, formatEuros, formatLongDate, formatTime } from '@tablee/shared';
-import type { Reservation } from '@tablee/domain';
+import { RESERVATION_SOURCE_LABELS, type Reservation } from '@tablee/domain';
 import { Card, Descriptions } from 'antd';
 import { formatGuests, formatOption } from '../format';
 
 /** The information panel of spec §2, without the management code: a secret of the links, which the browser never reads. */
-export function ReservationInformation({ reservation: r }: { reservation: Reservation }) {
+export function ReservationInformation({ reservation: r }: { reservation: Reservation & { dietaryNotes?: string | null; notes?: string | null } }) {
   const items = [
+    ...(r.source ? [{ key: 'source', label: 'Source', children: RESERVATION_SOURCE_LABELS[r.source] }] : []),
     { key: 'client', label: 'Client', children: r.customerName },
     { key: 'email', label: 'Email', children: r.email || '—' },
     { key: 'phone', label: 'Téléphone', children: r.phoneNumber || '—' },
@@ -26,6 +27,12 @@ export function ReservationInformation({ reservation: r }: { reservation: Reserv
         'Aucune'
       ),
     },
+    {
+      key: 'dietary',
+      label: 'Allergies et régimes',
+      children: r.dietaryNotes ? <strong style={{ color: '#a8071a', whiteSpace: 'pre-wrap' }}>{r.dietaryNotes}</strong> : 'Aucune signalée',
+    },
+    { key: 'notes', label: 'Notes internes', children: r.notes ? <span style={{ whiteSpace: 'pre-wrap' }}>{r.notes}</span> : '—' },
     { key: 'total', label: 'Montant total', children: formatEuros(r.totalAmount) },
     { key: 'created', label: 'Demande effectuée le', children: formatDateTime(r.createdAt) },
     { key: 'code', label: 'Code de réservation', children: r.codeReservation },
