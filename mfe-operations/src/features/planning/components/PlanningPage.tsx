@@ -122,12 +122,13 @@ function PlanningGrid({ cells, restaurantId, month, phone }: { cells: PlanningCe
                 <ServiceCell cell={cell} restaurantId={restaurantId} />
                 {/* A booking taken by phone for this service: the form starts from its day and service. */}
                 {cell.isOpen && day >= today && (
-                  <Link
-                    to={`${restaurantPath(restaurantId, 'operational/reservations')}/nouvelle?${newReservationSearch(cell.day, cell.service)}`}
-                    aria-label={`Nouvelle réservation, ${dayjs(cell.day).format('dddd D MMMM')}, ${SERVICE_LABELS[cell.service]}`}
-                    style={{ fontSize: 12, paddingInline: 4 }}
-                  >
-                    + Réserver
+                  <Link to={`${restaurantPath(restaurantId, 'operational/reservations')}/nouvelle?${newReservationSearch(cell.day, cell.service)}`} style={{ fontSize: 12, paddingInline: 4 }}>
+                    {/* The name starts with what is read on screen; the day and service for screen readers. */}
+                    <span aria-hidden>+ </span>Réserver
+                    <span style={VISUALLY_HIDDEN}>
+                      {' '}
+                      : nouvelle réservation, {dayjs(cell.day).format('dddd D MMMM')}, {SERVICE_LABELS[cell.service]}
+                    </span>
                   </Link>
                 )}
               </div>
