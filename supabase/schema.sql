@@ -23,6 +23,55 @@ GRANT USAGE ON TYPE public.amount TO PUBLIC;
 
 -- ---------------------------------------------------------------- functions
 
+CREATE OR REPLACE FUNCTION private.apply_reservation_changes(p_old public.restaurant_reservations, p_changes jsonb)
+ RETURNS public.restaurant_reservations
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_allowed constant text[] := array['date', 'arrival_time', 'adults', 'children', 'menu_id', 'options', 'customer', 'dietary_notes', 'notes'];
+  v_unknown text;
+  v_request jsonb;
+  v_slot record;
+  v_adults integer;
+  v_children integer;
+  v_amounts record;
+  v_customer record;
+  v_row public.restaurant_reservations;
+begin
+  if p_changes is null or jsonb_typeof(p_changes) <> 'object' then
+    perform private.refuse_request(422, 'invalid_request', null, 'La modification doit être un objet JSON.');
+  end if;
+  select k into v_unknown from jsonb_object_keys(p_changes) k where k <> all (v_allowed) limit 1;
+  if v_unknown is not null then
+    perform private.refuse_request(422, 'unknown_field', v_unknown, 'Champ inconnu : ' || v_unknown || '.');
+  end if;
+  v_request := private.reservation_as_request(p_old) || p_changes;
+
+  select * into v_slot from private.request_slot(p_old.restaurant_id, v_request ->> 'date', v_request ->> 'arrival_time');
+  v_adults := private.request_count(v_request -> 'adults', 'adults', 'Le nombre d''adultes', 1, null);
+  v_children := private.request_count(v_request -> 'children', 'children', 'Le nombre d''enfants', 0, 0);
+  if v_adults + v_children not between v_slot.group_min and v_slot.group_max then
+    perform private.refuse_request(422, 'group_size', 'adults',
+      'Le restaurant accueille les groupes de ' || v_slot.group_min || ' à ' || v_slot.group_max || ' personnes au '
+      || private.service_label(v_slot.service) || ' ce jour-là.');
+  end if;
+  select * into v_amounts from private.request_amounts(p_old.restaurant_id, v_slot.service, v_request -> 'menu_id', v_request -> 'options', v_adults, v_children);
+  select * into v_customer from private.request_customer(v_request -> 'customer');
+
+  update public.restaurant_reservations r
+     set reservation_date = (v_request ->> 'date')::date, arrival_time = (v_request ->> 'arrival_time')::time,
+         number_people = v_adults, children = v_children,
+         selected_menu = v_amounts.menu_name, selected_menu_id = v_amounts.menu_id, options = v_amounts.options, total_amount = v_amounts.total,
+         customer_name = v_customer.name, email = v_customer.email, phone_number = v_customer.phone,
+         dietary_notes = private.request_text(v_request -> 'dietary_notes', 'dietary_notes', 'Le champ allergies et régimes', 1000, false),
+         notes = private.request_text(v_request -> 'notes', 'notes', 'Les notes internes', 2000, false)
+   where r.id = p_old.id
+  returning * into v_row;
+  return v_row;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.arrival_times_stay_within_hours()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -400,6 +449,16 @@ $function$;
 COMMENT ON FUNCTION private.default_service_hours(text) IS 'The default opening hours of a service (lunch, dinner): what a new restaurant''s days and a save without hours get.';
 GRANT EXECUTE ON FUNCTION private.default_service_hours(text) TO PUBLIC;
 
+CREATE OR REPLACE FUNCTION private.end_preview()
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'preview' using errcode = 'TBLPV';
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.french_date(p_date date)
  RETURNS text
  LANGUAGE sql
@@ -610,6 +669,29 @@ $function$;
 COMMENT ON FUNCTION private.plain_email_address(text) IS 'The field, trimmed, when it is exactly one plain e-mail address; else null.';
 GRANT EXECUTE ON FUNCTION private.plain_email_address(text) TO PUBLIC;
 
+CREATE OR REPLACE FUNCTION private.queue_customer_message(p_reservation_id uuid, p_kind text, p_event_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_queued boolean;
+begin
+  insert into public.notification_outbox (restaurant_id, reservation_id, kind, channel, recipient, payload, event_id)
+  select r.restaurant_id, r.id, p_kind, 'email', r.email_address,
+         jsonb_build_object('numero_reservation', r.numero_reservation, 'numero_restaurateur', r.numero_reservation_restaurateur,
+                            'reservation_date', r.reservation_date, 'arrival_time', to_char(r.arrival_time, 'HH24:MI')),
+         p_event_id
+    from public.restaurant_reservations r
+   where r.id = p_reservation_id and r.email_address is not null;
+  v_queued := found;
+  if v_queued then
+    perform pg_notify('notification_outbox', p_reservation_id::text);
+  end if;
+  return v_queued;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.queue_request_notifications(p_reservation_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -627,7 +709,8 @@ begin
      ('owner_new_request', 'whatsapp', nullif(btrim(c.whatsapp), '')),
      ('customer_request_received', 'email', r.email_address)
    ) m(kind, channel, recipient)
-   where r.id = p_reservation_id and m.recipient is not null;
+   where r.id = p_reservation_id and m.recipient is not null
+     and (m.kind <> 'owner_new_request' or r.source <> 'phone');
   perform pg_notify('notification_outbox', p_reservation_id::text);
 end
 $function$;
@@ -940,6 +1023,59 @@ begin
   end if;
   return v_text;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.reservation_as_request(p_row public.restaurant_reservations)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'date', to_char(p_row.reservation_date, 'YYYY-MM-DD'),
+    'arrival_time', to_char(p_row.arrival_time, 'HH24:MI'),
+    'adults', p_row.number_people,
+    'children', p_row.children,
+    'menu_id', p_row.selected_menu_id,
+    'options', (select coalesce(jsonb_agg(jsonb_build_object('option_id', o ->> 'option_id', 'quantity', (o ->> 'quantity')::integer)), '[]'::jsonb)
+                  from jsonb_array_elements(p_row.options) o where o ? 'option_id'),
+    'customer', jsonb_build_object('name', p_row.customer_name, 'email', p_row.email, 'phone', p_row.phone_number),
+    'dietary_notes', p_row.dietary_notes,
+    'notes', p_row.notes)
+$function$;
+
+CREATE OR REPLACE FUNCTION private.reservation_change_summary(p_old public.restaurant_reservations, p_new public.restaurant_reservations)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with euros(old_total, new_total) as (
+    select replace(to_char(p_old.total_amount, 'FM999999990.00'), '.', ',') || ' €', replace(to_char(p_new.total_amount, 'FM999999990.00'), '.', ',') || ' €'
+  ), options(old_list, new_list) as (
+    select (select coalesce(string_agg((o ->> 'title') || ' ×' || (o ->> 'quantity'), ', ' order by o ->> 'title'), 'aucune') from jsonb_array_elements(p_old.options) o),
+           (select coalesce(string_agg((o ->> 'title') || ' ×' || (o ->> 'quantity'), ', ' order by o ->> 'title'), 'aucune') from jsonb_array_elements(p_new.options) o)
+  )
+  select nullif(concat_ws(', ',
+    case when (p_old.number_people, p_old.children) is distinct from (p_new.number_people, p_new.children) then
+      (p_old.number_people + p_old.children) || ' → ' || (p_new.number_people + p_new.children) || ' personnes'
+      || case when p_old.children <> p_new.children then ' (enfants : ' || p_old.children || ' → ' || p_new.children || ')' else '' end end,
+    case when p_old.reservation_date <> p_new.reservation_date then
+      'date ' || to_char(p_old.reservation_date, 'DD/MM/YYYY') || ' → ' || to_char(p_new.reservation_date, 'DD/MM/YYYY') end,
+    case when p_old.arrival_time is distinct from p_new.arrival_time then
+      'arrivée ' || coalesce(to_char(p_old.arrival_time, 'HH24:MI'), '—') || ' → ' || to_char(p_new.arrival_time, 'HH24:MI') end,
+    case when p_old.selected_menu is distinct from p_new.selected_menu then
+      'menu ' || coalesce(p_old.selected_menu, 'aucun') || ' → ' || coalesce(p_new.selected_menu, 'aucun') end,
+    case when o.old_list <> o.new_list then 'options ' || o.old_list || ' → ' || o.new_list end,
+    case when p_old.customer_name <> p_new.customer_name then 'client ' || p_old.customer_name || ' → ' || p_new.customer_name end,
+    case when p_old.email is distinct from p_new.email then 'e-mail ' || coalesce(p_old.email, '—') || ' → ' || coalesce(p_new.email, '—') end,
+    case when p_old.phone_number is distinct from p_new.phone_number then
+      'téléphone ' || coalesce(p_old.phone_number, '—') || ' → ' || coalesce(p_new.phone_number, '—') end,
+    case when p_old.dietary_notes is distinct from p_new.dietary_notes then
+      coalesce('allergies et régimes : « ' || p_new.dietary_notes || ' »', 'allergies et régimes retirées') end,
+    case when p_old.notes is distinct from p_new.notes then 'notes internes modifiées' end,
+    case when e.old_total <> e.new_total then 'total ' || e.old_total || ' → ' || e.new_total end), '')
+    from euros e, options o
 $function$;
 
 CREATE OR REPLACE FUNCTION private.reservation_status(p_name text)
@@ -1580,6 +1716,73 @@ AS $function$
 $function$;
 GRANT EXECUTE ON FUNCTION public.finish_reservation_reminder(uuid,text) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.modify_reservation(p_reservation_id uuid, p_changes jsonb, p_preview boolean DEFAULT false)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_old public.restaurant_reservations;
+  v_new public.restaurant_reservations;
+  v_seen public.restaurant_reservations;
+  v_status text;
+  v_diff text;
+  v_summary text;
+  v_check jsonb;
+  v_event uuid;
+  v_notified boolean := false;
+begin
+  if auth.uid() is null then
+    raise exception 'Utilisateur non authentifié' using errcode = '42501';
+  end if;
+  -- The row lock: a change and a decision (or two changes) on the same reservation go one after the other.
+  -- Another owner's reservation is not found, as one that does not exist.
+  select r.* into v_old from public.restaurant_reservations r
+   where r.id = p_reservation_id
+     and r.restaurant_id in (select x.id from public.restaurants x where x.user_id = auth.uid())
+     for update of r;
+  if v_old.id is null then
+    perform private.raise_not_found('Réservation non trouvée');
+  end if;
+  select s.name into v_status from private.reservation_statuses s where s.code = v_old.status;
+  if v_status not in ('pending', 'accepted', 'paid') then
+    perform private.refuse_request(409, 'not_modifiable', null,
+      'Cette réservation ne peut plus être modifiée : seules les réservations en attente, acceptées ou payées peuvent l''être.');
+  end if;
+
+  begin
+    v_new := private.apply_reservation_changes(v_old, p_changes);
+    v_diff := private.reservation_change_summary(v_old, v_new);
+    -- What the plan says of the reservation as changed (for a pending one: once accepted).
+    select to_jsonb(c) into v_check from public.reservation_acceptance_check(v_new.restaurant_id, v_new.numero_reservation_restaurateur) c;
+    if p_preview then
+      perform private.end_preview();
+    end if;
+  exception when sqlstate 'TBLPV' then
+    return jsonb_build_object('preview', true, 'changed', v_diff is not null, 'summary', v_diff, 'acceptance', v_check);
+  end;
+
+  if v_diff is not null then
+    v_summary := 'Modifiée par ' || coalesce((select u.email from auth.users u where u.id = auth.uid()), 'le restaurant') || ' : ' || v_diff;
+    insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, actor_user_id, kind, summary)
+    values (v_new.id, v_new.restaurant_id, v_new.status, v_new.status, 'owner', auth.uid(), 'modified', left(v_summary, 4000))
+    returning id into v_event;
+    -- The customer of a standing reservation gets its new details; internal notes are not theirs to know.
+    v_seen := v_new;
+    v_seen.notes := v_old.notes;
+    if v_status in ('accepted', 'paid') and private.reservation_change_summary(v_old, v_seen) is not null then
+      v_notified := private.queue_customer_message(v_new.id, 'customer_reservation_modified', v_event);
+    end if;
+  end if;
+  return jsonb_build_object('preview', false, 'changed', v_diff is not null, 'summary', v_summary, 'acceptance', v_check,
+    'customer_notified', v_notified, 'numero_restaurateur', v_new.numero_reservation_restaurateur, 'total_amount', v_new.total_amount);
+end
+$function$;
+COMMENT ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) IS 'Modifier: the owner''s change of a pending, accepted or paid reservation, in one call. p_changes: any of the request''s fields (date, arrival_time, adults, children, menu_id, options, customer, dietary_notes) and notes, laid over the reservation and checked as submit_group_request checks a request (refusals: {code, message, details = field}, 422); the total recomputed; one history row « Modifiée par <e-mail> : … »; the customer of an accepted or paid reservation e-mailed the new details (outbox). p_preview: nothing is changed; answers what would change and the acceptance check of the reservation as changed.';
+GRANT EXECUTE ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.reorder_faqs(p_restaurant_id uuid, p_faq_ids uuid[])
  RETURNS void
  LANGUAGE plpgsql
@@ -2085,7 +2288,7 @@ GRANT EXECUTE ON FUNCTION public.save_restaurant_photos(uuid,jsonb) TO authentic
 GRANT EXECUTE ON FUNCTION public.save_restaurant_photos(uuid,jsonb) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.search_reservations(p_restaurant_id uuid, p_search text DEFAULT ''::text)
- RETURNS TABLE(id uuid, restaurant_id uuid, conversation_id uuid, numero_reservation_restaurateur text, numero_reservation text, code_reservation text, status smallint, is_accepted boolean, customer_name text, email text, email_address text, phone_number text, selected_menu text, total_amount public.amount, number_people integer, children integer, reservation_date date, arrival_time time without time zone, service text, respond_by timestamp with time zone, options jsonb, created_at timestamp with time zone)
+ RETURNS TABLE(id uuid, restaurant_id uuid, conversation_id uuid, numero_reservation_restaurateur text, numero_reservation text, code_reservation text, status smallint, is_accepted boolean, customer_name text, email text, email_address text, phone_number text, selected_menu text, total_amount public.amount, amount_received public.amount, number_people integer, children integer, reservation_date date, arrival_time time without time zone, service text, respond_by timestamp with time zone, options jsonb, source text, created_at timestamp with time zone)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -2101,7 +2304,7 @@ begin
   end if;
   if v_words is null then
     return query
-      select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.created_at
+      select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.amount_received, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.source, r.created_at
         from public.restaurant_reservations r
        where r.restaurant_id = p_restaurant_id;
     return;
@@ -2110,7 +2313,7 @@ begin
   v_phone := private.search_phone_pattern(p_search);
   if v_phone is not null then
     return query execute
-      'select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.created_at
+      'select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.amount_received, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.source, r.created_at
          from public.restaurant_reservations r
         where r.restaurant_id = $1 and r.search_text like $2'
       using p_restaurant_id, v_phone;
@@ -2118,7 +2321,7 @@ begin
   end if;
   -- Words: the longest ($2) is what the index looks up, every word ($3) is checked on what it finds.
   return query execute
-    'select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.created_at
+    'select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.amount_received, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.source, r.created_at
        from public.restaurant_reservations r
       where r.restaurant_id = $1 and r.search_text like $2 and r.search_text like all ($3)'
     using p_restaurant_id, v_words[1], v_words;
@@ -2220,21 +2423,74 @@ begin
   insert into public.restaurant_reservations (
     restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation,
     customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children,
-    reservation_date, arrival_time, options, external_id, request_fingerprint, customer_message, source)
+    reservation_date, arrival_time, options, external_id, request_fingerprint, customer_message, dietary_notes, source)
   values (
     p_restaurant_id, private.request_conversation(p_restaurant_id, p_request -> 'conversation'),
     v_numbers.numero_restaurateur, v_numbers.numero, v_numbers.code,
     v_customer.name, v_customer.email, v_customer.phone, v_amounts.menu_name, v_amounts.menu_id, v_amounts.total, v_adults, v_children,
     (p_request ->> 'date')::date, (p_request ->> 'arrival_time')::time, v_amounts.options, v_external_id, v_fingerprint,
-    private.request_text(p_request -> 'message', 'message', 'Le message', 2000, false), p_source)
+    private.request_text(p_request -> 'message', 'message', 'Le message', 2000, false),
+    private.request_text(p_request -> 'dietary_notes', 'dietary_notes', 'Le champ allergies et régimes', 1000, false), p_source)
   returning * into v_row;
 
   perform private.queue_request_notifications(v_row.id);
   return private.submitted_request(v_row, false);
 end
 $function$;
-COMMENT ON FUNCTION public.submit_group_request(uuid,jsonb,text) IS 'The one way a reservation is created (the chatbot''s contract, README "Requests in"): checks the request against the stored profile (refusals: {code, message, details = field} with HTTP 422), stores it pending with its numbers, total and respond_by, and queues its notifications. The same external_id again returns the same reservation (replayed: true); with another body it is refused (409).';
+COMMENT ON FUNCTION public.submit_group_request(uuid,jsonb,text) IS 'The one way a reservation is created (the chatbot''s contract, README "Requests in"; the owner''s Nouvelle réservation through submit_owner_reservation, source phone): checks the request against the stored profile (refusals: {code, message, details = field} with HTTP 422), stores it pending with its numbers, total, dietary notes and respond_by, and queues its notifications. The same external_id again returns the same reservation (replayed: true); with another body it is refused (409).';
 GRANT EXECUTE ON FUNCTION public.submit_group_request(uuid,jsonb,text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.submit_owner_reservation(p_restaurant_id uuid, p_request jsonb, p_notes text DEFAULT NULL::text, p_accept boolean DEFAULT false, p_preview boolean DEFAULT false)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_notes text;
+  v_submitted jsonb;
+  v_id uuid;
+  v_outcome jsonb;
+begin
+  perform private.assert_restaurant_owner(p_restaurant_id);
+  v_notes := private.request_text(to_jsonb(p_notes), 'notes', 'Les notes internes', 2000, false);
+
+  if p_preview then
+    -- The request made and rolled back: its refusals, or what accepting it would mean for the plan.
+    begin
+      v_submitted := public.submit_group_request(p_restaurant_id, p_request, 'phone');
+      perform private.end_preview();
+    exception when sqlstate 'TBLPV' then
+      null;
+    end;
+    return v_submitted || jsonb_build_object('preview', true);
+  end if;
+
+  v_submitted := public.submit_group_request(p_restaurant_id, p_request, 'phone');
+  -- The same form sent twice (its external_id): the reservation made the first time, as it is.
+  if (v_submitted ->> 'replayed')::boolean then
+    return v_submitted;
+  end if;
+  v_id := (v_submitted #>> '{reservation,id}')::uuid;
+  update public.restaurant_reservations r set notes = v_notes where r.id = v_id;
+
+  if p_accept then
+    v_outcome := public.transition_reservation_by_id(
+      p_reservation_id => v_id, p_target_status => private.reservation_status('accepted'), p_actor => 'owner', p_actor_user_id => auth.uid());
+    if v_outcome ->> 'outcome' <> 'ok' then
+      raise exception 'accepting the new booking failed: %', v_outcome ->> 'outcome';
+    end if;
+    -- Accepted as it is taken: the customer gets the confirmation instead of the acknowledgement.
+    delete from public.notification_outbox n where n.reservation_id = v_id and n.kind = 'customer_request_received';
+    perform private.queue_customer_message(v_id, 'customer_reservation_accepted', null);
+    v_submitted := jsonb_set(v_submitted, '{reservation,status}', to_jsonb('accepted'::text));
+  end if;
+  return v_submitted;
+end
+$function$;
+COMMENT ON FUNCTION public.submit_owner_reservation(uuid,jsonb,text,boolean,boolean) IS 'Nouvelle réservation: a booking the owner takes (by phone), through submit_group_request with source phone (the same checks and refusals; the owner is not notified of it, the customer is acknowledged). p_notes: the owner''s internal notes. p_accept: accepted at once (the history names the owner; the customer gets the acceptance e-mail, not the acknowledgement). p_preview: nothing is stored; answers what submit_group_request would (its acceptance check: the warnings to confirm before accepting).';
+GRANT EXECUTE ON FUNCTION public.submit_owner_reservation(uuid,jsonb,text,boolean,boolean) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.submit_owner_reservation(uuid,jsonb,text,boolean,boolean) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.transition_reservation(p_numero_reservation text, p_code_manage text, p_target_status smallint, p_restaurant_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
@@ -2491,18 +2747,22 @@ CREATE TABLE public.notification_outbox (
     last_error text,
     sent_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    event_id uuid,
     CONSTRAINT notification_outbox_pkey PRIMARY KEY (id),
-    CONSTRAINT notification_outbox_one_per_channel UNIQUE (reservation_id, kind, channel),
+    CONSTRAINT notification_outbox_one_per_channel UNIQUE NULLS NOT DISTINCT (reservation_id, kind, channel, event_id),
     CONSTRAINT notification_outbox_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'whatsapp'::text]))),
-    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text]))),
+    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text, 'customer_reservation_accepted'::text, 'customer_reservation_modified'::text]))),
     CONSTRAINT notification_outbox_last_error_check CHECK ((char_length(last_error) <= 1000)),
     CONSTRAINT notification_outbox_recipient_check CHECK ((char_length(recipient) <= 320)),
     CONSTRAINT notification_outbox_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))),
+    CONSTRAINT notification_outbox_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.reservation_events(id) ON DELETE CASCADE,
     CONSTRAINT notification_outbox_reservation_id_fkey FOREIGN KEY (reservation_id) REFERENCES public.restaurant_reservations(id) ON DELETE CASCADE,
     CONSTRAINT notification_outbox_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
 COMMENT ON TABLE public.notification_outbox IS 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcome (finish_notification).';
+COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted: the confirmation of a booking the owner accepted as they took it; customer_reservation_modified: the new details of an accepted or paid reservation the owner changed.';
 COMMENT ON COLUMN public.notification_outbox.payload IS 'Which request the message is about, for whoever reads the outbox; the message itself is rendered from the reservation as it is when sent.';
+COMMENT ON COLUMN public.notification_outbox.event_id IS 'The change (reservation_events, kind modified) a customer_reservation_modified message tells of; null for the others.';
 ALTER TABLE public.notification_outbox ENABLE ROW LEVEL SECURITY;
 GRANT SELECT ON TABLE public.notification_outbox TO authenticated;
 GRANT SELECT, UPDATE ON TABLE public.notification_outbox TO service_role;
@@ -2519,21 +2779,26 @@ CREATE TABLE public.reservation_events (
     actor text NOT NULL,
     actor_user_id uuid,
     created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    kind text DEFAULT 'status'::text NOT NULL,
+    summary text,
     deposit text,
     amount public.amount,
     CONSTRAINT reservation_events_pkey PRIMARY KEY (id),
     CONSTRAINT reservation_events_actor_check CHECK ((actor = ANY (ARRAY['owner'::text, 'link'::text]))),
     CONSTRAINT reservation_events_deposit_check CHECK ((deposit = ANY (ARRAY['refunded'::text, 'kept'::text]))),
+    CONSTRAINT reservation_events_kind_check CHECK ((kind = ANY (ARRAY['status'::text, 'modified'::text]))),
     CONSTRAINT reservation_events_proposal_length CHECK ((char_length(proposal) <= 200)),
     CONSTRAINT reservation_events_reason_detail_length CHECK ((char_length(reason_detail) <= 500)),
     CONSTRAINT reservation_events_reason_length CHECK ((char_length(reason) <= 40)),
+    CONSTRAINT reservation_events_summary_length CHECK ((char_length(summary) <= 4000)),
     CONSTRAINT reservation_events_actor_user_id_fkey FOREIGN KEY (actor_user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
     CONSTRAINT reservation_events_from_status_fkey FOREIGN KEY (from_status) REFERENCES private.reservation_statuses(code),
     CONSTRAINT reservation_events_reservation_id_fkey FOREIGN KEY (reservation_id) REFERENCES public.restaurant_reservations(id) ON DELETE CASCADE,
     CONSTRAINT reservation_events_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE,
     CONSTRAINT reservation_events_to_status_fkey FOREIGN KEY (to_status) REFERENCES private.reservation_statuses(code)
 );
-COMMENT ON TABLE public.reservation_events IS 'One row per status change of a reservation (issue 16), written by transition_reservation_by_id only.';
+COMMENT ON TABLE public.reservation_events IS 'The history of a reservation: one row per status change (kind status, written by transition_reservation_by_id) and per change of its details (kind modified, written by modify_reservation; from_status = to_status, summary says who changed what).';
+COMMENT ON COLUMN public.reservation_events.summary IS 'For a change (kind modified): « Modifiée par <e-mail> : 14 → 18 personnes, … », written when it was made.';
 COMMENT ON COLUMN public.reservation_events.deposit IS 'Cancelling a paid reservation: ''refunded'' or ''kept'' (per the CGV), what became of the money received.';
 COMMENT ON COLUMN public.reservation_events.amount IS 'Euros: received (to paid), refunded or kept (cancelled from paid, with deposit); null otherwise.';
 ALTER TABLE public.reservation_events ENABLE ROW LEVEL SECURITY;
@@ -2889,6 +3154,8 @@ END) STORED NOT NULL,
     request_fingerprint text,
     customer_message text,
     source text DEFAULT 'assistant'::text NOT NULL,
+    dietary_notes text,
+    notes text,
     amount_received public.amount,
     search_text text GENERATED ALWAYS AS (((private.search_text(((((((((customer_name || ' '::text) || numero_reservation) || ' '::text) || numero_reservation_restaurateur) || ' '::text) || code_reservation) || ' '::text) || COALESCE(email, ''::text))) || ' '::text) || COALESCE(private.phone_digits(phone_number), ''::text))) STORED,
     CONSTRAINT restaurant_reservations_pkey PRIMARY KEY (id),
@@ -2901,8 +3168,10 @@ END) STORED NOT NULL,
     CONSTRAINT restaurant_reservations_code_reservation_max_100 CHECK ((char_length(code_reservation) <= 100)) NOT VALID,
     CONSTRAINT restaurant_reservations_customer_message_max_2000 CHECK ((char_length(customer_message) <= 2000)),
     CONSTRAINT restaurant_reservations_customer_name_max_200 CHECK ((char_length(customer_name) <= 200)) NOT VALID,
+    CONSTRAINT restaurant_reservations_dietary_notes_max_1000 CHECK ((char_length(dietary_notes) <= 1000)),
     CONSTRAINT restaurant_reservations_email_max_320 CHECK ((char_length(email) <= 320)) NOT VALID,
     CONSTRAINT restaurant_reservations_external_id_max_200 CHECK ((char_length(external_id) <= 200)),
+    CONSTRAINT restaurant_reservations_notes_max_2000 CHECK ((char_length(notes) <= 2000)),
     CONSTRAINT restaurant_reservations_number_people_check CHECK ((number_people >= 1)),
     CONSTRAINT restaurant_reservations_numero_reservation_max_100 CHECK ((char_length(numero_reservation) <= 100)) NOT VALID,
     CONSTRAINT restaurant_reservations_numero_reservation_restaurateur_max_100 CHECK ((char_length(numero_reservation_restaurateur) <= 100)) NOT VALID,
@@ -2926,12 +3195,14 @@ COMMENT ON COLUMN public.restaurant_reservations.external_id IS 'The id the send
 COMMENT ON COLUMN public.restaurant_reservations.request_fingerprint IS 'md5 of the request as submitted: the same external_id with another body is refused (409).';
 COMMENT ON COLUMN public.restaurant_reservations.customer_message IS 'The customer''s own words sent with the request (at most 2,000 characters).';
 COMMENT ON COLUMN public.restaurant_reservations.source IS 'Where the request came from: assistant (the chatbot), phone (taken by the owner), web (the public request page).';
+COMMENT ON COLUMN public.restaurant_reservations.dietary_notes IS 'Allergies and diets of the group (the request''s dietary_notes, or the owner''s): printed prominently on the kitchen sheet.';
+COMMENT ON COLUMN public.restaurant_reservations.notes IS 'The owner''s internal notes (Nouvelle réservation, Modifier): never shown to the customer; printed on the dining-room sheet.';
 COMMENT ON COLUMN public.restaurant_reservations.amount_received IS 'What the restaurant received when the reservation was marked paid (''Acompte reçu''): the acompte, or the whole total when no acompte is taken; null before. Written by transition_reservation_by_id only.';
 COMMENT ON COLUMN public.restaurant_reservations.search_text IS 'What the list''s search reads (public.search_reservations): name, both numbers, the customer''s code and e-mail, lower case without accents, then the phone''s digits. Generated; never written.';
 ALTER TABLE public.restaurant_reservations ENABLE ROW LEVEL SECURITY;
 GRANT MAINTAIN ON TABLE public.restaurant_reservations TO authenticated;
 GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_reservations TO service_role;
-GRANT SELECT (id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at, is_accepted, email_address, service, respond_by, customer_message, source, amount_received, search_text) ON TABLE public.restaurant_reservations TO authenticated;
+GRANT SELECT (id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at, is_accepted, email_address, service, respond_by, customer_message, source, dietary_notes, notes, amount_received, search_text) ON TABLE public.restaurant_reservations TO authenticated;
 
 CREATE TABLE public.restaurants (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -3045,7 +3316,7 @@ CREATE INDEX restaurant_reservations_pending_respond_by_idx ON public.restaurant
 CREATE INDEX restaurant_reservations_restaurant_created_idx ON public.restaurant_reservations USING btree (restaurant_id, created_at DESC);
 CREATE INDEX restaurant_reservations_restaurant_date_idx ON public.restaurant_reservations USING btree (restaurant_id, reservation_date);
 CREATE INDEX restaurant_reservations_restaurant_status_created_idx ON public.restaurant_reservations USING btree (restaurant_id, status, created_at DESC);
-CREATE INDEX restaurant_reservations_search_text_trgm_idx ON public.restaurant_reservations USING gin (search_text extensions.gin_trgm_ops);
+CREATE INDEX restaurant_reservations_search_text_trgm_idx ON public.restaurant_reservations USING gin (search_text extensions.gin_trgm_ops) WITH (fastupdate=off);
 CREATE INDEX restaurant_reservations_selected_menu_idx ON public.restaurant_reservations USING btree (selected_menu_id) WHERE (selected_menu_id IS NOT NULL);
 CREATE INDEX restaurants_user_id_idx ON public.restaurants USING btree (user_id);
 

@@ -180,6 +180,7 @@ export type Database = {
           channel: string
           claimed_until: string | null
           created_at: string
+          event_id: string | null
           id: string
           kind: string
           last_error: string | null
@@ -196,6 +197,7 @@ export type Database = {
           channel: string
           claimed_until?: string | null
           created_at?: string
+          event_id?: string | null
           id?: string
           kind: string
           last_error?: string | null
@@ -212,6 +214,7 @@ export type Database = {
           channel?: string
           claimed_until?: string | null
           created_at?: string
+          event_id?: string | null
           id?: string
           kind?: string
           last_error?: string | null
@@ -224,6 +227,13 @@ export type Database = {
           status?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "notification_outbox_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "reservation_events"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "notification_outbox_reservation_id_fkey"
             columns: ["reservation_id"]
@@ -256,11 +266,13 @@ export type Database = {
           deposit: string | null
           from_status: number
           id: string
+          kind: string
           proposal: string | null
           reason: string | null
           reason_detail: string | null
           reservation_id: string
           restaurant_id: string
+          summary: string | null
           to_status: number
         }
         Insert: {
@@ -271,11 +283,13 @@ export type Database = {
           deposit?: string | null
           from_status: number
           id?: string
+          kind?: string
           proposal?: string | null
           reason?: string | null
           reason_detail?: string | null
           reservation_id: string
           restaurant_id: string
+          summary?: string | null
           to_status: number
         }
         Update: {
@@ -286,11 +300,13 @@ export type Database = {
           deposit?: string | null
           from_status?: number
           id?: string
+          kind?: string
           proposal?: string | null
           reason?: string | null
           reason_detail?: string | null
           reservation_id?: string
           restaurant_id?: string
+          summary?: string | null
           to_status?: number
         }
         Relationships: [
@@ -1024,11 +1040,13 @@ export type Database = {
           created_at: string
           customer_message: string | null
           customer_name: string
+          dietary_notes: string | null
           email: string | null
           email_address: string | null
           external_id: string | null
           id: string
           is_accepted: boolean
+          notes: string | null
           number_people: number
           numero_reservation: string
           numero_reservation_restaurateur: string
@@ -1057,11 +1075,13 @@ export type Database = {
           created_at?: string
           customer_message?: string | null
           customer_name?: string
+          dietary_notes?: string | null
           email?: string | null
           email_address?: never
           external_id?: string | null
           id?: string
           is_accepted?: never
+          notes?: string | null
           number_people: number
           numero_reservation: string
           numero_reservation_restaurateur: string
@@ -1090,11 +1110,13 @@ export type Database = {
           created_at?: string
           customer_message?: string | null
           customer_name?: string
+          dietary_notes?: string | null
           email?: string | null
           email_address?: never
           external_id?: string | null
           id?: string
           is_accepted?: never
+          notes?: string | null
           number_people?: number
           numero_reservation?: string
           numero_reservation_restaurateur?: string
@@ -1307,6 +1329,7 @@ export type Database = {
           channel: string
           claimed_until: string | null
           created_at: string
+          event_id: string | null
           id: string
           kind: string
           last_error: string | null
@@ -1371,6 +1394,7 @@ export type Database = {
           channel: string
           claimed_until: string | null
           created_at: string
+          event_id: string | null
           id: string
           kind: string
           last_error: string | null
@@ -1392,6 +1416,10 @@ export type Database = {
       finish_reservation_reminder: {
         Args: { p_outcome: string; p_reservation_id: string }
         Returns: undefined
+      }
+      modify_reservation: {
+        Args: { p_changes: Json; p_preview?: boolean; p_reservation_id: string }
+        Returns: Json
       }
       reorder_faqs: {
         Args: { p_faq_ids: string[]; p_restaurant_id: string }
@@ -1458,6 +1486,7 @@ export type Database = {
       search_reservations: {
         Args: { p_restaurant_id: string; p_search?: string }
         Returns: {
+          amount_received: unknown
           arrival_time: string
           children: number
           code_reservation: string
@@ -1478,6 +1507,7 @@ export type Database = {
           restaurant_id: string
           selected_menu: string
           service: string
+          source: string
           status: number
           total_amount: unknown
         }[]
@@ -1488,6 +1518,16 @@ export type Database = {
       }
       submit_group_request: {
         Args: { p_request: Json; p_restaurant_id: string; p_source?: string }
+        Returns: Json
+      }
+      submit_owner_reservation: {
+        Args: {
+          p_accept?: boolean
+          p_notes?: string
+          p_preview?: boolean
+          p_request: Json
+          p_restaurant_id: string
+        }
         Returns: Json
       }
       transition_reservation: {

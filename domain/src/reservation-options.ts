@@ -15,5 +15,6 @@ export function reservationOptions(value: unknown): ReservationOption[] {
       title: String(o.title ?? ''),
       price: toNumber(o.price as Numeric),
       quantity: Math.max(1, Math.trunc(toNumber(o.quantity as Numeric, 1))),
+      ...(typeof o.option_id === 'string' ? { option_id: o.option_id } : {}),
     }));
 }

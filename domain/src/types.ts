@@ -161,6 +161,8 @@ export interface ReservationOption {
   title: string;
   price: number;
   quantity: number;
+  /** The restaurant's option it is (restaurant_options.id), when the row says (submit_group_request writes it): what Modifier offers again. */
+  option_id?: string;
 }
 
 export interface ConversationMessage {
@@ -205,7 +207,14 @@ export interface Reservation {
   restaurantId: string;
   conversationId?: string;
   conversation?: ConversationMessage[];
+  /** Where it came from (restaurant_reservations.source): the chatbot, a booking the owner typed ('phone'), the web page. Absent where the read does not give it (the list's search). */
+  source?: ReservationSource;
 }
+
+export type ReservationSource = 'assistant' | 'phone' | 'web';
+
+/** How the screens name a reservation's source ('Téléphone': a booking the owner typed, Nouvelle réservation). */
+export const RESERVATION_SOURCE_LABELS: Readonly<Record<ReservationSource, string>> = { assistant: 'Assistant', phone: 'Téléphone', web: 'Site web' };
 
 export interface Message {
   id: string;

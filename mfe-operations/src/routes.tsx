@@ -6,6 +6,7 @@ import { RestaurantRedirect } from '@tablee/domain';
 import { Route, Routes } from 'react-router';
 import { ConversationDetailPage } from './features/conversations/components/ConversationDetailPage';
 import { ConversationsPage } from './features/conversations/components/ConversationsPage';
+import { NewReservationPage } from './features/reservations/components/NewReservationPage';
 import { ReservationDetailPage } from './features/reservations/components/ReservationDetailPage';
 import { PlanningPage } from './features/planning/components/PlanningPage';
 import { ReservationsPage } from './features/reservations/components/ReservationsPage';
@@ -15,6 +16,7 @@ export default function OperationsRoutes() {
     <Routes>
       {/* The screens' paths are those the shell reads to start their data before this code has loaded. */}
       <Route path={PATHS.reservations} element={<ReservationsPage />} />
+      <Route path={PATHS.newReservation} element={<NewReservationPage />} />
       <Route path={PATHS.reservation} element={<ReservationDetailPage />} />
       <Route path={PATHS.conversations} element={<ConversationsPage />} />
       <Route path={PATHS.conversation} element={<ConversationDetailPage />} />

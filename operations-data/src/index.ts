@@ -10,3 +10,4 @@ export * from './conversations';
 export * from './planning';
 export * from './screens';
 export * from './cgv';
+export * from './booking';

@@ -75,6 +75,7 @@ export function reservationFromRow(row: ReservationRow): Reservation {
     isAccepted: !!row.is_accepted,
     restaurantId: row.restaurant_id,
     conversationId: row.conversation_id ?? undefined,
+    source: row.source === 'phone' || row.source === 'web' || row.source === 'assistant' ? row.source : undefined,
     conversation: conversation?.messages?.map((m) => ({
       id: m.id,
       sender: m.role === 'assistant' ? 'bot' : 'user',

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Service } from './constants';
 import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { reservationFromRow } from './mappers';
-import { CONVERSATION_COLUMNS, RESERVATION_COLUMNS, SEARCH_RESERVATION_COLUMNS } from './rows';
+import { CONVERSATION_COLUMNS, RESERVATION_COLUMNS } from './rows';
 
 export const RESERVATIONS_PAGE_SIZE = 20;
 
@@ -39,8 +39,9 @@ export interface ReservationPage {
 export async function listReservations(query: ReservationQuery): Promise<ReservationPage> {
   const from = (query.page - 1) * RESERVATIONS_PAGE_SIZE;
   const supabase = getSupabase();
+  // The source ('Téléphone') from the table; search_reservations does not return it (yet): its rows go without.
   let request = query.search
-    ? supabase.rpc('search_reservations', { p_restaurant_id: query.restaurantId, p_search: query.search }, { count: 'exact' }).select(SEARCH_RESERVATION_COLUMNS)
+    ? supabase.rpc('search_reservations', { p_restaurant_id: query.restaurantId, p_search: query.search }, { count: 'exact' }).select(RESERVATION_COLUMNS)
     : supabase.from('restaurant_reservations').select(RESERVATION_COLUMNS, { count: 'exact' }).eq('restaurant_id', query.restaurantId);
   if (query.status !== 'all') request = request.eq('status', statusToCode(query.status));
   if (query.dateFrom) request = request.gte('reservation_date', query.dateFrom);
@@ -86,8 +87,11 @@ export const reservationListQueryOptions = ({ restaurantId, ...params }: Reserva
     refetchInterval: LIVE_REFRESH_MS,
   });
 
-/** One change of a reservation's status (public.reservation_events): who, when, why. */
+/** One entry of a reservation's history (public.reservation_events): a change of its status (who, when, why), or of its details ('modified': summary says who changed what). */
 export interface ReservationEvent {
+  kind: 'status' | 'modified';
+  /** « Modifiée par … : 14 → 18 personnes », for a change of the details. */
+  summary: string | null;
   from: ReservationStatus;
   to: ReservationStatus;
   reason: string | null;
@@ -101,10 +105,17 @@ export interface ReservationEvent {
   at: string;
 }
 
+export const NOTIFICATION_KINDS = ['owner_new_request', 'customer_request_received', 'customer_reservation_accepted', 'customer_reservation_modified'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 /** A message the request made due (public.notification_outbox): to whom, how, and how it went. */
 export interface ReservationNotification {
-  /** 'owner_new_request': the restaurant told of the request; 'customer_request_received': the customer's acknowledgement. */
-  kind: 'owner_new_request' | 'customer_request_received';
+  /**
+   * 'owner_new_request': the restaurant told of the request; 'customer_request_received': the customer's
+   * acknowledgement; 'customer_reservation_accepted': the confirmation of a booking accepted as it was
+   * taken; 'customer_reservation_modified': the new details of a change.
+   */
+  kind: NotificationKind;
   channel: 'email' | 'whatsapp';
   /** 'sending' is read as 'pending': the owner only needs to know it is not sent yet. */
   status: 'pending' | 'sent' | 'failed';
@@ -113,8 +124,18 @@ export interface ReservationNotification {
   at: string;
 }
 
-/** The detail screen's reservation: the row, its conversation, the customer's message, the history of its decisions and its notifications. */
-export type ReservationDetail = Reservation & { customerMessage: string | null; history: ReservationEvent[]; notifications: ReservationNotification[] };
+/**
+ * The detail screen's reservation: the row, its conversation, the customer's message, its allergies and
+ * diets, the owner's notes, the menu's id (Modifier), the history of its decisions and changes, and its notifications.
+ */
+export type ReservationDetail = Reservation & {
+  customerMessage: string | null;
+  dietaryNotes: string | null;
+  notes: string | null;
+  selectedMenuId: string | null;
+  history: ReservationEvent[];
+  notifications: ReservationNotification[];
+};
 
 /** The notifications' columns the detail reads (not the recipient, payload or error: nothing the owner acts on). */
 const NOTIFICATION_COLUMNS = 'kind, channel, status, attempts, sent_at, next_attempt_at, created_at';
@@ -122,7 +143,7 @@ const NOTIFICATION_COLUMNS = 'kind, channel, status, attempts, sent_at, next_att
 export function notificationFromRow(row: Pick<Tables<'notification_outbox'>, 'kind' | 'channel' | 'status' | 'attempts' | 'sent_at' | 'next_attempt_at' | 'created_at'>): ReservationNotification {
   const status = row.status === 'sent' || row.status === 'failed' ? row.status : 'pending';
   return {
-    kind: row.kind === 'customer_request_received' ? 'customer_request_received' : 'owner_new_request',
+    kind: (NOTIFICATION_KINDS as readonly string[]).includes(row.kind) ? (row.kind as NotificationKind) : 'owner_new_request',
     channel: row.channel === 'whatsapp' ? 'whatsapp' : 'email',
     status,
     attempts: row.attempts,
@@ -139,8 +160,8 @@ export async function getReservation(restaurantId: string, numero: string): Prom
   const { data, error } = await getSupabase()
     .from('restaurant_reservations')
     .select(
-      `${RESERVATION_COLUMNS}, customer_message, conversations(${CONVERSATION_COLUMNS}),
-       reservation_events(from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor, created_at),
+      `${RESERVATION_COLUMNS}, customer_message, dietary_notes, notes, selected_menu_id, conversations(${CONVERSATION_COLUMNS}),
+       reservation_events(kind, summary, from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor, created_at),
        notification_outbox(${NOTIFICATION_COLUMNS})`,
     )
     .eq('restaurant_id', restaurantId)
@@ -153,6 +174,8 @@ export async function getReservation(restaurantId: string, numero: string): Prom
   if (error) throw error;
   if (!data) return null;
   const events = data.reservation_events.map((e): ReservationEvent => ({
+    kind: e.kind === 'modified' ? 'modified' : 'status',
+    summary: e.summary,
     from: statusFromCode(e.from_status),
     to: statusFromCode(e.to_status),
     reason: e.reason,
@@ -163,7 +186,15 @@ export async function getReservation(restaurantId: string, numero: string): Prom
     actor: e.actor === 'link' ? 'link' : 'owner',
     at: e.created_at,
   }));
-  return { ...reservationFromRow(data), customerMessage: data.customer_message, history: events, notifications: data.notification_outbox.map(notificationFromRow) };
+  return {
+    ...reservationFromRow(data),
+    customerMessage: data.customer_message,
+    dietaryNotes: data.dietary_notes,
+    notes: data.notes,
+    selectedMenuId: data.selected_menu_id,
+    history: events,
+    notifications: data.notification_outbox.map(notificationFromRow),
+  };
 }
 
 /** Keyed by the restaurant-facing number, as in the address. */

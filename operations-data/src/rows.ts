@@ -13,24 +13,18 @@ export type ConversationRow = Pick<Tables<'conversations'>, 'id' | 'restaurant_i
 export const CONVERSATION_COLUMNS = 'id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at)';
 
 /**
- * The columns of a reservation as the owner reads it. code_manage is not among them: the owner's role
- * may not select it (migration 20261123000200), so `select=*` is refused too.
+ * The columns of a reservation as the owner reads it, from the table or from the list's search
+ * (public.search_reservations answers the same columns). code_manage is not among them: the owner's
+ * role may not select it (migration 20261123000200), so `select=*` is refused too.
  */
-export const SEARCH_RESERVATION_COLUMNS =
-  'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, email_address, phone_number, selected_menu, total_amount, number_people, children, reservation_date, arrival_time, service, respond_by, options, created_at';
-
-/**
- * The same, with what was received when it was marked paid: read from the table (the search's answer,
- * public.search_reservations, does not carry it: its paid rows read as 'Payée' until it does).
- */
-export const RESERVATION_COLUMNS = `${SEARCH_RESERVATION_COLUMNS}, amount_received` as const;
+export const RESERVATION_COLUMNS =
+  'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, email_address, phone_number, selected_menu, total_amount, amount_received, number_people, children, reservation_date, arrival_time, service, respond_by, options, source, created_at';
 
 /** The names of a list of plain columns ('id, name' → 'id' | 'name'). */
 type ColumnsOf<List extends string> = List extends `${infer Column}, ${infer Rest}` ? Column | ColumnsOf<Rest> : List;
 
 /** A reservation (RESERVATION_COLUMNS), with its conversation when the select embeds it. */
-export type ReservationRow = Pick<Tables<'restaurant_reservations'>, ColumnsOf<typeof SEARCH_RESERVATION_COLUMNS>> &
-  Partial<Pick<Tables<'restaurant_reservations'>, 'amount_received'>> & { conversations?: ConversationRow | null };
+export type ReservationRow = Pick<Tables<'restaurant_reservations'>, ColumnsOf<typeof RESERVATION_COLUMNS>> & { conversations?: ConversationRow | null };
 
 /** One row of the view conversation_summaries (a card of the conversation list). */
 export type ConversationSummaryRow = Tables<'conversation_summaries'>;

@@ -8,6 +8,7 @@ import { isUuid } from '@tablee/domain';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import { conversationPageQueryOptions, conversationQueryOptions, parseConversationPage } from './conversations';
+import { bookingProfileQueryOptions } from './booking';
 import { reservationCountsQueryOptions } from './reservation-counts';
 import { acceptanceCheckQueryOptions, parsePlanningParams, planningQueryOptions, planningRange } from './planning';
 import { parseReservationListParams, reservationListQuery, reservationListQueryOptions, reservationQueryOptions } from './reservations';
@@ -18,6 +19,8 @@ export const OPERATIONS_MOUNT = '/restaurants/:restaurantId/operational';
 /** The remote's screens, relative to the mount, as its <Routes> declare them. */
 export const OPERATIONS_PATHS = {
   reservations: 'reservations',
+  // Before 'reservations/:numero' in rank (a static segment): no reservation number is 'nouvelle' (R-0001…).
+  newReservation: 'reservations/nouvelle',
   reservation: 'reservations/:numero',
   conversations: 'conversations',
   conversation: 'conversations/:conversationId',
@@ -41,6 +44,9 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
     if (!query) return;
     prefetchIfAbsent(client, reservationCountsQueryOptions(restaurantId));
     prefetchIfAbsent(client, reservationListQueryOptions(query));
+  },
+  newReservation: (client, { restaurantId = '' }) => {
+    if (isUuid(restaurantId)) prefetchIfAbsent(client, bookingProfileQueryOptions(restaurantId));
   },
   reservation: (client, { restaurantId = '', numero = '' }) => {
     if (!restaurantId || !numero) return;

@@ -110,6 +110,11 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['create_assistant_key', { p_restaurant_id: r }],
     ['revoke_assistant_key', { p_key_id: v.keyId }],
     ['close_services', { p_restaurant_id: r, p_date: v.closureDate, p_services: ['lunch', 'dinner'], p_reason: 'Piraté' }],
+    [
+      'submit_owner_reservation',
+      { p_restaurant_id: r, p_request: { external_id: 'pirate', date: '2099-01-04', arrival_time: '19:30', adults: 10, customer: { name: 'Pirate', phone: '0600000000' } }, p_notes: 'piraté' },
+    ],
+    ['modify_reservation', { p_reservation_id: v.reservation.id, p_changes: { notes: 'piraté' } }],
   ];
 }
 

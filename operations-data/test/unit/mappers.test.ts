@@ -34,6 +34,7 @@ describe('row → model mappers of the operations screens (reservations, convers
       phone_number: null,
       selected_menu: 'Menu',
       total_amount: 420.5,
+      amount_received: null,
       number_people: 12,
       children: 2,
       reservation_date: '2026-06-01',
@@ -41,6 +42,7 @@ describe('row → model mappers of the operations screens (reservations, convers
       service: 'dinner',
       respond_by: '2026-05-01T06:00:00Z',
       options: [{ title: 'Vin', price: '5', quantity: 3 }, 'junk'],
+      source: 'assistant',
       created_at: '2026-05-01T00:00:00Z',
     };
     expect(reservationFromRow(row)).toMatchObject({

@@ -3,8 +3,10 @@ import { statusFromCode } from '@tablee/domain/reservation-status';
 import type { Tables } from '@tablee/domain/database-types';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
+import { confirmationMail } from '../email/confirmation';
 import { newRequestMail } from '../email/new-request';
 import { requestReceivedMail } from '../email/request-received';
+import { reservationModifiedMail } from '../email/reservation-modified';
 import type { Db } from '../lib/supabase';
 import { loadAcceptanceCheck, loadReservation } from '../reservations/details';
 import { listen } from './listener';
@@ -37,7 +39,13 @@ async function readReservation(reservationId: string, notifications: Notificatio
   return { reservation, check };
 }
 
-/** Sends one notification of that reservation. 'answered': the request was answered before it went out, nothing to say. */
+/** The messages of a reservation that stands (accepted or paid): the booking the owner accepted as they took it, a change. */
+const STANDING_KINDS = new Set(['customer_reservation_accepted', 'customer_reservation_modified']);
+
+/**
+ * Sends one notification of that reservation. 'answered': the request was answered before it went out,
+ * or the reservation no longer stands (refused, cancelled), nothing to say.
+ */
 async function deliver(
   n: Notification,
   { reservation: r, check }: Awaited<ReturnType<typeof readReservation>>,
@@ -45,8 +53,10 @@ async function deliver(
   whatsapp: WhatsAppSender,
   config: Config,
 ): Promise<'sent' | 'answered'> {
-  // Both messages speak of a request waiting for an answer: once answered, the customer has had the answer's e-mail.
-  if (statusFromCode(r.status) !== 'pending') return 'answered';
+  const status = statusFromCode(r.status);
+  // The request's messages speak of a request waiting for an answer: once answered, the customer has had the answer's e-mail.
+  // The others, of a reservation that stands: once cancelled, the customer has had the cancellation's.
+  if (STANDING_KINDS.has(n.kind) ? status !== 'accepted' && status !== 'paid' : status !== 'pending') return 'answered';
   switch (`${n.kind}/${n.channel}`) {
     case 'owner_new_request/email':
       await mailer.send(newRequestMail(r, n.recipient, config.appUrl, check));
@@ -56,6 +66,13 @@ async function deliver(
       break;
     case 'customer_request_received/email':
       await mailer.send(requestReceivedMail(r, n.recipient));
+      break;
+    case 'customer_reservation_accepted/email':
+      // The e-mail of an acceptance in the app, for a booking accepted as it was taken (Nouvelle réservation).
+      await mailer.send(confirmationMail(r, 'accept', n.recipient));
+      break;
+    case 'customer_reservation_modified/email':
+      await mailer.send(reservationModifiedMail(r, n.recipient));
       break;
     default:
       throw new Error(`notification inconnue : ${n.kind} par ${n.channel}`);

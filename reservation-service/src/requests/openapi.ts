@@ -52,6 +52,25 @@ export function openApiDocument(config: Config): JsonSchema {
         },
       },
     },
+    '/api/restaurants/{restaurantId}/reservations': {
+      post: {
+        operationId: 'submitOwnerBooking',
+        summary: 'Nouvelle réservation: a booking the signed-in owner takes (by phone), through public.submit_group_request (source phone).',
+        description:
+          'The request’s rules and refusals, as the owner of the restaurant (checked in SQL). The owner is not notified of it; the customer gets the acknowledgement, or the acceptance e-mail when `accept` is true. `preview`: nothing is stored; 200 with the warnings to confirm before accepting. Idempotent on `external_id` as the chatbot’s requests.',
+        security: [{ ownerSession: [] }],
+        parameters: pathParameters(requestParams),
+        requestBody: { required: true, content: { 'application/json': { schema: ref('OwnerBooking') } } },
+        responses: {
+          '201': json(ref('SubmittedRequest'), 'The booking is stored: pending, or accepted when `accept` was true.'),
+          '200': json(ref('SubmittedRequest'), 'A preview (nothing stored), or the same external_id and body already received.'),
+          '401': refused('No usable owner session (`unauthorized`).'),
+          '403': refused('The restaurant is another owner’s (`forbidden`).'),
+          '409': refused('The external_id was already used with another body (`external_id_conflict`).'),
+          '422': refused('The booking does not fit the contract or the restaurant’s profile; `field` names the field.'),
+        },
+      },
+    },
     '/api/openapi.json': { get: { operationId: 'openApi', summary: 'This document.', responses: { '200': { description: 'OpenAPI 3.1.' } } } },
   };
   for (const action of ['accept', 'reject']) {

@@ -3,7 +3,7 @@
  * public.submit_group_request refuses in (its `details` is the field). Shape errors found by the
  * route's zod schema are put in the same words here; the SQL function's own refusals pass through.
  */
-import type { z } from 'zod';
+import type { z, ZodType } from 'zod';
 import { groupRequest, type GroupRequest } from './schema';
 
 export interface Refusal {
@@ -50,6 +50,10 @@ const LABELS: Record<string, string> = {
   'customer.email': "L'adresse e-mail du client",
   'customer.phone': 'Le téléphone du client',
   message: 'Le message',
+  dietary_notes: 'Le champ allergies et régimes',
+  notes: 'Les notes internes',
+  accept: 'Le choix « Confirmer directement »',
+  preview: 'Le choix de l’aperçu',
   conversation: 'La conversation',
   'conversation.id': "L'identifiant de la conversation",
   'conversation.messages': 'La liste des messages de la conversation',
@@ -89,7 +93,12 @@ const labelOf = (path: PropertyKey[]) => LABELS[path.map((p) => (typeof p === 'n
 
 /** The request, or the first shape error as a 422 refusal. */
 export function parseGroupRequest(body: unknown): GroupRequest {
-  const result = groupRequest.safeParse(body, { reportInput: true });
+  return parseContract(groupRequest, body);
+}
+
+/** A body of the contract's schemas (the request, the owner's booking), or its first shape error as a 422 refusal. */
+export function parseContract<T>(schema: ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body, { reportInput: true });
   if (result.success) return result.data;
   throw new RefusalError(422, refusalOf(result.error.issues[0]));
 }

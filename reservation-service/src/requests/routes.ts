@@ -4,7 +4,9 @@ import { acceptanceWarnings, type AcceptanceCheck } from '@tablee/domain/accepta
 import type { Config } from '../config';
 import { depositFor } from '../lib/deposit';
 import { MESSAGES } from '../reservations/outcomes';
+import { UnauthorizedError } from '../reservations/owner';
 import { openApiDocument } from './openapi';
+import { ownerBookingRoute } from './owner-booking';
 import { parseGroupRequest, REFUSALS, RefusalError } from './refusals';
 import type { Db } from '../lib/supabase';
 import type { z } from 'zod';
@@ -14,7 +16,7 @@ import type { rateLimited, submittedRequest } from './schema';
 export const REQUEST_BODY_LIMIT = 512 * 1024;
 
 /** What public.submit_group_request answers. */
-interface Submitted {
+export interface Submitted {
   replayed: boolean;
   reservation: Omit<z.infer<typeof submittedRequest>['reservation'], 'deposit'>;
   acceptance: AcceptanceCheck | null;
@@ -28,7 +30,11 @@ const bearerKey = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.
  * OpenAPI document generated from its schemas. Refusals are `{code, field, message}` in French.
  */
 export async function requestRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
-  app.setErrorHandler((error: FastifyError | RefusalError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | RefusalError | UnauthorizedError, request, reply) => {
+    if (error instanceof UnauthorizedError) {
+      // The owner's booking: no usable session.
+      return reply.code(401).header('www-authenticate', 'Bearer').send({ code: 'unauthorized', field: null, message: error.message });
+    }
     if (error instanceof RefusalError) {
       if (error.statusCode === 401) reply.header('www-authenticate', 'Bearer');
       return reply.code(error.statusCode).send(error.refusal);
@@ -90,6 +96,9 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
       return reply.code(submitted.replayed ? 200 : 201).send(answer);
     },
   );
+
+  // The owner's 'Nouvelle réservation': the same contract and refusals, as the signed-in owner.
+  ownerBookingRoute(app, { config, db });
 
   let document: ReturnType<typeof openApiDocument> | undefined;
   app.get('/api/openapi.json', async (_request, reply) => {

@@ -54,12 +54,33 @@ export const groupRequest = z
       })
       .describe('Who asks: a name, and an e-mail address or a phone number (at least one) for the restaurant’s answer.'),
     message: z.string().max(2000).nullish().describe('The customer’s own words for the restaurant.'),
+    dietary_notes: z
+      .string()
+      .max(1000)
+      .nullish()
+      .describe('Allergies and diets of the group, in the customer’s words (e.g. « deux sans gluten, une allergie aux arachides »): printed prominently on the kitchen sheet.'),
     conversation: requestConversation.nullish(),
   })
   .describe('A group request. Optional fields may be absent or null. Unknown fields are refused.')
   .register(contractSchemas, { id: 'GroupRequest' });
 
 export type GroupRequest = z.infer<typeof groupRequest>;
+
+/**
+ * 'Nouvelle réservation': a booking the owner takes (by phone), as the signed-in owner. The request's
+ * fields but the chatbot's own (the customer's message, the conversation), the owner's internal notes,
+ * and whether to accept it at once; `preview`: nothing is stored, the answer says what accepting would
+ * mean for the plan (its warnings) or refuses as the booking itself would be refused.
+ */
+export const ownerBooking = groupRequest
+  .omit({ message: true, conversation: true })
+  .extend({
+    notes: z.string().max(2000).nullish().describe('The owner’s internal notes: never shown to the customer; printed on the dining-room sheet.'),
+    accept: z.boolean().nullish().describe('Accepted at once (« Confirmer directement »): the customer gets the acceptance e-mail.'),
+    preview: z.boolean().nullish().describe('Nothing is stored: the refusals, or the warnings to confirm before accepting.'),
+  })
+  .describe('A booking the owner takes. Unknown fields are refused.')
+  .register(contractSchemas, { id: 'OwnerBooking' });
 
 export const deposit = z
   .object({

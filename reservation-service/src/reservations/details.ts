@@ -46,6 +46,8 @@ export type ReservationDetails = Pick<
   | 'service'
   | 'customer_message'
   | 'respond_by'
+  | 'dietary_notes'
+  | 'notes'
 > & {
   options: ReservationOption[];
   /** childrenMenu: the restaurant's children's menu (the first by display order), what the children take. */
@@ -62,7 +64,7 @@ export type ReservationDetails = Pick<
 
 const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
   customer_name, email, email_address, phone_number, selected_menu, total_amount, amount_received, number_people, children, reservation_date,
-  arrival_time, service, options, customer_message, respond_by,
+  arrival_time, service, options, customer_message, respond_by, dietary_notes, notes,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
     deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone, payment_link),
     menus:restaurant_menus(name, is_children_menu, display_order),

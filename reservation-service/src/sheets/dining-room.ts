@@ -35,6 +35,8 @@ export function diningRoomSheet(r: ReservationDetails): Sheet {
         ],
       },
       { heading: 'Paiement', lines: paymentLines(r, status === 'paid') },
+      // The owner's own notes (Nouvelle réservation, Modifier): for the floor staff, never sent to the customer.
+      { heading: 'Notes internes', lines: [{ bullet: r.notes?.trim() || 'Aucune note.' }] },
       {
         heading: 'Référence',
         lines: [

@@ -11,8 +11,9 @@ import type { Sheet } from './pdf';
 const serviceLabel = (r: ReservationDetails) => (!r.arrival_time ? 'non précisé' : (SERVICE_LABELS[r.service] ?? r.service));
 
 /**
- * What the kitchen prepares: for whom, when (service and arrival), the covers of each menu (adults
- * and children apart), the menu, its dietary alternatives and the options.
+ * What the kitchen prepares: first the group's allergies and diets (in red, before anything else: the
+ * one thing the kitchen must not miss), then for whom, when (service and arrival), the covers of each
+ * menu (adults and children apart), the menu, its dietary alternatives and the options.
  */
 export function kitchenSheet(r: ReservationDetails): Sheet {
   const menu = r.menu;
@@ -21,6 +22,11 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
     title: 'Fiche cuisine',
     subtitle: `${r.restaurant.name} — Réservation ${r.numero_reservation_restaurateur}`,
     sections: [
+      {
+        heading: 'Allergies et régimes',
+        alert: true,
+        lines: [{ bullet: r.dietary_notes?.trim() || 'Aucune allergie ni régime signalé.' }],
+      },
       {
         heading: 'Service',
         lines: [

@@ -48,6 +48,27 @@ test('kitchen sheet: customer, date, service and time, covers of each menu, menu
   expect(text).toContain('Apéritif maison × 12');
 });
 
+test('kitchen sheet: the allergies and diets come first, prominently; the dining-room sheet prints the internal notes', async () => {
+  // Accepted, with notes the owner typed: written directly.
+  const r = await writeReservation({ status: 1, dietary_notes: 'Deux sans gluten, une allergie sévère aux arachides', notes: 'Client habitué : table du fond' });
+  const kitchen = await pdfText(Buffer.from(await (await sheet(r.numero, 'feuille-cuisine', r.code)).arrayBuffer()));
+  expect(kitchen).toContain('ALLERGIES ET RÉGIMES');
+  expect(kitchen).toContain('Deux sans gluten, une allergie sévère aux arachides');
+  // Before anything else of the reservation.
+  expect(kitchen.indexOf('ALLERGIES ET RÉGIMES')).toBeLessThan(kitchen.indexOf('Client : '));
+  // Internal notes are the dining room's, not the kitchen's.
+  expect(kitchen).not.toContain('table du fond');
+  const room = await pdfText(Buffer.from(await (await sheet(r.numero, 'feuille-salle', r.code)).arrayBuffer()));
+  expect(room).toContain('Notes internes');
+  expect(room).toContain('Client habitué : table du fond');
+
+  // None given: the kitchen is told so, not left to wonder.
+  const plain = await writeReservation({ status: 1 });
+  const none = await pdfText(Buffer.from(await (await sheet(plain.numero, 'feuille-cuisine', plain.code)).arrayBuffer()));
+  expect(none).toContain('Aucune allergie ni régime signalé.');
+  expect(await pdfText(Buffer.from(await (await sheet(plain.numero, 'feuille-salle', plain.code)).arrayBuffer()))).toContain('Aucune note.');
+});
+
 test('kitchen sheet: the service is the database’s, lunch before 16:00 and dinner from then on', async () => {
   for (const [arrival_time, expected] of [
     ['15:45', 'Service : Midi'],

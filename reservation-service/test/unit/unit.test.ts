@@ -73,6 +73,8 @@ describe('kitchen sheet', () => {
     service: 'lunch',
     customer_message: null,
     respond_by: '2026-12-01T10:00:00Z',
+    dietary_notes: null,
+    notes: null,
     options: [],
     restaurant: { name: 'Chez nous', address: '', billing: null, childrenMenu: null, contact: null, cgv: null },
     menu: {

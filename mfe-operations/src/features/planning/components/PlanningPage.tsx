@@ -1,4 +1,5 @@
 import {
+  newReservationSearch,
   parsePlanningParams,
   PLANNING_PARAM,
   PLANNING_VIEW_VALUES,
@@ -121,15 +122,25 @@ function PlanningGrid({ cells, closures, restaurantId, month, phone }: { cells: 
             >
               {dayjs(day).format('ddd DD/MM')}
             </Typography.Text>
-            {services.map((cell) => (
-              <ServiceCell
-                key={cell.service}
-                cell={cell}
-                closure={closures.find((c) => c.date === cell.day && c.service === cell.service)}
-                actionable={day >= today}
-                restaurantId={restaurantId}
-              />
-            ))}
+            {services.map((cell) => {
+              const closure = closures.find((c) => c.date === cell.day && c.service === cell.service);
+              return (
+                <div key={cell.service} style={{ display: 'grid', gap: 2 }}>
+                  <ServiceCell cell={cell} closure={closure} actionable={day >= today} restaurantId={restaurantId} />
+                  {/* A booking taken by phone for this service: the form starts from its day and service. */}
+                  {cell.isOpen && !closure && day >= today && (
+                    <Link to={`${restaurantPath(restaurantId, 'operational/reservations')}/nouvelle?${newReservationSearch(cell.day, cell.service)}`} style={{ fontSize: 12, paddingInline: 4 }}>
+                      {/* The name starts with what is read on screen; the day and service for screen readers. */}
+                      <span aria-hidden>+ </span>Réserver
+                      <span style={VISUALLY_HIDDEN}>
+                        {' '}
+                        : nouvelle réservation, {dayjs(cell.day).format('dddd D MMMM')}, {SERVICE_LABELS[cell.service]}
+                      </span>
+                    </Link>
+                  )}
+                </div>
+              );
+            })}
           </div>
         );
       })}

@@ -3,7 +3,7 @@ import type { Reservation } from '@tablee/domain';
 import { Card, Empty, Spin } from 'antd';
 import { Link } from 'react-router';
 import { formatGuests } from '../format';
-import { ReservationStatusTags } from './StatusBadge';
+import { ReservationStatusTags, SourceTag } from './StatusBadge';
 
 /**
  * The reservation list at phone width: one card a reservation (number, status, customer, date and
@@ -36,7 +36,10 @@ export function ReservationCards({
                 </Link>
                 <ReservationStatusTags reservation={r} />
               </div>
-              <div>{r.customerName}</div>
+              <div>
+                {r.customerName}
+                <SourceTag reservation={r} />
+              </div>
               <div style={{ color: 'rgba(0,0,0,0.65)' }}>
                 {formatDate(r.reservationDate)}
                 {r.arrivalTime ? ` à ${formatTime(r.arrivalTime)}` : ''} · {formatGuests(r.numberPeople, r.children)}

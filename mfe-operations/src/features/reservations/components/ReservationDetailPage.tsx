@@ -10,6 +10,7 @@ import { useUpdateReservationStatus, type DecisionReason } from '../api/updateRe
 import { canMarkNoShow, customerNotice, isPastPending, type Sheet } from '../format';
 import { useSheetLinks } from '../hooks/useSheetLinks';
 import { CustomerMessage } from './CustomerMessage';
+import { EditReservationModal, MODIFIABLE } from './EditReservationModal';
 import { ReservationConversation } from './ReservationConversation';
 import { ReasonModal } from './ReasonModal';
 import { ReservationHistory } from './ReservationHistory';
@@ -20,8 +21,9 @@ import { ReservationStatusTags } from './StatusBadge';
 export function ReservationDetailPage() {
   const { restaurantId = '', numero = '' } = useParams();
   const navigate = useNavigate();
-  // Back to the list as it was left (filter, search, page), when we came from it.
-  const listSearch = (useLocation().state as { listSearch?: string } | null)?.listSearch ?? '';
+  // Back to the list as it was left (filter, search, page), when we came from it; 'created': a booking just taken (Nouvelle réservation).
+  const { listSearch = '', created } = (useLocation().state as { listSearch?: string; created?: string } | null) ?? {};
+  const [editing, setEditing] = useState(false);
   const listUrl = `/restaurants/${restaurantId}/operational/reservations${listSearch}`;
   const back = { to: listUrl, label: '← Retour aux réservations' };
   const query = useReservation(restaurantId, numero);
@@ -149,15 +151,22 @@ export function ReservationDetailPage() {
   const sheetLoading = sheets.state === 'loading';
 
   const label = (text: string) => (updating ? 'Mise à jour...' : text);
+  const modifiable = (MODIFIABLE as readonly string[]).includes(reservation.status);
+  const modifyButton = modifiable && (
+    <Button disabled={updating} onClick={() => setEditing(true)}>
+      Modifier
+    </Button>
+  );
   const actions =
     reservation.status === 'pending' ? (
-      <div style={{ display: 'flex', gap: 8 }}>
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         <Button type="primary" disabled={updating} onClick={accept}>
           {label('Accepter')}
         </Button>
         <Button danger disabled={updating} onClick={() => askReason('refuse')}>
           {label('Refuser')}
         </Button>
+        {modifyButton}
       </div>
     ) : hasSheets(reservation.status) ? (
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
@@ -166,6 +175,7 @@ export function ReservationDetailPage() {
             {label('Acompte reçu')}
           </Button>
         )}
+        {modifyButton}
         <Button loading={sheetLoading} disabled={sheetLoading} onClick={() => openSheet('feuille-cuisine')}>
           Feuille cuisine
         </Button>
@@ -195,6 +205,18 @@ export function ReservationDetailPage() {
     >
       {modalHolder}
       <Toast toast={toast} onClose={closeToast} />
+      {created && <Alert type="success" showIcon title={created} style={{ marginBottom: 16 }} />}
+      {editing && (
+        <EditReservationModal
+          reservation={reservation}
+          open={editing}
+          onClose={() => setEditing(false)}
+          onSaved={(answer) => {
+            setEditing(false);
+            showToast('success', answer.customer_notified ? 'Réservation modifiée. Le client recevra les nouvelles informations par email.' : 'Réservation modifiée.');
+          }}
+        />
+      )}
       <ReasonModal
         kind={reasonKind}
         open={reasonOpen}

@@ -22,6 +22,8 @@ const CHANNELS = { email: 'par e-mail', whatsapp: 'par WhatsApp' } as const;
 const NOTIFICATION_WORDS = {
   owner_new_request: { sent: 'Nouvelle demande envoyée au restaurant', failed: 'de la nouvelle demande au restaurant', pending: 'Nouvelle demande au restaurant' },
   customer_request_received: { sent: 'Accusé de réception envoyé au client', failed: 'de l’accusé de réception au client', pending: 'Accusé de réception au client' },
+  customer_reservation_accepted: { sent: 'Confirmation envoyée au client', failed: 'de la confirmation au client', pending: 'Confirmation au client' },
+  customer_reservation_modified: { sent: 'Nouvelles informations envoyées au client', failed: 'des nouvelles informations au client', pending: 'Nouvelles informations au client' },
 } as const;
 
 /** « Nouvelle demande envoyée au restaurant par e-mail », « Échec de l'envoi de … par e-mail après 5 tentatives », « … : en cours d'envoi ». */
@@ -47,6 +49,17 @@ interface Entry {
 export function ReservationHistory({ history, notifications = [] }: { history: ReservationEvent[]; notifications?: ReservationNotification[] }) {
   const { token } = theme.useToken();
   const decisions = history.map((e, i): Entry => {
+    if (e.kind === 'modified') {
+      return {
+        key: `event-${i}`,
+        at: e.at,
+        content: (
+          <div data-testid="reservation-change">
+            {e.summary} — {formatDateTime(e.at)}
+          </div>
+        ),
+      };
+    }
     const why = reasonText(e);
     const deposit = depositText(e);
     return {
@@ -66,8 +79,8 @@ export function ReservationHistory({ history, notifications = [] }: { history: R
       ),
     };
   });
-  const messages = notifications.map((n): Entry => ({
-    key: `notification-${n.kind}-${n.channel}`,
+  const messages = notifications.map((n, i): Entry => ({
+    key: `notification-${n.kind}-${n.channel}-${i}`,
     at: n.at,
     color: n.status === 'failed' ? token.colorWarning : n.status === 'pending' ? 'gray' : undefined,
     content: (

@@ -1,12 +1,13 @@
 import { formatDateTime, formatEuros, formatLongDate, formatTime } from '@tablee/shared';
-import { amountDue, type Reservation } from '@tablee/domain';
+import { amountDue, RESERVATION_SOURCE_LABELS, type Reservation } from '@tablee/domain';
 import { Card, Descriptions } from 'antd';
 import { formatGuests, formatOption } from '../format';
 
 /** The information panel of spec §2, without the management code: a secret of the links, which the browser never reads. */
-export function ReservationInformation({ reservation: r }: { reservation: Reservation }) {
+export function ReservationInformation({ reservation: r }: { reservation: Reservation & { dietaryNotes?: string | null; notes?: string | null } }) {
   const due = amountDue(r);
   const items = [
+    ...(r.source ? [{ key: 'source', label: 'Source', children: RESERVATION_SOURCE_LABELS[r.source] }] : []),
     { key: 'client', label: 'Client', children: r.customerName },
     { key: 'email', label: 'Email', children: r.email || '—' },
     { key: 'phone', label: 'Téléphone', children: r.phoneNumber || '—' },
@@ -27,6 +28,12 @@ export function ReservationInformation({ reservation: r }: { reservation: Reserv
         'Aucune'
       ),
     },
+    {
+      key: 'dietary',
+      label: 'Allergies et régimes',
+      children: r.dietaryNotes ? <strong style={{ color: '#a8071a', whiteSpace: 'pre-wrap' }}>{r.dietaryNotes}</strong> : 'Aucune signalée',
+    },
+    { key: 'notes', label: 'Notes internes', children: r.notes ? <span style={{ whiteSpace: 'pre-wrap' }}>{r.notes}</span> : '—' },
     { key: 'total', label: 'Montant total', children: formatEuros(r.totalAmount) },
     // Paid: what was received, and while only the acompte was, what is left to pay.
     ...(r.status === 'paid' && r.amountReceived !== null ? [{ key: 'received', label: 'Montant reçu', children: formatEuros(r.amountReceived) }] : []),

@@ -11,7 +11,7 @@ import {
   type Service,
 } from '@tablee/operations-data';
 import { formatDate, formatTime, PageError, PageFrame, PageLoading, QueryState } from '@tablee/shared';
-import { isUuid, RESERVATION_FILTER_LABELS, RESERVATION_FILTERS, RESERVATION_STATUS_BADGES, type Reservation } from '@tablee/domain';
+import { isUuid, restaurantPath, RESERVATION_FILTER_LABELS, RESERVATION_FILTERS, RESERVATION_STATUS_BADGES, type Reservation } from '@tablee/domain';
 import { Alert, Button, DatePicker, Grid, Input, Pagination, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -22,7 +22,7 @@ import { useReservationPage } from '../api/listReservations';
 import { formatPeople } from '../format';
 import { useReservationListParams } from '../hooks/useReservationListParams';
 import { ReservationCards } from './ReservationCards';
-import { ReservationStatusTags } from './StatusBadge';
+import { ReservationStatusTags, SourceTag } from './StatusBadge';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -124,7 +124,16 @@ function ReservationList({
         </Link>
       ),
     },
-    { title: 'Client', dataIndex: 'customerName' },
+    {
+      title: 'Client',
+      dataIndex: 'customerName',
+      render: (name: string, r) => (
+        <>
+          {name}
+          <SourceTag reservation={r} />
+        </>
+      ),
+    },
     { title: 'Date', dataIndex: 'reservationDate', render: (d: string) => formatDate(d) },
     { title: 'Heure', dataIndex: 'arrivalTime', render: (t: string) => (t ? formatTime(t) : '') },
     { title: 'Personnes', key: 'people', render: (_, r) => formatPeople(r.numberPeople, r.children) },
@@ -241,8 +250,16 @@ function ExportButton({ params, disabled }: { params: ReservationListParams; dis
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
+  const { restaurantId = '' } = useParams();
+  const navigate = useNavigate();
+  // A booking taken by phone: the same form as from a planning cell.
+  const add = isUuid(restaurantId) ? (
+    <Button type="primary" onClick={() => navigate(`${restaurantPath(restaurantId, 'operational/reservations')}/nouvelle`)}>
+      Nouvelle réservation
+    </Button>
+  ) : undefined;
   return (
-    <PageFrame title={TITLE} subtitle={SUBTITLE}>
+    <PageFrame title={TITLE} subtitle={SUBTITLE} actions={add}>
       {children}
     </PageFrame>
   );
