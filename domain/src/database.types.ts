@@ -608,6 +608,7 @@ export type Database = {
           email: string | null
           email_address: string | null
           id: string
+          phone: string | null
           response_time: string
           restaurant_id: string
           updated_at: string
@@ -618,6 +619,7 @@ export type Database = {
           email?: string | null
           email_address?: never
           id?: string
+          phone?: string | null
           response_time?: string
           restaurant_id: string
           updated_at?: string
@@ -628,6 +630,7 @@ export type Database = {
           email?: string | null
           email_address?: never
           id?: string
+          phone?: string | null
           response_time?: string
           restaurant_id?: string
           updated_at?: string
