@@ -1,12 +1,12 @@
 import { QueryState } from '@tablee/shared';
 import { sameSectionValue, sectionChanged, useSectionForm, useSectionValue, type SectionLoad } from '@tablee/sections';
 import type { FormInstance } from 'antd';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useState, type Ref, type RefObject } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import type { StepController } from '../hooks/useFlushOnLeave';
 import { useAutosave } from '../hooks/useAutosave';
 import type { OnboardingStep } from '../steps';
-import { validateFilledFields } from '../../../lib/validateStep';
-import type { Autosave } from '../../../lib/autosave';
+import { refusedFilledFields, withStoredFields } from '../../../lib/validateStep';
+import { InvalidValueError, type Autosave } from '../../../lib/autosave';
 import { SaveIndicator } from './SaveIndicator';
 
 interface StepProps<T extends object> {
@@ -40,11 +40,18 @@ function LoadedStep<T extends object>({
   // step shows). A refresh in the background does not replace what is being typed.
   const [start] = useState(load);
   const { mutateAsync } = save;
+  /** What the step's section holds in the database, field by field: where a refused field is put back. */
+  const storedRef = useRef(start.value);
   const saveValue = useCallback(
     async (value: T) => {
-      // What the form refuses is not stored, and the indicator does not say it is.
-      await validateFilledFields(form);
-      await mutateAsync(value);
+      // A field the form refuses is not stored (it keeps its stored value, marked in red on screen);
+      // the fields around it are: a cleared SIRET does not hold back the deposit typed after it.
+      const refused = await refusedFilledFields(form);
+      const storable = refused.length ? withStoredFields(value, storedRef.current, refused) : value;
+      await mutateAsync(storable);
+      storedRef.current = storable;
+      // The step is not all saved: the indicator says which fields are left, and the next change saves again.
+      if (refused.length) throw new InvalidValueError();
     },
     [form, mutateAsync],
   );

@@ -1,5 +1,5 @@
 import { PageFrame, QueryState } from '@tablee/shared';
-import { onboardingStepOf, RESTAURANT_TABS, type MissingItem } from '@tablee/domain';
+import { firstIncompleteStep, onboardingStepOf, RESTAURANT_TABS, type MissingItem } from '@tablee/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Modal, Progress, Steps, theme, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -61,22 +61,29 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const [busyStep, setBusyStep] = useState<string | null>(null);
   const controllerRef = useRef<StepController>(null);
   const { token } = theme.useToken();
-  // On a phone the six step names would stack above the form: the bar and 'Étape n/6' say enough there.
+  // On a phone the six step names would stack above the form: the inline stepper, the bar and 'Étape n/6' say enough there.
   const showStepNames = Grid.useBreakpoint().md ?? true;
   useFlushOnLeave(controllerRef);
   const [modal, modalHolder] = Modal.useModal();
   const queryClient = useQueryClient();
 
-  // The step: from the URL, else where this restaurant's onboarding was left in this browser, else the first.
+  // The step: from the URL, else where this restaurant's onboarding was left in this browser, else its
+  // first incomplete step (the domain's completeness: another browser, a link without a step), else the first.
   const stored = readOnboardingProgress();
-  const current = stepIndex(steps, searchParams.get(STEP_PARAM)) ?? (stored?.restaurantId === restaurantId ? stepIndex(steps, stored.step) : null) ?? 0;
+  const urlStep = stepIndex(steps, searchParams.get(STEP_PARAM));
+  const storedStep = stored?.restaurantId === restaurantId ? stepIndex(steps, stored.step) : null;
+  const completeness = useQuery({ ...missingItemsQueryOptions(restaurantId), enabled: urlStep === null && storedStep === null });
+  const resumeStep = completeness.data ? stepIndex(steps, firstIncompleteStep(completeness.data)) : null;
+  // Not shown at step 1 first and moved after: the step is known before anything is drawn.
+  const choosing = urlStep === null && storedStep === null && completeness.isPending;
+  const current = urlStep ?? storedStep ?? resumeStep ?? 0;
   const currentKey = steps[current].key;
   const stepBusy = busyStep === currentKey;
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || choosing) return;
     writeOnboardingProgress({ restaurantId, step: currentKey });
     if (searchParams.get(STEP_PARAM) !== currentKey) setSearchParams({ [STEP_PARAM]: currentKey }, { replace: true });
-  }, [ready, restaurantId, currentKey, searchParams, setSearchParams]);
+  }, [ready, choosing, restaurantId, currentKey, searchParams, setSearchParams]);
 
   /** Saves what the step still holds; false (and the step stays on screen with its error) if that fails. */
   const saveStep = () => controllerRef.current?.flush() ?? Promise.resolve(true);
@@ -126,13 +133,22 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   // Unknown, or not the owner's (RLS hides it): back to the list.
   if (restaurant.data === null) return <Navigate to="/restaurants" replace />;
   if (!restaurant.data) return <QueryState query={restaurant}>{() => null}</QueryState>;
+  if (choosing) return <QueryState query={completeness}>{() => null}</QueryState>;
 
   const total = steps.length;
   const last = current === total - 1;
   return (
     <PageFrame title="Ajouter un restaurant">
       {modalHolder}
-      {showStepNames && <Steps size="small" current={current} items={steps.map((s) => ({ title: s.label }))} />}
+      {/* Each step is reachable from here, as with Précédent / Suivant: once what the step holds is saved.
+          On a phone the compact inline stepper, whose names would stack above the form otherwise. */}
+      <Steps
+        size="small"
+        type={showStepNames ? 'default' : 'inline'}
+        current={current}
+        onChange={(index) => index !== current && !moving && !stepBusy && move.mutate(steps[index].key)}
+        items={steps.map((s) => ({ title: s.label, disabled: moving || stepBusy }))}
+      />
       <div>
         <Progress percent={Math.round(((current + 1) / total) * 100)} showInfo={false} strokeColor={token.colorPrimary} aria-label="Progression" />
         <Typography.Title level={2} style={{ fontSize: 18, margin: '8px 0 0' }}>
