@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useReservation } from '../api/getReservation';
 import { useUpdateReservationStatus, type DecisionReason } from '../api/updateReservationStatus';
-import { customerNotice, isPastPending, type Sheet } from '../format';
+import { customerNotice, decisionToast, isPastPending, type Sheet } from '../format';
 import { useSheetLinks } from '../hooks/useSheetLinks';
 import { CustomerMessage } from './CustomerMessage';
 import { ReservationConversation } from './ReservationConversation';
@@ -28,6 +28,9 @@ export function ReservationDetailPage() {
   const statusChange = useUpdateReservationStatus(restaurantId);
   const [modal, modalHolder] = Modal.useModal();
   const { toast, showToast, closeToast } = useToast();
+  // Which reservation the toast speaks of: shown on that one only. Another reservation (the same page
+  // with another number, or opened again while the stored toast is fresh) does not show it.
+  const [toastOf, setToastOf] = useState<string | null>(null);
   // Which reason dialog, and whether it is open: apart, so that a closing dialog keeps its texts.
   const [reasonKind, setReasonKind] = useState<'refuse' | 'cancel'>('refuse');
   const [reasonOpen, setReasonOpen] = useState(false);
@@ -84,8 +87,10 @@ export function ReservationDetailPage() {
         // and when not (no or no valid address, the mailer down), that the owner must tell them.
         onSuccess: (answer) => {
           setReasonOpen(false);
-          if (answer.email_sent) showToast('success', answer.message);
-          else modal.warning({ title: 'Client non prévenu par email', content: answer.message, okText: 'OK' });
+          if (answer.email_sent) {
+            setToastOf(numero);
+            showToast('success', decisionToast(reservation.numero, answer.message));
+          } else modal.warning({ title: 'Client non prévenu par email', content: answer.message, okText: 'OK' });
         },
         onError: (error) => {
           const message = error instanceof Error && error.message ? error.message : 'Erreur inconnue';
@@ -177,7 +182,7 @@ export function ReservationDetailPage() {
       actions={actions}
     >
       {modalHolder}
-      <Toast toast={toast} onClose={closeToast} />
+      <Toast toast={toastOf === numero ? toast : null} onClose={closeToast} />
       <ReasonModal
         kind={reasonKind}
         open={reasonOpen}
