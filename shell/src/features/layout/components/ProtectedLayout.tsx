@@ -3,7 +3,7 @@ import { Alert, Button, Layout } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSignOut } from '../api/signOut';
-import { usePhoneWidth } from '../hooks/usePhoneWidth';
+import { usePhoneWidth } from '../../../hooks/usePhoneWidth';
 
 /**
  * Layout of the protected area (spec §2): a dashboard link, the user's email and sign-out; during

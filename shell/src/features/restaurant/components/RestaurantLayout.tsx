@@ -3,7 +3,7 @@ import { isUuid, OPERATIONAL_TABS, RESTAURANT_TABS } from '@tablee/domain';
 import { Button, Drawer, Skeleton, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { usePhoneWidth } from '../../layout/hooks/usePhoneWidth';
+import { usePhoneWidth } from '../../../hooks/usePhoneWidth';
 import { useRestaurant } from '../api/getRestaurant';
 import { usePrefetchScreen } from '../hooks/usePrefetchScreen';
 import { RestaurantSidebar } from './RestaurantSidebar';
