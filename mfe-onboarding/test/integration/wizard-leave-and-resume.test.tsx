@@ -5,7 +5,7 @@
  * invalid does not hold back the valid fields typed around it: they are saved, the field alone marked.
  */
 import { billingApi, type SectionApi, type SectionFormProps } from '@tablee/sections';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'antd';
 import { ONBOARDING_SECTION_STEPS } from '../../src/features/wizard/onboardingSteps';
@@ -126,5 +126,30 @@ describe('Facturation: what is valid is saved, the invalid field alone is marked
     await paste(user, screen.getByLabelText('IBAN'), 'FR7630006000011234567890189', { replace: true });
     await waitFor(async () => expect((await stored(id)).bankDetails.iban).toBe('FR7630006000011234567890189'), { timeout: 5000 });
     await waitFor(() => expect(indicator).toHaveTextContent('✓ Enregistré'));
+  });
+});
+
+describe('leaving with a field refused', () => {
+  it('asks before leaving (the rest is saved): staying keeps the step, leaving goes', async () => {
+    const { client } = await signInNewOwner();
+    const id = await newRestaurant(client);
+    renderWizard(`/onboarding/${id}?etape=billing`, ONBOARDING_SECTION_STEPS);
+    const user = userEvent.setup();
+    await paste(user, await screen.findByLabelText('Numéro SIRET'), '123');
+    await paste(user, screen.getByLabelText('Raison sociale'), 'SAS Canuts');
+    // The link out stands for the header's 'Quitter' (the shell's), which goes the same way: the router.
+    await user.click(screen.getByRole('link', { name: 'Tableau de bord' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Quitter sans les champs signalés en rouge ?' });
+    expect((await billingApi.load(id)).value.legalInformation.companyName).toBe('SAS Canuts');
+    await user.click(within(dialog).getByRole('button', { name: 'Rester' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location()).toBe(`/onboarding/${id}?etape=billing`);
+    expect(screen.getByLabelText('Numéro SIRET')).toHaveValue('123');
+
+    await user.click(screen.getByRole('link', { name: 'Tableau de bord' }));
+    dialog = await screen.findByRole('dialog', { name: 'Quitter sans les champs signalés en rouge ?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Quitter' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect((await billingApi.load(id)).value.legalInformation).toMatchObject({ companyName: 'SAS Canuts', siretNumber: '' });
   });
 });

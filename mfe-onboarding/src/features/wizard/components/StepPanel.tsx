@@ -71,6 +71,7 @@ function LoadedStep<T extends object>({
         return autosaveRef.current?.flush() ?? Promise.resolve(true);
       },
       hasUnsaved: () => !load.stored || sectionChanged(form.getFieldsValue(true), load.value) || (autosaveRef.current?.hasUnsaved() ?? false),
+      onlyRefused: () => autosaveRef.current?.getState().status === 'invalid',
     }),
     [autosaveRef, form, load],
   );

@@ -2,7 +2,7 @@ import { PageFrame, QueryState } from '@tablee/shared';
 import { firstIncompleteStep, onboardingStepOf, RESTAURANT_TABS, type MissingItem } from '@tablee/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Modal, Progress, Steps, theme, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { readOnboardingProgress, writeOnboardingProgress } from '../../../lib/onboardingProgress';
 import { useFinishOnboarding } from '../api/finishOnboarding';
@@ -63,8 +63,22 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const { token } = theme.useToken();
   // On a phone the six step names would stack above the form: the inline stepper, the bar and 'Étape n/6' say enough there.
   const showStepNames = Grid.useBreakpoint().md ?? true;
-  useFlushOnLeave(controllerRef);
   const [modal, modalHolder] = Modal.useModal();
+  const confirmLeave = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        modal.confirm({
+          title: 'Quitter sans les champs signalés en rouge ?',
+          content: 'Le reste de l’étape est enregistré. Les champs signalés en rouge ne le sont pas : vous pourrez les compléter en reprenant l’ajout.',
+          okText: 'Quitter',
+          cancelText: 'Rester',
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+    [modal],
+  );
+  useFlushOnLeave(controllerRef, confirmLeave);
   const queryClient = useQueryClient();
 
   // The step: from the URL, else where this restaurant's onboarding was left in this browser, else its
