@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 
-type Path = (string | number)[];
+export type Path = (string | number)[];
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '') && !(Array.isArray(value) && value.length === 0);
 

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState,
 import type { StepController } from '../hooks/useFlushOnLeave';
 import { useAutosave } from '../hooks/useAutosave';
 import type { OnboardingStep } from '../steps';
-import { refusedFilledFields, withStoredFields } from '../../../lib/validateStep';
+import { refusedFilledFields, withStoredFields, type Path } from '../../../lib/validateStep';
 import { InvalidValueError, type Autosave } from '../../../lib/autosave';
 import { SaveIndicator } from './SaveIndicator';
 
@@ -42,11 +42,15 @@ function LoadedStep<T extends object>({
   const { mutateAsync } = save;
   /** What the step's section holds in the database, field by field: where a refused field is put back. */
   const storedRef = useRef(start.value);
+  /** The fields refused at the last check: still refused when the step saves once its form is gone (leaving). */
+  const refusedRef = useRef<Path[]>([]);
   const saveValue = useCallback(
     async (value: T) => {
       // A field the form refuses is not stored (it keeps its stored value, marked in red on screen);
       // the fields around it are: a cleared SIRET does not hold back the deposit typed after it.
-      const refused = await refusedFilledFields(form);
+      const mounted = form.getFieldsError().length > 0;
+      const refused = mounted ? await refusedFilledFields(form) : refusedRef.current;
+      refusedRef.current = refused;
       const storable = refused.length ? withStoredFields(value, storedRef.current, refused) : value;
       await mutateAsync(storable);
       storedRef.current = storable;

@@ -43,6 +43,19 @@ function MissingList({ missing, onStep }: { missing: MissingItem[]; onStep: (key
   );
 }
 
+/** Off screen, still read: the step's name, for screen readers and the button's name. */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** On a phone the six names do not fit on one line: the step's number, its name read aloud. */
+function PhoneStepTitle({ number, label }: { number: number; label: string }) {
+  return (
+    <>
+      <span aria-hidden>{number}</span>
+      <span style={VISUALLY_HIDDEN}>{label}</span>
+    </>
+  );
+}
+
 /** URL parameter of the current step (?etape=hours): a reload resumes there. */
 export const STEP_PARAM = 'etape';
 
@@ -159,9 +172,12 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
       <Steps
         size="small"
         type={showStepNames ? 'default' : 'inline'}
+        // Kept on one line on a phone (antd would stack the steps below 532 px).
+        responsive={false}
+        orientation="horizontal"
         current={current}
         onChange={(index) => index !== current && !moving && !stepBusy && move.mutate(steps[index].key)}
-        items={steps.map((s) => ({ title: s.label, disabled: moving || stepBusy }))}
+        items={steps.map((s, i) => ({ title: showStepNames ? s.label : <PhoneStepTitle number={i + 1} label={s.label} />, disabled: moving || stepBusy }))}
       />
       <div>
         <Progress percent={Math.round(((current + 1) / total) * 100)} showInfo={false} strokeColor={token.colorPrimary} aria-label="Progression" />
