@@ -472,6 +472,20 @@ AS $function$
          || ' ' || extract(year from p_date)::int
 $function$;
 
+CREATE OR REPLACE FUNCTION private.french_phone_e164(p_phone text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when d ~ '^0[1-9][0-9]{8}$' or d ~ '^(\+|00)330?[1-9][0-9]{8}$' then '+33' || right(d, 9)
+  end
+  from (select regexp_replace(p_phone, '[[:space:].()/-]', '', 'g') as d) typed
+$function$;
+COMMENT ON FUNCTION private.french_phone_e164(text) IS 'A stored number that reads as a French one (''06 12 34 56 78'', ''+33 (0)6…'', ''0033…''), in E.164; null for anything else.';
+GRANT EXECUTE ON FUNCTION private.french_phone_e164(text) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.insert_menu_entries(p_menu_id uuid, p_menu jsonb)
  RETURNS void
  LANGUAGE sql
@@ -492,6 +506,18 @@ AS $function$
 $function$;
 GRANT EXECUTE ON FUNCTION private.insert_menu_entries(uuid,jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.insert_menu_entries(uuid,jsonb) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.is_e164(p_phone text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select p_phone ~ '^\+[1-9][0-9]{6,14}$'
+$function$;
+COMMENT ON FUNCTION private.is_e164(text) IS 'Whether a phone number is written in E.164 (''+33612345678''), the form restaurant_contacts stores.';
+GRANT EXECUTE ON FUNCTION private.is_e164(text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.is_e164(text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.is_service_slot(p_time time without time zone, p_from time without time zone, p_to time without time zone)
  RETURNS boolean
@@ -2025,10 +2051,23 @@ declare
   a jsonb := p_information -> 'amenities';
   c jsonb := p_information -> 'contact';
   v_response_time text;
+  v_whatsapp text;
+  v_phone text;
 begin
   perform private.assert_restaurant_owner(p_restaurant_id);
   if jsonb_typeof(i) is distinct from 'object' then
     raise exception 'Informations du restaurant invalides' using errcode = '22023';
+  end if;
+  -- Checked before anything is written: a refused number leaves the whole information as it was.
+  if jsonb_typeof(c) = 'object' then
+    v_whatsapp := nullif(btrim(c ->> 'whatsapp'), '');
+    v_phone := nullif(btrim(c ->> 'phone'), '');
+    if v_whatsapp is not null and not private.is_e164(v_whatsapp) then
+      raise exception 'Numéro WhatsApp invalide : « % » (attendu au format international, ex. +33612345678)', v_whatsapp using errcode = '22023';
+    end if;
+    if v_phone is not null and not private.is_e164(v_phone) then
+      raise exception 'Téléphone du restaurant invalide : « % » (attendu au format international, ex. +33612345678)', v_phone using errcode = '22023';
+    end if;
   end if;
 
   update public.restaurants r set
@@ -2066,11 +2105,12 @@ begin
     if not exists (select 1 from private.response_times t where t.code = v_response_time) then
       raise exception 'Délai de réponse invalide : %', v_response_time using errcode = '22023';
     end if;
-    insert into public.restaurant_contacts as t (restaurant_id, email, whatsapp, response_time)
-    values (p_restaurant_id, nullif(btrim(c ->> 'email'), ''), nullif(btrim(c ->> 'whatsapp'), ''), v_response_time)
+    insert into public.restaurant_contacts as t (restaurant_id, email, whatsapp, phone, response_time)
+    values (p_restaurant_id, nullif(btrim(c ->> 'email'), ''), v_whatsapp, v_phone, v_response_time)
     on conflict (restaurant_id) do update set
       email = excluded.email,
       whatsapp = excluded.whatsapp,
+      phone = case when c ? 'phone' then excluded.phone else t.phone end,
       response_time = excluded.response_time;
   elsif c is not null and jsonb_typeof(c) <> 'null' then
     raise exception 'Contact invalide' using errcode = '22023';
@@ -2966,14 +3006,18 @@ CREATE TABLE public.restaurant_contacts (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     email_address text GENERATED ALWAYS AS (private.plain_email_address(email)) STORED,
+    phone text,
     CONSTRAINT restaurant_contacts_pkey PRIMARY KEY (id),
     CONSTRAINT restaurant_contacts_restaurant_id_key UNIQUE (restaurant_id),
     CONSTRAINT restaurant_contacts_email_max_320 CHECK ((char_length(email) <= 320)) NOT VALID,
+    CONSTRAINT restaurant_contacts_phone_e164 CHECK ((phone ~ '^\+[1-9][0-9]{6,14}$'::text)),
     CONSTRAINT restaurant_contacts_response_time_check CHECK ((response_time = ANY (ARRAY['fast'::text, 'medium'::text, 'slow'::text]))),
     CONSTRAINT restaurant_contacts_whatsapp_max_100 CHECK ((char_length(whatsapp) <= 100)) NOT VALID,
     CONSTRAINT restaurant_contacts_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
+COMMENT ON COLUMN public.restaurant_contacts.whatsapp IS 'The WhatsApp number new requests are sent to, in E.164 (''+33612345678''; save_restaurant_information refuses anything else). Numbers stored before 20261126000500 that were not French may still be in another form.';
 COMMENT ON COLUMN public.restaurant_contacts.email_address IS 'The contact e-mail when it is exactly one plain address, else null: the Reply-To of the customer e-mails. Computed; never written.';
+COMMENT ON COLUMN public.restaurant_contacts.phone IS 'Téléphone du restaurant (optional, E.164): the number the customer e-mails give; without it they give the WhatsApp number.';
 ALTER TABLE public.restaurant_contacts ENABLE ROW LEVEL SECURITY;
 GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_contacts TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_contacts TO service_role;

@@ -77,8 +77,8 @@ values
 
 insert into public.restaurant_contacts (restaurant_id, email, whatsapp, response_time)
 values
-  ('20000000-0000-4000-8000-000000000001', 'contact@comptoirdeshalles-lyon.fr', '+33 6 12 34 56 78', 'fast'),
-  ('20000000-0000-4000-8000-000000000002', 'reservation@latabledemargaux.fr', '+33 6 98 76 54 32', 'medium');
+  ('20000000-0000-4000-8000-000000000001', 'contact@comptoirdeshalles-lyon.fr', '+33612345678', 'fast'),
+  ('20000000-0000-4000-8000-000000000002', 'reservation@latabledemargaux.fr', '+33698765432', 'medium');
 
 -- SIRET (Luhn), VAT key, RIB key and IBAN check digits are all valid.
 insert into public.restaurant_billing (

@@ -19,10 +19,18 @@ const isOnboardingStep = (section: ProfileSection) => ONBOARDING_STEPS.some((s) 
 /** The onboarding step that fixes it, when it is one of the wizard's six steps (the CGV are not). */
 export const onboardingStepOf = (missing: MissingItem): string | undefined => (isOnboardingStep(missing.section) ? missing.section : undefined);
 
-/** Where an unfinished onboarding resumes: its first step with something missing, else the first step. */
+/**
+ * The step an unfinished onboarding resumes at: its first step (in the steps' order) with something
+ * missing; with nothing missing in the steps, the last one, where Terminer is.
+ */
+export function firstIncompleteStep(missing: readonly MissingItem[]): (typeof ONBOARDING_STEPS)[number]['key'] {
+  const steps = new Set(missing.map(onboardingStepOf));
+  return (ONBOARDING_STEPS.find((s) => steps.has(s.key)) ?? ONBOARDING_STEPS[ONBOARDING_STEPS.length - 1]).key;
+}
+
+/** Where an unfinished onboarding resumes: its first incomplete step (firstIncompleteStep). */
 export function resumeOnboardingPath(restaurantId: string, missing: readonly MissingItem[]): string {
-  const step = missing.map(onboardingStepOf).find(Boolean) ?? ONBOARDING_STEPS[0].key;
-  return `/onboarding/${encodeURIComponent(restaurantId)}?etape=${step}`;
+  return `/onboarding/${encodeURIComponent(restaurantId)}?etape=${firstIncompleteStep(missing)}`;
 }
 
 /** The edit tab that fixes a missing item. */

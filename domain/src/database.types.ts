@@ -672,6 +672,7 @@ export type Database = {
           email: string | null
           email_address: string | null
           id: string
+          phone: string | null
           response_time: string
           restaurant_id: string
           updated_at: string
@@ -682,6 +683,7 @@ export type Database = {
           email?: string | null
           email_address?: never
           id?: string
+          phone?: string | null
           response_time?: string
           restaurant_id: string
           updated_at?: string
@@ -692,6 +694,7 @@ export type Database = {
           email?: string | null
           email_address?: never
           id?: string
+          phone?: string | null
           response_time?: string
           restaurant_id?: string
           updated_at?: string

@@ -15,9 +15,14 @@ export interface Amenities {
   valetParking: boolean;
 }
 
+/**
+ * The phone numbers as the owner reads and types them ('06 12 34 56 78'; stored in E.164, see
+ * phone.ts); phone, 'Téléphone du restaurant', is optional ('' = none).
+ */
 export interface Contact {
   email: string;
   whatsapp: string;
+  phone?: string;
   responseTime: ResponseTime;
 }
 

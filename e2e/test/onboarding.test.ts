@@ -181,7 +181,8 @@ test('a new owner runs the six steps, reloads midway, finishes, and finds every 
   expect(await page.getByLabel('WIFI').isChecked()).toBe(true);
   expect(await page.getByLabel('Climatisation').isChecked()).toBe(false);
   expect(await page.getByLabel('Email de contact').inputValue()).toBe('contact@comptoir-canuts.fr');
-  expect(await page.getByLabel('Numéro WhatsApp').inputValue()).toBe('+33612345678');
+  // Stored in E.164, shown in French format.
+  expect(await page.getByLabel('Numéro WhatsApp').inputValue()).toBe('06 12 34 56 78');
   await page.getByText('Sous 24h').waitFor();
 
   const tab = (label: string) => page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: label, exact: true }).click();

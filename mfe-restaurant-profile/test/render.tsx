@@ -34,7 +34,7 @@ export async function ownerWithRestaurant(): Promise<{ restaurantId: string; ema
     description: 'Cuisine lyonnaise',
     url: '',
     amenities: { groundFloor: true },
-    contact: { email: 'contact@bouchon.fr', whatsapp: '+33 6 00 00 00 00', responseTime: 'medium' },
+    contact: { email: 'contact@bouchon.fr', whatsapp: '+33600000000', responseTime: 'medium' },
   };
   expect((await client.rpc('save_restaurant_information', { p_restaurant_id: restaurantId, p_information: information })).error).toBeNull();
   expect((await client.rpc('save_restaurant_cgv', { p_restaurant_id: restaurantId, p_cgv: { cancellationPolicy: '48h', modificationPolicy: '24h' } })).error).toBeNull();

@@ -1,4 +1,5 @@
 /** Row ↔ model mapping of the restaurant's sections, written once (ARCHITECTURE.md, Data). */
+import { formatPhone, toE164 } from '@tablee/domain/phone';
 import {
   DAYS,
   toHHMM,
@@ -62,8 +63,15 @@ function responseTime(value: string | null | undefined): ResponseTime {
   return value === 'fast' || value === 'medium' || value === 'slow' ? value : DEFAULT_RESPONSE_TIME;
 }
 
+/** The phone numbers stored in E.164 are shown in French format ('06 12 34 56 78'). */
 export function contactFromRow(row: ContactRow | null | undefined): Contact {
-  return { email: row?.email ?? '', whatsapp: row?.whatsapp ?? '', responseTime: responseTime(row?.response_time) };
+  return { email: row?.email ?? '', whatsapp: formatPhone(row?.whatsapp ?? ''), phone: formatPhone(row?.phone ?? ''), responseTime: responseTime(row?.response_time) };
+}
+
+/** The contact as save_restaurant_information stores it: each phone number in E.164 ('' = none; what does not parse is sent as typed, for the database to refuse). */
+export function contactToSave(contact: Contact): Contact {
+  const e164 = (typed: string) => (typed.trim() ? (toE164(typed) ?? typed.trim()) : '');
+  return { ...contact, whatsapp: e164(contact.whatsapp), phone: e164(contact.phone ?? '') };
 }
 
 /** A restaurant's information (spec §3) from its row with the embedded amenities and contact. */

@@ -6,7 +6,7 @@ import type { Tables } from '@tablee/domain';
 
 export type AmenitiesRow = Pick<Tables<'restaurant_amenities'>, 'ground_floor' | 'accessible_to_disabled' | 'parking' | 'air_conditioning' | 'wifi' | 'valet_parking'>;
 
-export type ContactRow = Pick<Tables<'restaurant_contacts'>, 'email' | 'whatsapp' | 'response_time'>;
+export type ContactRow = Pick<Tables<'restaurant_contacts'>, 'email' | 'whatsapp' | 'phone' | 'response_time'>;
 
 /** A one-to-one embed arrives as an object (or a one-element list, depending on PostgREST's view of the key). */
 type Embedded<Row> = Row | Row[] | null;

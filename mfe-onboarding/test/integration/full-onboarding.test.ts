@@ -20,7 +20,8 @@ const information: InformationValue = {
   address: '12 rue d’Austerlitz, 69004 Lyon',
   description: 'Bouchon lyonnais, salle voûtée de 60 couverts.',
   amenities: { groundFloor: true, accessibleToDisabled: true, parking: false, airConditioning: true, wifi: true, valetParking: false },
-  contact: { email: 'contact@comptoir-canuts.fr', whatsapp: '+33612345678', responseTime: 'fast' },
+  // As the form shows them: French format (stored in E.164, checked below).
+  contact: { email: 'contact@comptoir-canuts.fr', whatsapp: '06 12 34 56 78', phone: '', responseTime: 'fast' },
   url: '',
 };
 

@@ -63,7 +63,7 @@ describe('onboarding rules in the wizard', () => {
 
     await paste(user, screen.getByLabelText('Email de contact'), 'pas-un-email');
     expect(await screen.findByText('Veuillez saisir une adresse email valide', {}, { timeout: 5000 })).toBeInTheDocument();
-    await waitFor(() => expect(indicator).toHaveTextContent('Non enregistré : corrigez les champs signalés en rouge.'));
+    await waitFor(() => expect(indicator).toHaveTextContent('Enregistré, sauf les champs signalés en rouge : corrigez-les.'));
     expect((await informationApi.load(id)).value.contact.email).toBe('');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(screen.getByRole('heading', { name: 'Étape 1/6 · Informations' })).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('onboarding rules in the wizard', () => {
     await waitFor(() => expect(indicator).toHaveTextContent('✓ Enregistré'));
     await user.clear(screen.getByLabelText('Nom du restaurant'));
     expect(await screen.findByText('Veuillez saisir le nom du restaurant', {}, { timeout: 5000 })).toBeInTheDocument();
-    await waitFor(() => expect(indicator).toHaveTextContent('Non enregistré'));
+    await waitFor(() => expect(indicator).toHaveAttribute('data-status', 'invalid'));
     expect((await informationApi.load(id)).value.name).toBe('Chez Paul');
   });
 

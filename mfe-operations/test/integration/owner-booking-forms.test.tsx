@@ -137,7 +137,8 @@ it('Modifier: a refusal on its field changes nothing; a change over capacity is 
     const change = await screen.findByTestId('reservation-change', undefined, { timeout: 15_000 });
     expect(change).toHaveTextContent(`Modifiée par ${copy.email} : 12 → 16 personnes, allergies et régimes : « Un végétarien »`);
     await waitFor(() => expect(screen.getByText('16 adultes')).toBeInTheDocument());
-    expect(screen.getByText('Réservation modifiée.')).toBeInTheDocument();
+    // The toast names its reservation (issue 30, item 14).
+    expect(screen.getByText(/^Réservation R-\d{4} modifiée\.$/)).toBeInTheDocument();
   } finally {
     await withDb((db) => db.query(`update restaurant_hours set dinner_capacity = null where restaurant_id = $1`, [lyon]));
   }

@@ -1,4 +1,5 @@
 import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/domain/reservation-status';
+import { formatPhone } from '@tablee/domain/phone';
 import { formatLongDate, parisToday } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
 import { balance, depositDeadline, depositFor, depositText } from '../lib/deposit';
@@ -78,7 +79,9 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
       : []),
   ];
   const contact = r.restaurant.contact;
-  const phone = contact?.whatsapp || r.restaurant.billing?.contact_phone || null;
+  // 'Téléphone du restaurant' when set, else the WhatsApp number (E.164), in French format.
+  const stored = contact?.phone || contact?.whatsapp || r.restaurant.billing?.contact_phone || null;
+  const phone = stored && formatPhone(stored);
   // Answers go to the restaurant (its contact address, when it is one valid address), not to Tablée.
   const replyTo = contact?.email_address ?? undefined;
   if (action === 'reject' && why.proposal) notes.push(['Pour accepter cette proposition', howToAnswer(Boolean(replyTo), phone)]);

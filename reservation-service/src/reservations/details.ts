@@ -12,9 +12,10 @@ export type Billing = Pick<
 >;
 /**
  * How the customer reaches the restaurant (Informations: contact); email_address is the contact
- * e-mail when it is exactly one plain address, else null (computed by the database).
+ * e-mail when it is exactly one plain address, else null (computed by the database); phone, the
+ * optional 'Téléphone du restaurant', and whatsapp in E.164.
  */
-export type RestaurantContact = Pick<Tables<'restaurant_contacts'>, 'email' | 'email_address' | 'whatsapp'>;
+export type RestaurantContact = Pick<Tables<'restaurant_contacts'>, 'email' | 'email_address' | 'whatsapp' | 'phone'>;
 /** The restaurant's terms (CGV). */
 export type RestaurantCgv = Pick<Tables<'restaurant_cgv'>, 'cancellation_policy' | 'modification_policy' | 'link'>;
 
@@ -68,7 +69,7 @@ const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restau
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
     deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone, payment_link),
     menus:restaurant_menus(name, is_children_menu, display_order),
-    contact:restaurant_contacts(email, email_address, whatsapp), cgv:restaurant_cgv(cancellation_policy, modification_policy, link)),
+    contact:restaurant_contacts(email, email_address, whatsapp, phone), cgv:restaurant_cgv(cancellation_policy, modification_policy, link)),
   menu:restaurant_menus!selected_menu_id(name, price_per_person,
     items:menu_items(name, type, display_order),
     alternatives:menu_item_alternatives(name, type, is_gluten_free, is_vegan, other_dietary_notes, display_order))`;

@@ -1,3 +1,4 @@
+import { formatPhone } from '@tablee/domain/phone';
 import { withDb } from '../../../local-supabase/test/clients';
 import { ownerWithRestaurant, ownRestaurant, parseMail, post, serviceWithSmtp, writeReservation } from '../helpers';
 
@@ -60,7 +61,8 @@ test('accepted at a restaurant asking an acompte: everything to act on, in both 
   const deposit = (1000 * terms.deposit_amount) / 100;
   for (const part of [plain(mail.text), plain(mail.html)]) {
     expect(part).toContain(terms.address);
-    expect(part).toContain(terms.whatsapp);
+    // Stored in E.164, printed in French format.
+    expect(part).toContain(formatPhone(terms.whatsapp));
     expect(part).toContain('samedi 5 décembre 2099');
     expect(part).toContain('14 personnes (12 adultes et 2 enfants)');
     expect(part).toContain('Menu Canut');

@@ -2,7 +2,9 @@
 import { RESPONSE_TIME_OPTIONS } from '../constants';
 import { Checkbox, Form, Input, Select } from 'antd';
 import type { SectionFormProps } from '../contract';
-import { AMENITY_LABELS, hasUrlField, type InformationValue } from './rules';
+import { AMENITY_LABELS, hasUrlField, phoneError, type InformationValue } from './rules';
+
+const phoneRule = { validator: (_: unknown, value: string | undefined) => (phoneError(value) ? Promise.reject(new Error(phoneError(value)!)) : Promise.resolve()) };
 
 export function InformationForm(props: SectionFormProps<InformationValue>) {
   return (
@@ -39,9 +41,17 @@ export function InformationForm(props: SectionFormProps<InformationValue>) {
         label="Numéro WhatsApp"
         name={['contact', 'whatsapp']}
         extra="Les confirmations de réservation sont envoyées à ce numéro."
-        rules={[{ required: true, whitespace: true, message: 'Veuillez saisir le numéro WhatsApp' }]}
+        rules={[{ required: true, whitespace: true, message: 'Veuillez saisir le numéro WhatsApp' }, phoneRule]}
       >
-        <Input type="tel" autoComplete="tel" />
+        <Input type="tel" autoComplete="tel" placeholder="06 12 34 56 78" />
+      </Form.Item>
+      <Form.Item
+        label="Téléphone du restaurant"
+        name={['contact', 'phone']}
+        extra="Facultatif : le numéro donné aux clients dans les e-mails. Sans lui, c’est le numéro WhatsApp."
+        rules={[phoneRule]}
+      >
+        <Input type="tel" autoComplete="tel" placeholder="04 78 00 00 00" />
       </Form.Item>
       <Form.Item label="Délai de réponse habituel" name={['contact', 'responseTime']}>
         <Select options={RESPONSE_TIME_OPTIONS.map((o) => ({ ...o }))} />

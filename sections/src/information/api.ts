@@ -1,7 +1,7 @@
 /** The information section's data calls: one read of the restaurant with its amenities and contact, save_restaurant_information to save. */
 import { callRpc, embeddedOne, selectRestaurant } from '../data';
 import type { SectionApi } from '../contract';
-import { informationFromRow } from '../mappers';
+import { contactToSave, informationFromRow } from '../mappers';
 import type { InformationValue } from './rules';
 
 export const informationApi: SectionApi<InformationValue> = {
@@ -14,7 +14,8 @@ export const informationApi: SectionApi<InformationValue> = {
   },
   async save(restaurantId, value) {
     // Without a url (onboarding) the key is left out, so the stored url is kept.
-    const { url, ...information } = value;
+    const { url, ...typed } = value;
+    const information = { ...typed, contact: contactToSave(typed.contact) };
     const p_information = url === undefined ? information : { ...information, url: url.trim() };
     await callRpc('save_restaurant_information', { p_restaurant_id: restaurantId, p_information });
   },

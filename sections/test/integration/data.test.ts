@@ -41,7 +41,8 @@ const information: InformationValue = {
   address: '20 rue Sergent Blandan, 69001 Lyon',
   description: 'Cuisine lyonnaise, menu unique.',
   amenities: { groundFloor: true, accessibleToDisabled: false, parking: true, airConditioning: false, wifi: true, valetParking: true },
-  contact: { email: 'contact@bouchon.fr', whatsapp: '+33 6 11 22 33 44', responseTime: 'slow' },
+  // Phone numbers as the form shows them: French format (stored in E.164).
+  contact: { email: 'contact@bouchon.fr', whatsapp: '06 11 22 33 44', phone: '04 78 00 00 00', responseTime: 'slow' },
   url: 'https://bouchon.fr',
 };
 
@@ -89,7 +90,7 @@ describe('round trips: what is saved loads back unchanged', () => {
       address: 'Autre adresse',
       description: '',
       amenities: { groundFloor: false, accessibleToDisabled: true, parking: false, airConditioning: true, wifi: false, valetParking: false },
-      contact: { email: 'autre@bouchon.fr', whatsapp: '+33 7 00 00 00 00', responseTime: 'fast' },
+      contact: { email: 'autre@bouchon.fr', whatsapp: '+44 20 7946 0958', phone: '', responseTime: 'fast' },
       url: '',
     };
     await informationApi.save(id, changed);
@@ -235,7 +236,7 @@ describe('stored or not (what a tab shows is what is stored)', () => {
       expect(error).toBeNull();
     }
     const info = await informationApi.load(id);
-    expect(info).toMatchObject({ stored: false, value: { name: information.name, contact: { email: '', whatsapp: '', responseTime: 'medium' } } });
+    expect(info).toMatchObject({ stored: false, value: { name: information.name, contact: { email: '', whatsapp: '', phone: '', responseTime: 'medium' } } });
     expect(await hoursApi.load(id)).toEqual({ stored: false, value: defaultHours('edit') });
     expect((await billingApi.load(id)).stored).toBe(false);
     expect(await cgvApi.load(id)).toEqual({ stored: false, value: { link: '' } });

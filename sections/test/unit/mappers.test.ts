@@ -23,7 +23,7 @@ describe('row ↔ model mappers of the sections', () => {
     });
     expect(r).toMatchObject({ id: 'r1', userId: 'u1', name: 'Chez Nous', firstMessage: 'Bonjour', url: undefined, hasDifferentHoursSettings: true });
     expect(r.information!.amenities).toEqual({ groundFloor: true, accessibleToDisabled: false, parking: false, airConditioning: false, wifi: true, valetParking: false });
-    expect(r.information!.contact).toEqual({ email: '', whatsapp: '', responseTime: 'medium' });
+    expect(r.information!.contact).toEqual({ email: '', whatsapp: '', phone: '', responseTime: 'medium' });
   });
 
   it('maps a photo, numeric sizes arriving as strings', () => {

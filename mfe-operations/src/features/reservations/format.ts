@@ -72,3 +72,14 @@ export function customerNotice(reservation: Pick<Reservation, 'email' | 'emailDe
       : 'Le client n’a pas d’adresse email : il ne sera pas prévenu, contactez-le directement.',
   };
 }
+
+/**
+ * The service's sentence after a decision, naming the reservation it is about: 'Réservation acceptée.
+ * …' reads 'Réservation R-0012 acceptée. …', 'Acompte reçu : la réservation est…' reads '… la
+ * réservation R-0012 est…'; any other sentence is prefixed with the number.
+ */
+export function decisionToast(numero: string, message: string): string {
+  if (/^Réservation (acceptée|refusée|annulée)\b/.test(message)) return message.replace(/^Réservation /, `Réservation ${numero} `);
+  if (message.includes('la réservation est')) return message.replace('la réservation est', `la réservation ${numero} est`);
+  return `Réservation ${numero} : ${message}`;
+}

@@ -5,7 +5,7 @@ import type { AutosaveState } from '../../../lib/autosave';
 /** antd's success green is too light for text on the page background (contrast < 4.5:1). */
 const SAVED_GREEN = '#2f6b12';
 
-/** The autosave state, always visible and announced to screen readers: saved / saving / invalid / error. */
+/** The autosave state, always visible and announced to screen readers: saved / saving / saved but for fields refused / error. */
 export function SaveIndicator({ state, onRetry }: { state: AutosaveState; onRetry: () => void }) {
   return (
     <div role="status" aria-live="polite" data-testid="save-indicator" data-status={state.status} style={{ minHeight: 24 }}>
@@ -16,7 +16,7 @@ export function SaveIndicator({ state, onRetry }: { state: AutosaveState; onRetr
           <Typography.Text type="secondary">Enregistrement…</Typography.Text>
         </Space>
       )}
-      {state.status === 'invalid' && <Typography.Text type="danger">Non enregistré : corrigez les champs signalés en rouge.</Typography.Text>}
+      {state.status === 'invalid' && <Typography.Text type="danger">Enregistré, sauf les champs signalés en rouge : corrigez-les.</Typography.Text>}
       {state.status === 'error' && (
         <Space wrap>
           <Typography.Text type="danger">{SAVE_ERROR_MESSAGE}</Typography.Text>

@@ -1,8 +1,8 @@
 import { PageFrame, QueryState } from '@tablee/shared';
-import { onboardingStepOf, RESTAURANT_TABS, type MissingItem } from '@tablee/domain';
+import { firstIncompleteStep, onboardingStepOf, RESTAURANT_TABS, type MissingItem } from '@tablee/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Modal, Progress, Steps, theme, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { readOnboardingProgress, writeOnboardingProgress } from '../../../lib/onboardingProgress';
 import { useFinishOnboarding } from '../api/finishOnboarding';
@@ -43,6 +43,19 @@ function MissingList({ missing, onStep }: { missing: MissingItem[]; onStep: (key
   );
 }
 
+/** Off screen, still read: the step's name, for screen readers and the button's name. */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** On a phone the six names do not fit on one line: the step's number, its name read aloud. */
+function PhoneStepTitle({ number, label }: { number: number; label: string }) {
+  return (
+    <>
+      <span aria-hidden>{number}</span>
+      <span style={VISUALLY_HIDDEN}>{label}</span>
+    </>
+  );
+}
+
 /** URL parameter of the current step (?etape=hours): a reload resumes there. */
 export const STEP_PARAM = 'etape';
 
@@ -61,22 +74,43 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   const [busyStep, setBusyStep] = useState<string | null>(null);
   const controllerRef = useRef<StepController>(null);
   const { token } = theme.useToken();
-  // On a phone the six step names would stack above the form: the bar and 'Étape n/6' say enough there.
+  // On a phone the six step names would stack above the form: the inline stepper, the bar and 'Étape n/6' say enough there.
   const showStepNames = Grid.useBreakpoint().md ?? true;
-  useFlushOnLeave(controllerRef);
   const [modal, modalHolder] = Modal.useModal();
+  const confirmLeave = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        modal.confirm({
+          title: 'Quitter sans les champs signalés en rouge ?',
+          content: 'Le reste de l’étape est enregistré. Les champs signalés en rouge ne le sont pas : vous pourrez les compléter en reprenant l’ajout.',
+          okText: 'Quitter',
+          cancelText: 'Rester',
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+    [modal],
+  );
+  useFlushOnLeave(controllerRef, confirmLeave);
   const queryClient = useQueryClient();
 
-  // The step: from the URL, else where this restaurant's onboarding was left in this browser, else the first.
+  // The step: from the URL, else where this restaurant's onboarding was left in this browser, else its
+  // first incomplete step (the domain's completeness: another browser, a link without a step), else the first.
   const stored = readOnboardingProgress();
-  const current = stepIndex(steps, searchParams.get(STEP_PARAM)) ?? (stored?.restaurantId === restaurantId ? stepIndex(steps, stored.step) : null) ?? 0;
+  const urlStep = stepIndex(steps, searchParams.get(STEP_PARAM));
+  const storedStep = stored?.restaurantId === restaurantId ? stepIndex(steps, stored.step) : null;
+  const completeness = useQuery({ ...missingItemsQueryOptions(restaurantId), enabled: urlStep === null && storedStep === null });
+  const resumeStep = completeness.data ? stepIndex(steps, firstIncompleteStep(completeness.data)) : null;
+  // Not shown at step 1 first and moved after: the step is known before anything is drawn.
+  const choosing = urlStep === null && storedStep === null && completeness.isPending;
+  const current = urlStep ?? storedStep ?? resumeStep ?? 0;
   const currentKey = steps[current].key;
   const stepBusy = busyStep === currentKey;
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || choosing) return;
     writeOnboardingProgress({ restaurantId, step: currentKey });
     if (searchParams.get(STEP_PARAM) !== currentKey) setSearchParams({ [STEP_PARAM]: currentKey }, { replace: true });
-  }, [ready, restaurantId, currentKey, searchParams, setSearchParams]);
+  }, [ready, choosing, restaurantId, currentKey, searchParams, setSearchParams]);
 
   /** Saves what the step still holds; false (and the step stays on screen with its error) if that fails. */
   const saveStep = () => controllerRef.current?.flush() ?? Promise.resolve(true);
@@ -126,13 +160,25 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   // Unknown, or not the owner's (RLS hides it): back to the list.
   if (restaurant.data === null) return <Navigate to="/restaurants" replace />;
   if (!restaurant.data) return <QueryState query={restaurant}>{() => null}</QueryState>;
+  if (choosing) return <QueryState query={completeness}>{() => null}</QueryState>;
 
   const total = steps.length;
   const last = current === total - 1;
   return (
     <PageFrame title="Ajouter un restaurant">
       {modalHolder}
-      {showStepNames && <Steps size="small" current={current} items={steps.map((s) => ({ title: s.label }))} />}
+      {/* Each step is reachable from here, as with Précédent / Suivant: once what the step holds is saved.
+          On a phone the compact inline stepper, whose names would stack above the form otherwise. */}
+      <Steps
+        size="small"
+        type={showStepNames ? 'default' : 'inline'}
+        // Kept on one line on a phone (antd would stack the steps below 532 px).
+        responsive={false}
+        orientation="horizontal"
+        current={current}
+        onChange={(index) => index !== current && !moving && !stepBusy && move.mutate(steps[index].key)}
+        items={steps.map((s, i) => ({ title: showStepNames ? s.label : <PhoneStepTitle number={i + 1} label={s.label} />, disabled: moving || stepBusy }))}
+      />
       <div>
         <Progress percent={Math.round(((current + 1) / total) * 100)} showInfo={false} strokeColor={token.colorPrimary} aria-label="Progression" />
         <Typography.Title level={2} style={{ fontSize: 18, margin: '8px 0 0' }}>

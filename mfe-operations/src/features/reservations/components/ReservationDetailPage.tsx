@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useReservation } from '../api/getReservation';
 import { useUpdateReservationStatus, type DecisionReason } from '../api/updateReservationStatus';
-import { canMarkNoShow, customerNotice, isPastPending, type Sheet } from '../format';
+import { canMarkNoShow, customerNotice, decisionToast, isPastPending, type Sheet } from '../format';
 import { useSheetLinks } from '../hooks/useSheetLinks';
 import { CustomerMessage } from './CustomerMessage';
 import { EditReservationModal, MODIFIABLE } from './EditReservationModal';
@@ -30,6 +30,9 @@ export function ReservationDetailPage() {
   const statusChange = useUpdateReservationStatus(restaurantId);
   const [modal, modalHolder] = Modal.useModal();
   const { toast, showToast, closeToast } = useToast();
+  // Which reservation the toast speaks of: shown on that one only. Another reservation (the same page
+  // with another number, or opened again while the stored toast is fresh) does not show it.
+  const [toastOf, setToastOf] = useState<string | null>(null);
   // Which reason dialog, and whether it is open: apart, so that a closing dialog keeps its texts.
   const [reasonKind, setReasonKind] = useState<'refuse' | 'cancel'>('refuse');
   const [reasonOpen, setReasonOpen] = useState(false);
@@ -89,8 +92,10 @@ export function ReservationDetailPage() {
         onSuccess: (answer) => {
           setReasonOpen(false);
           // A no-show is the restaurant's record: nobody is e-mailed, as the confirmation said.
-          if (answer.email_sent || target === 'no_show') showToast('success', answer.message);
-          else modal.warning({ title: 'Client non prévenu par email', content: answer.message, okText: 'OK' });
+          if (answer.email_sent || target === 'no_show') {
+            setToastOf(numero);
+            showToast('success', decisionToast(reservation.numero, answer.message));
+          } else modal.warning({ title: 'Client non prévenu par email', content: answer.message, okText: 'OK' });
         },
         onError: (error) => {
           const message = error instanceof Error && error.message ? error.message : 'Erreur inconnue';
@@ -204,7 +209,7 @@ export function ReservationDetailPage() {
       actions={actions}
     >
       {modalHolder}
-      <Toast toast={toast} onClose={closeToast} />
+      <Toast toast={toastOf === numero ? toast : null} onClose={closeToast} />
       {created && <Alert type="success" showIcon title={created} style={{ marginBottom: 16 }} />}
       {editing && (
         <EditReservationModal
@@ -213,7 +218,8 @@ export function ReservationDetailPage() {
           onClose={() => setEditing(false)}
           onSaved={(answer) => {
             setEditing(false);
-            showToast('success', answer.customer_notified ? 'Réservation modifiée. Le client recevra les nouvelles informations par email.' : 'Réservation modifiée.');
+            setToastOf(numero);
+            showToast('success', `Réservation ${reservation.numero} modifiée.${answer.customer_notified ? ' Le client recevra les nouvelles informations par email.' : ''}`);
           }}
         />
       )}

@@ -1,5 +1,6 @@
 import { formatDateTime, formatEuros, formatLongDate, formatTime } from '@tablee/shared';
 import { amountDue, RESERVATION_SOURCE_LABELS, type Reservation } from '@tablee/domain';
+import { toE164 } from '@tablee/domain/phone';
 import { Card, Descriptions } from 'antd';
 import { formatGuests, formatOption } from '../format';
 
@@ -9,8 +10,9 @@ export function ReservationInformation({ reservation: r }: { reservation: Reserv
   const items = [
     ...(r.source ? [{ key: 'source', label: 'Source', children: RESERVATION_SOURCE_LABELS[r.source] }] : []),
     { key: 'client', label: 'Client', children: r.customerName },
-    { key: 'email', label: 'Email', children: r.email || '—' },
-    { key: 'phone', label: 'Téléphone', children: r.phoneNumber || '—' },
+    // One click to write or call: a mailto: link when the field is one address, a tel: link in E.164 when it reads as a number.
+    { key: 'email', label: 'Email', children: r.email ? r.emailDeliverable ? <a href={`mailto:${r.email.trim()}`}>{r.email}</a> : r.email : '—' },
+    { key: 'phone', label: 'Téléphone', children: r.phoneNumber ? <a href={`tel:${toE164(r.phoneNumber) ?? r.phoneNumber.replace(/[^\d+]/g, '')}`}>{r.phoneNumber}</a> : '—' },
     { key: 'date', label: 'Date de réservation', children: formatLongDate(r.reservationDate) },
     { key: 'time', label: "Heure d'arrivée", children: r.arrivalTime ? formatTime(r.arrivalTime) : '—' },
     { key: 'people', label: 'Nombre de personnes', children: formatGuests(r.numberPeople, r.children) },

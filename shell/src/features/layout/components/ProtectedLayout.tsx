@@ -3,10 +3,12 @@ import { Alert, Button, Layout } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSignOut } from '../api/signOut';
+import { usePhoneWidth } from '../../../hooks/usePhoneWidth';
 
 /**
  * Layout of the protected area (spec §2): a dashboard link, the user's email and sign-out; during
- * onboarding the header shows 'Ajout d'un nouveau restaurant' instead. Beside the e-mail, 'Mon compte'
+ * onboarding the header shows 'Ajout d'un nouveau restaurant' instead, and 'Quitter' back to the
+ * dashboard. Beside the e-mail, 'Mon compte'
  * (/account). A page reached with `{ notice }` in its history state (a password reset) shows it once, on top.
  */
 export function ProtectedLayout() {
@@ -16,6 +18,8 @@ export function ProtectedLayout() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const onboarding = pathname === '/onboarding' || pathname.startsWith('/onboarding/');
+  // On a phone the chrome stays small: the page's own content starts in the first screen.
+  const phone = usePhoneWidth();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header
@@ -24,19 +28,26 @@ export function ProtectedLayout() {
           display: 'flex',
           flexWrap: 'wrap',
           alignItems: 'center',
-          gap: '8px 16px',
+          gap: phone ? '4px 12px' : '8px 16px',
           height: 'auto',
-          minHeight: 64,
+          minHeight: phone ? 48 : 64,
           lineHeight: 1.4,
-          paddingBlock: 12,
-          paddingInline: 16,
+          paddingBlock: phone ? 8 : 12,
+          paddingInline: phone ? 12 : 16,
           background: '#fff',
           borderBottom: '1px solid #eee',
         }}
       >
         <span style={{ fontWeight: 700, fontSize: 18, color: BRAND_COLOURS.title }}>Tablée</span>
         {onboarding ? (
-          <span style={{ fontWeight: 600 }}>Ajout d'un nouveau restaurant</span>
+          <>
+            <span style={{ fontWeight: 600 }}>Ajout d'un nouveau restaurant</span>
+            <span style={{ flex: 1 }} />
+            {/* The wizard saves what its step holds before the page changes (useFlushOnLeave). */}
+            <Link to="/dashboard" style={{ whiteSpace: 'nowrap' }}>
+              Quitter
+            </Link>
+          </>
         ) : (
           <>
             <nav aria-label="Navigation principale" style={{ whiteSpace: 'nowrap' }}>
@@ -49,13 +60,13 @@ export function ProtectedLayout() {
             <Link to="/account" style={{ whiteSpace: 'nowrap' }}>
               Mon compte
             </Link>
-            <Button loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/signin', { replace: true }) })}>
+            <Button size={phone ? 'small' : 'middle'} loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/signin', { replace: true }) })}>
               Se déconnecter
             </Button>
           </>
         )}
       </Layout.Header>
-      <Layout.Content style={{ padding: 24, width: '100%', maxWidth: 1280, margin: '0 auto' }}>
+      <Layout.Content style={{ padding: phone ? 12 : 24, width: '100%', maxWidth: 1280, margin: '0 auto' }}>
         <main>
           {typeof notice === 'string' && <Alert type="success" showIcon closable title={notice} style={{ marginBottom: 16 }} />}
           <Outlet />

@@ -1,14 +1,16 @@
 import { PageError, PageLoading } from '@tablee/shared';
-import { isUuid } from '@tablee/domain';
-import { Skeleton, Typography } from 'antd';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { isUuid, OPERATIONAL_TABS, RESTAURANT_TABS } from '@tablee/domain';
+import { Button, Drawer, Skeleton, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { usePhoneWidth } from '../../../hooks/usePhoneWidth';
 import { useRestaurant } from '../api/getRestaurant';
 import { usePrefetchScreen } from '../hooks/usePrefetchScreen';
 import { RestaurantSidebar } from './RestaurantSidebar';
 
 /**
- * /restaurants/:restaurantId/* — sidebar + tab, and the check that the restaurant is the user's (else
- * /dashboard). Nothing waits for that check: the tab's remote loads and asks for its data, the badge
+ * /restaurants/:restaurantId/* — sidebar + tab (on a phone, a compact bar and a drawer), and the check
+ * that the restaurant is the user's (else /dashboard). Nothing waits for that check: the tab's remote loads and asks for its data, the badge
  * for its counts and the screen's data start, all at once; an answer that the restaurant is not theirs
  * then leaves for the dashboard (RLS has hidden its rows from every other request meanwhile).
  */
@@ -23,26 +25,68 @@ function CheckedLayout({ restaurantId }: { restaurantId: string }) {
   usePrefetchScreen();
   // Keyed by the restaurant: an answer for one left behind lands in its own entry, never on screen.
   const restaurant = useRestaurant(restaurantId);
+  const phone = usePhoneWidth();
   if (restaurant.data === null) return <Navigate to="/dashboard" replace />;
   if (restaurant.data === undefined && restaurant.isError) {
     return restaurant.isFetching ? <PageLoading /> : <PageError message="Erreur de chargement" onRetry={() => void restaurant.refetch()} />;
   }
+  const name = restaurant.data ? (
+    <Typography.Text strong style={{ display: 'block', padding: phone ? 0 : '12px 12px 0' }}>
+      {restaurant.data.name || 'Restaurant sans nom'}
+    </Typography.Text>
+  ) : (
+    <Skeleton title={false} paragraph={{ rows: 1, width: 140 }} active style={{ padding: phone ? 0 : '12px 12px 0' }} />
+  );
   return (
-    // Side by side while both fit; on a phone the sidebar wraps above the tab (the content's 300 px basis).
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
-      <aside style={{ flex: '1 1 220px', maxWidth: '100%', background: '#fff', borderRadius: 8, padding: '4px 8px 12px', border: '1px solid #eee' }}>
-        {restaurant.data ? (
-          <Typography.Text strong style={{ display: 'block', padding: '12px 12px 0' }}>
-            {restaurant.data.name || 'Restaurant sans nom'}
-          </Typography.Text>
-        ) : (
-          <Skeleton title={false} paragraph={{ rows: 1, width: 140 }} active style={{ padding: '12px 12px 0' }} />
-        )}
-        <RestaurantSidebar restaurantId={restaurantId} />
-      </aside>
-      <div style={{ flex: '999 1 300px', minWidth: 0, background: '#fff', borderRadius: 8, padding: 24, border: '1px solid #eee' }}>
+    // The tab stays the second child whatever the width: turning a tablet across 768 px keeps what it holds.
+    <div style={{ display: 'flex', flexDirection: phone ? 'column' : 'row', gap: phone ? 8 : 24, alignItems: phone ? 'stretch' : 'flex-start' }}>
+      {phone ? (
+        <PhoneBar restaurantId={restaurantId} name={name} />
+      ) : (
+        <aside style={{ flex: '0 0 auto', background: '#fff', borderRadius: 8, padding: '4px 8px 12px', border: '1px solid #eee' }}>
+          {name}
+          <RestaurantSidebar restaurantId={restaurantId} />
+        </aside>
+      )}
+      <div style={{ flex: '1 1 300px', minWidth: 0, background: '#fff', borderRadius: 8, padding: phone ? 12 : 24, border: '1px solid #eee' }}>
         <Outlet />
       </div>
     </div>
+  );
+}
+
+/** The tab the address is on ('Réservations' for a reservation's detail too). */
+function currentSection(pathname: string, restaurantId: string): string | undefined {
+  const base = `/restaurants/${encodeURIComponent(restaurantId)}/`;
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length) : '';
+  return [...OPERATIONAL_TABS, ...RESTAURANT_TABS].find((tab) => rest === tab.path || rest.startsWith(`${tab.path}/`))?.label;
+}
+
+/**
+ * On a phone the twelve links would push every page below the first screen: a compact bar names the
+ * restaurant's current section, and its 'Menu' button opens them in a drawer, closed again once a
+ * link is followed. The drawer is rendered hidden from the start, so that the pending badge keeps the
+ * browser tab's title up to date.
+ */
+function PhoneBar({ restaurantId, name }: { restaurantId: string; name: ReactNode }) {
+  const { pathname } = useLocation();
+  // Open on the page it was opened on: following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const section = currentSection(pathname, restaurantId);
+  return (
+    <>
+      <nav aria-label="Rubriques du restaurant" style={{ display: 'flex', alignItems: 'center', gap: 12, background: '#fff', borderRadius: 8, padding: '4px 8px', border: '1px solid #eee' }}>
+        <Button onClick={() => setOpenOn(pathname)} aria-expanded={open} aria-controls="restaurant-menu">
+          <span aria-hidden>☰</span> Menu
+        </Button>
+        <Typography.Text strong ellipsis>
+          {section ?? ''}
+        </Typography.Text>
+      </nav>
+      <Drawer id="restaurant-menu" placement="left" open={open} onClose={() => setOpenOn(null)} title={name} forceRender size={300} styles={{ body: { padding: '0 8px 12px' } }}>
+        <RestaurantSidebar restaurantId={restaurantId} />
+      </Drawer>
+    </>
   );
 }
