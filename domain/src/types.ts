@@ -1,5 +1,6 @@
 /** Domain model of spec §3 (camelCase). Database rows (snake_case) are the generated types; each entity's mapper converts. */
 import type { ReservationStatus } from './reservation-status';
+import type { ReservationSource } from './reservation-sources';
 
 export type Day = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
 export const DAYS: readonly Day[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -188,6 +189,8 @@ export interface Reservation {
   service: 'lunch' | 'dinner';
   /** ISO timestamp: a pending request not answered by then is late (the restaurant's promised response time). */
   respondBy: string;
+  /** Where the request came from: the assistant (chatbot), the restaurant's request page ('Site web'), the phone. */
+  source?: ReservationSource;
   options: ReservationOption[];
   codeReservation: string;
   isAccepted: boolean;

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Service } from './constants';
 import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { reservationFromRow } from './mappers';
-import { CONVERSATION_COLUMNS, RESERVATION_COLUMNS } from './rows';
+import { CONVERSATION_COLUMNS, RESERVATION_COLUMNS, SOURCE_COLUMN } from './rows';
 
 export const RESERVATIONS_PAGE_SIZE = 20;
 
@@ -40,7 +40,7 @@ export async function listReservations(query: ReservationQuery): Promise<Reserva
   const supabase = getSupabase();
   let request = query.search
     ? supabase.rpc('search_reservations', { p_restaurant_id: query.restaurantId, p_search: query.search }, { count: 'exact' }).select(RESERVATION_COLUMNS)
-    : supabase.from('restaurant_reservations').select(RESERVATION_COLUMNS, { count: 'exact' }).eq('restaurant_id', query.restaurantId);
+    : supabase.from('restaurant_reservations').select(`${RESERVATION_COLUMNS}, ${SOURCE_COLUMN}`, { count: 'exact' }).eq('restaurant_id', query.restaurantId);
   if (query.status !== 'all') request = request.eq('status', statusToCode(query.status));
   if (query.dateFrom) request = request.gte('reservation_date', query.dateFrom);
   if (query.dateTo) request = request.lte('reservation_date', query.dateTo);
@@ -135,7 +135,7 @@ export async function getReservation(restaurantId: string, numero: string): Prom
   const { data, error } = await getSupabase()
     .from('restaurant_reservations')
     .select(
-      `${RESERVATION_COLUMNS}, customer_message, conversations(${CONVERSATION_COLUMNS}),
+      `${RESERVATION_COLUMNS}, ${SOURCE_COLUMN}, customer_message, conversations(${CONVERSATION_COLUMNS}),
        reservation_events(from_status, to_status, reason, reason_detail, proposal, actor, created_at),
        notification_outbox(${NOTIFICATION_COLUMNS})`,
     )

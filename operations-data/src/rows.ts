@@ -22,8 +22,15 @@ export const RESERVATION_COLUMNS =
 /** The names of a list of plain columns ('id, name' → 'id' | 'name'). */
 type ColumnsOf<List extends string> = List extends `${infer Column}, ${infer Rest}` ? Column | ColumnsOf<Rest> : List;
 
-/** A reservation (RESERVATION_COLUMNS), with its conversation when the select embeds it. */
-export type ReservationRow = Pick<Tables<'restaurant_reservations'>, ColumnsOf<typeof RESERVATION_COLUMNS>> & { conversations?: ConversationRow | null };
+/**
+ * Where the request came from, read beside RESERVATION_COLUMNS wherever the table is read. Not one of
+ * them: public.search_reservations does not return it (yet), and the list's search reads through it.
+ */
+export const SOURCE_COLUMN = 'source';
+
+/** A reservation (RESERVATION_COLUMNS), with its source and its conversation when the select has them. */
+export type ReservationRow = Pick<Tables<'restaurant_reservations'>, ColumnsOf<typeof RESERVATION_COLUMNS>> &
+  Partial<Pick<Tables<'restaurant_reservations'>, 'source'>> & { conversations?: ConversationRow | null };
 
 /** One row of the view conversation_summaries (a card of the conversation list). */
 export type ConversationSummaryRow = Tables<'conversation_summaries'>;

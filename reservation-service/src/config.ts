@@ -55,7 +55,11 @@ const envSchema = z.object({
   ASSISTANT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   ASSISTANT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   WEB_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  WEB_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(15 * 60_000),
+  WEB_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60_000),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   DATABASE_URL: z.string().optional(),

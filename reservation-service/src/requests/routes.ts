@@ -78,8 +78,6 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
   });
 
   const rateLimit = {
-    max: config.assistantRateLimit.max,
-    timeWindow: config.assistantRateLimit.timeWindowMs,
     // Per key (its hash: the key itself is kept nowhere), so that restaurants behind one chatbot backend do not share a budget;
     // without a key (the request page), per client address, with the public path's own budget.
     keyGenerator: (request: FastifyRequest) => {

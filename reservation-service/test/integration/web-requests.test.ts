@@ -120,7 +120,11 @@ describe('per client address', () => {
       const res = await send(wrong(), undefined, direct, { 'x-forwarded-for': '203.0.113.3' });
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await res.json()).toEqual({ code: 429, error_code: 'over_request_rate_limit', msg: expect.stringMatching(/^Trop de demandes envoyées depuis cette connexion : réessayez dans \d+ s\.$/) });
+      expect(await res.json()).toEqual({
+        code: 429,
+        error_code: 'over_request_rate_limit',
+        msg: expect.stringMatching(/^Trop de demandes envoyées depuis cette connexion : réessayez dans \d+ s\.$/),
+      });
 
       // Behind the trusted proxy: the forwarded address is the customer's.
       expect((await send(wrong(), undefined, proxied, { 'x-forwarded-for': '203.0.113.1' })).status).toBe(422);

@@ -17,7 +17,7 @@ export const configResponse: Promise<Response> = window.__tableeConfigResponse ?
 
 interface ManifestAssets {
   metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
-  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+  exposes?: { path?: string; assets?: { js?: { sync?: string[]; async?: string[] } } }[];
 }
 
 /** A <link rel=preload>: the script element the runtime adds later for the same address uses this download. */
@@ -50,7 +50,10 @@ export function warmLinkRemote(): void {
           const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', new URL(entry, location.href));
           const remoteEntry = json?.metaData?.remoteEntry;
           if (remoteEntry?.name) preloadScript(new URL(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`, base).href);
-          for (const asset of json?.exposes?.find((expose) => expose.path === './routes')?.assets?.js?.sync ?? []) preloadScript(new URL(asset, base).href);
+          const js = json?.exposes?.find((expose) => expose.path === './routes')?.assets?.js;
+          // A request page (/demande/…) is the exposed module's one async chunk: preloaded too, not found after it.
+          const requestPage = location.pathname.startsWith('/demande/');
+          for (const asset of [...(js?.sync ?? []), ...(requestPage ? (js?.async ?? []) : [])]) preloadScript(new URL(asset, base).href);
         });
     })
     // Only a head start: whatever fails here, the runtime asks again (and retries) the usual way.

@@ -1,5 +1,5 @@
 import { formatDate, formatTime } from '@tablee/shared';
-import type { Reservation } from '@tablee/domain';
+import { RESERVATION_SOURCE_LABELS, type Reservation } from '@tablee/domain';
 import { Card, Empty, Spin } from 'antd';
 import { Link } from 'react-router';
 import { formatGuests } from '../format';
@@ -36,7 +36,10 @@ export function ReservationCards({
                 </Link>
                 <ReservationStatusTags reservation={r} />
               </div>
-              <div>{r.customerName}</div>
+              <div>
+                {r.customerName}
+                {r.source && <span style={{ color: 'rgba(0,0,0,0.65)' }}> · {RESERVATION_SOURCE_LABELS[r.source]}</span>}
+              </div>
               <div style={{ color: 'rgba(0,0,0,0.65)' }}>
                 {formatDate(r.reservationDate)}
                 {r.arrivalTime ? ` à ${formatTime(r.arrivalTime)}` : ''} · {formatGuests(r.numberPeople, r.children)}

@@ -1,5 +1,5 @@
 import { formatDateTime, formatEuros, formatLongDate, formatTime } from '@tablee/shared';
-import type { Reservation } from '@tablee/domain';
+import { RESERVATION_SOURCE_LABELS, type Reservation } from '@tablee/domain';
 import { Card, Descriptions } from 'antd';
 import { formatGuests, formatOption } from '../format';
 
@@ -28,6 +28,7 @@ export function ReservationInformation({ reservation: r }: { reservation: Reserv
     },
     { key: 'total', label: 'Montant total', children: formatEuros(r.totalAmount) },
     { key: 'created', label: 'Demande effectuée le', children: formatDateTime(r.createdAt) },
+    { key: 'source', label: 'Origine', children: r.source ? RESERVATION_SOURCE_LABELS[r.source] : '—' },
     { key: 'code', label: 'Code de réservation', children: r.codeReservation },
   ];
   return (

@@ -11,7 +11,7 @@ import {
   type Service,
 } from '@tablee/operations-data';
 import { formatDate, formatTime, PageError, PageFrame, PageLoading, QueryState } from '@tablee/shared';
-import { isUuid, RESERVATION_FILTER_LABELS, RESERVATION_FILTERS, RESERVATION_STATUS_BADGES, type Reservation } from '@tablee/domain';
+import { isUuid, RESERVATION_FILTER_LABELS, RESERVATION_FILTERS, RESERVATION_SOURCE_LABELS, RESERVATION_STATUS_BADGES, type Reservation, type ReservationSource } from '@tablee/domain';
 import { Alert, Button, DatePicker, Grid, Input, Pagination, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -125,6 +125,7 @@ function ReservationList({
       ),
     },
     { title: 'Client', dataIndex: 'customerName' },
+    { title: 'Origine', dataIndex: 'source', render: (source: ReservationSource | undefined) => (source ? RESERVATION_SOURCE_LABELS[source] : '—') },
     { title: 'Date', dataIndex: 'reservationDate', render: (d: string) => formatDate(d) },
     { title: 'Heure', dataIndex: 'arrivalTime', render: (t: string) => (t ? formatTime(t) : '') },
     { title: 'Personnes', key: 'people', render: (_, r) => formatPeople(r.numberPeople, r.children) },
