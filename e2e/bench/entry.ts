@@ -13,7 +13,7 @@
  *      a profile tab and the reservation list.
  *   5. The restaurant's public request page (/demande/{id}, issue 31), navigation → a usable form
  *      ('Envoyer la demande'), on localhost and on the phone network; its first-visit JavaScript is in 1.
- *   pnpm --filter @tablee/e2e bench   (E2E_SKIP_BUILD=1 tsx bench/entry.ts reuses dist/)
+ *   pnpm --filter @tablee/e2e bench   (E2E_SKIP_BUILD=1 tsx bench/entry.ts reuses dist/; BENCH_ONLY=request: the request page's figures only)
  * Elements are found by role and French text (spec strings), never by CSS class.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -286,6 +286,28 @@ async function copiesInPage(browser: Browser): Promise<{ copies: Record<string, 
   }
 }
 
+/** 5. The request page, localhost and phone network (the page did not exist before issue 31). */
+async function requestPageTable(browser: Browser, requestUrl: string, usableForm: (p: Page) => Locator) {
+  const requestLocal: number[] = [];
+  const requestPhone: number[] = [];
+  let requestBytes = 0;
+  for (let i = 0; i < RUNS; i += 1) requestLocal.push((await linkPageMs(browser, requestUrl, false, usableForm)).ms);
+  for (let i = 0; i < RUNS; i += 1) {
+    const run = await linkPageMs(browser, requestUrl, true, usableForm);
+    requestPhone.push(run.ms);
+    requestBytes = run.transferred;
+  }
+  console.log(`\n5. Request page /demande/{id}, navigation → usable form ('Envoyer la demande'), new context each run, no cache, median of ${RUNS}, ms`);
+  console.log('| network | median | runs | target | before issue 31 |');
+  console.log('|---|---:|---|---|---|');
+  console.log(`| localhost | ${median(requestLocal)} | ${runs(requestLocal)} | — | no page |`);
+  console.log(
+    `| phone (CDP: 1.6 Mbit/s down, 750 kbit/s up, 150 ms) | ${median(requestPhone)} | ${runs(requestPhone)} | ≤ ${TARGET.requestPhoneMs} — ${met(median(requestPhone) <= TARGET.requestPhoneMs)} | no page |`,
+  );
+  console.log(`(phone run: ${kb(requestBytes)} KB over the wire, as scripts/serve.mjs sends them)`);
+  return { requestLocal, requestPhone };
+}
+
 runBench(async (browser) => {
   const app = ready();
   const pending = await pendingRequests(app.supabase, 1 + 2 * RUNS);
@@ -308,6 +330,8 @@ runBench(async (browser) => {
   ];
   const firstVisitKb: Record<string, number> = {};
   const perModule: string[] = [];
+  const onlyRequest = process.env.BENCH_ONLY === 'request';
+  if (onlyRequest) visits.splice(0, visits.length - 1);
   for (const [key, label, url, content, , state] of visits) {
     const scripts = await firstVisitScripts(browser, url, content, state);
     firstVisitKb[key] = Number(kb(scripts.reduce((sum, s) => sum + s.gzip, 0)));
@@ -330,6 +354,11 @@ runBench(async (browser) => {
   }
   for (const line of perModule) console.log(`- ${line}`);
 
+  if (onlyRequest) {
+    await requestPageTable(browser, requestUrl, usableForm);
+    return;
+  }
+
   // 2. The link page, localhost and phone network.
   const local: number[] = [];
   const phone: number[] = [];
@@ -347,24 +376,7 @@ runBench(async (browser) => {
   console.log(`| phone (CDP: 1.6 Mbit/s down, 750 kbit/s up, 150 ms) | ${median(phone)} | ${runs(phone)} | — | ${runs(BEFORE.linkPhoneMs)} | — |`);
   console.log(`(phone run: ${kb(phoneBytes)} KB over the wire, as scripts/serve.mjs sends them)`);
 
-  // 5. The request page, localhost and phone network (the page did not exist before issue 31).
-  const requestLocal: number[] = [];
-  const requestPhone: number[] = [];
-  let requestBytes = 0;
-  for (let i = 0; i < RUNS; i += 1) requestLocal.push((await linkPageMs(browser, requestUrl, false, usableForm)).ms);
-  for (let i = 0; i < RUNS; i += 1) {
-    const run = await linkPageMs(browser, requestUrl, true, usableForm);
-    requestPhone.push(run.ms);
-    requestBytes = run.transferred;
-  }
-  console.log(`\n5. Request page /demande/{id}, navigation → usable form ('Envoyer la demande'), new context each run, no cache, median of ${RUNS}, ms`);
-  console.log('| network | median | runs | target | before issue 31 |');
-  console.log('|---|---:|---|---|---|');
-  console.log(`| localhost | ${median(requestLocal)} | ${runs(requestLocal)} | — | no page |`);
-  console.log(
-    `| phone (CDP: 1.6 Mbit/s down, 750 kbit/s up, 150 ms) | ${median(requestPhone)} | ${runs(requestPhone)} | ≤ ${TARGET.requestPhoneMs} — ${met(median(requestPhone) <= TARGET.requestPhoneMs)} | no page |`,
-  );
-  console.log(`(phone run: ${kb(requestBytes)} KB over the wire, as scripts/serve.mjs sends them)`);
+  const { requestLocal, requestPhone } = await requestPageTable(browser, requestUrl, usableForm);
 
   // 4 before 3: it uses the demo account, 3 loads the large dataset.
   const { copies: found, renderers } = await copiesInPage(browser);

@@ -8,6 +8,21 @@ export type FormState = { kind: 'loading' } | { kind: 'open'; form: RequestForm 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+declare global {
+  interface Window {
+    /** The same request, begun by the shell's light start as soon as config.json answered (shell/src/start/early.ts). */
+    __tableeRequestForm?: { restaurantId: string; response: Promise<Response> };
+  }
+}
+
+/** The shell's head start for this restaurant, taken once (a retry asks anew). */
+function headStart(restaurantId: string): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__tableeRequestForm;
+  if (!early || early.restaurantId.toLowerCase() !== restaurantId.toLowerCase()) return undefined;
+  delete window.__tableeRequestForm;
+  return early.response;
+}
+
 /**
  * public.request_form through PostgREST with the anon key (GET: a stable function): what a customer
  * may see of the restaurant, or null when its page is off or its profile not ready ('closed').
@@ -17,9 +32,10 @@ export async function fetchRequestForm(restaurantId: string): Promise<Exclude<Fo
   const { supabaseUrl, supabaseAnonKey } = getAppConfig();
   let response: Response;
   try {
-    response = await fetch(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/request_form?p_restaurant_id=${encodeURIComponent(restaurantId)}`, {
-      headers: { apikey: supabaseAnonKey, authorization: `Bearer ${supabaseAnonKey}`, accept: 'application/json' },
-    });
+    response = await (headStart(restaurantId) ??
+      fetch(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/request_form?p_restaurant_id=${encodeURIComponent(restaurantId)}`, {
+        headers: { apikey: supabaseAnonKey, authorization: `Bearer ${supabaseAnonKey}`, accept: 'application/json' },
+      }));
   } catch {
     return { kind: 'failed' };
   }
