@@ -73,6 +73,9 @@ test('a customer asks on the restaurant’s page, the owner sees it arrive, mark
   await customer.getByRole('button', { name: 'Envoyer la demande' }).waitFor();
   expect(await seriousViolations(customer)).toEqual([]);
   await shoot(customer, 'demande-form', 1280);
+  // From 320 px wide, nothing runs off the screen.
+  await customer.setViewportSize({ width: 320, height: 640 });
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await shoot(customer, 'demande-form', 390);
 
   // A closed day is there, and cannot be chosen.
@@ -134,6 +137,11 @@ test('a customer asks on the restaurant’s page, the owner sees it arrive, mark
   const listed = owner.getByRole('row', { name: /Hélène Garnier/ });
   await listed.waitFor({ timeout: LIVE_REFRESH_MS / 3 });
   expect(await listed.textContent()).toContain('Site web');
+  // And in the detail.
+  await owner.clock.resume();
+  await listed.getByRole('link').first().click();
+  await owner.getByRole('heading', { name: /^Réservation R-/ }).waitFor();
+  await owner.getByText('Site web', { exact: true }).waitFor();
 
   // The customer's acknowledgement e-mail, from the outbox.
   await until(

@@ -18,8 +18,15 @@ export function parseRequestPath(pathname: string): string | null {
   return pathname.slice(REQUEST_PATH.length).split('/').filter(Boolean)[0] ?? '';
 }
 
+type RequestPageModule = typeof import('./features/request-page');
+/** The chunk once arrived: the page then renders at once, not one effect and render later. */
+let arrived: RequestPageModule | undefined;
 // The request page is a chunk of its own: the link pages (≤ 120 KB) do not download it.
-const loadRequestPage = () => import('./features/request-page');
+const loadRequestPage = () =>
+  import('./features/request-page').then((page) => {
+    arrived = page;
+    return page;
+  });
 
 /**
  * The link's action and parameters, matched as the routes of the remote always matched them:
@@ -68,11 +75,12 @@ type Loaded = { RequestPage: (props: { restaurantId: string }) => ReactNode } | 
 
 /** The request page once its chunk is loaded (into state, not React.lazy: see the shell's LoadedRoutes). */
 function LoadedRequestPage({ restaurantId }: { restaurantId: string }) {
-  const [loaded, setLoaded] = useState<Loaded>();
+  const [loaded, setLoaded] = useState<Loaded | undefined>(() => (arrived ? { RequestPage: arrived.RequestPage } : undefined));
   useEffect(() => {
     let current = true;
+    // Also when the chunk arrived between the first render and this effect; a page already shown stays as it is.
     loadRequestPage().then(
-      (page) => current && setLoaded({ RequestPage: page.RequestPage }),
+      (page) => current && setLoaded((shown) => shown ?? { RequestPage: page.RequestPage }),
       (error: unknown) => current && setLoaded({ error }),
     );
     return () => {
