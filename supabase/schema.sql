@@ -955,6 +955,78 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.request_form_days(p_restaurant_id uuid, p_days_open text[])
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'day', d.day,
+           'is_open', h.id is not null and d.day = any (p_days_open),
+           'services', case when h.id is null or not d.day = any (p_days_open) then '[]'::jsonb else (
+             select coalesce(jsonb_agg(jsonb_build_object(
+                      'service', s.service,
+                      'from', to_char(s.from_time, 'HH24:MI'),
+                      'to', to_char(s.to_time, 'HH24:MI'),
+                      'arrival_times', (
+                        select coalesce(jsonb_agg(to_char(t.arrival_time, 'HH24:MI') order by t.arrival_time), '[]'::jsonb)
+                          from public.restaurant_arrival_times t
+                         where t.restaurant_id = p_restaurant_id and t.day = d.day and t.service = s.service),
+                      'group_size', jsonb_build_object('min', s.group_min, 'max', s.group_max)
+                    ) order by s.position), '[]'::jsonb)
+               from (values
+                 (1, 'lunch', h.lunch_is_open, h.lunch_from_time, h.lunch_to_time, h.lunch_group_min, h.lunch_group_max),
+                 (2, 'dinner', h.dinner_is_open, h.dinner_from_time, h.dinner_to_time, h.dinner_group_min, h.dinner_group_max)
+               ) s(position, service, is_open, from_time, to_time, group_min, group_max)
+              where s.is_open)
+           end
+         ) order by d.position), '[]'::jsonb)
+    from unnest(array['monday','tuesday','wednesday','thursday','friday','saturday','sunday']) with ordinality d(day, position)
+    left join public.restaurant_hours h on h.restaurant_id = p_restaurant_id and h.day = d.day
+$function$;
+
+CREATE OR REPLACE FUNCTION private.request_form_menus(p_restaurant_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', m.id,
+           'name', m.name,
+           'price_per_person', m.price_per_person,
+           'menu_type', m.menu_type,
+           'content', m.content,
+           'available_lunch', m.available_lunch,
+           'available_dinner', m.available_dinner,
+           'is_children_menu', m.is_children_menu,
+           'items', (
+             select coalesce(jsonb_agg(jsonb_build_object('name', i.name, 'type', i.type) order by i.display_order, i.created_at), '[]'::jsonb)
+               from public.menu_items i where i.menu_id = m.id),
+           'alternatives', (
+             select coalesce(jsonb_agg(jsonb_build_object(
+                      'name', x.name, 'type', x.type, 'is_gluten_free', x.is_gluten_free, 'is_vegan', x.is_vegan,
+                      'other_dietary_notes', x.other_dietary_notes) order by x.display_order, x.created_at), '[]'::jsonb)
+               from public.menu_item_alternatives x where x.menu_id = m.id)
+         ) order by m.is_children_menu, m.display_order, m.created_at), '[]'::jsonb)
+    from public.restaurant_menus m where m.restaurant_id = p_restaurant_id
+$function$;
+
+CREATE OR REPLACE FUNCTION private.request_page_open(p_restaurant_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.restaurants r
+      join public.restaurant_request_pages p on p.restaurant_id = r.id and p.enabled
+      join public.restaurant_completeness k on k.restaurant_id = r.id
+     where r.id = p_restaurant_id and r.onboarding_finished_at is not null and k.missing_count = 0)
+$function$;
+GRANT EXECUTE ON FUNCTION private.request_page_open(uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.request_slot(p_restaurant_id uuid, p_date text, p_time text, OUT service text, OUT group_min integer, OUT group_max integer)
  RETURNS record
  LANGUAGE plpgsql
@@ -1833,6 +1905,64 @@ $function$;
 GRANT EXECUTE ON FUNCTION public.reorder_faqs(uuid,uuid[]) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.reorder_faqs(uuid,uuid[]) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.request_form(p_restaurant_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'version', 1,
+    'restaurant', jsonb_build_object(
+      'id', r.id,
+      'name', r.name,
+      'address', r.address,
+      'description', r.description,
+      'photo', (select jsonb_build_object('url', ph.url, 'alt_text', ph.alt_text)
+                  from public.restaurant_photos ph where ph.restaurant_id = r.id
+                 order by ph.display_order, ph.created_at limit 1)
+    ),
+    'response_time', jsonb_build_object('code', t.code, 'label', t.label),
+    'today', to_char((now() at time zone 'Europe/Paris')::date, 'YYYY-MM-DD'),
+    'last_date', to_char((now() at time zone 'Europe/Paris')::date + interval '1 year', 'YYYY-MM-DD'),
+    'days', private.request_form_days(r.id, r.days_open),
+    'menus', private.request_form_menus(r.id),
+    'options', (
+      select coalesce(jsonb_agg(jsonb_build_object('id', o.id, 'title', o.title, 'price', o.price, 'price_type', o.price_type)
+                                order by o.display_order, o.created_at), '[]'::jsonb)
+        from public.restaurant_options o where o.restaurant_id = r.id
+    ),
+    'deposit', jsonb_build_object(
+      'required', coalesce(b.requires_deposit, false),
+      'method', case when b.requires_deposit then b.deposit_method end,
+      'type', case when b.requires_deposit then b.deposit_type end,
+      'amount', case when b.requires_deposit then b.deposit_amount end
+    ),
+    'cgv', (
+      select jsonb_build_object('cancellation_policy', g.cancellation_policy, 'modification_policy', g.modification_policy, 'link', g.link)
+        from public.restaurant_cgv g where g.restaurant_id = r.id
+    )
+  )
+    from public.restaurants r
+    left join public.restaurant_contacts c on c.restaurant_id = r.id
+    left join private.response_times t on t.code = coalesce(c.response_time, private.default_response_time())
+    left join public.restaurant_billing b on b.restaurant_id = r.id
+   where r.id = p_restaurant_id and private.request_page_open(r.id)
+$function$;
+COMMENT ON FUNCTION public.request_form(uuid) IS 'What a customer may see of a restaurant on its public request page (README, "The public request page"): null unless the owner switched the page on and the profile is ready for requests. Open to anonymous callers; nothing private (no contact, billing, bank, capacity).';
+GRANT EXECUTE ON FUNCTION public.request_form(uuid) TO anon;
+GRANT EXECUTE ON FUNCTION public.request_form(uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.request_form(uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.request_page_open(p_restaurant_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.request_page_open(p_restaurant_id) $function$;
+COMMENT ON FUNCTION public.request_page_open(uuid) IS 'Whether the restaurant''s public request page takes requests (switched on and profile ready): the reservation service checks it before a request without a key.';
+GRANT EXECUTE ON FUNCTION public.request_page_open(uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.reservation_acceptance_check(p_restaurant_id uuid, p_numero text)
  RETURNS TABLE(day date, service text, is_open boolean, capacity integer, confirmed_covers integer, covers integer, covers_after integer, arrival_time time without time zone, from_time time without time zone, to_time time without time zone, outside_hours boolean, closed boolean, closure_reason text)
  LANGUAGE sql
@@ -2370,6 +2500,27 @@ $function$;
 COMMENT ON FUNCTION public.search_reservations(uuid,text) IS 'The reservation list''s search: the restaurant''s reservations whose search_text holds the phone number typed, or else every word typed (name, numbers, customer''s code, e-mail; accents and case ignored); all of them when nothing is typed. Definer (for the trigram index), the caller''s own restaurant only.';
 GRANT EXECUTE ON FUNCTION public.search_reservations(uuid,text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.search_reservations(uuid,text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.set_request_page(p_restaurant_id uuid, p_enabled boolean)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_restaurant_owner(p_restaurant_id);
+  if p_enabled is null then
+    raise exception 'Indiquez si la page de demande est ouverte ou fermée.' using errcode = '22023';
+  end if;
+  insert into public.restaurant_request_pages as p (restaurant_id, enabled, updated_at, updated_by)
+  values (p_restaurant_id, p_enabled, now(), auth.uid())
+  on conflict (restaurant_id) do update set enabled = excluded.enabled, updated_at = excluded.updated_at, updated_by = excluded.updated_by;
+  return p_enabled;
+end
+$function$;
+COMMENT ON FUNCTION public.set_request_page(uuid,boolean) IS 'Switches the restaurant''s public request page on or off (its owner only).';
+GRANT EXECUTE ON FUNCTION public.set_request_page(uuid,boolean) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.set_request_page(uuid,boolean) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.start_restaurant_onboarding()
  RETURNS uuid
@@ -3164,6 +3315,20 @@ ALTER TABLE public.restaurant_photos ENABLE ROW LEVEL SECURITY;
 GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_photos TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_photos TO service_role;
 
+CREATE TABLE public.restaurant_request_pages (
+    restaurant_id uuid NOT NULL,
+    enabled boolean DEFAULT false NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by uuid,
+    CONSTRAINT restaurant_request_pages_pkey PRIMARY KEY (restaurant_id),
+    CONSTRAINT restaurant_request_pages_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE,
+    CONSTRAINT restaurant_request_pages_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+COMMENT ON TABLE public.restaurant_request_pages IS 'Whether the restaurant''s public request page (/demande/{restaurantId}) takes requests: switched by its owner (set_request_page); no row means off.';
+ALTER TABLE public.restaurant_request_pages ENABLE ROW LEVEL SECURITY;
+GRANT SELECT ON TABLE public.restaurant_request_pages TO authenticated;
+GRANT SELECT ON TABLE public.restaurant_request_pages TO service_role;
+
 CREATE TABLE public.restaurant_reservations (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     restaurant_id uuid NOT NULL,
@@ -3740,6 +3905,11 @@ CREATE POLICY "Owners update" ON public.restaurant_photos AS PERMISSIVE FOR UPDA
    FROM public.restaurants r
   WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
   WITH CHECK ((restaurant_id IN ( SELECT r.id
+   FROM public.restaurants r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
+CREATE POLICY "Owners read their restaurants' request page" ON public.restaurant_request_pages AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT r.id
    FROM public.restaurants r
   WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
 

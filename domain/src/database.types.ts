@@ -1032,6 +1032,42 @@ export type Database = {
           },
         ]
       }
+      restaurant_request_pages: {
+        Row: {
+          enabled: boolean
+          restaurant_id: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          enabled?: boolean
+          restaurant_id: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          enabled?: boolean
+          restaurant_id?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_request_pages_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_request_pages_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       restaurant_reservations: {
         Row: {
           amount_received: number | null
@@ -1428,6 +1464,8 @@ export type Database = {
         Args: { p_faq_ids: string[]; p_restaurant_id: string }
         Returns: undefined
       }
+      request_form: { Args: { p_restaurant_id: string }; Returns: Json }
+      request_page_open: { Args: { p_restaurant_id: string }; Returns: boolean }
       reservation_acceptance_check: {
         Args: { p_numero: string; p_restaurant_id: string }
         Returns: {
@@ -1514,6 +1552,10 @@ export type Database = {
           status: number
           total_amount: unknown
         }[]
+      }
+      set_request_page: {
+        Args: { p_enabled: boolean; p_restaurant_id: string }
+        Returns: boolean
       }
       start_restaurant_onboarding: {
         Args: Record<PropertyKey, never>

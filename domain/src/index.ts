@@ -11,6 +11,8 @@ export * from './ids';
 export * from './reservation-status';
 export * from './acceptance';
 export * from './transitions';
+export * from './deposit';
+export * from './reservation-sources';
 export * from './assistant-knowledge';
 export * from './assistant-keys';
 export * from './completeness';

@@ -1,5 +1,6 @@
 /** Domain model of spec §3 (camelCase). Database rows (snake_case) are the generated types; each entity's mapper converts. */
 import type { ReservationStatus } from './reservation-status';
+import type { ReservationSource } from './reservation-sources';
 
 export type Day = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
 export const DAYS: readonly Day[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -206,20 +207,15 @@ export interface Reservation {
   service: 'lunch' | 'dinner';
   /** ISO timestamp: a pending request not answered by then is late (the restaurant's promised response time). */
   respondBy: string;
+  /** Where the request came from: the assistant (chatbot), the restaurant's request page ('Site web'), the owner's phone booking ('Téléphone'). */
+  source: ReservationSource;
   options: ReservationOption[];
   codeReservation: string;
   isAccepted: boolean;
   restaurantId: string;
   conversationId?: string;
   conversation?: ConversationMessage[];
-  /** Where it came from (restaurant_reservations.source): the chatbot, a booking the owner typed ('phone'), the web page. Absent where the read does not give it (the list's search). */
-  source?: ReservationSource;
 }
-
-export type ReservationSource = 'assistant' | 'phone' | 'web';
-
-/** How the screens name a reservation's source ('Téléphone': a booking the owner typed, Nouvelle réservation). */
-export const RESERVATION_SOURCE_LABELS: Readonly<Record<ReservationSource, string>> = { assistant: 'Assistant', phone: 'Téléphone', web: 'Site web' };
 
 export interface Message {
   id: string;

@@ -76,7 +76,7 @@ test('the owner books by phone from the planning, changes the booking, and sees 
 
   await page.goto(`${app.url}/restaurants/${lyon}/operational/reservations`);
   const row = page.getByRole('row', { name: new RegExp(numero) });
-  await row.getByText('Téléphone').waitFor();
+  await row.getByRole('cell', { name: 'Téléphone', exact: true }).waitFor();
   expect(await row.innerText()).toContain('18');
   expect(await row.innerText()).toContain('Paul Téléphone');
 

@@ -1,13 +1,32 @@
 /**
- * Exposed as 'mfe_public_links/routes'. Mounted by the shell under /reservations, outside the guard.
+ * Exposed as 'mfe_public_links/routes'. Mounted by the shell under /reservations and /demande, outside the guard.
  * It reads its parameters from the address itself rather than through react-router: the shell opens a
  * link page with nothing but React, the kernel's core and this module (react-router alone would be
  * half of the page's 120 KB budget), and inside the full application it works the same.
  */
+import { type ReactNode, useEffect, useState } from 'react';
 import { startReservationLink } from './features/reservation-link/api/callReservationLink';
 import { ReservationLinkPage } from './features/reservation-link/components/ReservationLinkPage';
 
 export const MOUNT_PATH = '/reservations';
+/** The restaurants' public request pages: /demande/{restaurantId}. */
+export const REQUEST_PATH = '/demande';
+
+/** The restaurant id of a request page's address, or null for any other address. */
+export function parseRequestPath(pathname: string): string | null {
+  if (pathname !== REQUEST_PATH && !pathname.startsWith(`${REQUEST_PATH}/`)) return null;
+  return pathname.slice(REQUEST_PATH.length).split('/').filter(Boolean)[0] ?? '';
+}
+
+type RequestPageModule = typeof import('./features/request-page');
+/** The chunk once arrived: the page then renders at once, not one effect and render later. */
+let arrived: RequestPageModule | undefined;
+// The request page is a chunk of its own: the link pages (≤ 120 KB) do not download it.
+const loadRequestPage = () =>
+  import('./features/request-page').then((page) => {
+    arrived = page;
+    return page;
+  });
 
 /**
  * The link's action and parameters, matched as the routes of the remote always matched them:
@@ -40,11 +59,49 @@ export function parseLinkPath(pathname: string): { action: 'accept' | 'reject'; 
  * the call in flight. Without it the page begins the call itself on its first render.
  */
 export function startLinkCall(pathname: string = window.location.pathname): void {
+  const restaurantId = parseRequestPath(pathname);
+  if (restaurantId !== null) {
+    // The page's chunk and, once it is there, its data: both before react-dom has arrived.
+    void loadRequestPage()
+      .then((page) => page.startRequestForm(restaurantId))
+      .catch(() => undefined);
+    return;
+  }
   const { action, numero, codeManage } = parseLinkPath(pathname);
   if (numero && codeManage) startReservationLink({ action, numero, codeManage });
 }
 
+type Loaded = { RequestPage: (props: { restaurantId: string }) => ReactNode } | { error: unknown };
+
+/** The request page once its chunk is loaded (into state, not React.lazy: see the shell's LoadedRoutes). */
+function LoadedRequestPage({ restaurantId }: { restaurantId: string }) {
+  const [loaded, setLoaded] = useState<Loaded | undefined>(() => (arrived ? { RequestPage: arrived.RequestPage } : undefined));
+  useEffect(() => {
+    let current = true;
+    // Also when the chunk arrived between the first render and this effect; a page already shown stays as it is.
+    loadRequestPage().then(
+      (page) => current && setLoaded((shown) => shown ?? { RequestPage: page.RequestPage }),
+      (error: unknown) => current && setLoaded({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (!loaded)
+    return (
+      <p role="status" className="tl-state tl-loading">
+        Chargement...
+      </p>
+    );
+  // The error boundary around the remote shows it with 'Réessayer'.
+  if ('error' in loaded) throw loaded.error;
+  const { RequestPage } = loaded;
+  return <RequestPage restaurantId={restaurantId} />;
+}
+
 export default function PublicLinksRoutes({ pathname = window.location.pathname }: { pathname?: string }) {
+  const restaurantId = parseRequestPath(pathname);
+  if (restaurantId !== null) return <LoadedRequestPage key={pathname} restaurantId={restaurantId} />;
   const link = parseLinkPath(pathname);
   // A new link (another address) is a new page: no state of the previous one carries over.
   return <ReservationLinkPage key={pathname} {...link} />;

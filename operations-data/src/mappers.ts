@@ -1,5 +1,5 @@
 /** Row ↔ model mapping of the operations screens' reads (reservations, conversations), written once (ARCHITECTURE.md, Data). */
-import { reservationOptions, statusFromCode, toHHMM, toNumber, type Conversation, type Message, type Reservation } from '@tablee/domain';
+import { reservationOptions, reservationSource, statusFromCode, toHHMM, toNumber, type Conversation, type Message, type Reservation } from '@tablee/domain';
 import type { ConversationRow, ConversationSummaryRow, MessageRow, ReservationRow } from './rows';
 
 export function messageFromRow(row: MessageRow): Message {
@@ -70,12 +70,12 @@ export function reservationFromRow(row: ReservationRow): Reservation {
     arrivalTime: toHHMM(row.arrival_time),
     service: row.service === 'lunch' ? 'lunch' : 'dinner',
     respondBy: row.respond_by,
+    source: reservationSource(row.source),
     options: reservationOptions(row.options),
     codeReservation: row.code_reservation,
     isAccepted: !!row.is_accepted,
     restaurantId: row.restaurant_id,
     conversationId: row.conversation_id ?? undefined,
-    source: row.source === 'phone' || row.source === 'web' || row.source === 'assistant' ? row.source : undefined,
     conversation: conversation?.messages?.map((m) => ({
       id: m.id,
       sender: m.role === 'assistant' ? 'bot' : 'user',

@@ -23,6 +23,8 @@ export interface Config {
   rateLimit: { max: number; timeWindowMs: number };
   /** Requests allowed per assistant key and window on POST /api/restaurants/{id}/requests. */
   assistantRateLimit: { max: number; timeWindowMs: number };
+  /** Requests allowed per client address and window on the public path (no key: the restaurant's request page). */
+  webRateLimit: { max: number; timeWindowMs: number };
   logLevel: string;
   /** Behind a reverse proxy, read the client IP from X-Forwarded-For (otherwise anyone could spoof it past the rate limit). */
   trustProxy: boolean;
@@ -52,6 +54,12 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   ASSISTANT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   ASSISTANT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
+  WEB_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  WEB_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60_000),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   DATABASE_URL: z.string().optional(),
@@ -85,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: e.RATE_LIMIT_WINDOW_MS },
     assistantRateLimit: { max: e.ASSISTANT_RATE_LIMIT_MAX, timeWindowMs: e.ASSISTANT_RATE_LIMIT_WINDOW_MS },
+    webRateLimit: { max: e.WEB_RATE_LIMIT_MAX, timeWindowMs: e.WEB_RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     databaseUrl: e.DATABASE_URL || undefined,

@@ -74,6 +74,7 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
       insert: { restaurant_id: r, prefix: 'tbl_pirate', key_hash: 'a'.repeat(64) },
       patch: { revoked_at: null, key_hash: 'a'.repeat(64) },
     },
+    { table: 'restaurant_request_pages', column: 'restaurant_id', value: r, insert: { restaurant_id: r, enabled: true }, patch: { enabled: true } },
     { table: 'conversations', column: 'restaurant_id', value: r, insert: { restaurant_id: r }, patch: { updated_at: '2000-01-01T00:00:00Z' } },
     { table: 'messages', column: 'conversation_id', value: v.conversationId, insert: { conversation_id: v.conversationId, role: 'user', content: 'pirate' }, patch: { content: 'piraté' } },
   ];
@@ -115,6 +116,9 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
       { p_restaurant_id: r, p_request: { external_id: 'pirate', date: '2099-01-04', arrival_time: '19:30', adults: 10, customer: { name: 'Pirate', phone: '0600000000' } }, p_notes: 'piraté' },
     ],
     ['modify_reservation', { p_reservation_id: v.reservation.id, p_changes: { notes: 'piraté' } }],
+    ['set_request_page', { p_restaurant_id: r, p_enabled: true }],
+    // Open to anonymous callers (the public request page), but answers nothing for a restaurant whose page is off.
+    ['request_form', { p_restaurant_id: r }],
   ];
 }
 
@@ -194,7 +198,8 @@ describe('attack matrix', () => {
       for (const [fn, args] of rpcTargets(victim, attacker.userId)) {
         const { data, error } = await c.rpc(fn, args);
         // Refused: an error, or (a read function, run with the caller's rights) none of the victim's rows.
-        const refused = error !== null || (Array.isArray(data) && data.length === 0);
+        // request_form answers null (not an error) for a restaurant whose page is off: the victim's is.
+        const refused = error !== null || (Array.isArray(data) && data.length === 0) || (fn === 'request_form' && data === null);
         expect({ who, fn, refused }).toEqual({ who, fn, refused: true });
         cases += 1;
       }
@@ -282,7 +287,8 @@ describe('the API surface, read from the catalog', () => {
     expect(sorted(VIEWS)).toEqual(sorted(catalog.views));
     const attacked = new Set([...rpcTargets(placeholder, someone).map(([fn]) => fn), ...OWN_ROWS_FUNCTIONS]);
     expect(catalog.functions.map((f) => f.proname).filter((fn) => !attacked.has(fn))).toEqual([]);
-    // No function of the API is open to anonymous callers (the one-click links go through the reservation service).
-    expect(catalog.functions.filter((f) => f.anon).map((f) => f.proname)).toEqual([]);
+    // One function of the API is open to anonymous callers: the public request page's (request_form, which
+    // answers only allow-listed fields: request-form.test.ts). The one-click links go through the reservation service.
+    expect(catalog.functions.filter((f) => f.anon).map((f) => f.proname)).toEqual(['request_form']);
   });
 });

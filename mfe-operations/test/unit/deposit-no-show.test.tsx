@@ -104,6 +104,7 @@ const reservation = (fields: Partial<Reservation>): Reservation => ({
   codeReservation: 'ABC',
   isAccepted: true,
   restaurantId: 'x',
+  source: 'assistant',
   ...fields,
 });
 

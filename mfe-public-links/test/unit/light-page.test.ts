@@ -37,8 +37,15 @@ jest.mock('@tablee/shared', () => {
   throw new Error('le noyau complet (@tablee/shared) importé par la page des liens');
 });
 
+it('the request page (/demande/…, a chunk of its own) imports only React, the kernel core, its action helper and the domain’s deposit rule', () => {
+  const page = jest.requireActual<typeof import('../../src/features/request-page')>('../../src/features/request-page');
+  expect(typeof page.RequestPage).toBe('function');
+});
+
 it('the exposed module (module-federation.config.ts: ./routes) imports only React, the kernel core and its action helper', () => {
   const exposed = jest.requireActual<typeof import('../../src/routes')>('../../src/routes');
   expect(typeof exposed.default).toBe('function');
   expect(exposed.parseLinkPath('/reservations/N-1/reject/abc')).toEqual({ action: 'reject', numero: 'N-1', codeManage: 'abc' });
+  expect(exposed.parseRequestPath('/demande/abc')).toBe('abc');
+  expect(exposed.parseRequestPath('/reservations/N-1/accept/x')).toBeNull();
 });

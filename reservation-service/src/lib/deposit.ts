@@ -6,29 +6,14 @@
  * Status 'paid' ('Acompte reçu') means the acompte was received; with no acompte to take (none asked,
  * or an imprint), 'paid' means paid in full. Either way what was received is never asked again.
  */
+import { depositFor, type Deposit } from '@tablee/domain/deposit';
 import type { Billing } from '../reservations/details';
 import { formatEuros } from './format';
 
-export interface Deposit {
-  method: 'acompte' | 'empreinte';
-  amount: number;
-  /** Set when the terms are a share of the total. */
-  percentage?: number;
-}
-
-/** The part of the billing terms the deposit depends on. */
-export type DepositTerms = Pick<Billing, 'requires_deposit' | 'deposit_type' | 'deposit_amount' | 'deposit_method'>;
+// The rule itself is the domain's, shared with the public request page's estimate.
+export { depositFor, type Deposit, type DepositTerms } from '@tablee/domain/deposit';
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
-
-export function depositFor(total: number, billing: DepositTerms | null): Deposit | null {
-  if (!billing?.requires_deposit) return null;
-  const method = billing.deposit_method === 'empreinte' ? 'empreinte' : 'acompte';
-  const value = Number(billing.deposit_amount ?? 0);
-  if (!(value > 0)) return null;
-  if (billing.deposit_type === 'fixed') return { method, amount: cents(Math.min(value, total)) };
-  return { method, amount: cents((total * Math.min(value, 100)) / 100), percentage: value };
-}
 
 /** 'acompte de 30 % du total, soit 300,00 €', 'empreinte bancaire de 150,00 €'. */
 export function depositText(deposit: Deposit): string {

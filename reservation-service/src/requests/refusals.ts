@@ -31,6 +31,9 @@ export const REFUSALS = {
   notJson: { code: 'unsupported_media_type', field: null, message: 'Envoyez la demande en JSON (Content-Type: application/json).' },
   badRequest: { code: 'invalid_request', field: null, message: 'Requête invalide.' },
   notObject: { code: 'invalid_request', field: null, message: 'La demande doit être un objet JSON.' },
+  webTooLarge: { code: 'too_large', field: null, message: 'La demande est trop volumineuse (16 Ko au plus).' },
+  honeypot: { code: 'automated_request', field: null, message: "La demande n'a pas pu être envoyée : elle semble remplie automatiquement." },
+  webConversation: { code: 'unknown_field', field: 'conversation', message: 'Une demande envoyée depuis la page du restaurant ne porte pas de conversation.' },
 } satisfies Record<string, Refusal>;
 
 /** How each field is named in a message (the SQL function's words where it has some); `*` stands for a position in a list. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Transform } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { acceptanceWarnings, type AcceptanceCheck } from '@tablee/domain/acceptance';
 import type { Config } from '../config';
@@ -15,6 +16,15 @@ import type { rateLimited, submittedRequest } from './schema';
 /** Room for a stored conversation (the service's default body limit is 16 KB). */
 export const REQUEST_BODY_LIMIT = 512 * 1024;
 
+/** The public path's body (a form: no conversation) is the service's usual 16 KB at most. */
+export const WEB_BODY_LIMIT = 16 * 1024;
+
+/**
+ * The request page's hidden field: a person never fills it (it is off screen, out of the tab order),
+ * a form-filling robot does. Taken out of the body before the contract's schema reads it.
+ */
+export const HONEYPOT_FIELD = 'website';
+
 /** What public.submit_group_request answers. */
 export interface Submitted {
   replayed: boolean;
@@ -25,9 +35,26 @@ export interface Submitted {
 
 const bearerKey = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 
+/** The body as it comes, refused 413 past `limit` bytes (a chunked body has no length to check first). */
+function limitedStream(payload: NodeJS.ReadableStream, limit: number): Transform {
+  let received = 0;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received > limit) done(Object.assign(new Error('body too large'), { statusCode: 413 }));
+      else done(null, chunk);
+    },
+  });
+  payload.on('error', (error) => limited.destroy(error));
+  return payload.pipe(limited);
+}
+
 /**
  * Requests in: the chatbot's one endpoint, authorised by a key of the restaurant's assistant, and the
  * OpenAPI document generated from its schemas. Refusals are `{code, field, message}` in French.
+ * Without a key it is the public path of the restaurant's request page (/demande/{id}): only for a
+ * restaurant whose page is open (request_page_open), stored with source 'web', limited per client
+ * address (the service's trusted-proxy rule gives the address), with a smaller body and a honeypot.
  */
 export async function requestRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
   app.setErrorHandler((error: FastifyError | RefusalError | UnauthorizedError, request, reply) => {
@@ -43,7 +70,11 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
       const body: z.infer<typeof rateLimited> = { code: 429, error_code: 'over_request_rate_limit', msg: error.message };
       return reply.code(429).send(body);
     }
-    const known: Record<number, (typeof REFUSALS)[keyof typeof REFUSALS]> = { 400: REFUSALS.invalidJson, 413: REFUSALS.tooLarge, 415: REFUSALS.notJson };
+    const known: Record<number, (typeof REFUSALS)[keyof typeof REFUSALS]> = {
+      400: REFUSALS.invalidJson,
+      413: bearerKey(request) ? REFUSALS.tooLarge : REFUSALS.webTooLarge,
+      415: REFUSALS.notJson,
+    };
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'request failed');
@@ -53,15 +84,19 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
   });
 
   const rateLimit = {
-    max: config.assistantRateLimit.max,
-    timeWindow: config.assistantRateLimit.timeWindowMs,
-    // Per key (its hash: the key itself is kept nowhere), so that restaurants behind one chatbot backend do not share a budget.
+    // Per key (its hash: the key itself is kept nowhere), so that restaurants behind one chatbot backend do not share a budget;
+    // without a key (the request page), per client address, with the public path's own budget.
     keyGenerator: (request: FastifyRequest) => {
       const key = bearerKey(request);
-      return key ? `assistant-key:${createHash('sha256').update(key).digest('hex')}` : `ip:${request.ip}`;
+      return key ? `assistant-key:${createHash('sha256').update(key).digest('hex')}` : `web-ip:${request.ip}`;
     },
-    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-      Object.assign(new Error(`Trop de demandes avec cette clé d'assistant : réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`), { statusCode: 429 }),
+    max: (request: FastifyRequest) => (bearerKey(request) ? config.assistantRateLimit.max : config.webRateLimit.max),
+    timeWindow: (request: FastifyRequest) => (bearerKey(request) ? config.assistantRateLimit.timeWindowMs : config.webRateLimit.timeWindowMs),
+    errorResponseBuilder: (request: FastifyRequest, context: { ttl: number }) => {
+      const wait = `réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`;
+      const message = bearerKey(request) ? `Trop de demandes avec cette clé d'assistant : ${wait}` : `Trop de demandes envoyées depuis cette connexion : ${wait}`;
+      return Object.assign(new Error(message), { statusCode: 429 });
+    },
   };
 
   app.post<{ Params: { restaurantId: string } }>(
@@ -70,9 +105,16 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
       bodyLimit: REQUEST_BODY_LIMIT,
       config: { rateLimit },
       // After the rate limit (onRequest) and before the body is read: without the restaurant's key nothing else is looked at.
-      preParsing: async (request) => {
+      preParsing: async (request, _reply, payload) => {
         const key = bearerKey(request);
-        if (!key) throw new RefusalError(401, REFUSALS.keyRequired);
+        if (!key) {
+          // The public path: a restaurant whose request page is closed asks for a key, as before.
+          const open = await db.rpc('request_page_open', { p_restaurant_id: request.params.restaurantId.toLowerCase() });
+          if (open.error) throw new Error(`checking the request page failed: ${open.error.code ?? ''} ${open.error.message}`);
+          if (open.data !== true) throw new RefusalError(401, REFUSALS.keyRequired);
+          if (Number(request.headers['content-length'] ?? 0) > WEB_BODY_LIMIT) throw new RefusalError(413, REFUSALS.webTooLarge);
+          return limitedStream(payload, WEB_BODY_LIMIT);
+        }
         const { data, error } = await db.rpc('assistant_key_restaurant', { p_key: key });
         if (error) throw new Error(`checking the assistant key failed: ${error.code ?? ''} ${error.message}`);
         if (!data?.[0]) throw new RefusalError(401, REFUSALS.invalidKey);
@@ -80,9 +122,12 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
       },
     },
     async (request, reply) => {
-      const body = parseGroupRequest(request.body);
+      const web = !bearerKey(request);
+      const body = parseGroupRequest(web ? withoutHoneypot(request.body) : request.body);
+      // The page sends what a customer types: a conversation comes from a chatbot, with its key.
+      if (web && body.conversation != null) throw new RefusalError(422, REFUSALS.webConversation);
       const restaurantId = request.params.restaurantId.toLowerCase();
-      const { data, error, status } = await db.rpc('submit_group_request', { p_restaurant_id: restaurantId, p_request: body, p_source: 'assistant' });
+      const { data, error, status } = await db.rpc('submit_group_request', { p_restaurant_id: restaurantId, p_request: body, p_source: web ? 'web' : 'assistant' });
       if (error) {
         // The function's refusals: passed on as they are (details is the field).
         if (status === 422 || status === 409) throw new RefusalError(status, { code: error.code, field: error.details || null, message: error.message });
@@ -99,6 +144,13 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
 
   // The owner's 'Nouvelle réservation': the same contract and refusals, as the signed-in owner.
   ownerBookingRoute(app, { config, db });
+  /** The body without the honeypot field; a filled one is refused (nothing stored). */
+  function withoutHoneypot(body: unknown): unknown {
+    if (!body || typeof body !== 'object' || Array.isArray(body) || !(HONEYPOT_FIELD in body)) return body;
+    const { [HONEYPOT_FIELD]: trap, ...rest } = body as Record<string, unknown>;
+    if (trap !== null && trap !== '') throw new RefusalError(422, REFUSALS.honeypot);
+    return rest;
+  }
 
   let document: ReturnType<typeof openApiDocument> | undefined;
   app.get('/api/openapi.json', async (_request, reply) => {

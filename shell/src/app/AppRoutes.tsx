@@ -24,6 +24,8 @@ export function AppRoutes() {
       <Route path="/confirm-email" element={<ConfirmEmailPage />} />
       {/* One-click links: no sign-in. */}
       <Route path="/reservations/*" element={<RemoteArea key="mfe_public_links" name="mfe_public_links" />} />
+      {/* The restaurants' public request pages: no sign-in. */}
+      <Route path="/demande/*" element={<RemoteArea key="mfe_public_links" name="mfe_public_links" />} />
       <Route
         element={
           <RequireSession>

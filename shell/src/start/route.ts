@@ -7,13 +7,14 @@
  */
 export type Start = 'link' | 'auth' | 'app';
 
-const LINK_PREFIX = '/reservations';
+/** The one-click links and the restaurants' public request pages: both the public-links remote's. */
+const LINK_PREFIXES = ['/reservations', '/demande'];
 /** The public auth pages, the recovery and e-mail confirmation links included: the same light start. */
 const AUTH_PAGES = ['/signin', '/signup', '/forgot-password', '/reset-password', '/confirm-email'];
 
 export function startFor(pathname: string): Start {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === LINK_PREFIX || path.startsWith(`${LINK_PREFIX}/`)) return 'link';
+  if (LINK_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return 'link';
   if (AUTH_PAGES.includes(path)) return 'auth';
   return 'app';
 }

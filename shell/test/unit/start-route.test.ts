@@ -6,6 +6,9 @@ it.each([
   ['/reservations/TBL-1/reject', 'link'],
   ['/reservations', 'link'],
   ['/reservations/', 'link'],
+  // A restaurant's public request page: the same light start (issue 31).
+  ['/demande/20000000-0000-4000-8000-000000000001', 'link'],
+  ['/demandeX', 'app'],
   ['/signin', 'auth'],
   ['/signup/', 'auth'],
   // The recovery pages and the e-mail change link are as light as /signin.

@@ -1,9 +1,9 @@
 import { formatDate, formatTime } from '@tablee/shared';
-import type { Reservation } from '@tablee/domain';
+import { RESERVATION_SOURCE_LABELS, type Reservation } from '@tablee/domain';
 import { Card, Empty, Spin } from 'antd';
 import { Link } from 'react-router';
 import { formatGuests } from '../format';
-import { ReservationStatusTags, SourceTag } from './StatusBadge';
+import { ReservationStatusTags } from './StatusBadge';
 
 /**
  * The reservation list at phone width: one card a reservation (number, status, customer, date and
@@ -38,7 +38,7 @@ export function ReservationCards({
               </div>
               <div>
                 {r.customerName}
-                <SourceTag reservation={r} />
+                <span style={{ color: 'rgba(0,0,0,0.65)' }}> · {RESERVATION_SOURCE_LABELS[r.source]}</span>
               </div>
               <div style={{ color: 'rgba(0,0,0,0.65)' }}>
                 {formatDate(r.reservationDate)}

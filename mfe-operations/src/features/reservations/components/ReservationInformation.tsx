@@ -8,7 +8,6 @@ import { formatGuests, formatOption } from '../format';
 export function ReservationInformation({ reservation: r }: { reservation: Reservation & { dietaryNotes?: string | null; notes?: string | null } }) {
   const due = amountDue(r);
   const items = [
-    ...(r.source ? [{ key: 'source', label: 'Source', children: RESERVATION_SOURCE_LABELS[r.source] }] : []),
     { key: 'client', label: 'Client', children: r.customerName },
     // One click to write or call: a mailto: link when the field is one address, a tel: link in E.164 when it reads as a number.
     { key: 'email', label: 'Email', children: r.email ? r.emailDeliverable ? <a href={`mailto:${r.email.trim()}`}>{r.email}</a> : r.email : '—' },
@@ -41,6 +40,7 @@ export function ReservationInformation({ reservation: r }: { reservation: Reserv
     ...(r.status === 'paid' && r.amountReceived !== null ? [{ key: 'received', label: 'Montant reçu', children: formatEuros(r.amountReceived) }] : []),
     ...(due !== null ? [{ key: 'due', label: 'Reste à régler', children: formatEuros(due) }] : []),
     { key: 'created', label: 'Demande effectuée le', children: formatDateTime(r.createdAt) },
+    { key: 'source', label: 'Origine', children: RESERVATION_SOURCE_LABELS[r.source] },
     { key: 'code', label: 'Code de réservation', children: r.codeReservation },
   ];
   return (

@@ -11,7 +11,7 @@ import {
   type Service,
 } from '@tablee/operations-data';
 import { formatDate, formatTime, PageError, PageFrame, PageLoading, QueryState } from '@tablee/shared';
-import { isUuid, restaurantPath, RESERVATION_FILTER_LABELS, RESERVATION_FILTERS, RESERVATION_STATUS_BADGES, type Reservation } from '@tablee/domain';
+import { isUuid, restaurantPath, RESERVATION_FILTER_LABELS, RESERVATION_FILTERS, RESERVATION_SOURCE_LABELS, RESERVATION_STATUS_BADGES, type Reservation } from '@tablee/domain';
 import { Alert, Button, DatePicker, Grid, Input, Pagination, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -22,7 +22,7 @@ import { useReservationPage } from '../api/listReservations';
 import { formatPeople } from '../format';
 import { useReservationListParams } from '../hooks/useReservationListParams';
 import { ReservationCards } from './ReservationCards';
-import { ReservationStatusTags, SourceTag } from './StatusBadge';
+import { ReservationStatusTags } from './StatusBadge';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -124,16 +124,8 @@ function ReservationList({
         </Link>
       ),
     },
-    {
-      title: 'Client',
-      dataIndex: 'customerName',
-      render: (name: string, r) => (
-        <>
-          {name}
-          <SourceTag reservation={r} />
-        </>
-      ),
-    },
+    { title: 'Client', dataIndex: 'customerName' },
+    { title: 'Origine', dataIndex: 'source', render: (source: Reservation['source']) => RESERVATION_SOURCE_LABELS[source] },
     { title: 'Date', dataIndex: 'reservationDate', render: (d: string) => formatDate(d) },
     { title: 'Heure', dataIndex: 'arrivalTime', render: (t: string) => (t ? formatTime(t) : '') },
     { title: 'Personnes', key: 'people', render: (_, r) => formatPeople(r.numberPeople, r.children) },

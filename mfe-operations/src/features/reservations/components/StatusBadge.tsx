@@ -1,4 +1,4 @@
-import { RESERVATION_SOURCE_LABELS, RESERVATION_STATUS_BADGES, reservationBadge, type Reservation, type ReservationStatus } from '@tablee/domain';
+import { RESERVATION_STATUS_BADGES, reservationBadge, type Reservation, type ReservationStatus } from '@tablee/domain';
 import { Tag } from 'antd';
 import { isLate, isPastPending } from '../format';
 
@@ -31,15 +31,5 @@ export function ReservationStatusTags({ reservation }: { reservation: Pick<Reser
         </Tag>
       )}
     </span>
-  );
-}
-
-/** 'Téléphone' beside the customer's name: a booking the owner typed (Nouvelle réservation). */
-export function SourceTag({ reservation }: { reservation: Pick<Reservation, 'source'> }) {
-  if (reservation.source !== 'phone') return null;
-  return (
-    <Tag data-source="phone" style={{ marginInlineStart: 6, marginInlineEnd: 0 }}>
-      {RESERVATION_SOURCE_LABELS.phone}
-    </Tag>
   );
 }

@@ -10,7 +10,9 @@ import { Alert, Button, Form, Input, List, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { assistantKeysQueryOptions } from '../api/keys';
 import { FIRST_MESSAGE_MAX_LENGTH, knowledgeQueryOptions, useSaveFirstMessage } from '../api/knowledge';
+import { requestPageQueryOptions } from '../api/requestPage';
 import { AssistantKeysCard } from './AssistantKeysCard';
+import { RequestPageCard } from './RequestPageCard';
 import { Block } from './Block';
 import {
   closedDays,
@@ -199,6 +201,7 @@ export function AssistantPage() {
   const knowledge = useQuery({ ...knowledgeQueryOptions(restaurantId), refetchOnMount: 'always' });
   // Asked with the knowledge, not after it: the keys' card renders once the knowledge is there.
   usePrefetchQuery(assistantKeysQueryOptions(restaurantId));
+  usePrefetchQuery(requestPageQueryOptions(restaurantId));
   const { toast, showToast, closeToast } = useToast();
   return (
     <PageFrame title="Votre assistant">
@@ -210,6 +213,7 @@ export function AssistantPage() {
               <FirstMessageForm key={k.first_message} restaurantId={restaurantId} knowledge={k} onSaved={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
             </Block>
             <AssistantKeysCard restaurantId={restaurantId} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
+            <RequestPageCard restaurantId={restaurantId} name={k.restaurant.name} complete={k.completeness.complete} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
             <Typography.Title level={2} style={{ fontSize: 18, margin: '8px 0 0' }}>
               Ce que votre assistant dira à un groupe
             </Typography.Title>

@@ -1,0 +1,158 @@
+import { anon, newOwner, service } from '../clients';
+import { completeRestaurant, must, sample } from '../fixtures';
+
+/**
+ * The public request page's data (public.request_form) and its switch (public.set_request_page):
+ * anonymous callers read only the allow-listed fields, only of a restaurant whose owner switched the page
+ * on and whose profile is ready for requests; only the owner switches it.
+ */
+
+/** Every key path request_form may return ('[]' stands for the elements of a list). Nothing else. */
+const ALLOWED = [
+  'version',
+  'restaurant',
+  'restaurant.id',
+  'restaurant.name',
+  'restaurant.address',
+  'restaurant.description',
+  'restaurant.photo',
+  'restaurant.photo.url',
+  'restaurant.photo.alt_text',
+  'response_time',
+  'response_time.code',
+  'response_time.label',
+  'today',
+  'last_date',
+  'days',
+  'days[].day',
+  'days[].is_open',
+  'days[].services',
+  'days[].services[].service',
+  'days[].services[].from',
+  'days[].services[].to',
+  'days[].services[].arrival_times',
+  'days[].services[].group_size',
+  'days[].services[].group_size.min',
+  'days[].services[].group_size.max',
+  'menus',
+  'menus[].id',
+  'menus[].name',
+  'menus[].price_per_person',
+  'menus[].menu_type',
+  'menus[].content',
+  'menus[].available_lunch',
+  'menus[].available_dinner',
+  'menus[].is_children_menu',
+  'menus[].items',
+  'menus[].items[].name',
+  'menus[].items[].type',
+  'menus[].alternatives',
+  'menus[].alternatives[].name',
+  'menus[].alternatives[].type',
+  'menus[].alternatives[].is_gluten_free',
+  'menus[].alternatives[].is_vegan',
+  'menus[].alternatives[].other_dietary_notes',
+  'options',
+  'options[].id',
+  'options[].title',
+  'options[].price',
+  'options[].price_type',
+  'deposit',
+  'deposit.required',
+  'deposit.method',
+  'deposit.type',
+  'deposit.amount',
+  'cgv',
+  'cgv.cancellation_policy',
+  'cgv.modification_policy',
+  'cgv.link',
+];
+
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((element) => keyPaths(element, `${prefix}[]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, inner]) => {
+      const path = prefix && !prefix.endsWith('[]') ? `${prefix}.${key}` : `${prefix}${prefix ? '.' : ''}${key}`;
+      return [path, ...keyPaths(inner, path)];
+    });
+  }
+  return [];
+}
+
+const form = async (restaurantId: string) => anon().rpc('request_form', { p_restaurant_id: restaurantId });
+
+describe('request_form and the request page switch', () => {
+  let owner: Awaited<ReturnType<typeof newOwner>>;
+  let restaurantId: string;
+  beforeAll(async () => {
+    owner = await newOwner('page');
+    ({ restaurantId } = await completeRestaurant(owner.client, 'Le Bouchon en ligne'));
+  });
+
+  it('is off by default: anonymous callers get nothing', async () => {
+    const { data, error } = await form(restaurantId);
+    expect(error).toBeNull();
+    expect(data).toBeNull();
+  });
+
+  it('switched on by its owner, answers anonymous callers with the allow-listed fields only, nothing private', async () => {
+    expect(await must(owner.client.rpc('set_request_page', { p_restaurant_id: restaurantId, p_enabled: true }))).toBe(true);
+    const { data, error } = await form(restaurantId);
+    expect(error).toBeNull();
+    const paths = [...new Set(keyPaths(data))].sort();
+    expect(paths.filter((path) => !ALLOWED.includes(path))).toEqual([]);
+    // Every part a customer needs is there.
+    expect(paths).toEqual(expect.arrayContaining(['restaurant.photo.url', 'days[].services[].arrival_times', 'menus[].items[].name', 'options[].price', 'deposit.amount', 'cgv.link']));
+    const text = JSON.stringify(data);
+    for (const secret of [
+      sample.information('x').contact.email,
+      sample.information('x').contact.whatsapp,
+      sample.billing.iban,
+      sample.billing.bic,
+      sample.billing.siret_number,
+      sample.billing.contact_email,
+      sample.billing.contact_phone,
+      sample.billing.company_name,
+      'Acceptez-vous les chiens',
+    ]) {
+      expect({ secret, leaked: text.includes(secret) }).toEqual({ secret, leaked: false });
+    }
+    const answer = data as { restaurant: { name: string; photo: { alt_text: string } }; response_time: { code: string }; deposit: unknown; days: { day: string; is_open: boolean }[] };
+    expect(answer.restaurant.name).toBe('Le Bouchon en ligne');
+    expect(answer.restaurant.photo.alt_text).toBe('La terrasse');
+    expect(answer.response_time.code).toBe('fast');
+    expect(answer.deposit).toEqual({ required: true, method: 'acompte', type: 'percentage', amount: 30 });
+    expect(answer.days.filter((d) => d.is_open).map((d) => d.day)).toEqual(['monday', 'tuesday', 'friday']);
+  });
+
+  it('refuses an incomplete restaurant, switched on or not, and an unknown one', async () => {
+    const other = await newOwner('page-incomplete');
+    const { id } = await must(other.client.from('restaurants').insert({ name: 'À moitié' }).select('id').single());
+    await must(other.client.rpc('set_request_page', { p_restaurant_id: id, p_enabled: true }));
+    expect((await form(id as string)).data).toBeNull();
+    expect((await form('00000000-0000-4000-8000-00000000abcd')).data).toBeNull();
+  });
+
+  it('the switch is refused to anonymous callers and to another owner, and the page stays as its owner set it', async () => {
+    const attacker = await newOwner('page-attacker');
+    for (const c of [anon(), attacker.client]) {
+      const { error } = await c.rpc('set_request_page', { p_restaurant_id: restaurantId, p_enabled: false });
+      expect(error).not.toBeNull();
+      // Nor read directly, nor written around the function.
+      expect((await c.from('restaurant_request_pages').select('*').eq('restaurant_id', restaurantId)).data ?? []).toEqual([]);
+      const write = await c.from('restaurant_request_pages').upsert({ restaurant_id: restaurantId, enabled: false }).select();
+      expect(write.error).not.toBeNull();
+    }
+    expect((await form(restaurantId)).data).not.toBeNull();
+    const row = await must(service().from('restaurant_request_pages').select('enabled, updated_by').eq('restaurant_id', restaurantId).single());
+    expect(row).toEqual({ enabled: true, updated_by: owner.userId });
+    // The owner reads the switch (the 'Votre assistant' screen) and writes it only through the function.
+    expect(await must(owner.client.from('restaurant_request_pages').select('enabled').eq('restaurant_id', restaurantId))).toEqual([{ enabled: true }]);
+    expect((await owner.client.from('restaurant_request_pages').update({ enabled: false }).eq('restaurant_id', restaurantId).select()).error).not.toBeNull();
+  });
+
+  it('switched off again, answers nothing', async () => {
+    await must(owner.client.rpc('set_request_page', { p_restaurant_id: restaurantId, p_enabled: false }).then((r) => ({ ...r, data: r.data === false ? 'off' : r.data })));
+    expect((await form(restaurantId)).data).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint } from '@tablee/shared/core';
+import type { Deposit } from '@tablee/domain/deposit';
+import type { requestBody } from '../lib/form-rules';
+
+/** What the reservation service answered the page. */
+export type SendOutcome =
+  | { kind: 'sent'; numero: string; codeReservation: string; deposit: Deposit | null }
+  /** 422 and the like: `field` is the contract's field at fault (or null), `message` French. */
+  | { kind: 'refused'; field: string | null; message: string }
+  /** The page was switched off meanwhile (401: without a key, only an open page takes requests). */
+  | { kind: 'closed' }
+  | { kind: 'failed'; message: string };
+
+interface Answer {
+  reservation?: { numero?: string; code_reservation?: string; deposit?: Deposit | null };
+  field?: string | null;
+  message?: string;
+  msg?: string;
+}
+
+/** POST {reservation API}/restaurants/{id}/requests without a key: the public path (source 'web'). Never rejects. */
+export async function sendRequest({ restaurantId, body }: { restaurantId: string; body: ReturnType<typeof requestBody> }): Promise<SendOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(reservationApiEndpoint(`restaurants/${encodeURIComponent(restaurantId)}/requests`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { kind: 'failed', message: RESERVATION_SERVICE_UNREACHABLE };
+  }
+  let answer: Answer = {};
+  try {
+    answer = (await response.json()) as Answer;
+  } catch {
+    // Not JSON: the French fallback below.
+  }
+  if (response.ok && answer.reservation?.numero) {
+    return { kind: 'sent', numero: answer.reservation.numero, codeReservation: answer.reservation.code_reservation ?? '', deposit: answer.reservation.deposit ?? null };
+  }
+  if (response.status === 401) return { kind: 'closed' };
+  const message = answer.message ?? answer.msg;
+  if (response.status < 500 && message) return { kind: 'refused', field: answer.field ?? null, message };
+  return { kind: 'failed', message: 'Une erreur est survenue. Veuillez réessayer plus tard.' };
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { SendOutcome } from '../api/sendRequest';
+import { useRequestForm } from '../api/requestForm';
+import { responsePromise, type RequestValues } from '../lib/form-rules';
+import { RequestForm } from './RequestForm';
+import { Sent } from './Sent';
+import { REQUEST_PAGE_CSS } from './styles';
+
+export const CLOSED_TEXT = 'Ce restaurant ne prend pas de demandes en ligne pour le moment.';
+
+/**
+ * /demande/{restaurantId}: a restaurant's public group request page (no sign-in). Light like the link
+ * pages: React, the kernel's core and this module; its data is public.request_form, its one write the
+ * contract's public path.
+ */
+export function RequestPage({ restaurantId }: { restaurantId: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const state = useRequestForm(restaurantId, attempt);
+  const [sent, setSent] = useState<{ outcome: Extract<SendOutcome, { kind: 'sent' }>; values: RequestValues }>();
+  const [round, setRound] = useState(0);
+
+  let body;
+  if (state.kind === 'loading') {
+    body = (
+      <p className="rq-notice" role="status">
+        Chargement...
+      </p>
+    );
+  } else if (state.kind === 'failed') {
+    body = (
+      <div className="rq-notice" role="alert">
+        <p>La page n’a pas pu être chargée. Vérifiez votre connexion.</p>
+        <button type="button" className="rq-link-button" onClick={() => setAttempt((n) => n + 1)}>
+          Réessayer
+        </button>
+      </div>
+    );
+  } else if (state.kind === 'closed') {
+    body = (
+      <>
+        <h1>Demande de réservation de groupe</h1>
+        <p className="rq-notice">{CLOSED_TEXT}</p>
+      </>
+    );
+  } else {
+    const { restaurant } = state.form;
+    body = (
+      <>
+        <header className="rq-header">
+          {restaurant.photo && <img src={restaurant.photo.url} alt={restaurant.photo.alt_text || `Photo de ${restaurant.name}`} width={640} height={280} />}
+          <h1>{restaurant.name}</h1>
+          {restaurant.address && <p className="rq-muted">{restaurant.address}</p>}
+          {restaurant.description && <p>{restaurant.description}</p>}
+          <p className="rq-lead">Demande de réservation de groupe — réponse {responsePromise(state.form.response_time.code)}.</p>
+        </header>
+        {sent ? (
+          <Sent
+            form={state.form}
+            outcome={sent.outcome}
+            values={sent.values}
+            onAnother={() => {
+              setSent(undefined);
+              setRound((n) => n + 1);
+            }}
+          />
+        ) : (
+          <RequestForm key={round} form={state.form} onSent={(outcome, values) => setSent({ outcome, values })} />
+        )}
+      </>
+    );
+  }
+  return (
+    <main className="rq-page" lang="fr">
+      {/* React 19 hoists this into <head>, once. */}
+      <style href="tablee-request-page" precedence="default">
+        {REQUEST_PAGE_CSS}
+      </style>
+      {body}
+      <p className="rq-footer">Demande transmise par Tablée</p>
+    </main>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * The request page's rules, pure: what request_form says of the restaurant (open days, services and
+ * their arrival times, group sizes, menus, options, deposit terms), turned into the calendar's days,
+ * the form's choices, its checks (the contract's French messages: README, "Requests in") and the
+ * estimate. What only the stored profile knows (a closure, the phone's format…) the contract refuses
+ * with a 422 on its field.
+ */
+import { depositFor, type Deposit } from '@tablee/domain/deposit';
+
+export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+export type ServiceName = 'lunch' | 'dinner';
+
+export interface FormService {
+  service: ServiceName;
+  from: string;
+  to: string;
+  arrival_times: string[];
+  group_size: { min: number; max: number };
+}
+
+export interface FormMenu {
+  id: string;
+  name: string;
+  price_per_person: number;
+  menu_type: 'choice' | 'sharing';
+  content: string | null;
+  available_lunch: boolean;
+  available_dinner: boolean;
+  is_children_menu: boolean;
+  items: { name: string; type: string }[];
+  alternatives: { name: string; type: string; is_gluten_free: boolean; is_vegan: boolean; other_dietary_notes: string | null }[];
+}
+
+export interface FormOption {
+  id: string;
+  title: string;
+  price: number;
+  price_type: 'per_person' | 'total';
+}
+
+/** public.request_form's answer (version 1). */
+export interface RequestForm {
+  version: number;
+  restaurant: { id: string; name: string; address: string | null; description: string | null; photo: { url: string; alt_text: string | null } | null };
+  response_time: { code: string; label: string };
+  today: string;
+  last_date: string;
+  days: { day: Weekday; is_open: boolean; services: FormService[] }[];
+  menus: FormMenu[];
+  options: FormOption[];
+  deposit: { required: boolean; method: 'acompte' | 'empreinte' | null; type: 'percentage' | 'fixed' | null; amount: number | null };
+  cgv: { cancellation_policy: string; modification_policy: string; link: string | null } | null;
+}
+
+const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** The weekday of a 'YYYY-MM-DD' calendar day. */
+export function weekdayOf(date: string): Weekday {
+  return WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
+}
+
+/** The services a group may book on that date (open, with arrival times). */
+export function servicesOn(form: RequestForm, date: string | undefined): FormService[] {
+  if (!date) return [];
+  const day = form.days.find((d) => d.day === weekdayOf(date));
+  return day?.is_open ? day.services.filter((s) => s.arrival_times.length > 0) : [];
+}
+
+/** A day that can be picked: from today to a year ahead, the restaurant open for groups. */
+export function isBookable(form: RequestForm, date: string): boolean {
+  return date >= form.today && date <= form.last_date && servicesOn(form, date).length > 0;
+}
+
+export const SERVICE_LABELS: Record<ServiceName, string> = { lunch: 'Déjeuner', dinner: 'Dîner' };
+
+/** The promised response time, as the confirmation says it: 'Le restaurant vous répond sous 1 à 2 h'. */
+export const RESPONSE_PROMISES: Record<string, string> = { fast: 'sous 1 à 2 h', medium: 'sous 6 h', slow: 'sous 24 h' };
+export const responsePromise = (code: string) => RESPONSE_PROMISES[code] ?? RESPONSE_PROMISES.medium;
+
+/** How long before the meal (restaurant_cgv's policies). */
+export const POLICY_LABELS: Record<string, string> = { same_day: 'le jour même', '24h': '24 h', '48h': '48 h', '72h': '3 jours', '7_days': '7 jours' };
+
+export const regularMenus = (form: RequestForm, service: ServiceName | undefined) =>
+  form.menus.filter((m) => !m.is_children_menu && (!service || (service === 'lunch' ? m.available_lunch : m.available_dinner)));
+export const childrenMenu = (form: RequestForm) => form.menus.find((m) => m.is_children_menu);
+
+/** What the customer fills in. */
+export interface RequestValues {
+  date?: string;
+  service?: ServiceName;
+  arrivalTime: string;
+  adults: string;
+  children: string;
+  menuId: string;
+  optionIds: string[];
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  acceptCgv: boolean;
+  /** The honeypot: off screen, a person leaves it empty. */
+  website: string;
+}
+
+export const EMPTY_VALUES: RequestValues = {
+  arrivalTime: '',
+  adults: '',
+  children: '0',
+  menuId: '',
+  optionIds: [],
+  name: '',
+  email: '',
+  phone: '',
+  message: '',
+  acceptCgv: false,
+  website: '',
+};
+
+/** The form's fields, named by the contract's field (a 422's `field` lands on its own). */
+export type FieldName = 'date' | 'service' | 'arrival_time' | 'adults' | 'children' | 'menu_id' | 'options' | 'customer.name' | 'customer.email' | 'customer.phone' | 'message' | 'cgv';
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** A contract field (dotted path) → the form field that shows its refusal. */
+export function fieldOfRefusal(field: string | null): FieldName | null {
+  if (!field) return null;
+  if (field === 'customer') return 'customer.email';
+  if (field.startsWith('options')) return 'options';
+  const known: FieldName[] = ['date', 'arrival_time', 'adults', 'children', 'menu_id', 'customer.name', 'customer.email', 'customer.phone', 'message'];
+  return known.find((name) => name === field) ?? null;
+}
+
+const count = (value: string) => (/^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : NaN);
+const EMAIL = /^[^\s@,;<>()[\]"]+@[^\s@,;<>()[\]"]+\.[^\s@,;<>()[\]"]+$/;
+
+/** The checks the page can make before sending, in the contract's words; the contract checks the rest. */
+export function validate(form: RequestForm, values: RequestValues): FieldErrors {
+  const errors: FieldErrors = {};
+  const service = servicesOn(form, values.date).find((s) => s.service === values.service);
+  if (!values.date) errors.date = 'Choisissez une date.';
+  else if (!isBookable(form, values.date)) errors.date = 'Le restaurant ne prend pas de groupe ce jour-là : choisissez une autre date.';
+  else if (!service) errors.service = 'Choisissez un service.';
+  if (service && !service.arrival_times.includes(values.arrivalTime)) errors.arrival_time = "Choisissez une heure d'arrivée.";
+  const adults = count(values.adults);
+  const children = values.children.trim() === '' ? 0 : count(values.children);
+  if (values.adults.trim() === '') errors.adults = "Le nombre d'adultes est obligatoire.";
+  else if (!(adults >= 1)) errors.adults = "Le nombre d'adultes doit être un nombre entier entre 1 et 1000.";
+  if (!(children >= 0)) errors.children = "Le nombre d'enfants doit être un nombre entier entre 0 et 1000.";
+  if (service && adults >= 1 && children >= 0 && (adults + children < service.group_size.min || adults + children > service.group_size.max)) {
+    errors.adults = `Le restaurant accueille les groupes de ${service.group_size.min} à ${service.group_size.max} personnes au ${service.service === 'lunch' ? 'déjeuner' : 'dîner'} ce jour-là.`;
+  }
+  if (!values.name.trim()) errors['customer.name'] = 'Le nom du client est obligatoire.';
+  else if (values.name.trim().length > 200) errors['customer.name'] = 'Le nom du client dépasse 200 caractères.';
+  if (!values.email.trim()) errors['customer.email'] = "L'adresse e-mail est obligatoire : le restaurant vous répond par e-mail.";
+  else if (!EMAIL.test(values.email.trim())) errors['customer.email'] = "L'adresse e-mail du client n'est pas valide (une seule adresse, par exemple nom@exemple.fr).";
+  if (values.message.length > 2000) errors.message = 'Le message dépasse 2 000 caractères.';
+  if (!values.acceptCgv) errors.cgv = 'Acceptez les conditions générales de vente pour envoyer la demande.';
+  return errors;
+}
+
+export interface Estimate {
+  total: number;
+  lines: { label: string; amount: number }[];
+  deposit: Deposit | null;
+}
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/**
+ * What the request would cost, as submit_group_request totals it: the menu per adult, the children's
+ * menu per child, each option once per adult (per person) or once (in total); and the deposit it implies.
+ * Null until a menu and the number of adults are chosen.
+ */
+export function estimate(form: RequestForm, values: Pick<RequestValues, 'adults' | 'children' | 'menuId' | 'optionIds'>): Estimate | null {
+  const adults = count(values.adults);
+  const children = values.children.trim() === '' ? 0 : count(values.children);
+  const menu = form.menus.find((m) => m.id === values.menuId && !m.is_children_menu);
+  if (!menu || !(adults >= 1) || !(children >= 0)) return null;
+  const lines = [{ label: `${menu.name} × ${adults}`, amount: cents(menu.price_per_person * adults) }];
+  const kids = childrenMenu(form);
+  if (children > 0 && kids) lines.push({ label: `${kids.name} × ${children}`, amount: cents(kids.price_per_person * children) });
+  for (const option of form.options.filter((o) => values.optionIds.includes(o.id))) {
+    lines.push(option.price_type === 'per_person' ? { label: `${option.title} × ${adults}`, amount: cents(option.price * adults) } : { label: option.title, amount: cents(option.price) });
+  }
+  const total = cents(lines.reduce((sum, line) => sum + line.amount, 0));
+  const terms = form.deposit.required ? { requires_deposit: true, deposit_type: form.deposit.type, deposit_amount: form.deposit.amount, deposit_method: form.deposit.method } : null;
+  return { total, lines, deposit: depositFor(total, terms) };
+}
+
+/** The body of POST /api/restaurants/{id}/requests (the contract, without a key: the public path). */
+export function requestBody(values: RequestValues, externalId: string) {
+  return {
+    external_id: externalId,
+    date: values.date,
+    arrival_time: values.arrivalTime,
+    adults: count(values.adults),
+    children: values.children.trim() === '' ? 0 : count(values.children),
+    menu_id: values.menuId || null,
+    options: values.optionIds.map((option_id) => ({ option_id })),
+    customer: { name: values.name.trim(), email: values.email.trim() || null, phone: values.phone.trim() || null },
+    message: values.message.trim() || null,
+    website: values.website,
+  };
+}

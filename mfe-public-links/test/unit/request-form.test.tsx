@@ -1,0 +1,156 @@
+/**
+ * The request page's form in jsdom, on a restaurant's request_form answer (no server): the calendar
+ * refuses past and closed days, the form's checks speak the contract's words on their fields and are
+ * announced, the estimate is the contract's total with the acompte it implies.
+ */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RequestForm } from '../../src/features/request-page/components/RequestForm';
+import { estimate, isBookable, requestBody, EMPTY_VALUES, type RequestForm as Form } from '../../src/features/request-page/lib/form-rules';
+
+const dinner = { service: 'dinner' as const, from: '19:00', to: '22:30', arrival_times: ['19:30', '20:00'], group_size: { min: 6, max: 30 } };
+const closedDay = (day: string) => ({ day, is_open: false, services: [] });
+
+/** Open Wednesday and Friday evenings; today is Wednesday 2 December 2026. */
+const FORM: Form = {
+  version: 1,
+  restaurant: { id: '11111111-1111-4111-8111-111111111111', name: 'Chez Test', address: '1 rue du Test, Lyon', description: null, photo: null },
+  response_time: { code: 'fast', label: '1-2h' },
+  today: '2026-12-02',
+  last_date: '2027-12-02',
+  days: [
+    closedDay('monday'),
+    closedDay('tuesday'),
+    { day: 'wednesday', is_open: true, services: [dinner] },
+    closedDay('thursday'),
+    { day: 'friday', is_open: true, services: [dinner] },
+    closedDay('saturday'),
+    closedDay('sunday'),
+  ] as Form['days'],
+  menus: [
+    {
+      id: 'm1',
+      name: 'Menu Canut',
+      price_per_person: 32,
+      menu_type: 'choice',
+      content: 'Entrée, plat, dessert',
+      available_lunch: true,
+      available_dinner: true,
+      is_children_menu: false,
+      items: [],
+      alternatives: [],
+    },
+    {
+      id: 'k1',
+      name: 'Menu Enfant',
+      price_per_person: 14,
+      menu_type: 'choice',
+      content: null,
+      available_lunch: true,
+      available_dinner: true,
+      is_children_menu: true,
+      items: [],
+      alternatives: [],
+    },
+  ],
+  options: [{ id: 'o1', title: 'Kir', price: 6, price_type: 'per_person' }],
+  deposit: { required: true, method: 'acompte', type: 'percentage', amount: 30 },
+  cgv: { cancellation_policy: '48h', modification_policy: '24h', link: 'https://exemple.fr/cgv.pdf' },
+};
+
+describe('the rules', () => {
+  it('bookable: from today to a year ahead, on days with an open service', () => {
+    expect(isBookable(FORM, '2026-12-01')).toBe(false); // yesterday (a Tuesday)
+    expect(isBookable(FORM, '2026-12-02')).toBe(true); // today, a Wednesday
+    expect(isBookable(FORM, '2026-12-03')).toBe(false); // Thursday: closed
+    expect(isBookable(FORM, '2026-12-04')).toBe(true);
+    expect(isBookable(FORM, '2027-12-03')).toBe(false); // beyond a year
+  });
+
+  it("estimates as submit_group_request totals: menu × adults, children's menu × children, options per adult; 30 % acompte", () => {
+    // 32 × 10 + 14 × 2 + 6 × 10 = 408 €, the contract's example; acompte 122,40 €.
+    expect(estimate(FORM, { adults: '10', children: '2', menuId: 'm1', optionIds: ['o1'] })).toEqual({
+      total: 408,
+      lines: [
+        { label: 'Menu Canut × 10', amount: 320 },
+        { label: 'Menu Enfant × 2', amount: 28 },
+        { label: 'Kir × 10', amount: 60 },
+      ],
+      deposit: { method: 'acompte', amount: 122.4, percentage: 30 },
+    });
+    expect(estimate(FORM, { adults: '', children: '0', menuId: 'm1', optionIds: [] })).toBeNull();
+  });
+
+  it('sends the contract’s body with the (empty) honeypot', () => {
+    const body = requestBody({ ...EMPTY_VALUES, date: '2026-12-04', service: 'dinner', arrivalTime: '19:30', adults: '8', name: ' Ana ', email: 'ana@exemple.fr' }, 'web-1');
+    expect(body).toEqual({
+      external_id: 'web-1',
+      date: '2026-12-04',
+      arrival_time: '19:30',
+      adults: 8,
+      children: 0,
+      menu_id: null,
+      options: [],
+      customer: { name: 'Ana', email: 'ana@exemple.fr', phone: null },
+      message: null,
+      website: '',
+    });
+  });
+});
+
+describe('the form', () => {
+  it('a closed day and a past day cannot be picked; an open one can', async () => {
+    const user = userEvent.setup();
+    render(<RequestForm form={FORM} onSent={() => undefined} />);
+    const thursday = screen.getByRole('button', { name: 'jeudi 3 décembre 2026, indisponible' });
+    expect(thursday).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'mardi 1 décembre 2026, indisponible' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mois précédent' })).toBeDisabled();
+    const friday = screen.getByRole('button', { name: 'vendredi 4 décembre 2026' });
+    await user.click(friday);
+    expect(friday).toHaveAttribute('aria-pressed', 'true');
+    // Its one service is chosen, and its arrival times offered.
+    expect(screen.getByRole('radio', { name: /^Dîner/ })).toBeChecked();
+    expect(
+      within(screen.getByLabelText('Heure d’arrivée'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choisissez une heure', '19:30', '20:00']);
+  });
+
+  it('refuses to send what the contract would refuse: every field says why, announced, the first one focused', async () => {
+    const user = userEvent.setup();
+    const onSent = jest.fn();
+    render(<RequestForm form={FORM} onSent={onSent} />);
+    await user.click(screen.getByRole('button', { name: 'vendredi 4 décembre 2026' }));
+    await user.selectOptions(screen.getByLabelText('Heure d’arrivée'), '19:30');
+    await user.type(screen.getByLabelText('Adultes'), '40');
+    await user.type(screen.getByLabelText('E-mail'), 'pas-une-adresse');
+    await user.click(screen.getByRole('button', { name: 'Envoyer la demande' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('La demande n’a pas été envoyée : corrigez les champs signalés.');
+    const adults = screen.getByLabelText('Adultes');
+    expect(adults).toHaveAttribute('aria-invalid', 'true');
+    expect(adults).toHaveAccessibleDescription('Le restaurant accueille les groupes de 6 à 30 personnes au dîner ce jour-là.');
+    expect(adults).toHaveFocus();
+    expect(screen.getByLabelText('Nom')).toHaveAccessibleDescription('Le nom du client est obligatoire.');
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription("L'adresse e-mail du client n'est pas valide (une seule adresse, par exemple nom@exemple.fr).");
+    expect(screen.getByRole('checkbox', { name: /J’accepte les conditions générales de vente/ })).toHaveAccessibleDescription(
+      'Acceptez les conditions générales de vente pour envoyer la demande.',
+    );
+    expect(onSent).not.toHaveBeenCalled();
+  });
+
+  it('shows the estimate and the acompte it implies', async () => {
+    const user = userEvent.setup();
+    render(<RequestForm form={FORM} onSent={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'vendredi 4 décembre 2026' }));
+    await user.type(screen.getByLabelText('Adultes'), '10');
+    await user.clear(screen.getByLabelText('Enfants'));
+    await user.type(screen.getByLabelText('Enfants'), '2');
+    await user.click(screen.getByRole('radio', { name: /Menu Canut/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Kir/ }));
+    const estimateBox = screen.getByRole('region', { name: 'Estimation' });
+    expect(estimateBox).toHaveTextContent(/Total estimé\s*408,00\s€/);
+    expect(estimateBox).toHaveTextContent(/Acompte demandé si le restaurant accepte : 122,40\s€ \(30 % du total\)\./);
+  });
+});
