@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { DatabaseError, type Pool, type PoolClient } from 'pg';
 import { bearerClaims, type Claims } from './jwt';
 import { sniffImageType } from './sniff';
 import { lenientJson } from './json-body';
-import { invalidObjectName, UPLOAD_DIR, type ObjectFiles } from './object-files';
+import { invalidObjectName, type ObjectFiles } from './object-files';
+import { databaseFailure, HttpFailure, storageError } from './storage-errors';
+import { mediaType, receiveUpload } from './storage-upload';
+
+export { storageError } from './storage-errors';
 
 /**
  * The subset of Supabase Storage that supabase-js's storage client uses: upload (multipart or raw),
@@ -32,33 +35,6 @@ interface Bucket {
 /** Bucket as Storage returns it (pg reads bigint as a string). */
 function bucketJson(b: Bucket) {
   return { ...b, file_size_limit: b.file_size_limit === null ? null : Number(b.file_size_limit) };
-}
-
-/** Storage's error body: `{ statusCode, error, message }` with the matching HTTP status. */
-export function storageError(reply: FastifyReply, status: number, error: string, message: string) {
-  return reply.code(status).send({ statusCode: String(status), error, message });
-}
-
-class HttpFailure extends Error {
-  constructor(
-    public status: number,
-    public error: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * What PostgreSQL says of a write or a read. Refusals and bad input (SQLSTATE classes 22: data,
- * 23: integrity, 54: over a limit) are the caller's, answered 4xx; anything else stays a 500.
- */
-function databaseFailure(err: DatabaseError): HttpFailure | undefined {
-  const code = err.code ?? '';
-  if (code === '42501') return new HttpFailure(403, 'Unauthorized', 'new row violates row-level security policy');
-  if (code === '23505') return new HttpFailure(409, 'Duplicate', 'The resource already exists');
-  if (/^(22|23|54)/.test(code)) return new HttpFailure(400, 'invalid_request', `Requête refusée par la base de données : ${err.message}.`);
-  return undefined;
 }
 
 /** An object name from the URL (Fastify has already decoded it once) or a body: the same rules as hosted Supabase, and what a disk can hold. */
@@ -113,83 +89,55 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
     }
   }
 
-  async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; contentType: string; cacheControl: string }> {
-    if (req.isMultipart()) {
-      let file: { data: Buffer; contentType: string } | undefined;
-      let cacheControl = '3600';
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          file = { data: await part.toBuffer(), contentType: part.mimetype };
-        } else if (part.fieldname === 'cacheControl' && typeof part.value === 'string') {
-          cacheControl = part.value;
-        }
-      }
-      if (!file) throw new HttpFailure(400, 'Invalid request', 'No file was sent');
-      return { ...file, cacheControl };
-    }
-    const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const contentType = String(req.headers['content-type'] ?? 'application/octet-stream')
-      .split(';')[0]
-      .trim();
-    const cacheControl = String(req.headers['cache-control'] ?? 'max-age=3600').replace(/^max-age=/, '');
-    return { data, contentType, cacheControl };
-  }
-
   async function upload(req: FastifyRequest, reply: FastifyReply, upsert: boolean) {
     const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
     const claims = callerClaims(req);
     const name = objectName(rawName);
     const bucket = await bucketById(bucketId);
     if (!bucket) throw new HttpFailure(404, 'Bucket not found', 'Bucket not found');
-    const file = await readUpload(req);
-
-    // The bucket's limits are enforced here, whatever the browser checked.
-    if (bucket.file_size_limit !== null && file.data.length > Number(bucket.file_size_limit)) {
-      throw new HttpFailure(413, 'Payload too large', 'The object exceeded the maximum allowed size');
-    }
-    if (bucket.allowed_mime_types?.length && !bucket.allowed_mime_types.includes(file.contentType)) {
-      throw new HttpFailure(415, 'invalid_mime_type', `mime type ${file.contentType} is not supported`);
-    }
-    // Stricter than hosted Supabase: an image's bytes must match its declared type (a .txt renamed .png is refused).
-    if (file.contentType.startsWith('image/') && sniffImageType(file.data) !== file.contentType) {
-      throw new HttpFailure(415, 'invalid_mime_type', `file content does not match mime type ${file.contentType}`);
-    }
-
-    const target = files.path(bucket.id, name);
-    const temp = path.join(files.dir, UPLOAD_DIR, randomUUID());
-    await fs.promises.mkdir(path.dirname(temp), { recursive: true });
-    await fs.promises.writeFile(temp, file.data);
-    const metadata = {
-      size: file.data.length,
-      mimetype: file.contentType,
-      cacheControl: `max-age=${file.cacheControl}`,
-      lastModified: new Date().toISOString(),
-      contentLength: file.data.length,
-      httpStatusCode: 200,
-    };
+    // The bucket's limits are enforced here, whatever the browser checked; the body is read no further than the limit.
+    const limit = bucket.file_size_limit === null ? MAX_BODY_BYTES : Math.min(Number(bucket.file_size_limit), MAX_BODY_BYTES);
+    const file = await receiveUpload(req, files.dir, limit);
     try {
+      const type = mediaType(file.contentType);
+      if (bucket.allowed_mime_types?.length && !bucket.allowed_mime_types.includes(type)) {
+        throw new HttpFailure(415, 'invalid_mime_type', `mime type ${type} is not supported`);
+      }
+      // Stricter than hosted Supabase: an image's bytes must match its declared type (a .txt renamed .png is refused).
+      if (type.startsWith('image/') && sniffImageType(file.head) !== type) {
+        throw new HttpFailure(415, 'invalid_mime_type', `file content does not match mime type ${type}`);
+      }
+      const target = files.path(bucket.id, name);
+      const metadata = {
+        size: file.size,
+        mimetype: file.contentType,
+        cacheControl: `max-age=${file.cacheControl}`,
+        lastModified: new Date().toISOString(),
+        contentLength: file.size,
+        httpStatusCode: 200,
+      };
       // One task at a time per object: the file and its row land together, never under a late deletion.
       const row = await files.exclusive(bucket.id, name, () =>
         asCaller(
           claims,
           async (client) => {
-            const sql = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
-                         values ($1, $2, $3, $4, $5, gen_random_uuid()::text)
-                         ${upsert ? 'on conflict (bucket_id, name) do update set metadata = excluded.metadata, version = excluded.version, updated_at = now(), owner = excluded.owner, owner_id = excluded.owner_id' : ''}
+            const sql = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+                         values ($1, $2, $3, $4, $5, $6, gen_random_uuid()::text)
+                         ${upsert ? 'on conflict (bucket_id, name) do update set metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now(), owner = excluded.owner, owner_id = excluded.owner_id' : ''}
                          returning id`;
-            const { rows } = await client.query<{ id: string }>(sql, [bucket.id, name, claims.sub ?? null, claims.sub ?? null, metadata]);
+            const { rows } = await client.query<{ id: string }>(sql, [bucket.id, name, claims.sub ?? null, claims.sub ?? null, metadata, file.userMetadata ?? null]);
             return rows[0];
           },
           // The bytes take their place only after the row was accepted (RLS, uniqueness): a refused write leaves no file.
           async () => {
             await fs.promises.mkdir(path.dirname(target), { recursive: true });
-            await fs.promises.rename(temp, target);
+            await fs.promises.rename(file.temp, target);
           },
         ),
       );
       return reply.send({ Id: row.id, Key: `${bucket.id}/${name}` });
     } finally {
-      await fs.promises.rm(temp, { force: true });
+      await fs.promises.rm(file.temp, { force: true });
     }
   }
 
@@ -252,8 +200,6 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
 
   return async function plugin(app: FastifyInstance) {
     lenientJson(app);
-    await app.register(multipart, { limits: { fileSize: MAX_BODY_BYTES, files: 1 } });
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) => done(null, body));
     app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: { instancePath: string }[] }, _req, reply) => {
       const failure = err instanceof DatabaseError ? databaseFailure(err) : err;
       if (failure instanceof HttpFailure) return storageError(reply, failure.status, failure.error, failure.message);
@@ -262,7 +208,7 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
         return storageError(reply, 400, 'invalid_request', `Paramètre « ${field} » invalide : ${LIST_FIELD_RULES[field] ?? 'valeur refusée'}.`);
       }
       if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413) {
-        return storageError(reply, 413, 'Payload too large', 'The object exceeded the maximum allowed size');
+        return storageError(reply, 413, 'Payload too large', 'La requête dépasse la taille maximale permise.');
       }
       if (err.statusCode && err.statusCode < 500) return storageError(reply, err.statusCode, 'Invalid request', err.message);
       app.log.error(err);
@@ -274,8 +220,15 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
     // supabase-js's download() asks /object/<bucket>/<name>; Storage also has the explicit form.
     app.get('/object/authenticated/:bucket/*', (req, reply) => download(req, reply, 'authenticated'));
     app.get('/object/:bucket/*', (req, reply) => download(req, reply, 'authenticated'));
-    app.post('/object/:bucket/*', (req, reply) => upload(req, reply, req.headers['x-upsert'] === 'true'));
-    app.put('/object/:bucket/*', (req, reply) => upload(req, reply, true));
+    await app.register(async (uploads) => {
+      // Every body of an upload is left unread for receiveUpload (storage-upload.ts), whatever its
+      // content type: Fastify's JSON and text parsers would otherwise take it (and store 0 bytes).
+      uploads.removeAllContentTypeParsers();
+      uploads.addContentTypeParser('*', (_req, _payload, done) => done(null));
+      await uploads.register(multipart, { limits: { fileSize: MAX_BODY_BYTES, files: 1 } });
+      uploads.post('/object/:bucket/*', (req, reply) => upload(req, reply, req.headers['x-upsert'] === 'true'));
+      uploads.put('/object/:bucket/*', (req, reply) => upload(req, reply, true));
+    });
     app.delete('/object/:bucket', remove);
 
     app.get('/bucket', async (req, reply) => {
