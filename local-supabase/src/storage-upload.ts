@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { HttpFailure } from './storage-errors';
@@ -23,6 +23,8 @@ export interface ReceivedUpload {
   userMetadata: Record<string, unknown> | undefined;
   /** The first bytes, for the image type check. */
   head: Buffer;
+  /** The MD5 of the bytes, as S3 and hosted Storage give it for an object's ETag. */
+  md5: string;
 }
 
 /** What is still read (and dropped) after a refusal, so that the client reads the 413 instead of a reset connection; past it the connection is closed. */
@@ -64,11 +66,12 @@ function linger(req: FastifyRequest) {
 }
 
 /** Copies `source` into `file`, failing with 413 past `limit` bytes; resolves with the size and the first bytes. */
-function copyWithLimit(source: Readable, file: string, limit: number): Promise<{ size: number; head: Buffer }> {
+function copyWithLimit(source: Readable, file: string, limit: number): Promise<{ size: number; head: Buffer; md5: string }> {
   return new Promise((resolve, reject) => {
     const target = fs.createWriteStream(file);
     let size = 0;
     let head = Buffer.alloc(0);
+    const hash = createHash('md5');
     let settled = false;
     const fail = (err: Error) => {
       if (settled) return;
@@ -82,6 +85,7 @@ function copyWithLimit(source: Readable, file: string, limit: number): Promise<{
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) return fail(tooLarge(limit));
+      hash.update(chunk);
       if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
       if (!target.write(chunk)) {
         source.pause();
@@ -91,7 +95,7 @@ function copyWithLimit(source: Readable, file: string, limit: number): Promise<{
     const onEnd = () => {
       if (settled) return;
       settled = true;
-      target.end(() => resolve({ size, head }));
+      target.end(() => resolve({ size, head, md5: hash.digest('hex') }));
     };
     source.on('data', onData);
     source.once('end', onEnd);
@@ -135,9 +139,9 @@ export async function receiveUpload(req: FastifyRequest, dir: string, limit: num
             part.file.resume();
             continue;
           }
-          const { size, head } = await copyWithLimit(part.file, temp, limit);
+          const copied = await copyWithLimit(part.file, temp, limit);
           if (part.file.truncated) throw tooLarge(limit);
-          received = { size, head, contentType: part.mimetype };
+          received = { ...copied, contentType: part.mimetype };
         } else if (part.fieldname === 'cacheControl' && typeof part.value === 'string') {
           cacheControl = part.value;
         } else if (part.fieldname === 'metadata' && typeof part.value === 'string') {
@@ -148,11 +152,11 @@ export async function receiveUpload(req: FastifyRequest, dir: string, limit: num
       return { ...received, temp, cacheControl, userMetadata };
     }
     if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-    const { size, head } = await copyWithLimit(req.raw, temp, limit);
+    const copied = await copyWithLimit(req.raw, temp, limit);
     const contentType = String(req.headers['content-type'] ?? 'application/octet-stream').trim() || 'application/octet-stream';
     const cacheControl = String(req.headers['cache-control'] ?? 'max-age=3600').replace(/^max-age=/, '');
     const metadataHeader = req.headers['x-metadata'];
-    return { temp, size, head, contentType, cacheControl, userMetadata: userMetadataFrom(typeof metadataHeader === 'string' ? metadataHeader : undefined, true) };
+    return { temp, ...copied, contentType, cacheControl, userMetadata: userMetadataFrom(typeof metadataHeader === 'string' ? metadataHeader : undefined, true) };
   } catch (err) {
     await fs.promises.rm(temp, { force: true });
     linger(req);

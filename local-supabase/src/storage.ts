@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { DatabaseError, type Pool, type PoolClient } from 'pg';
 import { bearerClaims, type Claims } from './jwt';
 import { sniffImageType } from './sniff';
 import { lenientJson } from './json-body';
-import { invalidObjectName, type ObjectFiles } from './object-files';
+import { invalidObjectName, UPLOAD_DIR, type ObjectFiles } from './object-files';
 import { databaseFailure, HttpFailure, storageError } from './storage-errors';
 import { mediaType, receiveUpload } from './storage-upload';
+import { signDownload, signUpload, UploadGrants, verifyDownload } from './storage-signed';
 
 export { storageError } from './storage-errors';
 
@@ -53,6 +55,9 @@ const LIST_BODY_SCHEMA = {
     offset: { type: 'integer', minimum: 0 },
   },
 } as const;
+/** First segments of Storage's own routes: never read as a bucket name by the catch-all routes. */
+const RESERVED_SEGMENTS = new Set(['sign', 'upload', 'list', 'list-v2', 'info', 'move', 'copy', 'public', 'authenticated']);
+
 const LIST_FIELD_RULES: Record<string, string> = {
   prefix: 'un texte est attendu',
   limit: 'un nombre entier d’au moins 1 est attendu',
@@ -60,6 +65,7 @@ const LIST_FIELD_RULES: Record<string, string> = {
 };
 
 export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles) {
+  const uploadGrants = new UploadGrants();
   async function bucketById(id: string): Promise<Bucket | undefined> {
     const { rows } = await pool.query<Bucket>('select * from storage.buckets where id = $1', [id]);
     return rows[0];
@@ -89,10 +95,20 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
     }
   }
 
+  /** The catch-all routes' first segment is a bucket; the API's own words there mean a route that does not exist. */
+  function notRoute(req: FastifyRequest, bucketId: string) {
+    if (RESERVED_SEGMENTS.has(bucketId)) throw new HttpFailure(404, 'not_found', `Route inexistante : ${req.method} ${req.url.split('?')[0]}.`);
+  }
+
   async function upload(req: FastifyRequest, reply: FastifyReply, upsert: boolean) {
     const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
-    const claims = callerClaims(req);
-    const name = objectName(rawName);
+    notRoute(req, bucketId);
+    const stored = await storeUpload(req, callerClaims(req), bucketId, objectName(rawName), upsert);
+    return reply.send(stored);
+  }
+
+  /** Stores the upload of `req` as `claims` (the caller's, or a signed upload URL's signer's). */
+  async function storeUpload(req: FastifyRequest, claims: Claims, bucketId: string, name: string, upsert: boolean): Promise<{ Id: string; Key: string }> {
     const bucket = await bucketById(bucketId);
     if (!bucket) throw new HttpFailure(404, 'Bucket not found', 'Bucket not found');
     // The bucket's limits are enforced here, whatever the browser checked; the body is read no further than the limit.
@@ -114,6 +130,7 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
         cacheControl: `max-age=${file.cacheControl}`,
         lastModified: new Date().toISOString(),
         contentLength: file.size,
+        eTag: `"${file.md5}"`,
         httpStatusCode: 200,
       };
       // One task at a time per object: the file and its row land together, never under a late deletion.
@@ -135,16 +152,18 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
           },
         ),
       );
-      return reply.send({ Id: row.id, Key: `${bucket.id}/${name}` });
+      return { Id: row.id, Key: `${bucket.id}/${name}` };
     } finally {
       await fs.promises.rm(file.temp, { force: true });
     }
   }
 
   /** Serves an object only while its row exists, as hosted Supabase does, whatever is left on disk. */
-  async function download(req: FastifyRequest, reply: FastifyReply, access: 'public' | 'authenticated') {
+  async function download(req: FastifyRequest, reply: FastifyReply, access: 'public' | 'authenticated' | 'signed') {
     const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
+    if (access === 'authenticated') notRoute(req, bucketId);
     const name = objectName(rawName);
+    const query = req.query as { token?: string; download?: string };
     const lookup = 'select metadata from storage.objects where bucket_id = $1 and name = $2';
     type Row = { metadata: { mimetype?: string; cacheControl?: string } | null };
     let row: Row | undefined;
@@ -152,12 +171,20 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
       const bucket = await bucketById(bucketId);
       if (!bucket || !bucket.public) throw new HttpFailure(400, 'Bucket not found', 'Bucket not found');
       row = (await pool.query<Row>(lookup, [bucket.id, name])).rows[0];
+    } else if (access === 'signed') {
+      // The signature stands for the signer's right to read, checked when it was made.
+      verifyDownload(jwtSecret, query.token, `${bucketId}/${name}`);
+      row = (await pool.query<Row>(lookup, [bucketId, name])).rows[0];
     } else {
       // The caller's select policies decide what it may read.
       row = await asCaller(callerClaims(req), async (client) => (await client.query<Row>(lookup, [bucketId, name])).rows[0]);
     }
     const data = row && (await fs.promises.readFile(files.path(bucketId, name)).catch(() => undefined));
     if (!row || !data) throw new HttpFailure(404, 'not_found', 'Object not found');
+    if (query.download !== undefined) {
+      const filename = query.download || name.split('/').pop()!;
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);
+    }
     return reply
       .header('content-type', row.metadata?.mimetype ?? 'application/octet-stream')
       .header('cache-control', row.metadata?.cacheControl ?? 'max-age=3600')
@@ -198,6 +225,234 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
     return reply.send(rows.map((r) => ({ ...r, name: r.name.slice(prefix.length) })));
   }
 
+  /** `expiresIn` of a signing call: whole seconds, at least one. */
+  function expiresInOf(body: unknown): number {
+    const expiresIn = Number((body as { expiresIn?: unknown } | undefined)?.expiresIn);
+    if (!Number.isInteger(expiresIn) || expiresIn < 1) throw new HttpFailure(400, 'invalid_request', 'Paramètre « expiresIn » invalide : un nombre entier de secondes, au moins 1, est attendu.');
+    return expiresIn;
+  }
+
+  /** The names among `names` that the caller's select policies let it see. */
+  async function visibleNames(claims: Claims, bucketId: string, names: string[]): Promise<Set<string>> {
+    const rows = await asCaller(
+      claims,
+      async (c) => (await c.query<{ name: string }>('select name from storage.objects where bucket_id = $1 and name = any($2::text[])', [bucketId, names])).rows,
+    );
+    return new Set(rows.map((r) => r.name));
+  }
+
+  const signedPath = (bucketId: string, name: string, token: string) => `/object/sign/${bucketId}/${name}?token=${token}`;
+
+  /** POST /object/sign/<bucket>/<name> {expiresIn}: a signed download URL, for an object the caller may read. */
+  async function signOne(req: FastifyRequest, reply: FastifyReply) {
+    const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
+    const claims = callerClaims(req);
+    const name = objectName(rawName);
+    const expiresIn = expiresInOf(req.body);
+    if (!(await visibleNames(claims, bucketId, [name])).has(name)) throw new HttpFailure(404, 'not_found', 'Object not found');
+    return reply.send({ signedURL: signedPath(bucketId, name, signDownload(jwtSecret, `${bucketId}/${name}`, expiresIn)) });
+  }
+
+  /** POST /object/sign/<bucket> {expiresIn, paths}: one answer per path, an error for those the caller may not read. */
+  async function signMany(req: FastifyRequest, reply: FastifyReply) {
+    const { bucket: bucketId } = req.params as { bucket: string };
+    const claims = callerClaims(req);
+    const expiresIn = expiresInOf(req.body);
+    const paths = (req.body as { paths?: unknown }).paths;
+    if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string'))
+      throw new HttpFailure(400, 'invalid_request', 'Paramètre « paths » invalide : une liste de noms d’objets est attendue.');
+    const visible = await visibleNames(
+      claims,
+      bucketId,
+      (paths as string[]).filter((p) => !invalidObjectName(p)),
+    );
+    return reply.send(
+      (paths as string[]).map((name) =>
+        visible.has(name)
+          ? { error: null, path: name, signedURL: signedPath(bucketId, name, signDownload(jwtSecret, `${bucketId}/${name}`, expiresIn)) }
+          : { error: 'Either the object does not exist or you do not have access to it', path: name, signedURL: null },
+      ),
+    );
+  }
+
+  /**
+   * POST /object/upload/sign/<bucket>/<name>: a signed upload URL, made only if the caller may write
+   * that object now (its insert is tried, then undone, as hosted Storage does).
+   */
+  async function signUploadUrl(req: FastifyRequest, reply: FastifyReply) {
+    const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
+    const claims = callerClaims(req);
+    const name = objectName(rawName);
+    const upsert = req.headers['x-upsert'] === 'true';
+    if (!(await bucketById(bucketId))) throw new HttpFailure(404, 'Bucket not found', 'Bucket not found');
+    await asCaller(claims, async (c) => {
+      await c.query('savepoint try_upload');
+      await c.query(
+        `insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3, $4)
+         ${upsert ? 'on conflict (bucket_id, name) do update set updated_at = now()' : ''}`,
+        [bucketId, name, claims.sub ?? null, claims.sub ?? null],
+      );
+      await c.query('rollback to savepoint try_upload');
+    });
+    const { exp: _exp, iat: _iat, ...signer } = claims;
+    const token = signUpload(jwtSecret, `${bucketId}/${name}`, upsert, signer);
+    return reply.send({ url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token });
+  }
+
+  /** PUT /object/upload/sign/<bucket>/<name>?token=…: one upload, as the URL's signer, under the policies of now. */
+  async function uploadToSignedUrl(req: FastifyRequest, reply: FastifyReply) {
+    const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
+    const name = objectName(rawName);
+    const grant = uploadGrants.verify(jwtSecret, (req.query as { token?: string }).token, `${bucketId}/${name}`);
+    uploadGrants.take(grant);
+    try {
+      const stored = await storeUpload(req, grant.claims, bucketId, name, grant.upsert);
+      return reply.send({ Key: stored.Key, Id: stored.Id });
+    } catch (err) {
+      uploadGrants.giveBack(grant);
+      throw err;
+    }
+  }
+
+  /** The body of move and copy, as supabase-js sends it. */
+  function moveBody(body: unknown) {
+    const b = (body ?? {}) as Record<string, unknown>;
+    for (const field of ['bucketId', 'sourceKey', 'destinationKey'] as const) {
+      if (typeof b[field] !== 'string' || !b[field]) throw new HttpFailure(400, 'invalid_request', `Paramètre « ${field} » manquant ou invalide.`);
+    }
+    if (b.destinationBucket !== undefined && b.destinationBucket !== null && typeof b.destinationBucket !== 'string') {
+      throw new HttpFailure(400, 'invalid_request', 'Paramètre « destinationBucket » invalide.');
+    }
+    const bucketId = b.bucketId as string;
+    return {
+      bucketId,
+      source: objectName(b.sourceKey as string),
+      destinationBucket: (b.destinationBucket as string | undefined) || bucketId,
+      destination: objectName(b.destinationKey as string),
+    };
+  }
+
+  /** Runs `work` holding both objects' locks, taken in one order so that two opposite moves cannot wait on each other. */
+  function bothExclusive<T>(a: [string, string], b: [string, string], work: () => Promise<T>): Promise<T> {
+    const [first, second] = [a, b].sort((x, y) => (x.join('/') < y.join('/') ? -1 : 1));
+    if (first.join('/') === second.join('/')) return files.exclusive(first[0], first[1], work);
+    return files.exclusive(first[0], first[1], () => files.exclusive(second[0], second[1], work));
+  }
+
+  /**
+   * POST /object/move: the row is renamed as the caller (its update policy decides: USING for the
+   * source, WITH CHECK for the destination), and the file follows it.
+   */
+  async function moveObject(req: FastifyRequest, reply: FastifyReply) {
+    const claims = callerClaims(req);
+    const m = moveBody(req.body);
+    if (!(await bucketById(m.destinationBucket))) throw new HttpFailure(404, 'Bucket not found', 'Bucket not found');
+    const from = files.path(m.bucketId, m.source);
+    const to = files.path(m.destinationBucket, m.destination);
+    await bothExclusive([m.bucketId, m.source], [m.destinationBucket, m.destination], async () => {
+      let moved = false;
+      try {
+        await asCaller(
+          claims,
+          async (c) => {
+            const { rowCount } = await c.query(
+              `update storage.objects set bucket_id = $3, name = $4, updated_at = now(), version = gen_random_uuid()::text
+                where bucket_id = $1 and name = $2`,
+              [m.bucketId, m.source, m.destinationBucket, m.destination],
+            );
+            if (!rowCount) throw new HttpFailure(404, 'not_found', 'Object not found');
+          },
+          async () => {
+            await fs.promises.mkdir(path.dirname(to), { recursive: true });
+            await fs.promises.rename(from, to);
+            moved = true;
+          },
+        );
+      } catch (err) {
+        if (moved) await fs.promises.rename(to, from).catch(() => undefined);
+        throw err;
+      }
+    });
+    return reply.send({ message: 'Successfully moved' });
+  }
+
+  /** POST /object/copy: the source is read as the caller (select policy), the copy written as the caller (insert policy; x-upsert to overwrite). */
+  async function copyObject(req: FastifyRequest, reply: FastifyReply) {
+    const claims = callerClaims(req);
+    const m = moveBody(req.body);
+    const upsert = req.headers['x-upsert'] === 'true';
+    if (!(await bucketById(m.destinationBucket))) throw new HttpFailure(404, 'Bucket not found', 'Bucket not found');
+    const to = files.path(m.destinationBucket, m.destination);
+    const temp = path.join(files.dir, UPLOAD_DIR, randomUUID());
+    try {
+      const row = await bothExclusive([m.bucketId, m.source], [m.destinationBucket, m.destination], () =>
+        asCaller(
+          claims,
+          async (c) => {
+            const source = (
+              await c.query<{ metadata: unknown; user_metadata: unknown }>('select metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2', [m.bucketId, m.source])
+            ).rows[0];
+            if (!source) throw new HttpFailure(404, 'not_found', 'Object not found');
+            const { rows } = await c.query<{ id: string }>(
+              `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+               values ($1, $2, $3, $4, $5, $6, gen_random_uuid()::text)
+               ${upsert ? 'on conflict (bucket_id, name) do update set metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now(), owner = excluded.owner, owner_id = excluded.owner_id' : ''}
+               returning id`,
+              [m.destinationBucket, m.destination, claims.sub ?? null, claims.sub ?? null, source.metadata, source.user_metadata],
+            );
+            return rows[0];
+          },
+          async () => {
+            await fs.promises.mkdir(path.dirname(temp), { recursive: true });
+            await fs.promises.copyFile(files.path(m.bucketId, m.source), temp);
+            await fs.promises.mkdir(path.dirname(to), { recursive: true });
+            await fs.promises.rename(temp, to);
+          },
+        ),
+      );
+      return reply.send({ Id: row.id, Key: `${m.destinationBucket}/${m.destination}` });
+    } finally {
+      await fs.promises.rm(temp, { force: true });
+    }
+  }
+
+  /** GET /object/info/<bucket>/<name>: the object's description, as hosted Storage gives it, if the caller may read it. */
+  async function objectInfo(req: FastifyRequest, reply: FastifyReply) {
+    const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
+    const claims = callerClaims(req);
+    const name = objectName(rawName);
+    type Row = {
+      id: string;
+      name: string;
+      bucket_id: string;
+      version: string | null;
+      created_at: Date;
+      updated_at: Date;
+      metadata: Record<string, unknown> | null;
+      user_metadata: Record<string, unknown> | null;
+    };
+    const row = await asCaller(
+      claims,
+      async (c) =>
+        (await c.query<Row>('select id, name, bucket_id, version, created_at, updated_at, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]))
+          .rows[0],
+    );
+    if (!row) throw new HttpFailure(404, 'not_found', 'Object not found');
+    return reply.send({
+      id: row.id,
+      version: row.version,
+      name: row.name,
+      bucket_id: row.bucket_id,
+      created_at: row.created_at,
+      size: row.metadata?.size ?? null,
+      cache_control: row.metadata?.cacheControl ?? null,
+      content_type: row.metadata?.mimetype ?? null,
+      etag: row.metadata?.eTag ?? null,
+      last_modified: row.metadata?.lastModified ?? row.updated_at,
+      metadata: row.user_metadata ?? {},
+    });
+  }
+
   return async function plugin(app: FastifyInstance) {
     lenientJson(app);
     app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: { instancePath: string }[] }, _req, reply) => {
@@ -215,7 +470,16 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
       return storageError(reply, 500, 'Internal', 'Internal Server Error');
     });
 
+    app.setNotFoundHandler((req, reply) => storageError(reply, 404, 'not_found', `Route inexistante : ${req.method} ${req.url.split('?')[0]}.`));
     app.post('/object/list/:bucket', { schema: { body: LIST_BODY_SCHEMA } }, list);
+    app.post('/object/sign/:bucket/*', signOne);
+    app.post('/object/sign/:bucket', signMany);
+    app.get('/object/sign/:bucket/*', (req, reply) => download(req, reply, 'signed'));
+    app.post('/object/upload/sign/:bucket/*', signUploadUrl);
+    app.post('/object/move', moveObject);
+    app.post('/object/copy', copyObject);
+    app.get('/object/info/:bucket/*', objectInfo);
+    app.get('/object/info/authenticated/:bucket/*', objectInfo);
     app.get('/object/public/:bucket/*', (req, reply) => download(req, reply, 'public'));
     // supabase-js's download() asks /object/<bucket>/<name>; Storage also has the explicit form.
     app.get('/object/authenticated/:bucket/*', (req, reply) => download(req, reply, 'authenticated'));
@@ -228,6 +492,7 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
       await uploads.register(multipart, { limits: { fileSize: MAX_BODY_BYTES, files: 1 } });
       uploads.post('/object/:bucket/*', (req, reply) => upload(req, reply, req.headers['x-upsert'] === 'true'));
       uploads.put('/object/:bucket/*', (req, reply) => upload(req, reply, true));
+      uploads.put('/object/upload/sign/:bucket/*', uploadToSignedUrl);
     });
     app.delete('/object/:bucket', remove);
 
