@@ -10,6 +10,7 @@ import { lenientJson } from './json-body';
 import { invalidObjectName, UPLOAD_DIR, type ObjectFiles } from './object-files';
 import { databaseFailure, HttpFailure, storageError } from './storage-errors';
 import { mediaType, receiveUpload } from './storage-upload';
+import { bucketRoutes, type BucketRow } from './storage-buckets';
 import { signDownload, signUpload, UploadGrants, verifyDownload } from './storage-signed';
 
 export { storageError } from './storage-errors';
@@ -24,20 +25,7 @@ export { storageError } from './storage-errors';
 /** Hard ceiling on any request body; each bucket's own file_size_limit is checked below it. */
 const MAX_BODY_BYTES = 60 * 1024 * 1024;
 
-interface Bucket {
-  id: string;
-  name: string;
-  public: boolean;
-  file_size_limit: string | null;
-  allowed_mime_types: string[] | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** Bucket as Storage returns it (pg reads bigint as a string). */
-function bucketJson(b: Bucket) {
-  return { ...b, file_size_limit: b.file_size_limit === null ? null : Number(b.file_size_limit) };
-}
+type Bucket = BucketRow;
 
 /** An object name from the URL (Fastify has already decoded it once) or a body: the same rules as hosted Supabase, and what a disk can hold. */
 function objectName(name: string): string {
@@ -116,7 +104,8 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
     const file = await receiveUpload(req, files.dir, limit);
     try {
       const type = mediaType(file.contentType);
-      if (bucket.allowed_mime_types?.length && !bucket.allowed_mime_types.includes(type)) {
+      // Hosted Storage's wildcards: 'image/*' takes every image type.
+      if (bucket.allowed_mime_types?.length && !bucket.allowed_mime_types.some((allowed) => allowed === type || (allowed.endsWith('/*') && type.startsWith(allowed.slice(0, -1))))) {
         throw new HttpFailure(415, 'invalid_mime_type', `mime type ${type} is not supported`);
       }
       // Stricter than hosted Supabase: an image's bytes must match its declared type (a .txt renamed .png is refused).
@@ -496,30 +485,6 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
     });
     app.delete('/object/:bucket', remove);
 
-    app.get('/bucket', async (req, reply) => {
-      const rows = await asCaller(callerClaims(req), async (c) => (await c.query<Bucket>('select * from storage.buckets order by id')).rows);
-      return reply.send(rows.map(bucketJson));
-    });
-    app.get('/bucket/:id', async (req, reply) => {
-      const { id } = req.params as { id: string };
-      const rows = await asCaller(callerClaims(req), async (c) => (await c.query<Bucket>('select * from storage.buckets where id = $1', [id])).rows);
-      if (!rows[0]) throw new HttpFailure(404, 'Bucket not found', 'Bucket not found');
-      return reply.send(bucketJson(rows[0]));
-    });
-    app.post('/bucket', async (req, reply) => {
-      const body = (req.body ?? {}) as { id?: string; name?: string; public?: boolean; file_size_limit?: number | null; allowed_mime_types?: string[] | null };
-      const id = body.id ?? body.name;
-      if (!id) throw new HttpFailure(400, 'Invalid request', 'body must have required property name');
-      await asCaller(callerClaims(req), (c) =>
-        c.query('insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5)', [
-          id,
-          body.name ?? id,
-          body.public ?? false,
-          body.file_size_limit ?? null,
-          body.allowed_mime_types ?? null,
-        ]),
-      );
-      return reply.send({ name: id });
-    });
+    bucketRoutes(app, { callerClaims, asCaller, files });
   };
 }

@@ -225,3 +225,51 @@ describe('storage: the API’s own route names are never read as a bucket', () =
     expect(body.message).toMatch(/^Route inexistante/);
   });
 });
+
+describe('storage: bucket calls', () => {
+  it('getBucket gives hosted Supabase’s fields only; a limit may be given as "1mb"', async () => {
+    const id = await newBucket('champs', { fileSizeLimit: '1mb' });
+    const { data, error } = await service().storage.getBucket(id);
+    expect(error).toBeNull();
+    expect(Object.keys(data!).sort()).toEqual(['allowed_mime_types', 'created_at', 'file_size_limit', 'id', 'name', 'owner', 'public', 'type', 'updated_at']);
+    expect(data).toMatchObject({ id, name: id, public: false, file_size_limit: 1024 * 1024, allowed_mime_types: null });
+    expect((await service().storage.createBucket(`${id}-x`, { public: false, fileSizeLimit: 'beaucoup' })).error).toMatchObject({ status: 400 });
+  });
+
+  it('updateBucket changes what is sent; the new limit applies to the next upload', async () => {
+    const id = await newBucket('maj');
+    const updated = await service().storage.updateBucket(id, { public: true, fileSizeLimit: '1kb', allowedMimeTypes: ['text/*'] });
+    expect(updated).toEqual({ data: { message: 'Successfully updated' }, error: null });
+    expect((await service().storage.getBucket(id)).data).toMatchObject({ public: true, file_size_limit: 1024, allowed_mime_types: ['text/*'] });
+    const files = service().storage.from(id);
+    expect((await files.upload('ok.txt', 'bonjour')).error).toBeNull();
+    expect((await files.upload('gros.txt', 'x'.repeat(1025))).error).toMatchObject({ statusCode: '413' });
+    expect((await files.upload('image.bin', Buffer.from([1]), { contentType: 'application/octet-stream' })).error).toMatchObject({ statusCode: '415' });
+    expect((await service().storage.updateBucket(`${id}-absent`, { public: false })).error).toMatchObject({ status: 404 });
+  });
+
+  it('deleteBucket refuses a bucket with objects (409); emptyBucket empties it, files included; then it deletes', async () => {
+    const id = await newBucket('vider');
+    const files = service().storage.from(id);
+    for (const name of ['a.txt', 'dossier/b.txt']) expect((await files.upload(name, 'contenu')).error).toBeNull();
+    expect((await service().storage.deleteBucket(id)).error).toMatchObject({ status: 409 });
+    expect(await service().storage.emptyBucket(id)).toEqual({ data: { message: 'Successfully emptied' }, error: null });
+    expect(await objectRow(id, 'a.txt')).toBeUndefined();
+    expect(fs.existsSync(storedFile(id, 'dossier/b.txt'))).toBe(false);
+    expect(await service().storage.deleteBucket(id)).toEqual({ data: { message: 'Successfully deleted' }, error: null });
+    expect((await service().storage.getBucket(id)).error).toMatchObject({ status: 404 });
+  });
+
+  it('an owner may neither update, empty nor delete a bucket', async () => {
+    const owner = await ownerWithRestaurant('bucket-calls');
+    const name = `${owner.restaurantId}/salle.png`;
+    expect((await owner.photos.upload(name, png(), { contentType: 'image/png' })).error).toBeNull();
+    const before = (await service().storage.getBucket(PHOTO_BUCKET)).data;
+    expect((await owner.client.storage.updateBucket(PHOTO_BUCKET, { public: false, fileSizeLimit: '1gb' })).error).not.toBeNull();
+    await owner.client.storage.emptyBucket(PHOTO_BUCKET);
+    expect((await owner.client.storage.deleteBucket(PHOTO_BUCKET)).error).not.toBeNull();
+    expect((await anon().storage.updateBucket(PHOTO_BUCKET, { public: false })).error).not.toBeNull();
+    expect((await service().storage.getBucket(PHOTO_BUCKET)).data).toEqual(before);
+    expect(await objectRow(PHOTO_BUCKET, name)).toBeDefined();
+  });
+});
