@@ -10,6 +10,7 @@ import { lenientJson } from './json-body';
 import { invalidObjectName, UPLOAD_DIR, type ObjectFiles } from './object-files';
 import { databaseFailure, HttpFailure, storageError } from './storage-errors';
 import { mediaType, receiveUpload } from './storage-upload';
+import { listV2, LIST_V2_BODY_SCHEMA, type ListV2Body } from './storage-list-v2';
 import { bucketRoutes, type BucketRow } from './storage-buckets';
 import { signDownload, signUpload, UploadGrants, verifyDownload } from './storage-signed';
 
@@ -50,6 +51,11 @@ const LIST_FIELD_RULES: Record<string, string> = {
   prefix: 'un texte est attendu',
   limit: 'un nombre entier d’au moins 1 est attendu',
   offset: 'un nombre entier positif ou nul est attendu',
+  cursor: 'un texte est attendu',
+  with_delimiter: 'vrai ou faux est attendu',
+  sortBy: 'un objet { column, order } est attendu',
+  'sortBy/column': '« name », « updated_at » ou « created_at » est attendu',
+  'sortBy/order': '« asc » ou « desc » est attendu',
 };
 
 export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles) {
@@ -461,6 +467,10 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
 
     app.setNotFoundHandler((req, reply) => storageError(reply, 404, 'not_found', `Route inexistante : ${req.method} ${req.url.split('?')[0]}.`));
     app.post('/object/list/:bucket', { schema: { body: LIST_BODY_SCHEMA } }, list);
+    app.post('/object/list-v2/:bucket', { schema: { body: LIST_V2_BODY_SCHEMA } }, async (req, reply) => {
+      const { bucket: bucketId } = req.params as { bucket: string };
+      return reply.send(await asCaller(callerClaims(req), (c) => listV2(c, bucketId, req.body as ListV2Body)));
+    });
     app.post('/object/sign/:bucket/*', signOne);
     app.post('/object/sign/:bucket', signMany);
     app.get('/object/sign/:bucket/*', (req, reply) => download(req, reply, 'signed'));

@@ -273,3 +273,47 @@ describe('storage: bucket calls', () => {
     expect(await objectRow(PHOTO_BUCKET, name)).toBeDefined();
   });
 });
+
+describe('storage: listV2', () => {
+  it('lists whole names, folders apart with the delimiter, page by page with the cursor', async () => {
+    const bucket = await newBucket('liste');
+    const files = service().storage.from(bucket);
+    for (const name of ['a.txt', 'b.txt', 'dossier/1.txt', 'dossier/sous/2.txt', 'autre/3.txt', 'dossier/4.txt']) {
+      expect((await files.upload(name, name)).error).toBeNull();
+    }
+    const flat = await files.listV2();
+    expect(flat.error).toBeNull();
+    expect(flat.data!.objects.map((o) => o.name)).toEqual(['a.txt', 'autre/3.txt', 'b.txt', 'dossier/1.txt', 'dossier/4.txt', 'dossier/sous/2.txt']);
+    expect(flat.data!.folders).toEqual([]);
+    expect(flat.data!.hasNext).toBe(false);
+    expect(flat.data!.objects[0]).toMatchObject({ id: expect.any(String), metadata: expect.objectContaining({ size: 5 }) });
+
+    const top = await files.listV2({ with_delimiter: true });
+    expect(top.data!.folders.map((f) => f.name)).toEqual(['autre/', 'dossier/']);
+    expect(top.data!.objects.map((o) => o.name)).toEqual(['a.txt', 'b.txt']);
+    const inside = await files.listV2({ prefix: 'dossier/', with_delimiter: true, sortBy: { column: 'name', order: 'desc' } });
+    expect(inside.data!.folders.map((f) => f.name)).toEqual(['dossier/sous/']);
+    expect(inside.data!.objects.map((o) => o.name)).toEqual(['dossier/4.txt', 'dossier/1.txt']);
+
+    const names: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const { data, error } = await files.listV2({ limit: 4, cursor });
+      expect(error).toBeNull();
+      names.push(...data!.objects.map((o) => o.name));
+      if (!data!.hasNext) break;
+      cursor = data!.nextCursor;
+    }
+    expect(names).toEqual(flat.data!.objects.map((o) => o.name));
+    expect((await files.listV2({ cursor: 'pas-un-curseur' })).error).toMatchObject({ status: 400 });
+  });
+
+  it('follows the select policies: another owner sees nothing of a restaurant folder', async () => {
+    const owner = await ownerWithRestaurant('list-v2');
+    const intruder = await ownerWithRestaurant('list-v2-intruder');
+    expect((await owner.photos.upload(`${owner.restaurantId}/salle.png`, png(), { contentType: 'image/png' })).error).toBeNull();
+    expect((await owner.photos.listV2({ prefix: `${owner.restaurantId}/` })).data!.objects.map((o) => o.name)).toEqual([`${owner.restaurantId}/salle.png`]);
+    expect((await intruder.photos.listV2({ prefix: `${owner.restaurantId}/` })).data).toEqual({ hasNext: false, folders: [], objects: [] });
+    expect((await intruder.photos.listV2({ with_delimiter: true })).data!.folders.map((f) => f.name)).not.toContain(`${owner.restaurantId}/`);
+  });
+});
