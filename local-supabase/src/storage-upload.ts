@@ -27,8 +27,13 @@ export interface ReceivedUpload {
   md5: string;
 }
 
-/** What is still read (and dropped) after a refusal, so that the client reads the 413 instead of a reset connection; past it the connection is closed. */
-const LINGER_BYTES = 1024 * 1024;
+/**
+ * After a refusal the rest of the body is still read, and dropped (nothing is kept), for at most this
+ * many bytes and seconds: a client still sending when its connection is closed gets a reset instead
+ * of the 413 (nginx's lingering close, for the same reason). Past either, the connection is closed.
+ */
+const LINGER_BYTES = 64 * 1024 * 1024;
+const LINGER_MS = 10_000;
 
 export function tooLarge(limit: number): HttpFailure {
   return new HttpFailure(413, 'Payload too large', `Le fichier dépasse la taille maximale permise par ce compartiment (${limit} octets).`);
@@ -56,11 +61,13 @@ function linger(req: FastifyRequest) {
   const raw = req.raw;
   if (raw.readableEnded || raw.destroyed) return;
   let dropped = 0;
+  const timer = setTimeout(() => raw.socket?.destroy(), LINGER_MS).unref();
   raw.removeAllListeners('data');
   raw.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
     if (dropped > LINGER_BYTES) raw.socket?.destroy();
   });
+  raw.once('close', () => clearTimeout(timer));
   raw.on('error', () => undefined);
   raw.resume();
 }
@@ -79,8 +86,9 @@ function copyWithLimit(source: Readable, file: string, limit: number): Promise<{
       source.off('data', onData);
       source.off('end', onEnd);
       source.pause();
+      // Rejected once the file is closed, so that the caller's removal of it comes after its creation.
+      target.once('close', () => reject(err));
       target.destroy();
-      reject(err);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;

@@ -174,8 +174,11 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
       // The caller's select policies decide what it may read.
       row = await asCaller(callerClaims(req), async (client) => (await client.query<Row>(lookup, [bucketId, name])).rows[0]);
     }
-    const data = row && (await fs.promises.readFile(files.path(bucketId, name)).catch(() => undefined));
-    if (!row || !data) throw new HttpFailure(404, 'not_found', 'Object not found');
+    // Streamed from an open handle: never held whole in memory, and a file removed meanwhile still reads whole.
+    const handle = row && (await fs.promises.open(files.path(bucketId, name)).catch(() => undefined));
+    if (!row || !handle) throw new HttpFailure(404, 'not_found', 'Object not found');
+    const { size } = await handle.stat();
+    const data = handle.createReadStream();
     if (query.download !== undefined) {
       const filename = query.download || name.split('/').pop()!;
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);
@@ -183,6 +186,7 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
     return reply
       .header('content-type', row.metadata?.mimetype ?? 'application/octet-stream')
       .header('cache-control', row.metadata?.cacheControl ?? 'max-age=3600')
+      .header('content-length', size)
       .send(data);
   }
 
@@ -412,9 +416,9 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
   }
 
   /** GET /object/info/<bucket>/<name>: the object's description, as hosted Storage gives it, if the caller may read it. */
-  async function objectInfo(req: FastifyRequest, reply: FastifyReply) {
+  /** GET /object/info/[authenticated/|public/]<bucket>/<name>: the public form needs no key, for a public bucket only. */
+  async function objectInfo(req: FastifyRequest, reply: FastifyReply, access: 'public' | 'authenticated') {
     const { bucket: bucketId, '*': rawName } = req.params as { bucket: string; '*': string };
-    const claims = callerClaims(req);
     const name = objectName(rawName);
     type Row = {
       id: string;
@@ -426,12 +430,15 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
       metadata: Record<string, unknown> | null;
       user_metadata: Record<string, unknown> | null;
     };
-    const row = await asCaller(
-      claims,
-      async (c) =>
-        (await c.query<Row>('select id, name, bucket_id, version, created_at, updated_at, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]))
-          .rows[0],
-    );
+    const lookup = 'select id, name, bucket_id, version, created_at, updated_at, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2';
+    let row: Row | undefined;
+    if (access === 'public') {
+      const bucket = await bucketById(bucketId);
+      if (!bucket || !bucket.public) throw new HttpFailure(400, 'Bucket not found', 'Bucket not found');
+      row = (await pool.query<Row>(lookup, [bucketId, name])).rows[0];
+    } else {
+      row = await asCaller(callerClaims(req), async (c) => (await c.query<Row>(lookup, [bucketId, name])).rows[0]);
+    }
     if (!row) throw new HttpFailure(404, 'not_found', 'Object not found');
     return reply.send({
       id: row.id,
@@ -477,8 +484,9 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
     app.post('/object/upload/sign/:bucket/*', signUploadUrl);
     app.post('/object/move', moveObject);
     app.post('/object/copy', copyObject);
-    app.get('/object/info/:bucket/*', objectInfo);
-    app.get('/object/info/authenticated/:bucket/*', objectInfo);
+    app.get('/object/info/:bucket/*', (req, reply) => objectInfo(req, reply, 'authenticated'));
+    app.get('/object/info/authenticated/:bucket/*', (req, reply) => objectInfo(req, reply, 'authenticated'));
+    app.get('/object/info/public/:bucket/*', (req, reply) => objectInfo(req, reply, 'public'));
     app.get('/object/public/:bucket/*', (req, reply) => download(req, reply, 'public'));
     // supabase-js's download() asks /object/<bucket>/<name>; Storage also has the explicit form.
     app.get('/object/authenticated/:bucket/*', (req, reply) => download(req, reply, 'authenticated'));

@@ -207,6 +207,10 @@ describe('storage: info and custom metadata', () => {
     expect((await owner.photos.upload(name, png(), { contentType: 'image/png' })).error).toBeNull();
     expect((await owner.photos.info(name)).error).toBeNull();
     expect((await intruder.photos.info(name)).error).toMatchObject({ status: 404 });
+    // The public form, for a public bucket, needs no key.
+    const res = await fetch(`${env.url}/storage/v1/object/info/public/${PHOTO_BUCKET}/${name}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name, bucket_id: PHOTO_BUCKET, content_type: 'image/png' });
   });
 });
 
