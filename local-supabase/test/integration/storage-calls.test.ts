@@ -80,6 +80,17 @@ describe('storage: signed download URLs', () => {
     expect((await fetch(data![1].signedUrl!)).status).toBe(200);
   });
 
+  it('a name with spaces and parentheses signs and downloads', async () => {
+    const bucket = await newBucket('espaces');
+    const name = 'dossier/menu du jour (1).txt';
+    expect((await service().storage.from(bucket).upload(name, 'Blanquette')).error).toBeNull();
+    const { data, error } = await service().storage.from(bucket).createSignedUrl(name, 60);
+    expect(error).toBeNull();
+    const res = await fetch(data!.signedUrl);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('Blanquette');
+  });
+
   it('an expired signed URL is refused', async () => {
     const bucket = await newBucket('expire');
     expect((await service().storage.from(bucket).upload('a.txt', 'bonjour')).error).toBeNull();
@@ -142,6 +153,12 @@ describe('storage: move and copy', () => {
     expect(fs.existsSync(storedFile(PHOTO_BUCKET, `${owner.restaurantId}/avant.png`))).toBe(false);
     const res = await fetch(owner.photos.getPublicUrl(`${owner.restaurantId}/dossier/apres.png`).data.publicUrl);
     expect((await bytesOf(res)).equals(image)).toBe(true);
+    // Onto an existing name: refused, both stay.
+    expect((await owner.photos.upload(`${owner.restaurantId}/autre.png`, png(), { contentType: 'image/png' })).error).toBeNull();
+    expect((await owner.photos.move(`${owner.restaurantId}/autre.png`, `${owner.restaurantId}/dossier/apres.png`)).error).toMatchObject({ status: 409 });
+    expect(fs.readFileSync(storedFile(PHOTO_BUCKET, `${owner.restaurantId}/dossier/apres.png`)).equals(image)).toBe(true);
+    expect(fs.existsSync(storedFile(PHOTO_BUCKET, `${owner.restaurantId}/autre.png`))).toBe(true);
+    expect((await owner.photos.move(`${owner.restaurantId}/absent.png`, `${owner.restaurantId}/ailleurs.png`)).error).toMatchObject({ status: 404 });
   });
 
   it('copy: a second object with the same bytes; the source stays', async () => {
