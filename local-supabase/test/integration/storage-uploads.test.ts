@@ -70,6 +70,20 @@ describe('storage: an upload stores exactly the bytes sent, whatever the content
     expect(Buffer.from(await second.data!.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
+  it('a 3 MB multipart Blob (over the API’s 1 MB body limit) is stored whole; exists() and a HEAD answer without the body', async () => {
+    const bucket = await newBucket('gros-blob');
+    const files = service().storage.from(bucket);
+    const bytes = Buffer.alloc(3 * 1024 * 1024);
+    for (let i = 0; i < bytes.length; i += 4096) bytes[i] = i % 251;
+    expect((await files.upload('gros.bin', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }))).error).toBeNull();
+    expect(fs.readFileSync(storedFile(bucket, 'gros.bin')).equals(bytes)).toBe(true);
+    expect(await files.exists('gros.bin')).toMatchObject({ data: true });
+    expect(await files.exists('absent.bin')).toMatchObject({ data: false });
+    const head = await fetch(`${env.url}/storage/v1/object/${bucket}/gros.bin`, { method: 'HEAD', headers: serviceHeaders() });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
+  });
+
   it('raw fetch with application/json: the JSON text is stored as sent, not parsed', async () => {
     const bucket = await newBucket('json');
     const body = '{ "nom": "Chez Léon",\n  "couverts": 40 }';
