@@ -35,6 +35,9 @@ export interface ReceivedUpload {
 const LINGER_BYTES = 64 * 1024 * 1024;
 const LINGER_MS = 10_000;
 
+/** What a form may hold besides its file: boundaries, part headers, cacheControl, and the metadata field (up to busboy's 1 MB field size). */
+const MULTIPART_OVERHEAD = 2 * 1024 * 1024;
+
 export function tooLarge(limit: number): HttpFailure {
   return new HttpFailure(413, 'Payload too large', `Le fichier dépasse la taille maximale permise par ce compartiment (${limit} octets).`);
 }
@@ -133,11 +136,12 @@ export async function receiveUpload(req: FastifyRequest, dir: string, limit: num
   const temp = await tempFile(dir);
   try {
     if (req.isMultipart()) {
-      // The form's other fields and headers count too, hence the limit on the whole body only when it is declared.
+      // The form's other fields and headers count too: a declared length is refused only past the limit and what they may take.
       const contentType = String(req.headers['content-type']);
       if (!/;\s*boundary=/i.test(contentType)) {
         throw new HttpFailure(400, 'invalid_request', 'Formulaire multipart invalide : l’en-tête Content-Type n’indique pas de « boundary ».');
       }
+      if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw tooLarge(limit);
       let received: Omit<ReceivedUpload, 'cacheControl' | 'userMetadata' | 'temp'> | undefined;
       let cacheControl = '3600';
       let userMetadata: Record<string, unknown> | undefined;

@@ -140,6 +140,19 @@ describe('storage: an upload is read no further than the bucket’s limit', () =
     );
   });
 
+  it('a multipart body whose declared length is over the limit (and what a form may add) is refused with 413 before it is read', async () => {
+    const bucket = await newBucket('limite-form', { fileSizeLimit: 1024 });
+    const result = await rawUpload(
+      `${env.url}/storage/v1/object/${bucket}/gros.bin`,
+      { ...serviceHeaders(), 'content-type': 'multipart/form-data; boundary=frontiere', 'content-length': String(16 * 1024 * 1024) },
+      { size: 16 * 1024, count: 1024 },
+    );
+    expect(result.status).toBe(413);
+    expect(result.body.message).toMatch(/^Le fichier dépasse la taille maximale/);
+    expect(result.sentBytes).toBeLessThan(8 * 1024 * 1024);
+    expect(await objectRow(bucket, 'gros.bin')).toBeUndefined();
+  });
+
   it('supabase-js: a body over the limit gets 413 (Buffer and multipart Blob); one at the limit is stored', async () => {
     const bucket = await newBucket('limite-js', { fileSizeLimit: 1024 });
     const files = service().storage.from(bucket);
