@@ -288,7 +288,8 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
       );
       await c.query('rollback to savepoint try_upload');
     });
-    const { exp: _exp, iat: _iat, ...signer } = claims;
+    // The token is readable by whoever holds the URL: it carries what the policies may use, not the signer's e-mail or session.
+    const { exp: _exp, iat: _iat, email: _email, phone: _phone, session_id: _session, user_metadata: _userMetadata, ...signer } = claims;
     const token = signUpload(jwtSecret, `${bucketId}/${name}`, upsert, signer);
     return reply.send({ url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token });
   }
