@@ -1941,6 +1941,15 @@ AS $function$
     'cgv', (
       select jsonb_build_object('cancellation_policy', g.cancellation_policy, 'modification_policy', g.modification_policy, 'link', g.link)
         from public.restaurant_cgv g where g.restaurant_id = r.id
+    ),
+    -- The services closed exceptionally from today to the last date: their date and service, never the
+    -- owner's reason (a private event is nobody else's business).
+    'closures', (
+      select coalesce(jsonb_agg(jsonb_build_object('date', to_char(x.closure_date, 'YYYY-MM-DD'), 'service', x.service)
+                                order by x.closure_date, x.service), '[]'::jsonb)
+        from public.restaurant_closures x
+       where x.restaurant_id = r.id
+         and x.closure_date between (now() at time zone 'Europe/Paris')::date and ((now() at time zone 'Europe/Paris')::date + interval '1 year')::date
     )
   )
     from public.restaurants r
@@ -1949,7 +1958,7 @@ AS $function$
     left join public.restaurant_billing b on b.restaurant_id = r.id
    where r.id = p_restaurant_id and private.request_page_open(r.id)
 $function$;
-COMMENT ON FUNCTION public.request_form(uuid) IS 'What a customer may see of a restaurant on its public request page (README, "The public request page"): null unless the owner switched the page on and the profile is ready for requests. Open to anonymous callers; nothing private (no contact, billing, bank, capacity).';
+COMMENT ON FUNCTION public.request_form(uuid) IS 'What a customer may see of a restaurant on its public request page (README, "The public request page"): null unless the owner switched the page on and the profile is ready for requests. Open to anonymous callers; nothing private (no contact, billing, bank, capacity; of its exceptional closures, the dates and services only).';
 GRANT EXECUTE ON FUNCTION public.request_form(uuid) TO anon;
 GRANT EXECUTE ON FUNCTION public.request_form(uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.request_form(uuid) TO service_role;

@@ -66,6 +66,9 @@ const ALLOWED = [
   'cgv.cancellation_policy',
   'cgv.modification_policy',
   'cgv.link',
+  'closures',
+  'closures[].date',
+  'closures[].service',
 ];
 
 function keyPaths(value: unknown, prefix = ''): string[] {
@@ -123,6 +126,22 @@ describe('request_form and the request page switch', () => {
     expect(answer.response_time.code).toBe('fast');
     expect(answer.deposit).toEqual({ required: true, method: 'acompte', type: 'percentage', amount: 30 });
     expect(answer.days.filter((d) => d.is_open).map((d) => d.day)).toEqual(['monday', 'tuesday', 'friday']);
+  });
+
+  it('says which services are closed exceptionally (their dates, never the owner\'s reason), so the calendar does not offer them', async () => {
+    await must(owner.client.rpc('set_request_page', { p_restaurant_id: restaurantId, p_enabled: true }));
+    const { data: before } = await form(restaurantId);
+    const today = (before as { today: string }).today;
+    const inDays = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    await must(owner.client.rpc('close_services', { p_restaurant_id: restaurantId, p_date: inDays(10), p_services: ['dinner'], p_reason: 'Soirée privée des Martin' }));
+    await must(owner.client.rpc('close_services', { p_restaurant_id: restaurantId, p_date: inDays(3), p_services: ['lunch', 'dinner'], p_reason: null }));
+    const { data } = await form(restaurantId);
+    expect((data as { closures: unknown }).closures).toEqual([
+      { date: inDays(3), service: 'dinner' },
+      { date: inDays(3), service: 'lunch' },
+      { date: inDays(10), service: 'dinner' },
+    ]);
+    expect(JSON.stringify(data)).not.toContain('Martin');
   });
 
   it('refuses an incomplete restaurant, switched on or not, and an unknown one', async () => {

@@ -56,6 +56,7 @@ const FORM: Form = {
   options: [{ id: 'o1', title: 'Kir', price: 6, price_type: 'per_person' }],
   deposit: { required: true, method: 'acompte', type: 'percentage', amount: 30 },
   cgv: { cancellation_policy: '48h', modification_policy: '24h', link: 'https://exemple.fr/cgv.pdf' },
+  closures: [],
 };
 
 describe('the rules', () => {
@@ -65,6 +66,10 @@ describe('the rules', () => {
     expect(isBookable(FORM, '2026-12-03')).toBe(false); // Thursday: closed
     expect(isBookable(FORM, '2026-12-04')).toBe(true);
     expect(isBookable(FORM, '2027-12-03')).toBe(false); // beyond a year
+    // Closed exceptionally (Christmas): its only service closed, the day cannot be picked.
+    const christmas = { ...FORM, closures: [{ date: '2026-12-25', service: 'dinner' as const }] };
+    expect(isBookable(FORM, '2026-12-25')).toBe(true);
+    expect(isBookable(christmas, '2026-12-25')).toBe(false);
   });
 
   it("estimates as submit_group_request totals: menu × adults, children's menu × children, options per adult; 30 % acompte", () => {

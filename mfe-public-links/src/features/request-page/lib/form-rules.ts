@@ -50,6 +50,8 @@ export interface RequestForm {
   options: FormOption[];
   deposit: { required: boolean; method: 'acompte' | 'empreinte' | null; type: 'percentage' | 'fixed' | null; amount: number | null };
   cgv: { cancellation_policy: string; modification_policy: string; link: string | null } | null;
+  /** The services closed exceptionally (a holiday, a private event), from today on: not offered. */
+  closures: { date: string; service: ServiceName }[];
 }
 
 const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -59,11 +61,12 @@ export function weekdayOf(date: string): Weekday {
   return WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
 }
 
-/** The services a group may book on that date (open, with arrival times). */
+/** The services a group may book on that date (open that weekday, with arrival times, not closed that date). */
 export function servicesOn(form: RequestForm, date: string | undefined): FormService[] {
   if (!date) return [];
   const day = form.days.find((d) => d.day === weekdayOf(date));
-  return day?.is_open ? day.services.filter((s) => s.arrival_times.length > 0) : [];
+  if (!day?.is_open) return [];
+  return day.services.filter((s) => s.arrival_times.length > 0 && !form.closures.some((c) => c.date === date && c.service === s.service));
 }
 
 /** A day that can be picked: from today to a year ahead, the restaurant open for groups. */
