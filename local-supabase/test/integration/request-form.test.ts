@@ -128,7 +128,7 @@ describe('request_form and the request page switch', () => {
     expect(answer.days.filter((d) => d.is_open).map((d) => d.day)).toEqual(['monday', 'tuesday', 'friday']);
   });
 
-  it('says which services are closed exceptionally (their dates, never the owner\'s reason), so the calendar does not offer them', async () => {
+  it("says which services are closed exceptionally (their dates, never the owner's reason), so the calendar does not offer them", async () => {
     await must(owner.client.rpc('set_request_page', { p_restaurant_id: restaurantId, p_enabled: true }));
     const { data: before } = await form(restaurantId);
     const today = (before as { today: string }).today;
