@@ -2,9 +2,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { StackConfig } from './config';
-import { bearerClaims } from './jwt';
+import { bearerClaims, type Claims } from './jwt';
 import { lenientJson } from './json-body';
 import { emailChangeMail, emailLink, recoveryMail } from './auth-emails';
 import { createAuthMailer } from './mailer';
@@ -23,6 +23,21 @@ const MAX_PASSWORD_BYTES = 72;
 /** The cost of every hash this server writes, and of the dummy one compared when an account does not exist. */
 const BCRYPT_COST = 10;
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** GoTrue refuses longer addresses; the column is varchar(255). */
+const MAX_EMAIL_LENGTH = 255;
+const LOGOUT_SCOPES = new Set(['global', 'local', 'others']);
+
+interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at: Date | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  email: string | null;
+}
 
 interface UserRow {
   id: string;
@@ -42,8 +57,23 @@ interface UserRow {
 const USER_COLUMNS =
   'id, email, email_confirmed_at, confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous, email_change, email_change_sent_at';
 
+/** An identity as GoTrue lists it in the user object. */
+function identityJson(i: IdentityRow) {
+  return {
+    identity_id: i.id,
+    id: i.provider_id,
+    user_id: i.user_id,
+    identity_data: i.identity_data,
+    provider: i.provider,
+    last_sign_in_at: i.last_sign_in_at?.toISOString(),
+    created_at: i.created_at?.toISOString(),
+    updated_at: i.updated_at?.toISOString(),
+    email: i.email ?? undefined,
+  };
+}
+
 /** The user object GoTrue returns. */
-function userJson(u: UserRow) {
+function userJson(u: UserRow, identities: IdentityRow[] = []) {
   return {
     id: u.id,
     aud: 'authenticated',
@@ -56,7 +86,7 @@ function userJson(u: UserRow) {
     last_sign_in_at: u.last_sign_in_at?.toISOString() ?? undefined,
     app_metadata: u.raw_app_meta_data ?? { provider: 'email', providers: ['email'] },
     user_metadata: u.raw_user_meta_data ?? {},
-    identities: [],
+    identities: identities.map(identityJson),
     created_at: u.created_at.toISOString(),
     updated_at: u.updated_at.toISOString(),
     is_anonymous: u.is_anonymous,
@@ -82,15 +112,36 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * UTF-16 units; not only spaces: @tablee/shared's passwordProblem) and is checked before calling.
  */
 function passwordRefusal(reply: FastifyReply, password: string) {
-  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-    return authError(reply, 400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
-  }
+  const tooLong = passwordTooLong(reply, password);
+  if (tooLong) return tooLong;
   if (password.length < MIN_PASSWORD_LENGTH) {
     return authError(reply, 422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
       weak_password: { reasons: ['length'] },
     });
   }
   return null;
+}
+
+/**
+ * What PostgreSQL cannot store (a NUL byte) or GoTrue refuses (an address over 255 characters) is a 400
+ * in French, before any query: a 500 would say nothing to the person and fill the logs.
+ */
+function malformedInput(reply: FastifyReply, input: { email?: string; password?: string; data?: unknown }) {
+  const refuse = (message: string) => authError(reply, 400, 'validation_failed', message);
+  if (input.email !== undefined) {
+    if (input.email.includes('\u0000')) return refuse('L’adresse e-mail contient un caractère non autorisé.');
+    if (input.email.length > MAX_EMAIL_LENGTH) return refuse(`L’adresse e-mail est trop longue (${MAX_EMAIL_LENGTH} caractères au plus).`);
+  }
+  if (input.password?.includes('\u0000')) return refuse('Le mot de passe contient un caractère non autorisé.');
+  // jsonb refuses \u0000 in any string of the metadata.
+  if (input.data !== undefined && JSON.stringify(input.data).includes('\\u0000')) return refuse('Les données du profil contiennent un caractère non autorisé.');
+  return null;
+}
+
+/** The 72-byte rule alone: sign-in refuses what sign-up could never have stored, rather than let bcrypt truncate it. */
+function passwordTooLong(reply: FastifyReply, password: string) {
+  if (Buffer.byteLength(password, 'utf8') <= MAX_PASSWORD_BYTES) return null;
+  return authError(reply, 400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
 }
 
 function emailExists(reply: FastifyReply) {
@@ -159,7 +210,20 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
   /** A hash of a random password, compared when the e-mail has no account, so that both cases take one bcrypt comparison. */
   let dummyHash: string;
 
-  async function createSession(user: UserRow) {
+  async function identitiesOf(userId: string): Promise<IdentityRow[]> {
+    const { rows } = await pool.query<IdentityRow>(
+      'select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email from auth.identities where user_id = $1 order by created_at',
+      [userId],
+    );
+    return rows;
+  }
+
+  /** The user object with its identities, as every answer of GoTrue gives it. */
+  async function fullUser(user: UserRow) {
+    return userJson(user, await identitiesOf(user.id));
+  }
+
+  async function createSession(user: UserRow, method: 'password' | 'recovery' | 'otp' = 'password') {
     const sessionId = randomUUID();
     const refreshToken = randomBytes(24).toString('base64url');
     const client = await pool.connect();
@@ -174,10 +238,10 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     } finally {
       client.release();
     }
-    return sessionBody(user, sessionId, refreshToken);
+    return sessionBody(user, sessionId, refreshToken, method);
   }
 
-  function sessionBody(user: UserRow, sessionId: string, refreshToken: string) {
+  async function sessionBody(user: UserRow, sessionId: string, refreshToken: string, method = 'password') {
     const now = Math.floor(Date.now() / 1000);
     const expiresIn = config.auth.jwtExpirySeconds;
     const claims = {
@@ -192,7 +256,8 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       user_metadata: user.raw_user_meta_data ?? {},
       role: 'authenticated',
       aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }],
+      // 'recovery' for a session opened by a recovery link: it may set a password without the forgotten one.
+      amr: [{ method, timestamp: now }],
       session_id: sessionId,
       is_anonymous: false,
     };
@@ -202,7 +267,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       expires_in: expiresIn,
       expires_at: now + expiresIn,
       refresh_token: refreshToken,
-      user: userJson(user),
+      user: await fullUser(user),
     };
   }
 
@@ -213,6 +278,8 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email || !password) return authError(reply, 400, 'validation_failed', 'missing email or phone');
+    const malformed = malformedInput(reply, { email, password }) ?? passwordTooLong(reply, password);
+    if (malformed) return malformed;
     // Always one row and one bcrypt comparison: against the dummy hash when there is no account (or no password).
     const { rows } = await pool.query<UserRow & { password_ok: boolean | null }>(
       `with account as (select ${USER_COLUMNS}, encrypted_password from auth.users where lower(email) = $1 and deleted_at is null)
@@ -267,13 +334,59 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       const user = await client.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [current.user_id]);
       await client.query('commit');
       if (!user.rows[0]) return authError(reply, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-      return reply.header('x-supabase-api-version', API_VERSION).send(sessionBody(user.rows[0], current.session_id, next));
+      return reply.header('x-supabase-api-version', API_VERSION).send(await sessionBody(user.rows[0], current.session_id, next));
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
       throw err;
     } finally {
       client.release();
     }
+  }
+
+  /** Work done after the answer (e-mails), awaited when the server closes. */
+  const pending = new Set<Promise<unknown>>();
+  function later(work: () => Promise<unknown>, failure: string) {
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err) => console.error(failure, err))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
+
+  /** A transaction on one connection: committed when `work` resolves, rolled back when it throws. */
+  async function inTransaction<T>(work: (db: PoolClient) => Promise<T>): Promise<T> {
+    const db = await pool.connect();
+    try {
+      await db.query('begin');
+      const result = await work(db);
+      await db.query('commit');
+      return result;
+    } catch (err) {
+      await db.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      db.release();
+    }
+  }
+
+  /** A session a recovery link opened, still within the link's validity: it sets a password without the forgotten one. */
+  function openedByRecoveryLink(claims: Claims): boolean {
+    const amr = Array.isArray(claims.amr) ? (claims.amr as { method?: unknown; timestamp?: unknown }[]) : [];
+    const now = Date.now() / 1000;
+    return amr.some((a) => a.method === 'recovery' && typeof a.timestamp === 'number' && now - a.timestamp < linkExpiry);
+  }
+
+  /** Out of the request: the account's new recovery link, if the address has an account, and its e-mail. */
+  async function sendRecovery(email: string, redirectTo: string) {
+    const token = randomBytes(32).toString('base64url');
+    const { rows } = await pool.query<{ email: string }>(
+      `update auth.users set recovery_token = $2, recovery_sent_at = now()
+        where lower(email) = $1 and deleted_at is null
+          and (recovery_sent_at is null or recovery_sent_at < now() - make_interval(secs => $3))
+        returning email`,
+      [email, hashToken(token), emailInterval],
+    );
+    if (rows[0]) await mailer.send(recoveryMail(rows[0].email, emailLink(redirectTo, token, 'recovery'), linkExpiry));
   }
 
   /** The signed-in user's claims, or an error reply when the JWT is missing, invalid or its session is gone. */
@@ -300,7 +413,10 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
   return async function plugin(app: FastifyInstance) {
     dummyHash = (await pool.query<{ hash: string }>(`select extensions.crypt(gen_random_uuid()::text, extensions.gen_salt('bf', $1)) as hash`, [BCRYPT_COST])).rows[0].hash;
     lenientJson(app);
-    app.addHook('onClose', async () => mailer.close());
+    app.addHook('onClose', async () => {
+      await Promise.allSettled(pending);
+      mailer.close();
+    });
     app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
       if (err.statusCode && err.statusCode < 500) return authError(reply, err.statusCode, 'validation_failed', err.message);
       console.error('[auth]', err);
@@ -327,16 +443,20 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
       const password = typeof body.password === 'string' ? body.password : '';
       if (!email) return authError(reply, 400, 'validation_failed', 'To signup, please provide your email');
+      const malformed = malformedInput(reply, { email, password, data: body.data });
+      if (malformed) return malformed;
       if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
       const refused = passwordRefusal(reply, password);
       if (refused) return refused;
       const metadata = body.data && typeof body.data === 'object' ? body.data : {};
       const confirmed = !config.auth.enableConfirmations;
       const inserted = await pool.query<UserRow>(
-        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at, last_sign_in_at,
                                  raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new, email_change)
          values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
                  extensions.crypt($2, extensions.gen_salt('bf', $5)), case when $3 then now() end, case when $3 then null else now() end,
+                 -- An auto-confirmed sign-up is also a sign-in (it answers a session), as GoTrue records it.
+                 case when $3 then now() end,
                  '{"provider":"email","providers":["email"]}', $4, '', '', '', '')
          on conflict do nothing
          returning ${USER_COLUMNS}`,
@@ -345,13 +465,13 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       const user = inserted.rows[0];
       if (!user) return authError(reply, 422, 'user_already_exists', 'User already registered');
       await pool.query(
-        `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-         values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean), 'email', now(), now())`,
+        `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+         values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean), 'email', now(), now(), now())`,
         [user.id, email, confirmed],
       );
       reply.header('x-supabase-api-version', API_VERSION);
       // With confirmations on, GoTrue answers with the bare user and no session.
-      return confirmed ? createSession(user) : userJson(user);
+      return confirmed ? createSession(user) : fullUser(user);
     });
 
     app.post('/token', async (req, reply) => {
@@ -366,13 +486,14 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       if (!claims) return reply;
       const { rows } = await pool.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [claims.sub]);
       if (!rows[0]) return authError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
-      return reply.header('x-supabase-api-version', API_VERSION).send(userJson(rows[0]));
+      return reply.header('x-supabase-api-version', API_VERSION).send(await fullUser(rows[0]));
     });
 
     /**
      * Password recovery: always 200 with `{}`, whether or not the address has an account, and in the
-     * same time (the e-mail goes out after the answer). A new link replaces the previous one; an account
-     * gets at most one every AUTH_EMAIL_MIN_INTERVAL seconds (quietly: a 429 there would say it exists).
+     * same time: the request does the same work for both (checks, then the answer); looking the account
+     * up, writing the link and sending it happen after the answer. A new link replaces the previous one;
+     * an account gets at most one every AUTH_EMAIL_MIN_INTERVAL seconds (quietly: a 429 there would say it exists).
      */
     app.post('/recover', async (req, reply) => {
       const address = clientAddress(req);
@@ -381,20 +502,11 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       const body = (req.body ?? {}) as { email?: unknown };
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
       if (!email) return authError(reply, 400, 'validation_failed', 'Password recovery requires an email');
+      const malformed = malformedInput(reply, { email });
+      if (malformed) return malformed;
       if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
       const redirectTo = redirectFor(req, '/reset-password');
-      const token = randomBytes(32).toString('base64url');
-      const { rows } = await pool.query<{ email: string }>(
-        `update auth.users set recovery_token = $2, recovery_sent_at = now()
-          where lower(email) = $1 and deleted_at is null
-            and (recovery_sent_at is null or recovery_sent_at < now() - make_interval(secs => $3))
-          returning email`,
-        [email, hashToken(token), emailInterval],
-      );
-      if (rows[0]) {
-        const to = rows[0].email;
-        void mailer.send(recoveryMail(to, emailLink(redirectTo, token, 'recovery'), linkExpiry)).catch((err) => console.error('[auth] e-mail de récupération non envoyé :', err));
-      }
+      later(() => sendRecovery(email, redirectTo), '[auth] e-mail de récupération non envoyé :');
       return reply.header('x-supabase-api-version', API_VERSION).send({});
     });
 
@@ -418,7 +530,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
           [hash, linkExpiry],
         );
         if (!rows[0]) return expired();
-        return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(rows[0]));
+        return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(rows[0], 'recovery'));
       }
       const client = await pool.connect();
       try {
@@ -454,25 +566,48 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
 
     /**
      * The signed-in user changes their password or e-mail (supabase-js's updateUser). Everything is
-     * checked before anything changes. A new password ends the user's other sessions (GoTrue does the
-     * same); a new e-mail is only recorded as pending, and a link goes to it: the address changes once
-     * that link is opened (`verify` type email_change).
+     * checked before anything changes, and the changes are one transaction.
+     * - A new password needs the current one (`current_password`, GoTrue's
+     *   SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD), except in a session a recovery link opened
+     *   within the link's validity; a wrong one counts as a failed sign-in. It ends the user's other
+     *   sessions and any outstanding recovery link (GoTrue does both).
+     * - A new e-mail is counted against the e-mail limit first, then recorded as pending, and a link goes
+     *   to it: the address changes once that link is opened (`verify` type email_change). An address
+     *   another account has is answered the same way, and simply never completes (no mail goes to it).
      */
     app.put('/user', async (req, reply) => {
       const claims = await requireUser(req, reply);
       if (!claims) return reply;
-      const body = (req.body ?? {}) as { email?: unknown; password?: unknown; data?: unknown };
+      const body = (req.body ?? {}) as { email?: unknown; password?: unknown; current_password?: unknown; data?: unknown };
+      const password = typeof body.password === 'string' ? body.password : undefined;
+      const currentPassword = typeof body.current_password === 'string' ? body.current_password : undefined;
+      const malformed = malformedInput(reply, {
+        email: typeof body.email === 'string' ? body.email : undefined,
+        password,
+        data: body.data,
+      });
+      if (malformed) return malformed;
+      if (currentPassword?.includes('\u0000')) return authError(reply, 400, 'current_password_mismatch', 'Current password required when setting new password.');
       const { rows: found } = await pool.query<UserRow & { encrypted_password: string | null }>(
         `select ${USER_COLUMNS}, encrypted_password from auth.users where id = $1 and deleted_at is null`,
         [claims.sub],
       );
       const current = found[0];
       if (!current) return authError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      const address = clientAddress(req);
 
-      const password = typeof body.password === 'string' ? body.password : undefined;
       if (password !== undefined) {
         const refused = passwordRefusal(reply, password);
         if (refused) return refused;
+        if (!openedByRecoveryLink(claims)) {
+          if (!currentPassword) return authError(reply, 400, 'current_password_required', 'Current password required when setting new password.');
+          if (failedSignins.isBlocked(address)) return authError(reply, 429, 'over_request_rate_limit', 'Request rate limit reached');
+          const ok = await pool.query<{ ok: boolean }>('select coalesce($1 = extensions.crypt($2, $1), false) as ok', [current.encrypted_password || null, currentPassword]);
+          if (!ok.rows[0].ok) {
+            failedSignins.record(address);
+            return authError(reply, 400, 'current_password_mismatch', 'Current password required when setting new password.');
+          }
+        }
         const same = await pool.query<{ same: boolean }>('select coalesce($1 = extensions.crypt($2, $1), false) as same', [current.encrypted_password || null, password]);
         if (same.rows[0].same) return authError(reply, 422, 'same_password', 'New password should be different from the old password.');
       }
@@ -482,52 +617,60 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
         if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
         if (email !== current.email.toLowerCase()) newEmail = email;
       }
+      let taken = false;
       if (newEmail) {
-        const taken = await pool.query('select 1 from auth.users where lower(email) = $1 and id <> $2', [newEmail, current.id]);
-        if (taken.rowCount) return emailExists(reply);
-        const address = clientAddress(req);
+        // Counted before anything is said about the address.
         if (emailRequests.isBlocked(address)) return authError(reply, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+        emailRequests.record(address);
         const wait = current.email_change_sent_at ? Math.ceil(emailInterval - (Date.now() - current.email_change_sent_at.getTime()) / 1000) : 0;
         if (wait > 0) return authError(reply, 429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
-        emailRequests.record(address);
+        taken = Boolean((await pool.query('select 1 from auth.users where lower(email) = $1 and id <> $2', [newEmail, current.id])).rowCount);
       }
 
-      let user: UserRow = current;
-      if (password !== undefined) {
-        user = (
-          await pool.query<UserRow>(`update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', $3)), updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [
-            current.id,
-            password,
-            BCRYPT_COST,
-          ])
-        ).rows[0];
-        await pool.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [current.id, claims.session_id ?? null]);
+      const token = randomBytes(32).toString('base64url');
+      const user = await inTransaction(async (db) => {
+        let row: UserRow = current;
+        if (password !== undefined) {
+          row = (
+            await db.query<UserRow>(
+              `update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', $3)), recovery_token = '', updated_at = now()
+                where id = $1 returning ${USER_COLUMNS}`,
+              [current.id, password, BCRYPT_COST],
+            )
+          ).rows[0];
+          await db.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [current.id, claims.session_id ?? null]);
+        }
+        if (body.data && typeof body.data === 'object') {
+          row = (
+            await db.query<UserRow>(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb, updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [
+              current.id,
+              JSON.stringify(body.data),
+            ])
+          ).rows[0];
+        }
+        if (newEmail) {
+          row = (
+            await db.query<UserRow>(
+              `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+              [current.id, newEmail, hashToken(token)],
+            )
+          ).rows[0];
+        }
+        return row;
+      });
+      if (newEmail && !taken) {
+        const mail = emailChangeMail(newEmail, current.email, emailLink(redirectFor(req, '/confirm-email'), token, 'email_change'), linkExpiry);
+        later(() => mailer.send(mail), '[auth] e-mail de changement d’adresse non envoyé :');
       }
-      if (body.data && typeof body.data === 'object') {
-        user = (
-          await pool.query<UserRow>(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb, updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [
-            current.id,
-            JSON.stringify(body.data),
-          ])
-        ).rows[0];
-      }
-      if (newEmail) {
-        const token = randomBytes(32).toString('base64url');
-        user = (
-          await pool.query<UserRow>(
-            `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-            [current.id, newEmail, hashToken(token)],
-          )
-        ).rows[0];
-        await mailer.send(emailChangeMail(newEmail, current.email, emailLink(redirectFor(req, '/confirm-email'), token, 'email_change'), linkExpiry));
-      }
-      return reply.header('x-supabase-api-version', API_VERSION).send(userJson(user));
+      return reply.header('x-supabase-api-version', API_VERSION).send(await fullUser(user));
     });
 
     app.post('/logout', async (req, reply) => {
       const claims = await requireUser(req, reply);
       if (!claims) return reply;
       const scope = (req.query as { scope?: string }).scope ?? 'global';
+      // An unknown scope is refused, never read as 'global' (which would sign out every device).
+      if (!LOGOUT_SCOPES.has(scope)) return authError(reply, 400, 'validation_failed', `Unsupported logout scope "${scope}"`);
       if (scope === 'local') await pool.query('delete from auth.sessions where id = $1', [claims.session_id]);
       else if (scope === 'others') await pool.query('delete from auth.sessions where user_id = $1 and id <> $2', [claims.sub, claims.session_id]);
       else await pool.query('delete from auth.sessions where user_id = $1', [claims.sub]);
