@@ -12,6 +12,8 @@ export const ACCOUNT_MESSAGES = {
   linkFailed: 'La vérification du lien a échoué. Veuillez réessayer.',
   passwordsDiffer: 'Les deux mots de passe ne correspondent pas.',
   samePassword: "Le nouveau mot de passe doit être différent de l'actuel.",
+  currentPasswordMissing: 'Indiquez votre mot de passe actuel.',
+  currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
   sessionExpired: 'Votre session a expiré. Reconnectez-vous puis recommencez.',
   passwordFailed: 'Échec de la modification du mot de passe. Veuillez réessayer.',
   passwordChanged: 'Votre mot de passe a été modifié.',
@@ -52,6 +54,8 @@ export function passwordChangeErrorMessage(error: unknown): string {
   const e = asError(error);
   if (e.code === 'weak_password') return SIGN_UP_MESSAGES.weakPassword;
   if (e.code === 'same_password') return ACCOUNT_MESSAGES.samePassword;
+  if (e.code === 'current_password_required') return ACCOUNT_MESSAGES.currentPasswordMissing;
+  if (e.code === 'current_password_mismatch') return ACCOUNT_MESSAGES.currentPasswordWrong;
   // As at sign-up: Supabase Auth tells a password over 72 bytes by its message only.
   if (e.code === 'validation_failed' && e.message?.startsWith('Password cannot be longer than')) return SIGN_UP_MESSAGES.passwordTooLong;
   if (e.name === 'AuthSessionMissingError' || e.code === 'session_not_found' || e.code === 'bad_jwt') return ACCOUNT_MESSAGES.sessionExpired;
