@@ -66,3 +66,19 @@ export function emailChangeMail(to: string, currentEmail: string, link: string, 
     'Confirmer ma nouvelle adresse',
   );
 }
+
+/** Secure e-mail change: the current address is told, and its link is the second agreement the change needs. */
+export function emailChangeCurrentMail(to: string, newEmail: string, link: string, validitySeconds: number): AuthMail {
+  return mail(
+    to,
+    'compte-adresse-actuelle',
+    'Changement d’adresse e-mail de votre compte Tablée',
+    [
+      `Quelqu’un a demandé à remplacer l’adresse de votre compte Tablée par ${newEmail}. Si c’est vous, confirmez en ouvrant ce lien :`,
+      `Ce lien est valable ${validityFr(validitySeconds)} et ne sert qu’une fois. L’adresse ne change que lorsque ce lien et celui envoyé à ${newEmail} ont tous deux été ouverts.`,
+      'Si vous n’êtes pas à l’origine de cette demande, n’ouvrez pas ce lien et changez votre mot de passe : quelqu’un a peut-être accès à votre compte.',
+    ],
+    link,
+    'Confirmer le changement d’adresse',
+  );
+}

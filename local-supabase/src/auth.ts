@@ -6,7 +6,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { StackConfig } from './config';
 import { bearerClaims, type Claims } from './jwt';
 import { lenientJson } from './json-body';
-import { emailChangeMail, emailLink, recoveryMail } from './auth-emails';
+import { emailChangeCurrentMail, emailChangeMail, emailLink, recoveryMail } from './auth-emails';
 import { createAuthMailer } from './mailer';
 
 /**
@@ -512,7 +512,8 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
 
     /**
      * The links of the e-mails (`verifyOtp({ token_hash, type })`): single use (the token is cleared in
-     * the same statement that checks it), valid AUTH_LINK_EXPIRY seconds; answers a session, as GoTrue.
+     * the same statement that checks it), valid AUTH_LINK_EXPIRY seconds; answers a session, as GoTrue
+     * (or, for the first of the two e-mail change links, GoTrue's `{ msg, code: 200 }`).
      */
     app.post('/verify', async (req, reply) => {
       const body = (req.body ?? {}) as { token_hash?: unknown; type?: unknown };
@@ -532,35 +533,43 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
         if (!rows[0]) return expired();
         return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(rows[0], 'recovery'));
       }
-      const client = await pool.connect();
+      // Secure e-mail change: the link of either address is spent when opened; the address changes
+      // with the second one. The first answers GoTrue's message and no session.
       try {
-        await client.query('begin');
-        const { rows } = await client.query<UserRow>(
-          `update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_sent_at = null,
-                  email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
-            where email_change_token_new = $1 and email_change <> '' and email_change_sent_at > now() - make_interval(secs => $2) and deleted_at is null
-            returning ${USER_COLUMNS}`,
-          [hash, linkExpiry],
-        );
-        const user = rows[0];
-        if (!user) {
-          await client.query('rollback');
-          return expired();
-        }
-        await client.query(
-          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()
-            where user_id = $1 and provider = 'email'`,
-          [user.id, user.email],
-        );
-        await client.query('commit');
-        return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(user));
+        const outcome = await inTransaction(async (db) => {
+          const { rows } = await db.query<{ id: string; pending: boolean }>(
+            `update auth.users
+                set email_change_token_new = case when email_change_token_new = $1 then '' else email_change_token_new end,
+                    email_change_token_current = case when email_change_token_current = $1 then '' else email_change_token_current end
+              where $1 in (email_change_token_new, email_change_token_current)
+                and email_change <> '' and email_change_sent_at > now() - make_interval(secs => $2) and deleted_at is null
+              returning id, coalesce(email_change_token_new, '') <> '' or coalesce(email_change_token_current, '') <> '' as pending`,
+            [hash, linkExpiry],
+          );
+          if (!rows[0]) return null;
+          if (rows[0].pending) return 'waiting' as const;
+          const changed = await db.query<UserRow>(
+            `update auth.users set email = email_change, email_change = '', email_change_sent_at = null,
+                    email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
+              where id = $1 returning ${USER_COLUMNS}`,
+            [rows[0].id],
+          );
+          const user = changed.rows[0];
+          await db.query(
+            `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()
+              where user_id = $1 and provider = 'email'`,
+            [user.id, user.email],
+          );
+          return user;
+        });
+        if (!outcome) return expired();
+        reply.header('x-supabase-api-version', API_VERSION);
+        if (outcome === 'waiting') return { msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email', code: 200 };
+        return await createSession(outcome);
       } catch (err) {
-        await client.query('rollback').catch(() => undefined);
         // Taken by another account since the link was sent.
         if ((err as { code?: string }).code === '23505') return emailExists(reply);
         throw err;
-      } finally {
-        client.release();
       }
     });
 
@@ -628,6 +637,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       }
 
       const token = randomBytes(32).toString('base64url');
+      const currentToken = randomBytes(32).toString('base64url');
       const user = await inTransaction(async (db) => {
         let row: UserRow = current;
         if (password !== undefined) {
@@ -651,16 +661,20 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
         if (newEmail) {
           row = (
             await db.query<UserRow>(
-              `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-              [current.id, newEmail, hashToken(token)],
+              `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4, email_change_sent_at = now(), updated_at = now()
+                where id = $1 returning ${USER_COLUMNS}`,
+              [current.id, newEmail, hashToken(token), hashToken(currentToken)],
             )
           ).rows[0];
         }
         return row;
       });
-      if (newEmail && !taken) {
-        const mail = emailChangeMail(newEmail, current.email, emailLink(redirectFor(req, '/confirm-email'), token, 'email_change'), linkExpiry);
-        later(() => mailer.send(mail), '[auth] e-mail de changement d’adresse non envoyé :');
+      if (newEmail) {
+        // Secure e-mail change (hosted Supabase's default): both addresses must agree.
+        const page = redirectFor(req, '/confirm-email');
+        const mails = [emailChangeCurrentMail(current.email, newEmail, emailLink(page, currentToken, 'email_change'), linkExpiry)];
+        if (!taken) mails.push(emailChangeMail(newEmail, current.email, emailLink(page, token, 'email_change'), linkExpiry));
+        for (const mail of mails) later(() => mailer.send(mail), '[auth] e-mail de changement d’adresse non envoyé :');
       }
       return reply.header('x-supabase-api-version', API_VERSION).send(await fullUser(user));
     });

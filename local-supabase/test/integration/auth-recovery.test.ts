@@ -102,29 +102,43 @@ describe('PUT /user', () => {
     expect((await other.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
   });
 
-  it('changes the e-mail only once the link sent to the new address is opened', async () => {
+  it('secure e-mail change: a link to the new address and one to the current, the change made once both are opened', async () => {
     const owner = await newOwner('mail');
     const next = uniqueEmail('nouvelle');
     const asked = await owner.client.auth.updateUser({ email: next.toUpperCase() }, { emailRedirectTo: `${APP}/confirm-email` });
     expect(asked.error).toBeNull();
     expect(asked.data.user?.email).toBe(owner.email);
     expect(asked.data.user?.new_email).toBe(next);
-    const mail = await mailTo(next);
-    expect(mail.subject).toBe('Confirmez votre nouvelle adresse e-mail Tablée');
-    expect(mail.text).toContain(`votre compte garde son adresse actuelle (${owner.email})`);
-    expect(mailsTo(owner.email)).toHaveLength(0);
-    // Pending: the old address still signs in, the new one not yet.
+    const toNew = await mailTo(next);
+    expect(toNew.subject).toBe('Confirmez votre nouvelle adresse e-mail Tablée');
+    expect(toNew.text).toContain(`votre compte garde son adresse actuelle (${owner.email})`);
+    // The current address is told, in French, and must agree too.
+    const toCurrent = await mailTo(owner.email);
+    expect(toCurrent.subject).toBe('Changement d’adresse e-mail de votre compte Tablée');
+    expect(toCurrent.text).toContain(`remplacer l’adresse de votre compte Tablée par ${next}`);
+    expect(toCurrent.text).toContain('changez votre mot de passe');
+    const newLink = linkIn(toNew, `${APP}/confirm-email?`);
+    const currentLink = linkIn(toCurrent, `${APP}/confirm-email?`);
+    expect(new URL(newLink).searchParams.get('type')).toBe('email_change');
+    expect(new URL(currentLink).searchParams.get('type')).toBe('email_change');
+    expect(tokenOf(newLink)).not.toBe(tokenOf(currentLink));
+
+    // One link opened: accepted, no session, nothing changed yet (GoTrue's answer).
+    const half = await client().auth.verifyOtp({ token_hash: tokenOf(newLink), type: 'email_change' });
+    expect(half.error).toBeNull();
+    expect(half.data.session).toBeNull();
+    expect(half.data.user).toBeNull();
     expect((await client().auth.signInWithPassword({ email: next, password: owner.password })).error?.code).toBe('invalid_credentials');
     expect((await client().auth.signInWithPassword({ email: owner.email, password: owner.password })).error).toBeNull();
+    // The same link again is spent.
+    expect((await client().auth.verifyOtp({ token_hash: tokenOf(newLink), type: 'email_change' })).error?.code).toBe('otp_expired');
 
-    const link = linkIn(mail, `${APP}/confirm-email?`);
-    expect(new URL(link).searchParams.get('type')).toBe('email_change');
-    const opened = await client().auth.verifyOtp({ token_hash: tokenOf(link), type: 'email_change' });
+    const opened = await client().auth.verifyOtp({ token_hash: tokenOf(currentLink), type: 'email_change' });
     expect(opened.error).toBeNull();
     expect(opened.data.user?.email).toBe(next);
     expect((await client().auth.signInWithPassword({ email: next, password: owner.password })).error).toBeNull();
     expect((await client().auth.signInWithPassword({ email: owner.email, password: owner.password })).error?.code).toBe('invalid_credentials');
-    expect((await client().auth.verifyOtp({ token_hash: tokenOf(link), type: 'email_change' })).error?.code).toBe('otp_expired');
+    expect((await client().auth.verifyOtp({ token_hash: tokenOf(currentLink), type: 'email_change' })).error?.code).toBe('otp_expired');
   });
 
   it('refuses a malformed address, changing nothing (a taken one: auth-hardening.test.ts)', async () => {

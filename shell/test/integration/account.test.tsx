@@ -117,7 +117,9 @@ describe('/account', () => {
     expect((await stranger.auth.signUp({ email: other, password: PASSWORD })).error).toBeNull();
     await paste(user, screen.getByLabelText('Nouvelle adresse email'), other);
     await user.click(screen.getByRole('button', { name: 'Changer d’adresse' }));
-    expect(await screen.findByText(`Un lien de confirmation a été envoyé à ${other}. Votre adresse changera dès que vous l'aurez ouvert.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Un lien de confirmation a été envoyé à ${other}, et un autre à votre adresse actuelle. Votre adresse changera quand vous aurez ouvert les deux.`),
+    ).toBeInTheDocument();
 
     // The current password is asked: a stolen session alone cannot change it.
     await paste(user, screen.getByLabelText('Nouveau mot de passe'), 'encore-un-autre', { replace: true });
@@ -135,19 +137,27 @@ describe('/account', () => {
     expect(await canSignIn(email, 'encore-un-autre')).toBe('ok');
   });
 
-  it('sends the e-mail change link to the new address; /confirm-email makes it the account’s', async () => {
+  it('sends a link to the new address and one to the current; /confirm-email makes the change once both are opened', async () => {
     const { email } = await freshOwner(true);
     renderApp('/account');
     const user = userEvent.setup();
     const next = uniqueEmail('nouvelle');
     await paste(user, await screen.findByLabelText('Nouvelle adresse email'), next);
     await user.click(screen.getByRole('button', { name: 'Changer d’adresse' }));
-    expect(await screen.findByText(`Un lien de confirmation a été envoyé à ${next}. Votre adresse changera dès que vous l'aurez ouvert.`)).toBeInTheDocument();
-    const link = await linkTo(next, 'http://localhost:3000/confirm-email?');
+    expect(
+      await screen.findByText(`Un lien de confirmation a été envoyé à ${next}, et un autre à votre adresse actuelle. Votre adresse changera quand vous aurez ouvert les deux.`),
+    ).toBeInTheDocument();
+    const toNew = await linkTo(next, 'http://localhost:3000/confirm-email?');
+    const toCurrent = await linkTo(email, 'http://localhost:3000/confirm-email?');
     expect(await canSignIn(email, PASSWORD)).toBe('ok');
 
     await connect();
-    renderApp(pathOf(link));
+    renderApp(pathOf(toNew));
+    expect(await screen.findByText('Lien accepté. Ouvrez maintenant le lien envoyé à votre autre adresse : le changement sera fait à ce moment-là.')).toBeInTheDocument();
+    expect(await canSignIn(email, PASSWORD)).toBe('ok');
+
+    await connect();
+    renderApp(pathOf(toCurrent));
     expect(await screen.findByText(`Votre adresse email est désormais ${next}. Utilisez-la pour vous connecter.`)).toBeInTheDocument();
     expect(await canSignIn(next, PASSWORD)).toBe('ok');
   });

@@ -22,7 +22,8 @@ export const ACCOUNT_MESSAGES = {
   emailUnchanged: "C'est déjà l'adresse de votre compte.",
   emailRateLimited: "Trop de demandes d'e-mail. Veuillez patienter quelques minutes avant de réessayer.",
   emailFailed: "Échec du changement d'adresse. Veuillez réessayer.",
-  emailLinkSent: (email: string) => `Un lien de confirmation a été envoyé à ${email}. Votre adresse changera dès que vous l'aurez ouvert.`,
+  emailLinkSent: (email: string) => `Un lien de confirmation a été envoyé à ${email}, et un autre à votre adresse actuelle. Votre adresse changera quand vous aurez ouvert les deux.`,
+  emailHalfConfirmed: 'Lien accepté. Ouvrez maintenant le lien envoyé à votre autre adresse : le changement sera fait à ce moment-là.',
   emailChanged: (email: string) => `Votre adresse email est désormais ${email}. Utilisez-la pour vous connecter.`,
 } as const;
 
