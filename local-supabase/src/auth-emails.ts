@@ -12,7 +12,7 @@ export function validityFr(seconds: number): string {
 }
 
 /** The app page `redirectTo` with the token and its type, as Supabase's "token_hash" templates build it. */
-export function emailLink(redirectTo: string, tokenHash: string, type: 'recovery' | 'email_change'): string {
+export function emailLink(redirectTo: string, tokenHash: string, type: 'recovery' | 'email_change' | 'email'): string {
   const url = new URL(redirectTo);
   url.searchParams.set('token_hash', tokenHash);
   url.searchParams.set('type', type);
@@ -80,5 +80,21 @@ export function emailChangeCurrentMail(to: string, newEmail: string, link: strin
     ],
     link,
     'Confirmer le changement d’adresse',
+  );
+}
+
+/** Sign-up with confirmations on: the link that confirms the address (type=email). */
+export function confirmationMail(to: string, link: string, validitySeconds: number): AuthMail {
+  return mail(
+    to,
+    'compte-confirmation',
+    'Confirmez votre adresse e-mail Tablée',
+    [
+      'Bienvenue sur Tablée ! Pour confirmer votre adresse e-mail et activer votre compte, ouvrez ce lien :',
+      `Ce lien est valable ${validityFr(validitySeconds)} et ne sert qu’une fois.`,
+      'Si vous n’avez pas créé de compte Tablée, ignorez cet e-mail.',
+    ],
+    link,
+    'Confirmer mon adresse',
   );
 }

@@ -6,7 +6,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { StackConfig } from './config';
 import { bearerClaims, type Claims } from './jwt';
 import { lenientJson } from './json-body';
-import { emailChangeCurrentMail, emailChangeMail, emailLink, recoveryMail } from './auth-emails';
+import { confirmationMail, emailChangeCurrentMail, emailChangeMail, emailLink, recoveryMail } from './auth-emails';
 import { createAuthMailer } from './mailer';
 
 /**
@@ -389,6 +389,19 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     if (rows[0]) await mailer.send(recoveryMail(rows[0].email, emailLink(redirectTo, token, 'recovery'), linkExpiry));
   }
 
+  /** Out of the request: a new confirmation link for an unconfirmed account, at most one every AUTH_EMAIL_MIN_INTERVAL seconds. */
+  async function resendConfirmation(email: string, redirectTo: string) {
+    const token = randomBytes(32).toString('base64url');
+    const { rows } = await pool.query<{ email: string }>(
+      `update auth.users set confirmation_token = $2, confirmation_sent_at = now()
+        where lower(email) = $1 and deleted_at is null and email_confirmed_at is null
+          and (confirmation_sent_at is null or confirmation_sent_at <= now() - make_interval(secs => $3))
+        returning email`,
+      [email, hashToken(token), emailInterval],
+    );
+    if (rows[0]) await mailer.send(confirmationMail(rows[0].email, emailLink(redirectTo, token, 'email'), linkExpiry));
+  }
+
   /** The signed-in user's claims, or an error reply when the JWT is missing, invalid or its session is gone. */
   async function requireUser(req: FastifyRequest, reply: FastifyReply) {
     const claims = bearerClaims({ authorization: req.headers.authorization }, jwtSecret);
@@ -450,6 +463,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       if (refused) return refused;
       const metadata = body.data && typeof body.data === 'object' ? body.data : {};
       const confirmed = !config.auth.enableConfirmations;
+      const confirmationToken = randomBytes(32).toString('base64url');
       const inserted = await pool.query<UserRow>(
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at, last_sign_in_at,
                                  raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new, email_change)
@@ -457,19 +471,44 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
                  extensions.crypt($2, extensions.gen_salt('bf', $5)), case when $3 then now() end, case when $3 then null else now() end,
                  -- An auto-confirmed sign-up is also a sign-in (it answers a session), as GoTrue records it.
                  case when $3 then now() end,
-                 '{"provider":"email","providers":["email"]}', $4, '', '', '', '')
+                 '{"provider":"email","providers":["email"]}', $4, $6, '', '', '')
          on conflict do nothing
          returning ${USER_COLUMNS}`,
-        [email, password, confirmed, JSON.stringify(metadata), BCRYPT_COST],
+        [email, password, confirmed, JSON.stringify(metadata), BCRYPT_COST, confirmed ? '' : hashToken(confirmationToken)],
       );
       const user = inserted.rows[0];
-      if (!user) return authError(reply, 422, 'user_already_exists', 'User already registered');
+      if (!user) {
+        // With confirmations on, GoTrue answers a taken address with an obfuscated user (a made-up id, no
+        // identities) so that the answer does not tell who has an account; nothing changes, nothing is sent.
+        if (confirmed) return authError(reply, 422, 'user_already_exists', 'User already registered');
+        const now = new Date();
+        return reply.header('x-supabase-api-version', API_VERSION).send(
+          userJson({
+            id: randomUUID(),
+            email,
+            email_confirmed_at: null,
+            confirmation_sent_at: now,
+            last_sign_in_at: null,
+            raw_app_meta_data: null,
+            raw_user_meta_data: metadata as Record<string, unknown>,
+            created_at: now,
+            updated_at: now,
+            is_anonymous: false,
+            email_change: null,
+            email_change_sent_at: null,
+          }),
+        );
+      }
       await pool.query(
         `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
          values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean), 'email', now(), now(), now())`,
         [user.id, email, confirmed],
       );
       reply.header('x-supabase-api-version', API_VERSION);
+      if (!confirmed) {
+        const mail = confirmationMail(email, emailLink(redirectFor(req, '/confirm-signup'), confirmationToken, 'email'), linkExpiry);
+        later(() => mailer.send(mail), '[auth] e-mail de confirmation non envoyé :');
+      }
       // With confirmations on, GoTrue answers with the bare user and no session.
       return confirmed ? createSession(user) : fullUser(user);
     });
@@ -511,6 +550,27 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     });
 
     /**
+     * supabase-js's resend({ type: 'signup' }): a new confirmation link (the previous one ends) for an
+     * unconfirmed account; always `{}` and the same work in the request, as /recover: an unknown or already
+     * confirmed address is sent nothing, and the lookup happens after the answer.
+     */
+    app.post('/resend', async (req, reply) => {
+      const address = clientAddress(req);
+      if (emailRequests.isBlocked(address)) return authError(reply, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+      emailRequests.record(address);
+      const body = (req.body ?? {}) as { email?: unknown; type?: unknown };
+      if (body.type !== 'signup') return authError(reply, 400, 'validation_failed', 'Missing one of these types: signup, email_change');
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      if (!email) return authError(reply, 400, 'validation_failed', 'Type provided requires an email address');
+      const malformed = malformedInput(reply, { email });
+      if (malformed) return malformed;
+      if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
+      const redirectTo = redirectFor(req, '/confirm-signup');
+      later(() => resendConfirmation(email, redirectTo), '[auth] e-mail de confirmation non envoyé :');
+      return reply.header('x-supabase-api-version', API_VERSION).send({});
+    });
+
+    /**
      * The links of the e-mails (`verifyOtp({ token_hash, type })`): single use (the token is cleared in
      * the same statement that checks it), valid AUTH_LINK_EXPIRY seconds; answers a session, as GoTrue
      * (or, for the first of the two e-mail change links, GoTrue's `{ msg, code: 200 }`).
@@ -519,9 +579,31 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       const body = (req.body ?? {}) as { token_hash?: unknown; type?: unknown };
       const tokenHash = typeof body.token_hash === 'string' ? body.token_hash : '';
       if (!tokenHash) return authError(reply, 400, 'validation_failed', 'Verify requires a token or a token hash');
-      if (body.type !== 'recovery' && body.type !== 'email_change') return authError(reply, 400, 'validation_failed', 'Verify requires a verification type');
+      if (body.type !== 'recovery' && body.type !== 'email_change' && body.type !== 'email' && body.type !== 'signup') {
+        return authError(reply, 400, 'validation_failed', 'Verify requires a verification type');
+      }
       const expired = () => authError(reply, 403, 'otp_expired', 'Email link is invalid or has expired');
       const hash = hashToken(tokenHash);
+      if (body.type === 'email' || body.type === 'signup') {
+        // The sign-up's confirmation link ('signup' is its older name in GoTrue).
+        const user = await inTransaction(async (db) => {
+          const { rows } = await db.query<UserRow>(
+            `update auth.users set confirmation_token = '', email_confirmed_at = now(), last_sign_in_at = now(), updated_at = now()
+              where confirmation_token = $1 and email_confirmed_at is null and confirmation_sent_at > now() - make_interval(secs => $2) and deleted_at is null
+              returning ${USER_COLUMNS}`,
+            [hash, linkExpiry],
+          );
+          if (rows[0]) {
+            await db.query(
+              `update auth.identities set identity_data = identity_data || '{"email_verified": true}', last_sign_in_at = now(), updated_at = now() where user_id = $1 and provider = 'email'`,
+              [rows[0].id],
+            );
+          }
+          return rows[0];
+        });
+        if (!user) return expired();
+        return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(user, 'otp'));
+      }
       if (body.type === 'recovery') {
         // Opening the link proves the address: it counts as confirmed, as in GoTrue.
         const { rows } = await pool.query<UserRow>(
