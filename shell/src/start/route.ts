@@ -9,7 +9,7 @@ export type Start = 'link' | 'auth' | 'app';
 
 const LINK_PREFIX = '/reservations';
 /** The public auth pages, the recovery and e-mail confirmation links included: the same light start. */
-const AUTH_PAGES = ['/signin', '/signup', '/forgot-password', '/reset-password', '/confirm-email'];
+const AUTH_PAGES = ['/signin', '/signup', '/forgot-password', '/reset-password', '/confirm-email', '/confirm-signup'];
 
 export function startFor(pathname: string): Start {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

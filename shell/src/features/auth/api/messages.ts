@@ -23,6 +23,11 @@ export const ACCOUNT_MESSAGES = {
   emailRateLimited: "Trop de demandes d'e-mail. Veuillez patienter quelques minutes avant de réessayer.",
   emailFailed: "Échec du changement d'adresse. Veuillez réessayer.",
   emailLinkSent: (email: string) => `Un lien de confirmation a été envoyé à ${email}, et un autre à votre adresse actuelle. Votre adresse changera quand vous aurez ouvert les deux.`,
+  confirmationSent: (email: string) => `Un lien de confirmation a été envoyé à ${email}. Ouvrez-le pour activer votre compte ; il est valable 1 heure.`,
+  confirmationResent: (email: string) => `Un nouveau lien de confirmation a été envoyé à ${email}.`,
+  notConfirmedHelp: 'Ouvrez le lien de l’e-mail de confirmation reçu après votre inscription. Vous ne le trouvez pas ?',
+  resendFailed: "Échec de l'envoi de l'e-mail. Veuillez réessayer.",
+  emailConfirmed: 'Votre adresse email est confirmée. Vous êtes connecté.',
   emailHalfConfirmed: 'Lien accepté. Ouvrez maintenant le lien envoyé à votre autre adresse : le changement sera fait à ce moment-là.',
   emailChanged: (email: string) => `Votre adresse email est désormais ${email}. Utilisez-la pour vous connecter.`,
 } as const;

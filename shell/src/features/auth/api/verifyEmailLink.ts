@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES, verifyErrorMessage } from './messages';
 
-export type EmailLinkType = 'recovery' | 'email_change';
+export type EmailLinkType = 'recovery' | 'email_change' | 'email';
 
 /**
  * Opens the link of an e-mail (recovery or e-mail change): its `token_hash` is verified; the answer is
