@@ -1,8 +1,25 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import proxyAddr from '@fastify/proxy-addr';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
 import type { Pool, PoolClient } from 'pg';
+import { AddressLimiter, clientAddressResolver } from './auth-limits';
+import {
+  API_VERSION,
+  BCRYPT_COST,
+  EMAIL_FORMAT,
+  LOGOUT_SCOPES,
+  USER_COLUMNS,
+  authError,
+  emailExists,
+  hashToken,
+  malformedInput,
+  passwordRefusal,
+  passwordTooLong,
+  userJson,
+  type IdentityRow,
+  type UserRow,
+} from './auth-users';
+import { inTransaction as transaction } from './transaction';
 import type { StackConfig } from './config';
 import { bearerClaims, type Claims } from './jwt';
 import { lenientJson } from './json-body';
@@ -11,177 +28,12 @@ import { createAuthMailer } from './mailer';
 
 /**
  * The subset of Supabase Auth (GoTrue) that supabase-js's email/password flow uses:
- * signup, token (password, refresh_token), user (read and update), logout, recover, verify, settings, health.
+ * signup, token (password, refresh_token), user (read and update), logout, recover, verify, resend, settings,
+ * health. The routes and sessions are here; users, errors and input rules in auth-users.ts, rate limits in
+ * auth-limits.ts, the e-mails in auth-emails.ts.
  * Users, sessions and refresh tokens live in the database's `auth` schema, as on hosted Supabase;
  * passwords are bcrypt hashes made by pgcrypto, the same format GoTrue writes.
  */
-
-const API_VERSION = '2024-01-01';
-const MIN_PASSWORD_LENGTH = 6;
-/** bcrypt reads only the first 72 bytes of a password; GoTrue refuses longer ones rather than ignore the rest. */
-const MAX_PASSWORD_BYTES = 72;
-/** The cost of every hash this server writes, and of the dummy one compared when an account does not exist. */
-const BCRYPT_COST = 10;
-const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** GoTrue refuses longer addresses; the column is varchar(255). */
-const MAX_EMAIL_LENGTH = 255;
-const LOGOUT_SCOPES = new Set(['global', 'local', 'others']);
-
-interface IdentityRow {
-  id: string;
-  provider_id: string;
-  user_id: string;
-  identity_data: Record<string, unknown>;
-  provider: string;
-  last_sign_in_at: Date | null;
-  created_at: Date | null;
-  updated_at: Date | null;
-  email: string | null;
-}
-
-interface UserRow {
-  id: string;
-  email: string;
-  email_confirmed_at: Date | null;
-  confirmation_sent_at: Date | null;
-  last_sign_in_at: Date | null;
-  raw_app_meta_data: Record<string, unknown> | null;
-  raw_user_meta_data: Record<string, unknown> | null;
-  created_at: Date;
-  updated_at: Date;
-  is_anonymous: boolean;
-  email_change: string | null;
-  email_change_sent_at: Date | null;
-}
-
-const USER_COLUMNS =
-  'id, email, email_confirmed_at, confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous, email_change, email_change_sent_at';
-
-/** An identity as GoTrue lists it in the user object. */
-function identityJson(i: IdentityRow) {
-  return {
-    identity_id: i.id,
-    id: i.provider_id,
-    user_id: i.user_id,
-    identity_data: i.identity_data,
-    provider: i.provider,
-    last_sign_in_at: i.last_sign_in_at?.toISOString(),
-    created_at: i.created_at?.toISOString(),
-    updated_at: i.updated_at?.toISOString(),
-    email: i.email ?? undefined,
-  };
-}
-
-/** The user object GoTrue returns. */
-function userJson(u: UserRow, identities: IdentityRow[] = []) {
-  return {
-    id: u.id,
-    aud: 'authenticated',
-    role: 'authenticated',
-    email: u.email,
-    email_confirmed_at: u.email_confirmed_at?.toISOString() ?? undefined,
-    phone: '',
-    confirmation_sent_at: u.confirmation_sent_at?.toISOString() ?? undefined,
-    confirmed_at: u.email_confirmed_at?.toISOString() ?? undefined,
-    last_sign_in_at: u.last_sign_in_at?.toISOString() ?? undefined,
-    app_metadata: u.raw_app_meta_data ?? { provider: 'email', providers: ['email'] },
-    user_metadata: u.raw_user_meta_data ?? {},
-    identities: identities.map(identityJson),
-    created_at: u.created_at.toISOString(),
-    updated_at: u.updated_at.toISOString(),
-    is_anonymous: u.is_anonymous,
-    // An e-mail change waiting for its link, as GoTrue shows it.
-    ...(u.email_change ? { new_email: u.email_change, email_change_sent_at: u.email_change_sent_at?.toISOString() } : {}),
-  };
-}
-
-/** Error body of Supabase Auth's API version 2024-01-01: `{ code, message }`; supabase-js reads `code` only when the version header is present. */
-function authError(reply: FastifyReply, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
-  return reply
-    .code(status)
-    .header('x-supabase-api-version', API_VERSION)
-    .send({ code, message, ...extra });
-}
-
-/** Links sent by e-mail carry a random token; only its SHA-256 is stored, so the table alone opens no account. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/**
- * Signup's and PUT /user's password rule, in GoTrue's words: at most 72 UTF-8 bytes (400), at least
- * MIN_PASSWORD_LENGTH characters (422 weak_password). The app's own rule is stricter (characters, not
- * UTF-16 units; not only spaces: @tablee/shared's passwordProblem) and is checked before calling.
- */
-function passwordRefusal(reply: FastifyReply, password: string) {
-  const tooLong = passwordTooLong(reply, password);
-  if (tooLong) return tooLong;
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return authError(reply, 422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-      weak_password: { reasons: ['length'] },
-    });
-  }
-  return null;
-}
-
-/**
- * What PostgreSQL cannot store (a NUL byte) or GoTrue refuses (an address over 255 characters) is a 400
- * in French, before any query: a 500 would say nothing to the person and fill the logs.
- */
-function malformedInput(reply: FastifyReply, input: { email?: string; password?: string; data?: unknown }) {
-  const refuse = (message: string) => authError(reply, 400, 'validation_failed', message);
-  if (input.email !== undefined) {
-    if (input.email.includes('\u0000')) return refuse('L’adresse e-mail contient un caractère non autorisé.');
-    if (input.email.length > MAX_EMAIL_LENGTH) return refuse(`L’adresse e-mail est trop longue (${MAX_EMAIL_LENGTH} caractères au plus).`);
-  }
-  if (input.password?.includes('\u0000')) return refuse('Le mot de passe contient un caractère non autorisé.');
-  // jsonb refuses \u0000 in any string of the metadata.
-  if (input.data !== undefined && JSON.stringify(input.data).includes('\\u0000')) return refuse('Les données du profil contiennent un caractère non autorisé.');
-  return null;
-}
-
-/** The 72-byte rule alone: sign-in refuses what sign-up could never have stored, rather than let bcrypt truncate it. */
-function passwordTooLong(reply: FastifyReply, password: string) {
-  if (Buffer.byteLength(password, 'utf8') <= MAX_PASSWORD_BYTES) return null;
-  return authError(reply, 400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
-}
-
-function emailExists(reply: FastifyReply) {
-  return authError(reply, 422, 'email_exists', 'A user with this email address has already been registered');
-}
-
-/** Counts events (failed sign-ins, sign-ups) per client address in a sliding window, like GoTrue's rate limits. */
-class AddressLimiter {
-  private events = new Map<string, number[]>();
-  constructor(
-    private max: number,
-    private windowMs: number,
-  ) {}
-  private recent(key: string): number[] {
-    const now = Date.now();
-    const kept = (this.events.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    this.events.set(key, kept);
-    return kept;
-  }
-  isBlocked(key: string): boolean {
-    return this.recent(key).length >= this.max;
-  }
-  record(key: string): void {
-    this.recent(key).push(Date.now());
-  }
-}
-
-/**
- * The caller's address: the socket's, unless it is a configured proxy; then X-Forwarded-For is read from
- * the right, skipping trusted proxies, so that hops a client wrote itself are never taken for its address.
- */
-function clientAddressResolver(trustedProxies: string[]): (req: FastifyRequest) => string {
-  let trust: ReturnType<typeof proxyAddr.compile>;
-  try {
-    trust = proxyAddr.compile(trustedProxies);
-  } catch (err) {
-    throw new Error(`AUTH_TRUSTED_PROXIES doit lister des adresses IP ou des plages CIDR séparées par des virgules (${(err as Error).message})`);
-  }
-  return (req) => proxyAddr(req.raw, trust);
-}
 
 export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, publicUrl: string) {
   const failedSignins = new AddressLimiter(config.auth.maxFailedSignins, config.auth.failedSigninWindowSeconds * 1000);
@@ -226,18 +78,10 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
   async function createSession(user: UserRow, method: 'password' | 'recovery' | 'otp' = 'password') {
     const sessionId = randomUUID();
     const refreshToken = randomBytes(24).toString('base64url');
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
-      await client.query('insert into auth.refresh_tokens (token, user_id, revoked, session_id) values ($1, $2, false, $3)', [refreshToken, user.id, sessionId]);
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback');
-      throw err;
-    } finally {
-      client.release();
-    }
+    await inTransaction(async (db) => {
+      await db.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
+      await db.query('insert into auth.refresh_tokens (token, user_id, revoked, session_id) values ($1, $2, false, $3)', [refreshToken, user.id, sessionId]);
+    });
     return sessionBody(user, sessionId, refreshToken, method);
   }
 
@@ -353,21 +197,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     pending.add(run);
   }
 
-  /** A transaction on one connection: committed when `work` resolves, rolled back when it throws. */
-  async function inTransaction<T>(work: (db: PoolClient) => Promise<T>): Promise<T> {
-    const db = await pool.connect();
-    try {
-      await db.query('begin');
-      const result = await work(db);
-      await db.query('commit');
-      return result;
-    } catch (err) {
-      await db.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      db.release();
-    }
-  }
+  const inTransaction = <T>(work: (db: PoolClient) => Promise<T>) => transaction(pool, work);
 
   /** A session a recovery link opened, still within the link's validity: it sets a password without the forgotten one. */
   function openedByRecoveryLink(claims: Claims): boolean {
@@ -464,8 +294,10 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       const metadata = body.data && typeof body.data === 'object' ? body.data : {};
       const confirmed = !config.auth.enableConfirmations;
       const confirmationToken = randomBytes(32).toString('base64url');
-      const inserted = await pool.query<UserRow>(
-        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at, last_sign_in_at,
+      // The user and its e-mail identity: one transaction.
+      const user = await inTransaction(async (db) => {
+        const inserted = await db.query<UserRow>(
+          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at, last_sign_in_at,
                                  raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new, email_change)
          values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
                  extensions.crypt($2, extensions.gen_salt('bf', $5)), case when $3 then now() end, case when $3 then null else now() end,
@@ -474,9 +306,19 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
                  '{"provider":"email","providers":["email"]}', $4, $6, '', '', '')
          on conflict do nothing
          returning ${USER_COLUMNS}`,
-        [email, password, confirmed, JSON.stringify(metadata), BCRYPT_COST, confirmed ? '' : hashToken(confirmationToken)],
-      );
-      const user = inserted.rows[0];
+          [email, password, confirmed, JSON.stringify(metadata), BCRYPT_COST, confirmed ? '' : hashToken(confirmationToken)],
+        );
+        const row = inserted.rows[0];
+        if (row) {
+          await db.query(
+            `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+           values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean), 'email',
+                   case when $3 then now() end, now(), now())`,
+            [row.id, email, confirmed],
+          );
+        }
+        return row;
+      });
       if (!user) {
         // With confirmations on, GoTrue answers a taken address with an obfuscated user (a made-up id, no
         // identities) so that the answer does not tell who has an account; nothing changes, nothing is sent.
@@ -499,11 +341,6 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
           }),
         );
       }
-      await pool.query(
-        `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-         values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean), 'email', now(), now(), now())`,
-        [user.id, email, confirmed],
-      );
       reply.header('x-supabase-api-version', API_VERSION);
       if (!confirmed) {
         const mail = confirmationMail(email, emailLink(redirectFor(req, '/confirm-signup'), confirmationToken, 'email'), linkExpiry);
