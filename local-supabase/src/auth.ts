@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import jwt from 'jsonwebtoken';
 import type { Pool, PoolClient } from 'pg';
 import { AddressLimiter, clientAddressResolver } from './auth-limits';
+import { authSessions } from './auth-sessions';
 import {
   API_VERSION,
   BCRYPT_COST,
@@ -16,12 +16,11 @@ import {
   passwordRefusal,
   passwordTooLong,
   userJson,
-  type IdentityRow,
   type UserRow,
 } from './auth-users';
 import { inTransaction as transaction } from './transaction';
 import type { StackConfig } from './config';
-import { bearerClaims, type Claims } from './jwt';
+import type { Claims } from './jwt';
 import { lenientJson } from './json-body';
 import { confirmationMail, emailChangeCurrentMail, emailChangeMail, emailLink, recoveryMail } from './auth-emails';
 import { createAuthMailer } from './mailer';
@@ -59,61 +58,9 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     }
     return `${config.auth.siteUrl}${sitePage}`;
   }
+  const { fullUser, createSession, refresh, requireUser } = authSessions(config, pool, jwtSecret, publicUrl);
   /** A hash of a random password, compared when the e-mail has no account, so that both cases take one bcrypt comparison. */
   let dummyHash: string;
-
-  async function identitiesOf(userId: string): Promise<IdentityRow[]> {
-    const { rows } = await pool.query<IdentityRow>(
-      'select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email from auth.identities where user_id = $1 order by created_at',
-      [userId],
-    );
-    return rows;
-  }
-
-  /** The user object with its identities, as every answer of GoTrue gives it. */
-  async function fullUser(user: UserRow) {
-    return userJson(user, await identitiesOf(user.id));
-  }
-
-  async function createSession(user: UserRow, method: 'password' | 'recovery' | 'otp' = 'password') {
-    const sessionId = randomUUID();
-    const refreshToken = randomBytes(24).toString('base64url');
-    await inTransaction(async (db) => {
-      await db.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
-      await db.query('insert into auth.refresh_tokens (token, user_id, revoked, session_id) values ($1, $2, false, $3)', [refreshToken, user.id, sessionId]);
-    });
-    return sessionBody(user, sessionId, refreshToken, method);
-  }
-
-  async function sessionBody(user: UserRow, sessionId: string, refreshToken: string, method = 'password') {
-    const now = Math.floor(Date.now() / 1000);
-    const expiresIn = config.auth.jwtExpirySeconds;
-    const claims = {
-      aud: 'authenticated',
-      exp: now + expiresIn,
-      iat: now,
-      iss: `${publicUrl}/auth/v1`,
-      sub: user.id,
-      email: user.email,
-      phone: '',
-      app_metadata: user.raw_app_meta_data ?? { provider: 'email', providers: ['email'] },
-      user_metadata: user.raw_user_meta_data ?? {},
-      role: 'authenticated',
-      aal: 'aal1',
-      // 'recovery' for a session opened by a recovery link: it may set a password without the forgotten one.
-      amr: [{ method, timestamp: now }],
-      session_id: sessionId,
-      is_anonymous: false,
-    };
-    return {
-      access_token: jwt.sign(claims, jwtSecret, { algorithm: 'HS256' }),
-      token_type: 'bearer',
-      expires_in: expiresIn,
-      expires_at: now + expiresIn,
-      refresh_token: refreshToken,
-      user: await fullUser(user),
-    };
-  }
 
   async function signInWithPassword(req: FastifyRequest, reply: FastifyReply) {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
@@ -141,50 +88,6 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     }
     const updated = await pool.query<UserRow>(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [user.id]);
     return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(updated.rows[0]));
-  }
-
-  /**
-   * Rotation: a refresh token is used once; its successor belongs to the same session. A rotated token
-   * presented again within the reuse interval (an answer the client lost) gets another successor, as in
-   * GoTrue; after it, the reuse means the token was stolen, and the whole session ends: its refresh
-   * tokens (the thief's included) and its access tokens' session.
-   */
-  async function refresh(req: FastifyRequest, reply: FastifyReply) {
-    const token = (req.body as { refresh_token?: unknown } | undefined)?.refresh_token;
-    if (typeof token !== 'string' || !token) return authError(reply, 400, 'validation_failed', 'refresh_token required');
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      const { rows } = await client.query<{ id: string; user_id: string; revoked: boolean; session_id: string; reuse_expired: boolean }>(
-        `select id, user_id, revoked, session_id, updated_at < now() - make_interval(secs => $2) as reuse_expired
-           from auth.refresh_tokens where token = $1 for update`,
-        [token, config.auth.refreshTokenReuseIntervalSeconds],
-      );
-      const current = rows[0];
-      if (!current || !current.session_id) {
-        await client.query('rollback');
-        return authError(reply, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-      }
-      if (current.revoked && current.reuse_expired) {
-        await client.query('delete from auth.sessions where id = $1', [current.session_id]);
-        await client.query('commit');
-        return authError(reply, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-      }
-      const next = randomBytes(24).toString('base64url');
-      // The interval runs from the rotation; presenting the token again does not extend it.
-      await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked', [current.id]);
-      await client.query('insert into auth.refresh_tokens (token, user_id, revoked, session_id, parent) values ($1, $2, false, $3, $4)', [next, current.user_id, current.session_id, token]);
-      await client.query('update auth.sessions set updated_at = now() where id = $1', [current.session_id]);
-      const user = await client.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [current.user_id]);
-      await client.query('commit');
-      if (!user.rows[0]) return authError(reply, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-      return reply.header('x-supabase-api-version', API_VERSION).send(await sessionBody(user.rows[0], current.session_id, next));
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
   }
 
   /** Work done after the answer (e-mails), awaited when the server closes. */
@@ -230,27 +133,6 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       [email, hashToken(token), emailInterval],
     );
     if (rows[0]) await mailer.send(confirmationMail(rows[0].email, emailLink(redirectTo, token, 'email'), linkExpiry));
-  }
-
-  /** The signed-in user's claims, or an error reply when the JWT is missing, invalid or its session is gone. */
-  async function requireUser(req: FastifyRequest, reply: FastifyReply) {
-    const claims = bearerClaims({ authorization: req.headers.authorization }, jwtSecret);
-    if (!claims) {
-      authError(reply, 403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or invalid');
-      return null;
-    }
-    if (!claims.sub) {
-      authError(reply, 403, 'bad_jwt', 'invalid claim: missing sub claim');
-      return null;
-    }
-    if (claims.session_id) {
-      const { rowCount } = await pool.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
-      if (!rowCount) {
-        authError(reply, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-        return null;
-      }
-    }
-    return claims;
   }
 
   return async function plugin(app: FastifyInstance) {
