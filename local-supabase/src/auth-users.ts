@@ -134,3 +134,9 @@ export function passwordTooLong(reply: FastifyReply, password: string) {
 export function emailExists(reply: FastifyReply) {
   return authError(reply, 422, 'email_exists', 'A user with this email address has already been registered');
 }
+
+/** GoTrue reads these fields as strings and cannot read a body where one is a number, an array or an object: a 400. */
+export function notText(reply: FastifyReply, body: Record<string, unknown>, fields: string[]) {
+  const wrong = fields.find((f) => body[f] !== undefined && body[f] !== null && typeof body[f] !== 'string');
+  return wrong ? authError(reply, 400, 'validation_failed', `Le champ « ${wrong} » doit être du texte.`) : null;
+}

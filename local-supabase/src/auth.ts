@@ -13,6 +13,7 @@ import {
   emailExists,
   hashToken,
   malformedInput,
+  notText,
   passwordRefusal,
   passwordTooLong,
   userJson,
@@ -64,6 +65,8 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
 
   async function signInWithPassword(req: FastifyRequest, reply: FastifyReply) {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
+    const wrongType = notText(reply, body, ['email', 'password']);
+    if (wrongType) return wrongType;
     const address = clientAddress(req);
     if (failedSignins.isBlocked(address)) return authError(reply, 429, 'over_request_rate_limit', 'Request rate limit reached');
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
@@ -165,6 +168,8 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       signups.record(address);
       if (!config.auth.enableSignup) return authError(reply, 422, 'signup_disabled', 'Signups not allowed for this instance');
       const body = (req.body ?? {}) as { email?: unknown; password?: unknown; data?: unknown };
+      const wrongType = notText(reply, body, ['email', 'password']);
+      if (wrongType) return wrongType;
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
       const password = typeof body.password === 'string' ? body.password : '';
       if (!email) return authError(reply, 400, 'validation_failed', 'To signup, please provide your email');
@@ -258,6 +263,8 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       if (emailRequests.isBlocked(address)) return authError(reply, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
       emailRequests.record(address);
       const body = (req.body ?? {}) as { email?: unknown };
+      const wrongType = notText(reply, body, ['email']);
+      if (wrongType) return wrongType;
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
       if (!email) return authError(reply, 400, 'validation_failed', 'Password recovery requires an email');
       const malformed = malformedInput(reply, { email });
@@ -278,6 +285,8 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       if (emailRequests.isBlocked(address)) return authError(reply, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
       emailRequests.record(address);
       const body = (req.body ?? {}) as { email?: unknown; type?: unknown };
+      const wrongType = notText(reply, body, ['email', 'type']);
+      if (wrongType) return wrongType;
       if (body.type !== 'signup') return authError(reply, 400, 'validation_failed', 'Missing one of these types: signup, email_change');
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
       if (!email) return authError(reply, 400, 'validation_failed', 'Type provided requires an email address');
@@ -296,6 +305,8 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
      */
     app.post('/verify', async (req, reply) => {
       const body = (req.body ?? {}) as { token_hash?: unknown; type?: unknown };
+      const wrongType = notText(reply, body, ['token_hash', 'type']);
+      if (wrongType) return wrongType;
       const tokenHash = typeof body.token_hash === 'string' ? body.token_hash : '';
       if (!tokenHash) return authError(reply, 400, 'validation_failed', 'Verify requires a token or a token hash');
       if (body.type !== 'recovery' && body.type !== 'email_change' && body.type !== 'email' && body.type !== 'signup') {
@@ -389,6 +400,8 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       const claims = await requireUser(req, reply);
       if (!claims) return reply;
       const body = (req.body ?? {}) as { email?: unknown; password?: unknown; current_password?: unknown; data?: unknown };
+      const wrongType = notText(reply, body, ['email', 'password', 'current_password', 'nonce']);
+      if (wrongType) return wrongType;
       const password = typeof body.password === 'string' ? body.password : undefined;
       const currentPassword = typeof body.current_password === 'string' ? body.current_password : undefined;
       const malformed = malformedInput(reply, {

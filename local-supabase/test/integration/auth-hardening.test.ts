@@ -166,3 +166,30 @@ describe('contract gaps', () => {
     expect((await other.auth.getUser()).error).toBeNull();
   });
 });
+
+describe('bodies of the wrong shape', () => {
+  const post = (path: string, body: unknown, token?: string, method = 'POST') =>
+    fetch(`${process.env.TEST_SUPABASE_URL}/auth/v1${path}`, {
+      method,
+      headers: { apikey: process.env.TEST_SUPABASE_ANON_KEY!, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+
+  it('refuses a field that is not a string (GoTrue cannot read such a body) with 400 validation_failed, changing nothing', async () => {
+    const owner = await newOwner('shape');
+    const token = (await owner.client.auth.getSession()).data.session!.access_token;
+    const answers = [
+      await post('/signup', { email: uniqueEmail('shape'), password: 12345678 }),
+      await post('/token?grant_type=password', { email: owner.email, password: ['x'] }),
+      await post('/recover', { email: { $ne: null } }),
+      await post('/user', { password: 12345678, current_password: owner.password }, token, 'PUT'),
+      await post('/user', { email: 42 }, token, 'PUT'),
+      await post('/verify', { token_hash: 1, type: 'recovery' }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'validation_failed', message: expect.stringMatching(/^Le champ « \w+ » doit être du texte\.$/) });
+    }
+    expect((await client().auth.signInWithPassword({ email: owner.email, password: owner.password })).error).toBeNull();
+  });
+});
