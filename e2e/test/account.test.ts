@@ -110,7 +110,7 @@ test('forgotten password: /signin → Mot de passe oublié → the e-mail’s li
   await page.context().close();
 });
 
-test('Mon compte: a new password, then a new e-mail confirmed through the link sent to it', async () => {
+test('Mon compte: a new password (given the current one), then a new e-mail confirmed through the links sent to both addresses', async () => {
   const owner = await ownerWithRestaurant('compte', 'Chez Compte');
   const page = await newPage();
   const found: Record<string, string[]> = {};
@@ -124,6 +124,7 @@ test('Mon compte: a new password, then a new e-mail confirmed through the link s
   await page.getByLabel('Confirmer le nouveau mot de passe', { exact: true }).fill('   ');
   await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
   await page.getByText('Le mot de passe ne peut pas contenir uniquement des espaces.').first().waitFor();
+  await page.getByLabel('Mot de passe actuel', { exact: true }).fill(owner.password);
   await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('compte-solide');
   await page.getByLabel('Confirmer le nouveau mot de passe', { exact: true }).fill('compte-solide');
   await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
@@ -132,7 +133,7 @@ test('Mon compte: a new password, then a new e-mail confirmed through the link s
   const next = `nouvelle-${Date.now()}@example.fr`;
   await page.getByLabel('Nouvelle adresse email').fill(next);
   await page.getByRole('button', { name: 'Changer d’adresse' }).click();
-  await page.getByText(`Un lien de confirmation a été envoyé à ${next}. Votre adresse changera dès que vous l'aurez ouvert.`).waitFor();
+  await page.getByText(`Un lien de confirmation a été envoyé à ${next}, et un autre à votre adresse actuelle. Votre adresse changera quand vous aurez ouvert les deux.`).waitFor();
   await check(page, found, '/account (envoyé)', false);
   // Not changed yet.
   expect(await page.getByTestId('account-email').textContent()).toBe(owner.email);
@@ -140,6 +141,10 @@ test('Mon compte: a new password, then a new e-mail confirmed through the link s
   const mail = (await mailTo(next))!;
   expect(mail.subject).toBe('Confirmez votre nouvelle adresse e-mail Tablée');
   await page.goto(linkIn(mail, `${app.url}/confirm-email?`));
+  await page.getByText('Lien accepté. Ouvrez maintenant le lien envoyé à votre autre adresse : le changement sera fait à ce moment-là.').waitFor();
+  const toCurrent = (await mailTo(owner.email))!;
+  expect(toCurrent.subject).toBe('Changement d’adresse e-mail de votre compte Tablée');
+  await page.goto(linkIn(toCurrent, `${app.url}/confirm-email?`));
   await page.getByText(`Votre adresse email est désormais ${next}. Utilisez-la pour vous connecter.`).waitFor();
   await check(page, found, '/confirm-email', true);
   await page.getByRole('link', { name: 'Aller au tableau de bord' }).click();

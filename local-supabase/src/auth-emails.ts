@@ -12,7 +12,7 @@ export function validityFr(seconds: number): string {
 }
 
 /** The app page `redirectTo` with the token and its type, as Supabase's "token_hash" templates build it. */
-export function emailLink(redirectTo: string, tokenHash: string, type: 'recovery' | 'email_change'): string {
+export function emailLink(redirectTo: string, tokenHash: string, type: 'recovery' | 'email_change' | 'email'): string {
   const url = new URL(redirectTo);
   url.searchParams.set('token_hash', tokenHash);
   url.searchParams.set('type', type);
@@ -64,5 +64,37 @@ export function emailChangeMail(to: string, currentEmail: string, link: string, 
     ],
     link,
     'Confirmer ma nouvelle adresse',
+  );
+}
+
+/** Secure e-mail change: the current address is told, and its link is the second agreement the change needs. */
+export function emailChangeCurrentMail(to: string, newEmail: string, link: string, validitySeconds: number): AuthMail {
+  return mail(
+    to,
+    'compte-adresse-actuelle',
+    'Changement d’adresse e-mail de votre compte Tablée',
+    [
+      `Quelqu’un a demandé à remplacer l’adresse de votre compte Tablée par ${newEmail}. Si c’est vous, confirmez en ouvrant ce lien :`,
+      `Ce lien est valable ${validityFr(validitySeconds)} et ne sert qu’une fois. L’adresse ne change que lorsque ce lien et celui envoyé à ${newEmail} ont tous deux été ouverts.`,
+      'Si vous n’êtes pas à l’origine de cette demande, n’ouvrez pas ce lien et changez votre mot de passe : quelqu’un a peut-être accès à votre compte.',
+    ],
+    link,
+    'Confirmer le changement d’adresse',
+  );
+}
+
+/** Sign-up with confirmations on: the link that confirms the address (type=email). */
+export function confirmationMail(to: string, link: string, validitySeconds: number): AuthMail {
+  return mail(
+    to,
+    'compte-confirmation',
+    'Confirmez votre adresse e-mail Tablée',
+    [
+      'Bienvenue sur Tablée ! Pour confirmer votre adresse e-mail et activer votre compte, ouvrez ce lien :',
+      `Ce lien est valable ${validityFr(validitySeconds)} et ne sert qu’une fois.`,
+      'Si vous n’avez pas créé de compte Tablée, ignorez cet e-mail.',
+    ],
+    link,
+    'Confirmer mon adresse',
   );
 }

@@ -1,136 +1,39 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import proxyAddr from '@fastify/proxy-addr';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import jwt from 'jsonwebtoken';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
+import { AddressLimiter, clientAddressResolver } from './auth-limits';
+import { authSessions } from './auth-sessions';
+import {
+  API_VERSION,
+  BCRYPT_COST,
+  EMAIL_FORMAT,
+  LOGOUT_SCOPES,
+  USER_COLUMNS,
+  authError,
+  emailExists,
+  hashToken,
+  malformedInput,
+  notText,
+  passwordRefusal,
+  passwordTooLong,
+  userJson,
+  type UserRow,
+} from './auth-users';
+import { inTransaction as transaction } from './transaction';
 import type { StackConfig } from './config';
-import { bearerClaims } from './jwt';
+import type { Claims } from './jwt';
 import { lenientJson } from './json-body';
-import { emailChangeMail, emailLink, recoveryMail } from './auth-emails';
+import { confirmationMail, emailChangeCurrentMail, emailChangeMail, emailLink, recoveryMail } from './auth-emails';
 import { createAuthMailer } from './mailer';
 
 /**
  * The subset of Supabase Auth (GoTrue) that supabase-js's email/password flow uses:
- * signup, token (password, refresh_token), user (read and update), logout, recover, verify, settings, health.
+ * signup, token (password, refresh_token), user (read and update), logout, recover, verify, resend, settings,
+ * health. The routes and sessions are here; users, errors and input rules in auth-users.ts, rate limits in
+ * auth-limits.ts, the e-mails in auth-emails.ts.
  * Users, sessions and refresh tokens live in the database's `auth` schema, as on hosted Supabase;
  * passwords are bcrypt hashes made by pgcrypto, the same format GoTrue writes.
  */
-
-const API_VERSION = '2024-01-01';
-const MIN_PASSWORD_LENGTH = 6;
-/** bcrypt reads only the first 72 bytes of a password; GoTrue refuses longer ones rather than ignore the rest. */
-const MAX_PASSWORD_BYTES = 72;
-/** The cost of every hash this server writes, and of the dummy one compared when an account does not exist. */
-const BCRYPT_COST = 10;
-const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-interface UserRow {
-  id: string;
-  email: string;
-  email_confirmed_at: Date | null;
-  confirmation_sent_at: Date | null;
-  last_sign_in_at: Date | null;
-  raw_app_meta_data: Record<string, unknown> | null;
-  raw_user_meta_data: Record<string, unknown> | null;
-  created_at: Date;
-  updated_at: Date;
-  is_anonymous: boolean;
-  email_change: string | null;
-  email_change_sent_at: Date | null;
-}
-
-const USER_COLUMNS =
-  'id, email, email_confirmed_at, confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous, email_change, email_change_sent_at';
-
-/** The user object GoTrue returns. */
-function userJson(u: UserRow) {
-  return {
-    id: u.id,
-    aud: 'authenticated',
-    role: 'authenticated',
-    email: u.email,
-    email_confirmed_at: u.email_confirmed_at?.toISOString() ?? undefined,
-    phone: '',
-    confirmation_sent_at: u.confirmation_sent_at?.toISOString() ?? undefined,
-    confirmed_at: u.email_confirmed_at?.toISOString() ?? undefined,
-    last_sign_in_at: u.last_sign_in_at?.toISOString() ?? undefined,
-    app_metadata: u.raw_app_meta_data ?? { provider: 'email', providers: ['email'] },
-    user_metadata: u.raw_user_meta_data ?? {},
-    identities: [],
-    created_at: u.created_at.toISOString(),
-    updated_at: u.updated_at.toISOString(),
-    is_anonymous: u.is_anonymous,
-    // An e-mail change waiting for its link, as GoTrue shows it.
-    ...(u.email_change ? { new_email: u.email_change, email_change_sent_at: u.email_change_sent_at?.toISOString() } : {}),
-  };
-}
-
-/** Error body of Supabase Auth's API version 2024-01-01: `{ code, message }`; supabase-js reads `code` only when the version header is present. */
-function authError(reply: FastifyReply, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
-  return reply
-    .code(status)
-    .header('x-supabase-api-version', API_VERSION)
-    .send({ code, message, ...extra });
-}
-
-/** Links sent by e-mail carry a random token; only its SHA-256 is stored, so the table alone opens no account. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/**
- * Signup's and PUT /user's password rule, in GoTrue's words: at most 72 UTF-8 bytes (400), at least
- * MIN_PASSWORD_LENGTH characters (422 weak_password). The app's own rule is stricter (characters, not
- * UTF-16 units; not only spaces: @tablee/shared's passwordProblem) and is checked before calling.
- */
-function passwordRefusal(reply: FastifyReply, password: string) {
-  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-    return authError(reply, 400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
-  }
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return authError(reply, 422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-      weak_password: { reasons: ['length'] },
-    });
-  }
-  return null;
-}
-
-function emailExists(reply: FastifyReply) {
-  return authError(reply, 422, 'email_exists', 'A user with this email address has already been registered');
-}
-
-/** Counts events (failed sign-ins, sign-ups) per client address in a sliding window, like GoTrue's rate limits. */
-class AddressLimiter {
-  private events = new Map<string, number[]>();
-  constructor(
-    private max: number,
-    private windowMs: number,
-  ) {}
-  private recent(key: string): number[] {
-    const now = Date.now();
-    const kept = (this.events.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    this.events.set(key, kept);
-    return kept;
-  }
-  isBlocked(key: string): boolean {
-    return this.recent(key).length >= this.max;
-  }
-  record(key: string): void {
-    this.recent(key).push(Date.now());
-  }
-}
-
-/**
- * The caller's address: the socket's, unless it is a configured proxy; then X-Forwarded-For is read from
- * the right, skipping trusted proxies, so that hops a client wrote itself are never taken for its address.
- */
-function clientAddressResolver(trustedProxies: string[]): (req: FastifyRequest) => string {
-  let trust: ReturnType<typeof proxyAddr.compile>;
-  try {
-    trust = proxyAddr.compile(trustedProxies);
-  } catch (err) {
-    throw new Error(`AUTH_TRUSTED_PROXIES doit lister des adresses IP ou des plages CIDR séparées par des virgules (${(err as Error).message})`);
-  }
-  return (req) => proxyAddr(req.raw, trust);
-}
 
 export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, publicUrl: string) {
   const failedSignins = new AddressLimiter(config.auth.maxFailedSignins, config.auth.failedSigninWindowSeconds * 1000);
@@ -156,63 +59,21 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     }
     return `${config.auth.siteUrl}${sitePage}`;
   }
+  const { fullUser, createSession, refresh, requireUser } = authSessions(config, pool, jwtSecret, publicUrl);
   /** A hash of a random password, compared when the e-mail has no account, so that both cases take one bcrypt comparison. */
   let dummyHash: string;
 
-  async function createSession(user: UserRow) {
-    const sessionId = randomUUID();
-    const refreshToken = randomBytes(24).toString('base64url');
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
-      await client.query('insert into auth.refresh_tokens (token, user_id, revoked, session_id) values ($1, $2, false, $3)', [refreshToken, user.id, sessionId]);
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback');
-      throw err;
-    } finally {
-      client.release();
-    }
-    return sessionBody(user, sessionId, refreshToken);
-  }
-
-  function sessionBody(user: UserRow, sessionId: string, refreshToken: string) {
-    const now = Math.floor(Date.now() / 1000);
-    const expiresIn = config.auth.jwtExpirySeconds;
-    const claims = {
-      aud: 'authenticated',
-      exp: now + expiresIn,
-      iat: now,
-      iss: `${publicUrl}/auth/v1`,
-      sub: user.id,
-      email: user.email,
-      phone: '',
-      app_metadata: user.raw_app_meta_data ?? { provider: 'email', providers: ['email'] },
-      user_metadata: user.raw_user_meta_data ?? {},
-      role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }],
-      session_id: sessionId,
-      is_anonymous: false,
-    };
-    return {
-      access_token: jwt.sign(claims, jwtSecret, { algorithm: 'HS256' }),
-      token_type: 'bearer',
-      expires_in: expiresIn,
-      expires_at: now + expiresIn,
-      refresh_token: refreshToken,
-      user: userJson(user),
-    };
-  }
-
   async function signInWithPassword(req: FastifyRequest, reply: FastifyReply) {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
+    const wrongType = notText(reply, body, ['email', 'password']);
+    if (wrongType) return wrongType;
     const address = clientAddress(req);
     if (failedSignins.isBlocked(address)) return authError(reply, 429, 'over_request_rate_limit', 'Request rate limit reached');
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email || !password) return authError(reply, 400, 'validation_failed', 'missing email or phone');
+    const malformed = malformedInput(reply, { email, password }) ?? passwordTooLong(reply, password);
+    if (malformed) return malformed;
     // Always one row and one bcrypt comparison: against the dummy hash when there is no account (or no password).
     const { rows } = await pool.query<UserRow & { password_ok: boolean | null }>(
       `with account as (select ${USER_COLUMNS}, encrypted_password from auth.users where lower(email) = $1 and deleted_at is null)
@@ -232,75 +93,58 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(updated.rows[0]));
   }
 
-  /**
-   * Rotation: a refresh token is used once; its successor belongs to the same session. A rotated token
-   * presented again within the reuse interval (an answer the client lost) gets another successor, as in
-   * GoTrue; after it, the reuse means the token was stolen, and the whole session ends: its refresh
-   * tokens (the thief's included) and its access tokens' session.
-   */
-  async function refresh(req: FastifyRequest, reply: FastifyReply) {
-    const token = (req.body as { refresh_token?: unknown } | undefined)?.refresh_token;
-    if (typeof token !== 'string' || !token) return authError(reply, 400, 'validation_failed', 'refresh_token required');
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      const { rows } = await client.query<{ id: string; user_id: string; revoked: boolean; session_id: string; reuse_expired: boolean }>(
-        `select id, user_id, revoked, session_id, updated_at < now() - make_interval(secs => $2) as reuse_expired
-           from auth.refresh_tokens where token = $1 for update`,
-        [token, config.auth.refreshTokenReuseIntervalSeconds],
-      );
-      const current = rows[0];
-      if (!current || !current.session_id) {
-        await client.query('rollback');
-        return authError(reply, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-      }
-      if (current.revoked && current.reuse_expired) {
-        await client.query('delete from auth.sessions where id = $1', [current.session_id]);
-        await client.query('commit');
-        return authError(reply, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-      }
-      const next = randomBytes(24).toString('base64url');
-      // The interval runs from the rotation; presenting the token again does not extend it.
-      await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked', [current.id]);
-      await client.query('insert into auth.refresh_tokens (token, user_id, revoked, session_id, parent) values ($1, $2, false, $3, $4)', [next, current.user_id, current.session_id, token]);
-      await client.query('update auth.sessions set updated_at = now() where id = $1', [current.session_id]);
-      const user = await client.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [current.user_id]);
-      await client.query('commit');
-      if (!user.rows[0]) return authError(reply, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-      return reply.header('x-supabase-api-version', API_VERSION).send(sessionBody(user.rows[0], current.session_id, next));
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+  /** Work done after the answer (e-mails), awaited when the server closes. */
+  const pending = new Set<Promise<unknown>>();
+  function later(work: () => Promise<unknown>, failure: string) {
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err) => console.error(failure, err))
+      .finally(() => pending.delete(run));
+    pending.add(run);
   }
 
-  /** The signed-in user's claims, or an error reply when the JWT is missing, invalid or its session is gone. */
-  async function requireUser(req: FastifyRequest, reply: FastifyReply) {
-    const claims = bearerClaims({ authorization: req.headers.authorization }, jwtSecret);
-    if (!claims) {
-      authError(reply, 403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or invalid');
-      return null;
-    }
-    if (!claims.sub) {
-      authError(reply, 403, 'bad_jwt', 'invalid claim: missing sub claim');
-      return null;
-    }
-    if (claims.session_id) {
-      const { rowCount } = await pool.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
-      if (!rowCount) {
-        authError(reply, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-        return null;
-      }
-    }
-    return claims;
+  const inTransaction = <T>(work: (db: PoolClient) => Promise<T>) => transaction(pool, work);
+
+  /** A session a recovery link opened, still within the link's validity: it sets a password without the forgotten one. */
+  function openedByRecoveryLink(claims: Claims): boolean {
+    const amr = Array.isArray(claims.amr) ? (claims.amr as { method?: unknown; timestamp?: unknown }[]) : [];
+    const now = Date.now() / 1000;
+    return amr.some((a) => a.method === 'recovery' && typeof a.timestamp === 'number' && now - a.timestamp < linkExpiry);
+  }
+
+  /** Out of the request: the account's new recovery link, if the address has an account, and its e-mail. */
+  async function sendRecovery(email: string, redirectTo: string) {
+    const token = randomBytes(32).toString('base64url');
+    const { rows } = await pool.query<{ email: string }>(
+      `update auth.users set recovery_token = $2, recovery_sent_at = now()
+        where lower(email) = $1 and deleted_at is null
+          and (recovery_sent_at is null or recovery_sent_at < now() - make_interval(secs => $3))
+        returning email`,
+      [email, hashToken(token), emailInterval],
+    );
+    if (rows[0]) await mailer.send(recoveryMail(rows[0].email, emailLink(redirectTo, token, 'recovery'), linkExpiry));
+  }
+
+  /** Out of the request: a new confirmation link for an unconfirmed account, at most one every AUTH_EMAIL_MIN_INTERVAL seconds. */
+  async function resendConfirmation(email: string, redirectTo: string) {
+    const token = randomBytes(32).toString('base64url');
+    const { rows } = await pool.query<{ email: string }>(
+      `update auth.users set confirmation_token = $2, confirmation_sent_at = now()
+        where lower(email) = $1 and deleted_at is null and email_confirmed_at is null
+          and (confirmation_sent_at is null or confirmation_sent_at <= now() - make_interval(secs => $3))
+        returning email`,
+      [email, hashToken(token), emailInterval],
+    );
+    if (rows[0]) await mailer.send(confirmationMail(rows[0].email, emailLink(redirectTo, token, 'email'), linkExpiry));
   }
 
   return async function plugin(app: FastifyInstance) {
     dummyHash = (await pool.query<{ hash: string }>(`select extensions.crypt(gen_random_uuid()::text, extensions.gen_salt('bf', $1)) as hash`, [BCRYPT_COST])).rows[0].hash;
     lenientJson(app);
-    app.addHook('onClose', async () => mailer.close());
+    app.addHook('onClose', async () => {
+      await Promise.allSettled(pending);
+      mailer.close();
+    });
     app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
       if (err.statusCode && err.statusCode < 500) return authError(reply, err.statusCode, 'validation_failed', err.message);
       console.error('[auth]', err);
@@ -324,34 +168,73 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       signups.record(address);
       if (!config.auth.enableSignup) return authError(reply, 422, 'signup_disabled', 'Signups not allowed for this instance');
       const body = (req.body ?? {}) as { email?: unknown; password?: unknown; data?: unknown };
+      const wrongType = notText(reply, body, ['email', 'password']);
+      if (wrongType) return wrongType;
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
       const password = typeof body.password === 'string' ? body.password : '';
       if (!email) return authError(reply, 400, 'validation_failed', 'To signup, please provide your email');
+      const malformed = malformedInput(reply, { email, password, data: body.data });
+      if (malformed) return malformed;
       if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
       const refused = passwordRefusal(reply, password);
       if (refused) return refused;
       const metadata = body.data && typeof body.data === 'object' ? body.data : {};
       const confirmed = !config.auth.enableConfirmations;
-      const inserted = await pool.query<UserRow>(
-        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
+      const confirmationToken = randomBytes(32).toString('base64url');
+      // The user and its e-mail identity: one transaction.
+      const user = await inTransaction(async (db) => {
+        const inserted = await db.query<UserRow>(
+          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at, last_sign_in_at,
                                  raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new, email_change)
          values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
                  extensions.crypt($2, extensions.gen_salt('bf', $5)), case when $3 then now() end, case when $3 then null else now() end,
-                 '{"provider":"email","providers":["email"]}', $4, '', '', '', '')
+                 -- An auto-confirmed sign-up is also a sign-in (it answers a session), as GoTrue records it.
+                 case when $3 then now() end,
+                 '{"provider":"email","providers":["email"]}', $4, $6, '', '', '')
          on conflict do nothing
          returning ${USER_COLUMNS}`,
-        [email, password, confirmed, JSON.stringify(metadata), BCRYPT_COST],
-      );
-      const user = inserted.rows[0];
-      if (!user) return authError(reply, 422, 'user_already_exists', 'User already registered');
-      await pool.query(
-        `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-         values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean), 'email', now(), now())`,
-        [user.id, email, confirmed],
-      );
+          [email, password, confirmed, JSON.stringify(metadata), BCRYPT_COST, confirmed ? '' : hashToken(confirmationToken)],
+        );
+        const row = inserted.rows[0];
+        if (row) {
+          await db.query(
+            `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+           values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean), 'email',
+                   case when $3 then now() end, now(), now())`,
+            [row.id, email, confirmed],
+          );
+        }
+        return row;
+      });
+      if (!user) {
+        // With confirmations on, GoTrue answers a taken address with an obfuscated user (a made-up id, no
+        // identities) so that the answer does not tell who has an account; nothing changes, nothing is sent.
+        if (confirmed) return authError(reply, 422, 'user_already_exists', 'User already registered');
+        const now = new Date();
+        return reply.header('x-supabase-api-version', API_VERSION).send(
+          userJson({
+            id: randomUUID(),
+            email,
+            email_confirmed_at: null,
+            confirmation_sent_at: now,
+            last_sign_in_at: null,
+            raw_app_meta_data: null,
+            raw_user_meta_data: metadata as Record<string, unknown>,
+            created_at: now,
+            updated_at: now,
+            is_anonymous: false,
+            email_change: null,
+            email_change_sent_at: null,
+          }),
+        );
+      }
       reply.header('x-supabase-api-version', API_VERSION);
+      if (!confirmed) {
+        const mail = confirmationMail(email, emailLink(redirectFor(req, '/confirm-signup'), confirmationToken, 'email'), linkExpiry);
+        later(() => mailer.send(mail), '[auth] e-mail de confirmation non envoyé :');
+      }
       // With confirmations on, GoTrue answers with the bare user and no session.
-      return confirmed ? createSession(user) : userJson(user);
+      return confirmed ? createSession(user) : fullUser(user);
     });
 
     app.post('/token', async (req, reply) => {
@@ -366,49 +249,91 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
       if (!claims) return reply;
       const { rows } = await pool.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [claims.sub]);
       if (!rows[0]) return authError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
-      return reply.header('x-supabase-api-version', API_VERSION).send(userJson(rows[0]));
+      return reply.header('x-supabase-api-version', API_VERSION).send(await fullUser(rows[0]));
     });
 
     /**
      * Password recovery: always 200 with `{}`, whether or not the address has an account, and in the
-     * same time (the e-mail goes out after the answer). A new link replaces the previous one; an account
-     * gets at most one every AUTH_EMAIL_MIN_INTERVAL seconds (quietly: a 429 there would say it exists).
+     * same time: the request does the same work for both (checks, then the answer); looking the account
+     * up, writing the link and sending it happen after the answer. A new link replaces the previous one;
+     * an account gets at most one every AUTH_EMAIL_MIN_INTERVAL seconds (quietly: a 429 there would say it exists).
      */
     app.post('/recover', async (req, reply) => {
       const address = clientAddress(req);
       if (emailRequests.isBlocked(address)) return authError(reply, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
       emailRequests.record(address);
       const body = (req.body ?? {}) as { email?: unknown };
+      const wrongType = notText(reply, body, ['email']);
+      if (wrongType) return wrongType;
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
       if (!email) return authError(reply, 400, 'validation_failed', 'Password recovery requires an email');
+      const malformed = malformedInput(reply, { email });
+      if (malformed) return malformed;
       if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
       const redirectTo = redirectFor(req, '/reset-password');
-      const token = randomBytes(32).toString('base64url');
-      const { rows } = await pool.query<{ email: string }>(
-        `update auth.users set recovery_token = $2, recovery_sent_at = now()
-          where lower(email) = $1 and deleted_at is null
-            and (recovery_sent_at is null or recovery_sent_at < now() - make_interval(secs => $3))
-          returning email`,
-        [email, hashToken(token), emailInterval],
-      );
-      if (rows[0]) {
-        const to = rows[0].email;
-        void mailer.send(recoveryMail(to, emailLink(redirectTo, token, 'recovery'), linkExpiry)).catch((err) => console.error('[auth] e-mail de récupération non envoyé :', err));
-      }
+      later(() => sendRecovery(email, redirectTo), '[auth] e-mail de récupération non envoyé :');
+      return reply.header('x-supabase-api-version', API_VERSION).send({});
+    });
+
+    /**
+     * supabase-js's resend({ type: 'signup' }): a new confirmation link (the previous one ends) for an
+     * unconfirmed account; always `{}` and the same work in the request, as /recover: an unknown or already
+     * confirmed address is sent nothing, and the lookup happens after the answer.
+     */
+    app.post('/resend', async (req, reply) => {
+      const address = clientAddress(req);
+      if (emailRequests.isBlocked(address)) return authError(reply, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+      emailRequests.record(address);
+      const body = (req.body ?? {}) as { email?: unknown; type?: unknown };
+      const wrongType = notText(reply, body, ['email', 'type']);
+      if (wrongType) return wrongType;
+      if (body.type !== 'signup') return authError(reply, 400, 'validation_failed', 'Missing one of these types: signup, email_change');
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      if (!email) return authError(reply, 400, 'validation_failed', 'Type provided requires an email address');
+      const malformed = malformedInput(reply, { email });
+      if (malformed) return malformed;
+      if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
+      const redirectTo = redirectFor(req, '/confirm-signup');
+      later(() => resendConfirmation(email, redirectTo), '[auth] e-mail de confirmation non envoyé :');
       return reply.header('x-supabase-api-version', API_VERSION).send({});
     });
 
     /**
      * The links of the e-mails (`verifyOtp({ token_hash, type })`): single use (the token is cleared in
-     * the same statement that checks it), valid AUTH_LINK_EXPIRY seconds; answers a session, as GoTrue.
+     * the same statement that checks it), valid AUTH_LINK_EXPIRY seconds; answers a session, as GoTrue
+     * (or, for the first of the two e-mail change links, GoTrue's `{ msg, code: 200 }`).
      */
     app.post('/verify', async (req, reply) => {
       const body = (req.body ?? {}) as { token_hash?: unknown; type?: unknown };
+      const wrongType = notText(reply, body, ['token_hash', 'type']);
+      if (wrongType) return wrongType;
       const tokenHash = typeof body.token_hash === 'string' ? body.token_hash : '';
       if (!tokenHash) return authError(reply, 400, 'validation_failed', 'Verify requires a token or a token hash');
-      if (body.type !== 'recovery' && body.type !== 'email_change') return authError(reply, 400, 'validation_failed', 'Verify requires a verification type');
+      if (body.type !== 'recovery' && body.type !== 'email_change' && body.type !== 'email' && body.type !== 'signup') {
+        return authError(reply, 400, 'validation_failed', 'Verify requires a verification type');
+      }
       const expired = () => authError(reply, 403, 'otp_expired', 'Email link is invalid or has expired');
       const hash = hashToken(tokenHash);
+      if (body.type === 'email' || body.type === 'signup') {
+        // The sign-up's confirmation link ('signup' is its older name in GoTrue).
+        const user = await inTransaction(async (db) => {
+          const { rows } = await db.query<UserRow>(
+            `update auth.users set confirmation_token = '', email_confirmed_at = now(), last_sign_in_at = now(), updated_at = now()
+              where confirmation_token = $1 and email_confirmed_at is null and confirmation_sent_at > now() - make_interval(secs => $2) and deleted_at is null
+              returning ${USER_COLUMNS}`,
+            [hash, linkExpiry],
+          );
+          if (rows[0]) {
+            await db.query(
+              `update auth.identities set identity_data = identity_data || '{"email_verified": true}', last_sign_in_at = now(), updated_at = now() where user_id = $1 and provider = 'email'`,
+              [rows[0].id],
+            );
+          }
+          return rows[0];
+        });
+        if (!user) return expired();
+        return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(user, 'otp'));
+      }
       if (body.type === 'recovery') {
         // Opening the link proves the address: it counts as confirmed, as in GoTrue.
         const { rows } = await pool.query<UserRow>(
@@ -418,61 +343,94 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
           [hash, linkExpiry],
         );
         if (!rows[0]) return expired();
-        return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(rows[0]));
+        return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(rows[0], 'recovery'));
       }
-      const client = await pool.connect();
+      // Secure e-mail change: the link of either address is spent when opened; the address changes
+      // with the second one. The first answers GoTrue's message and no session.
       try {
-        await client.query('begin');
-        const { rows } = await client.query<UserRow>(
-          `update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_sent_at = null,
-                  email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
-            where email_change_token_new = $1 and email_change <> '' and email_change_sent_at > now() - make_interval(secs => $2) and deleted_at is null
-            returning ${USER_COLUMNS}`,
-          [hash, linkExpiry],
-        );
-        const user = rows[0];
-        if (!user) {
-          await client.query('rollback');
-          return expired();
-        }
-        await client.query(
-          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()
-            where user_id = $1 and provider = 'email'`,
-          [user.id, user.email],
-        );
-        await client.query('commit');
-        return reply.header('x-supabase-api-version', API_VERSION).send(await createSession(user));
+        const outcome = await inTransaction(async (db) => {
+          const { rows } = await db.query<{ id: string; pending: boolean }>(
+            `update auth.users
+                set email_change_token_new = case when email_change_token_new = $1 then '' else email_change_token_new end,
+                    email_change_token_current = case when email_change_token_current = $1 then '' else email_change_token_current end
+              where $1 in (email_change_token_new, email_change_token_current)
+                and email_change <> '' and email_change_sent_at > now() - make_interval(secs => $2) and deleted_at is null
+              returning id, coalesce(email_change_token_new, '') <> '' or coalesce(email_change_token_current, '') <> '' as pending`,
+            [hash, linkExpiry],
+          );
+          if (!rows[0]) return null;
+          if (rows[0].pending) return 'waiting' as const;
+          const changed = await db.query<UserRow>(
+            `update auth.users set email = email_change, email_change = '', email_change_sent_at = null,
+                    email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
+              where id = $1 returning ${USER_COLUMNS}`,
+            [rows[0].id],
+          );
+          const user = changed.rows[0];
+          await db.query(
+            `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()
+              where user_id = $1 and provider = 'email'`,
+            [user.id, user.email],
+          );
+          return user;
+        });
+        if (!outcome) return expired();
+        reply.header('x-supabase-api-version', API_VERSION);
+        if (outcome === 'waiting') return { msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email', code: 200 };
+        return await createSession(outcome);
       } catch (err) {
-        await client.query('rollback').catch(() => undefined);
         // Taken by another account since the link was sent.
         if ((err as { code?: string }).code === '23505') return emailExists(reply);
         throw err;
-      } finally {
-        client.release();
       }
     });
 
     /**
      * The signed-in user changes their password or e-mail (supabase-js's updateUser). Everything is
-     * checked before anything changes. A new password ends the user's other sessions (GoTrue does the
-     * same); a new e-mail is only recorded as pending, and a link goes to it: the address changes once
-     * that link is opened (`verify` type email_change).
+     * checked before anything changes, and the changes are one transaction.
+     * - A new password needs the current one (`current_password`, GoTrue's
+     *   SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD), except in a session a recovery link opened
+     *   within the link's validity; a wrong one counts as a failed sign-in. It ends the user's other
+     *   sessions and any outstanding recovery link (GoTrue does both).
+     * - A new e-mail is counted against the e-mail limit first, then recorded as pending, and a link goes
+     *   to it: the address changes once that link is opened (`verify` type email_change). An address
+     *   another account has is answered the same way, and simply never completes (no mail goes to it).
      */
     app.put('/user', async (req, reply) => {
       const claims = await requireUser(req, reply);
       if (!claims) return reply;
-      const body = (req.body ?? {}) as { email?: unknown; password?: unknown; data?: unknown };
+      const body = (req.body ?? {}) as { email?: unknown; password?: unknown; current_password?: unknown; data?: unknown };
+      const wrongType = notText(reply, body, ['email', 'password', 'current_password', 'nonce']);
+      if (wrongType) return wrongType;
+      const password = typeof body.password === 'string' ? body.password : undefined;
+      const currentPassword = typeof body.current_password === 'string' ? body.current_password : undefined;
+      const malformed = malformedInput(reply, {
+        email: typeof body.email === 'string' ? body.email : undefined,
+        password,
+        data: body.data,
+      });
+      if (malformed) return malformed;
+      if (currentPassword?.includes('\u0000')) return authError(reply, 400, 'current_password_mismatch', 'Current password required when setting new password.');
       const { rows: found } = await pool.query<UserRow & { encrypted_password: string | null }>(
         `select ${USER_COLUMNS}, encrypted_password from auth.users where id = $1 and deleted_at is null`,
         [claims.sub],
       );
       const current = found[0];
       if (!current) return authError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      const address = clientAddress(req);
 
-      const password = typeof body.password === 'string' ? body.password : undefined;
       if (password !== undefined) {
         const refused = passwordRefusal(reply, password);
         if (refused) return refused;
+        if (!openedByRecoveryLink(claims)) {
+          if (!currentPassword) return authError(reply, 400, 'current_password_required', 'Current password required when setting new password.');
+          if (failedSignins.isBlocked(address)) return authError(reply, 429, 'over_request_rate_limit', 'Request rate limit reached');
+          const ok = await pool.query<{ ok: boolean }>('select coalesce($1 = extensions.crypt($2, $1), false) as ok', [current.encrypted_password || null, currentPassword]);
+          if (!ok.rows[0].ok) {
+            failedSignins.record(address);
+            return authError(reply, 400, 'current_password_mismatch', 'Current password required when setting new password.');
+          }
+        }
         const same = await pool.query<{ same: boolean }>('select coalesce($1 = extensions.crypt($2, $1), false) as same', [current.encrypted_password || null, password]);
         if (same.rows[0].same) return authError(reply, 422, 'same_password', 'New password should be different from the old password.');
       }
@@ -482,52 +440,65 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
         if (!EMAIL_FORMAT.test(email)) return authError(reply, 400, 'validation_failed', 'Unable to validate email address: invalid format');
         if (email !== current.email.toLowerCase()) newEmail = email;
       }
+      let taken = false;
       if (newEmail) {
-        const taken = await pool.query('select 1 from auth.users where lower(email) = $1 and id <> $2', [newEmail, current.id]);
-        if (taken.rowCount) return emailExists(reply);
-        const address = clientAddress(req);
+        // Counted before anything is said about the address.
         if (emailRequests.isBlocked(address)) return authError(reply, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+        emailRequests.record(address);
         const wait = current.email_change_sent_at ? Math.ceil(emailInterval - (Date.now() - current.email_change_sent_at.getTime()) / 1000) : 0;
         if (wait > 0) return authError(reply, 429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
-        emailRequests.record(address);
+        taken = Boolean((await pool.query('select 1 from auth.users where lower(email) = $1 and id <> $2', [newEmail, current.id])).rowCount);
       }
 
-      let user: UserRow = current;
-      if (password !== undefined) {
-        user = (
-          await pool.query<UserRow>(`update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', $3)), updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [
-            current.id,
-            password,
-            BCRYPT_COST,
-          ])
-        ).rows[0];
-        await pool.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [current.id, claims.session_id ?? null]);
-      }
-      if (body.data && typeof body.data === 'object') {
-        user = (
-          await pool.query<UserRow>(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb, updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [
-            current.id,
-            JSON.stringify(body.data),
-          ])
-        ).rows[0];
-      }
+      const token = randomBytes(32).toString('base64url');
+      const currentToken = randomBytes(32).toString('base64url');
+      const user = await inTransaction(async (db) => {
+        let row: UserRow = current;
+        if (password !== undefined) {
+          row = (
+            await db.query<UserRow>(
+              `update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', $3)), recovery_token = '', updated_at = now()
+                where id = $1 returning ${USER_COLUMNS}`,
+              [current.id, password, BCRYPT_COST],
+            )
+          ).rows[0];
+          await db.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [current.id, claims.session_id ?? null]);
+        }
+        if (body.data && typeof body.data === 'object') {
+          row = (
+            await db.query<UserRow>(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb, updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [
+              current.id,
+              JSON.stringify(body.data),
+            ])
+          ).rows[0];
+        }
+        if (newEmail) {
+          row = (
+            await db.query<UserRow>(
+              `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4, email_change_sent_at = now(), updated_at = now()
+                where id = $1 returning ${USER_COLUMNS}`,
+              [current.id, newEmail, hashToken(token), hashToken(currentToken)],
+            )
+          ).rows[0];
+        }
+        return row;
+      });
       if (newEmail) {
-        const token = randomBytes(32).toString('base64url');
-        user = (
-          await pool.query<UserRow>(
-            `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-            [current.id, newEmail, hashToken(token)],
-          )
-        ).rows[0];
-        await mailer.send(emailChangeMail(newEmail, current.email, emailLink(redirectFor(req, '/confirm-email'), token, 'email_change'), linkExpiry));
+        // Secure e-mail change (hosted Supabase's default): both addresses must agree.
+        const page = redirectFor(req, '/confirm-email');
+        const mails = [emailChangeCurrentMail(current.email, newEmail, emailLink(page, currentToken, 'email_change'), linkExpiry)];
+        if (!taken) mails.push(emailChangeMail(newEmail, current.email, emailLink(page, token, 'email_change'), linkExpiry));
+        for (const mail of mails) later(() => mailer.send(mail), '[auth] e-mail de changement d’adresse non envoyé :');
       }
-      return reply.header('x-supabase-api-version', API_VERSION).send(userJson(user));
+      return reply.header('x-supabase-api-version', API_VERSION).send(await fullUser(user));
     });
 
     app.post('/logout', async (req, reply) => {
       const claims = await requireUser(req, reply);
       if (!claims) return reply;
       const scope = (req.query as { scope?: string }).scope ?? 'global';
+      // An unknown scope is refused, never read as 'global' (which would sign out every device).
+      if (!LOGOUT_SCOPES.has(scope)) return authError(reply, 400, 'validation_failed', `Unsupported logout scope "${scope}"`);
       if (scope === 'local') await pool.query('delete from auth.sessions where id = $1', [claims.session_id]);
       else if (scope === 'others') await pool.query('delete from auth.sessions where user_id = $1 and id <> $2', [claims.sub, claims.session_id]);
       else await pool.query('delete from auth.sessions where user_id = $1', [claims.sub]);

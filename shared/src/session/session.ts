@@ -67,7 +67,8 @@ export function stopSessionForTests(): void {
   tableeStore.set(authLoadingAtom, true);
 }
 
-export type AuthResult = { ok: true } | { ok: false; message: string; code?: string; status?: number };
+/** `confirmationSent`: sign-up with Auth's confirmations on; the account waits for the link e-mailed to it. */
+export type AuthResult = { ok: true; confirmationSent?: boolean } | { ok: false; message: string; code?: string; status?: number };
 
 export async function signIn(email: string, password: string): Promise<AuthResult> {
   try {
@@ -87,10 +88,14 @@ export async function signIn(email: string, password: string): Promise<AuthResul
 export async function signUp(email: string, password: string): Promise<AuthResult> {
   try {
     const client = getSupabase();
-    const { data, error } = await client.auth.signUp({ email, password });
+    // With confirmations on, the e-mailed link leads to this origin's /confirm-signup.
+    const emailRedirectTo = typeof window === 'undefined' ? undefined : `${window.location.origin}/confirm-signup`;
+    const { data, error } = await client.auth.signUp({ email, password, options: { emailRedirectTo } });
     if (error) return { ok: false, message: signUpErrorMessage(error), code: error.code, status: error.status };
     if (data.session) await client.auth.signOut({ scope: 'local' });
-    return { ok: true };
+    // No session and no confirmed address: a confirmation link was sent (or, for an address that has an
+    // account, Auth answered as if: the page says the same either way).
+    return { ok: true, confirmationSent: !data.session && !data.user?.email_confirmed_at };
   } catch (err) {
     return { ok: false, message: signUpErrorMessage(err) };
   }

@@ -6,6 +6,7 @@ import { SignInPage } from '../features/auth/components/SignInPage';
 import { SignUpPage } from '../features/auth/components/SignUpPage';
 import { AccountPage } from '../features/auth/components/AccountPage';
 import { ConfirmEmailPage } from '../features/auth/components/ConfirmEmailPage';
+import { ConfirmSignupPage } from '../features/auth/components/ConfirmSignupPage';
 import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
@@ -22,6 +23,7 @@ export function AppRoutes() {
       {/* The links of Auth's e-mails: they sign the owner in themselves. */}
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/confirm-email" element={<ConfirmEmailPage />} />
+      <Route path="/confirm-signup" element={<ConfirmSignupPage />} />
       {/* One-click links: no sign-in. */}
       <Route path="/reservations/*" element={<RemoteArea key="mfe_public_links" name="mfe_public_links" />} />
       {/* The restaurants' public request pages: no sign-in. */}

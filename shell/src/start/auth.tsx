@@ -1,5 +1,5 @@
 /**
- * Light start of /signin, /signup and the recovery pages (/forgot-password, /reset-password, /confirm-email): the config, the Supabase client and the session, the two pages
+ * Light start of /signin, /signup and the recovery pages (/forgot-password, /reset-password, /confirm-email, /confirm-signup): the config, the Supabase client and the session, the two pages
  * — no antd, no TanStack Query (budget: ≤ 250 KB of gzip JavaScript). Once the address leaves them
  * (signed in, or a link to elsewhere), the full application takes over in the same page, with the same
  * session (one kernel instance); its code starts loading as soon as the owner enters the sign-in form.
@@ -38,6 +38,7 @@ const router = createBrowserRouter([
   { path: '/forgot-password', lazy: async () => ({ Component: (await import('../features/auth/components/ForgotPasswordPage')).ForgotPasswordPage }) },
   { path: '/reset-password', lazy: async () => ({ Component: (await import('../features/auth/components/ResetPasswordPage')).ResetPasswordPage }) },
   { path: '/confirm-email', lazy: async () => ({ Component: (await import('../features/auth/components/ConfirmEmailPage')).ConfirmEmailPage }) },
+  { path: '/confirm-signup', lazy: async () => ({ Component: (await import('../features/auth/components/ConfirmSignupPage')).ConfirmSignupPage }) },
   { path: '*', element: <OpenApplication /> },
 ]);
 

@@ -10,7 +10,7 @@ export type Start = 'link' | 'auth' | 'app';
 /** The one-click links and the restaurants' public request pages: both the public-links remote's. */
 const LINK_PREFIXES = ['/reservations', '/demande'];
 /** The public auth pages, the recovery and e-mail confirmation links included: the same light start. */
-const AUTH_PAGES = ['/signin', '/signup', '/forgot-password', '/reset-password', '/confirm-email'];
+const AUTH_PAGES = ['/signin', '/signup', '/forgot-password', '/reset-password', '/confirm-email', '/confirm-signup'];
 
 export function startFor(pathname: string): Start {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

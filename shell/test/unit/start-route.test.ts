@@ -15,6 +15,7 @@ it.each([
   ['/forgot-password', 'auth'],
   ['/reset-password', 'auth'],
   ['/confirm-email', 'auth'],
+  ['/confirm-signup', 'auth'],
   ['/account', 'app'],
   ['/', 'app'],
   ['/dashboard', 'app'],

@@ -12,6 +12,8 @@ export const ACCOUNT_MESSAGES = {
   linkFailed: 'La vérification du lien a échoué. Veuillez réessayer.',
   passwordsDiffer: 'Les deux mots de passe ne correspondent pas.',
   samePassword: "Le nouveau mot de passe doit être différent de l'actuel.",
+  currentPasswordMissing: 'Indiquez votre mot de passe actuel.',
+  currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
   sessionExpired: 'Votre session a expiré. Reconnectez-vous puis recommencez.',
   passwordFailed: 'Échec de la modification du mot de passe. Veuillez réessayer.',
   passwordChanged: 'Votre mot de passe a été modifié.',
@@ -20,7 +22,13 @@ export const ACCOUNT_MESSAGES = {
   emailUnchanged: "C'est déjà l'adresse de votre compte.",
   emailRateLimited: "Trop de demandes d'e-mail. Veuillez patienter quelques minutes avant de réessayer.",
   emailFailed: "Échec du changement d'adresse. Veuillez réessayer.",
-  emailLinkSent: (email: string) => `Un lien de confirmation a été envoyé à ${email}. Votre adresse changera dès que vous l'aurez ouvert.`,
+  emailLinkSent: (email: string) => `Un lien de confirmation a été envoyé à ${email}, et un autre à votre adresse actuelle. Votre adresse changera quand vous aurez ouvert les deux.`,
+  confirmationSent: (email: string) => `Un lien de confirmation a été envoyé à ${email}. Ouvrez-le pour activer votre compte ; il est valable 1 heure.`,
+  confirmationResent: (email: string) => `Un nouveau lien de confirmation a été envoyé à ${email}.`,
+  notConfirmedHelp: 'Ouvrez le lien de l’e-mail de confirmation reçu après votre inscription. Vous ne le trouvez pas ?',
+  resendFailed: "Échec de l'envoi de l'e-mail. Veuillez réessayer.",
+  emailConfirmed: 'Votre adresse email est confirmée. Vous êtes connecté.',
+  emailHalfConfirmed: 'Lien accepté. Ouvrez maintenant le lien envoyé à votre autre adresse : le changement sera fait à ce moment-là.',
   emailChanged: (email: string) => `Votre adresse email est désormais ${email}. Utilisez-la pour vous connecter.`,
 } as const;
 
@@ -52,6 +60,8 @@ export function passwordChangeErrorMessage(error: unknown): string {
   const e = asError(error);
   if (e.code === 'weak_password') return SIGN_UP_MESSAGES.weakPassword;
   if (e.code === 'same_password') return ACCOUNT_MESSAGES.samePassword;
+  if (e.code === 'current_password_required') return ACCOUNT_MESSAGES.currentPasswordMissing;
+  if (e.code === 'current_password_mismatch') return ACCOUNT_MESSAGES.currentPasswordWrong;
   // As at sign-up: Supabase Auth tells a password over 72 bytes by its message only.
   if (e.code === 'validation_failed' && e.message?.startsWith('Password cannot be longer than')) return SIGN_UP_MESSAGES.passwordTooLong;
   if (e.name === 'AuthSessionMissingError' || e.code === 'session_not_found' || e.code === 'bad_jwt') return ACCOUNT_MESSAGES.sessionExpired;

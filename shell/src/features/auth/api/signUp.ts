@@ -3,10 +3,14 @@ import { useAction } from '@tablee/shared/action';
 import { signUp } from '@tablee/shared/supabase';
 import type { Credentials } from './signIn';
 
-/** Creates the owner's account (not signed in); rejects with the French message chosen from Supabase Auth's answer. */
-export async function createAccount({ email, password }: Credentials): Promise<void> {
+/**
+ * Creates the owner's account (not signed in); resolves true when Auth's confirmations are on (a link was
+ * e-mailed, the account waits for it); rejects with the French message chosen from Supabase Auth's answer.
+ */
+export async function createAccount({ email, password }: Credentials): Promise<boolean> {
   const result = await signUp(email, password);
   if (!result.ok) throw new Error(result.message);
+  return result.confirmationSent ?? false;
 }
 
 export const useSignUp = () => useAction(createAccount);

@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES } from '../api/messages';
 import { useUpdatePassword } from '../api/updatePassword';
 
 interface PasswordValues {
+  currentPassword: string;
   password: string;
   confirmation: string;
 }
@@ -30,9 +31,12 @@ function ChangePassword() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(values) => save.mutate(values.password, { onSuccess: () => form.resetFields() })}
+        onFinish={(values) => save.mutate({ password: values.password, currentPassword: values.currentPassword }, { onSuccess: () => form.resetFields() })}
         onValuesChange={() => save.isSuccess && save.reset()}
       >
+        <Form.Item name="currentPassword" label="Mot de passe actuel" rules={[{ required: true, message: ACCOUNT_MESSAGES.currentPasswordMissing }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
         <Form.Item
           name="password"
           label="Nouveau mot de passe"

@@ -28,7 +28,7 @@ export function ResetPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (problem || save.isPending) return;
-    save.mutate(password, { onSuccess: () => navigate('/dashboard', { replace: true, state: { notice: ACCOUNT_MESSAGES.passwordReset } satisfies NoticeState }) });
+    save.mutate({ password }, { onSuccess: () => navigate('/dashboard', { replace: true, state: { notice: ACCOUNT_MESSAGES.passwordReset } satisfies NoticeState }) });
   };
 
   return (

@@ -2,7 +2,11 @@ import type { SignInRedirectState } from '@tablee/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 // No antd, no TanStack Query on this page: its write is a light action (see ../api/signIn).
+import { SIGN_IN_MESSAGES } from '@tablee/shared/supabase';
+import { ACCOUNT_MESSAGES } from '../api/messages';
+import { useResendConfirmation } from '../api/resendConfirmation';
 import { useSignIn } from '../api/signIn';
+import { ResendButton } from './SignUpPage';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
 import type { ForgotPasswordState } from './ForgotPasswordPage';
 import { PasswordInput } from './PasswordInput';
@@ -28,6 +32,7 @@ export function SignInPage({ onIntent }: { onIntent?: () => void }) {
   const [password, setPassword] = useState('');
   const signIn = useSignIn();
   const error = signIn.error?.message;
+  const resend = useResendConfirmation();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +62,14 @@ export function SignInPage({ onIntent }: { onIntent?: () => void }) {
         <Link to="/forgot-password" state={{ email } satisfies ForgotPasswordState} style={{ alignSelf: 'flex-end' }}>
           Mot de passe oublié ?
         </Link>
-        {error && <AuthAlert type="error">{error}</AuthAlert>}
+        {error && (
+          <AuthAlert type="error">
+            {error}
+            {/* Auth's email_not_confirmed: what to do, and the link sent again. */}
+            {error === SIGN_IN_MESSAGES.emailNotConfirmed && <> {ACCOUNT_MESSAGES.notConfirmedHelp}</>}
+          </AuthAlert>
+        )}
+        {error === SIGN_IN_MESSAGES.emailNotConfirmed && <ResendButton email={email.trim()} resend={resend} />}
         <SubmitButton pending={signIn.isPending} disabled={signIn.isPending}>
           {signIn.isPending ? 'Connexion...' : 'Se connecter'}
         </SubmitButton>

@@ -3,6 +3,8 @@ import { MIN_PASSWORD_LENGTH } from '@tablee/shared/core';
 import { passwordProblem } from '@tablee/shared/supabase';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES } from '../api/messages';
+import { useResendConfirmation } from '../api/resendConfirmation';
 import { useSignUp } from '../api/signUp';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
 import { PasswordHelp, PasswordInput } from './PasswordInput';
@@ -17,6 +19,8 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // With Auth's confirmations on: the address the link went to.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSignUp();
   const problem = passwordProblem(password);
   const passwordValid = problem === null;
@@ -26,8 +30,15 @@ export function SignUpPage() {
     event.preventDefault();
     if (!canSubmit) return;
     const address = email.trim();
-    signUp.mutate({ email: address, password }, { onSuccess: () => navigate('/signin', { state: { signedUp: true, email: address } satisfies SignedUpState }) });
+    signUp.mutate(
+      { email: address, password },
+      {
+        onSuccess: (confirmationSent) => (confirmationSent ? setSentTo(address) : navigate('/signin', { state: { signedUp: true, email: address } satisfies SignedUpState })),
+      },
+    );
   };
+
+  if (sentTo) return <CheckYourInbox email={sentTo} />;
 
   return (
     <AuthCard
@@ -62,5 +73,36 @@ export function SignUpPage() {
         </SubmitButton>
       </form>
     </AuthCard>
+  );
+}
+
+/** After sign-up with Auth's confirmations on: the account waits for the link e-mailed to it. */
+function CheckYourInbox({ email }: { email: string }) {
+  const resend = useResendConfirmation();
+  return (
+    <AuthCard
+      title="Vérifiez votre boîte mail"
+      footer={
+        <Link to="/signin" state={{ email }} style={{ textDecoration: 'underline' }}>
+          Aller à la connexion
+        </Link>
+      }
+    >
+      <AuthAlert type="success">{ACCOUNT_MESSAGES.confirmationSent(email)}</AuthAlert>
+      <ResendButton email={email} resend={resend} />
+    </AuthCard>
+  );
+}
+
+/** 'Renvoyer l’e-mail' and what came of it. */
+export function ResendButton({ email, resend }: { email: string; resend: ReturnType<typeof useResendConfirmation> }) {
+  return (
+    <>
+      {resend.isSuccess && <AuthAlert type="success">{ACCOUNT_MESSAGES.confirmationResent(email)}</AuthAlert>}
+      {resend.error && <AuthAlert type="error">{resend.error.message}</AuthAlert>}
+      <button type="button" className="ta-button" disabled={resend.isPending} aria-busy={resend.isPending || undefined} onClick={() => resend.mutate(email)}>
+        Renvoyer l’e-mail
+      </button>
+    </>
   );
 }
