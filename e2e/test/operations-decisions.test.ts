@@ -81,7 +81,8 @@ test('a pending request whose date is gone: flagged in the list and the detail, 
   await page.getByRole('dialog').getByRole('button', { name: 'Accepter quand même' }).click();
   await title(numero).getByText('Acceptée').waitFor();
   expect(await statusOf(numero)).toBe(1);
-  await page.getByText('Réservation acceptée. Un email de confirmation a été envoyé au client.').waitFor();
+  // The toast names its reservation (issue 30, item 14).
+  await page.getByText(`Réservation ${numero} acceptée. Un email de confirmation a été envoyé au client.`).waitFor();
 });
 
 test('decided in another tab (409): the French refusal, then the status the database has, without the buttons', async () => {

@@ -6,6 +6,8 @@ import { startFor } from './start/route';
 const start = startFor(window.location.pathname);
 if (start === 'link') {
   warmLinkRemote();
+  // A request page's data, asked as soon as config.json answers (its own chunk: not on the link pages).
+  if (window.location.pathname.startsWith('/demande/')) void import('./start/request-form-early');
   void import('./start/link');
   // The page (react-dom is most of it) asked now, beside link.ts, not once link.ts has arrived and run:
   // one round trip less on a phone network.

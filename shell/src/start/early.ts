@@ -10,16 +10,8 @@ declare global {
   interface Window {
     /** Set by shell/index.html. */
     __tableeConfigResponse?: Promise<Response>;
-    /**
-     * A request page's data (public.request_form), asked here as soon as config.json has answered, in
-     * parallel with the remote's code: the page (mfe-public-links) takes this answer once instead of asking.
-     */
-    __tableeRequestForm?: { restaurantId: string; response: Promise<Response> };
   }
 }
-
-/** /demande/{restaurantId}: the restaurant's public request page. */
-const REQUEST_PAGE = /^\/demande\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
 export const configResponse: Promise<Response> = window.__tableeConfigResponse ?? fetch('/config.json', { cache: 'no-store' });
 
@@ -45,19 +37,8 @@ function preloadScript(href: string) {
  */
 export function warmLinkRemote(): void {
   void configResponse
-    .then((response) => response.clone().json() as Promise<{ supabaseUrl?: unknown; supabaseAnonKey?: unknown; remotes?: Record<string, { entry?: unknown }> }>)
+    .then((response) => response.clone().json() as Promise<{ remotes?: Record<string, { entry?: unknown }> }>)
     .then((config) => {
-      const requestPage = REQUEST_PAGE.exec(location.pathname);
-      if (requestPage && typeof config.supabaseUrl === 'string' && typeof config.supabaseAnonKey === 'string') {
-        const restaurantId = requestPage[1];
-        // The same request as the page's own (mfe-public-links, features/request-page/api/requestForm.ts).
-        window.__tableeRequestForm = {
-          restaurantId,
-          response: fetch(`${config.supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/request_form?p_restaurant_id=${encodeURIComponent(restaurantId)}`, {
-            headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${config.supabaseAnonKey}`, accept: 'application/json' },
-          }),
-        };
-      }
       const entry = config.remotes?.mfe_public_links?.entry;
       if (typeof entry !== 'string') return;
       const manifest = fetch(entry);

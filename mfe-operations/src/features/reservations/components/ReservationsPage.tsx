@@ -140,6 +140,11 @@ function ReservationList({
         ? 'Aucun client non présenté'
         : `Aucune réservation ${RESERVATION_STATUS_BADGES[params.status].label.toLowerCase()}`;
 
+  const statusOptions = RESERVATION_FILTERS.map((filter) => ({
+    value: filter,
+    label: counts ? `${RESERVATION_FILTER_LABELS[filter]} (${counts[filter]})` : RESERVATION_FILTER_LABELS[filter],
+  }));
+
   return (
     <>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
@@ -152,17 +157,25 @@ function ReservationList({
         </Button>
         <Typography.Text type="secondary">Les demandes en attente, la plus ancienne échéance d’abord : les retards en tête.</Typography.Text>
       </div>
-      <Radio.Group
-        aria-label="Filtrer par statut"
-        optionType="button"
-        value={params.status}
-        onChange={(e) => update({ status: e.target.value })}
-        options={RESERVATION_FILTERS.map((filter) => ({
-          value: filter,
-          label: counts ? `${RESERVATION_FILTER_LABELS[filter]} (${counts[filter]})` : RESERVATION_FILTER_LABELS[filter],
-        }))}
-        style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
-      />
+      {/* Seven statuses wrap into three rows of buttons on a phone, pushing the list below the first screen: a select there. */}
+      {phone ? (
+        <Select<ReservationListParams['status']>
+          aria-label="Filtrer par statut"
+          value={params.status}
+          onChange={(status) => update({ status })}
+          options={statusOptions}
+          style={{ width: '100%' }}
+        />
+      ) : (
+        <Radio.Group
+          aria-label="Filtrer par statut"
+          optionType="button"
+          value={params.status}
+          onChange={(e) => update({ status: e.target.value })}
+          options={statusOptions}
+          style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
+        />
+      )}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
         <Input.Search
           aria-label="Rechercher une réservation"
