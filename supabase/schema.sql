@@ -1705,6 +1705,43 @@ COMMENT ON FUNCTION public.create_assistant_key(uuid) IS 'A new key for the rest
 GRANT EXECUTE ON FUNCTION public.create_assistant_key(uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.create_assistant_key(uuid) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.create_restaurant_faq(p_restaurant_id uuid, p_question text, p_answer text)
+ RETURNS public.restaurant_faqs
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_question text := btrim(coalesce(p_question, ''));
+  v_answer text := btrim(coalesce(p_answer, ''));
+  v_row public.restaurant_faqs;
+begin
+  perform private.assert_restaurant_owner(p_restaurant_id);
+  if v_question = '' then
+    raise exception 'La question est obligatoire' using errcode = '22023';
+  end if;
+  if v_answer = '' then
+    raise exception 'La réponse est obligatoire' using errcode = '22023';
+  end if;
+  if char_length(v_question) > 1000 then
+    raise exception 'La question ne doit pas dépasser 1000 caractères' using errcode = '22023';
+  end if;
+  if char_length(v_answer) > 10000 then
+    raise exception 'La réponse ne doit pas dépasser 10000 caractères' using errcode = '22023';
+  end if;
+  -- The restaurant's row is locked until commit: the next position is ours alone.
+  insert into public.restaurant_faqs (restaurant_id, question, answer, display_order)
+  select p_restaurant_id, v_question, v_answer, coalesce(max(f.display_order) + 1, 0)
+    from public.restaurant_faqs f
+   where f.restaurant_id = p_restaurant_id
+  returning * into v_row;
+  return v_row;
+end
+$function$;
+COMMENT ON FUNCTION public.create_restaurant_faq(uuid,text,text) IS 'Appends one FAQ entry (trimmed) at the next display_order of the caller''s restaurant; concurrent calls queue on the restaurant.';
+GRANT EXECUTE ON FUNCTION public.create_restaurant_faq(uuid,text,text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.create_restaurant_faq(uuid,text,text) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.delete_restaurant_photo(photo_id uuid, user_id uuid)
  RETURNS text
  LANGUAGE plpgsql
@@ -3198,7 +3235,7 @@ CREATE TABLE public.restaurant_faqs (
     CONSTRAINT restaurant_faqs_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
 ALTER TABLE public.restaurant_faqs ENABLE ROW LEVEL SECURITY;
-GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_faqs TO authenticated;
+GRANT DELETE, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_faqs TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_faqs TO service_role;
 
 CREATE TABLE public.restaurant_hours (
