@@ -519,6 +519,21 @@ COMMENT ON FUNCTION private.is_e164(text) IS 'Whether a phone number is written 
 GRANT EXECUTE ON FUNCTION private.is_e164(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_e164(text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.is_safe_link(p_link text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE STRICT
+ SET search_path TO ''
+AS $function$
+  -- Scheme https; host labels of letters, digits and inner hyphens (punycode
+  -- for an international domain), at least two; optional port; then only
+  -- printable ASCII (0x21-0x7E): no space, control, RTL override or non-ASCII.
+  select p_link ~* '^https://([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(:[0-9]{1,5})?([/?#][!-~]*)?$'
+$function$;
+COMMENT ON FUNCTION private.is_safe_link(text) IS 'True for a link that may be stored and shown: https, plain or punycode host, printable ASCII only. Same pattern as domain/src/links.ts.';
+GRANT EXECUTE ON FUNCTION private.is_safe_link(text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.is_safe_link(text) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.is_service_slot(p_time time without time zone, p_from time without time zone, p_to time without time zone)
  RETURNS boolean
  LANGUAGE sql
@@ -3143,7 +3158,8 @@ CREATE TABLE public.restaurant_billing (
     CONSTRAINT restaurant_billing_deposit_type_check CHECK ((deposit_type = ANY (ARRAY['percentage'::text, 'fixed'::text]))),
     CONSTRAINT restaurant_billing_iban_max_100 CHECK ((char_length(iban) <= 100)) NOT VALID,
     CONSTRAINT restaurant_billing_legal_form_max_200 CHECK ((char_length(legal_form) <= 200)) NOT VALID,
-    CONSTRAINT restaurant_billing_payment_link_check CHECK (((payment_link IS NULL) OR ((char_length(payment_link) <= 500) AND (payment_link ~ '^https://[^[:space:]]+$'::text)))),
+    CONSTRAINT restaurant_billing_payment_link_max_500 CHECK ((char_length(payment_link) <= 500)),
+    CONSTRAINT restaurant_billing_payment_link_safe_link CHECK (((payment_link IS NULL) OR private.is_safe_link(payment_link))),
     CONSTRAINT restaurant_billing_percentage_max_check CHECK (((deposit_type IS DISTINCT FROM 'percentage'::text) OR ((deposit_amount)::numeric <= (100)::numeric))),
     CONSTRAINT restaurant_billing_postal_code_max_100 CHECK ((char_length(postal_code) <= 100)) NOT VALID,
     CONSTRAINT restaurant_billing_rcs_city_max_200 CHECK ((char_length(rcs_city) <= 200)) NOT VALID,
@@ -3169,6 +3185,7 @@ CREATE TABLE public.restaurant_cgv (
     CONSTRAINT restaurant_cgv_restaurant_id_key UNIQUE (restaurant_id),
     CONSTRAINT restaurant_cgv_cancellation_policy_check CHECK ((cancellation_policy = ANY (ARRAY['same_day'::text, '24h'::text, '48h'::text, '72h'::text, '7_days'::text]))),
     CONSTRAINT restaurant_cgv_link_max_2048 CHECK ((char_length(link) <= 2048)) NOT VALID,
+    CONSTRAINT restaurant_cgv_link_safe_link CHECK (((link IS NULL) OR private.is_safe_link(link))),
     CONSTRAINT restaurant_cgv_modification_policy_check CHECK ((modification_policy = ANY (ARRAY['same_day'::text, '24h'::text, '48h'::text, '72h'::text, '7_days'::text]))),
     CONSTRAINT restaurant_cgv_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
@@ -3479,6 +3496,7 @@ CREATE TABLE public.restaurants (
     CONSTRAINT restaurants_first_message_max_10000 CHECK ((char_length(first_message) <= 10000)) NOT VALID,
     CONSTRAINT restaurants_name_max_200 CHECK ((char_length(name) <= 200)) NOT VALID,
     CONSTRAINT restaurants_url_max_2048 CHECK ((char_length(url) <= 2048)) NOT VALID,
+    CONSTRAINT restaurants_url_safe_link CHECK (((url IS NULL) OR private.is_safe_link(url))),
     CONSTRAINT restaurants_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 COMMENT ON COLUMN public.restaurants.onboarding_finished_at IS 'When the owner finished the onboarding wizard; null while it is unfinished (the dashboard resumes it).';
