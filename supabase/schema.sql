@@ -369,10 +369,29 @@ CREATE OR REPLACE FUNCTION private.csv_field(p_value text)
  IMMUTABLE PARALLEL SAFE
  SET search_path TO ''
 AS $function$
-  select '"' || replace(case when p_value ~ E'^[=+@\\t\\r-]' then '''' || p_value else coalesce(p_value, '') end, '"', '""') || '"'
+  select '"' || replace(
+    case when p_value ~ E'^[\\t\\r\\n]' or p_value ~ '^[[:space:][:cntrl:]]*[=+@-]'
+         then '''' || p_value else coalesce(p_value, '') end,
+    '"', '""') || '"'
 $function$;
+COMMENT ON FUNCTION private.csv_field(text) IS 'One CSV field, quoted; a value a spreadsheet would run as a formula (= + - @ first, even after blanks or line breaks, or a tab/CR/LF first) is prefixed with an apostrophe.';
 GRANT EXECUTE ON FUNCTION private.csv_field(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.csv_field(text) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.csv_phone(p_value text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_value ~ '^\+?[0-9][0-9 .()-]*$' then '"=""' || p_value || '"""'
+    else private.csv_field(p_value)
+  end
+$function$;
+COMMENT ON FUNCTION private.csv_phone(text) IS 'A phone number as a CSV field a spreadsheet reads as text, unchanged: ="+33612345678" for a plain number (digits, spaces, dots, hyphens, parentheses, leading +); anything else as private.csv_field.';
+GRANT EXECUTE ON FUNCTION private.csv_phone(text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.csv_phone(text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.day_label(p_day text)
  RETURNS text
@@ -1808,7 +1827,7 @@ begin
              private.csv_field(r.numero_reservation_restaurateur),
              private.csv_field(r.customer_name),
              private.csv_field(r.email),
-             private.csv_field(r.phone_number),
+             private.csv_phone(r.phone_number),
              to_char(r.reservation_date, 'DD/MM/YYYY'),
              coalesce(to_char(r.arrival_time, 'HH24:MI'), ''),
              case r.service when 'lunch' then 'Midi' else 'Soir' end,
