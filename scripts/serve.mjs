@@ -7,6 +7,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import crypto from 'node:crypto';
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -44,8 +45,80 @@ function gzipped(file) {
   return body;
 }
 
+/** The origins of the run-time config (Supabase, the reservation service, the remotes' manifests), read anew per page. */
+function configOrigins() {
+  const origins = { supabase: [], api: [], remotes: [] };
+  try {
+    const config = JSON.parse(fs.readFileSync(configFile, 'utf8'));
+    const origin = (url) => {
+      try {
+        return new URL(url).origin;
+      } catch {
+        return null;
+      }
+    };
+    origins.supabase = [origin(config.supabaseUrl)].filter(Boolean);
+    origins.api = [origin(config.reservationApiUrl)].filter(Boolean);
+    origins.remotes = [
+      ...new Set(
+        Object.values(config.remotes ?? {})
+          .map((r) => origin(typeof r === 'string' ? r : r?.entry))
+          .filter(Boolean),
+      ),
+    ];
+  } catch {
+    // No config: the page can only reach its own origin.
+  }
+  return origins;
+}
+
+/** 'sha256-…' of each inline <script> of a page (the shell's early config.json fetch), per file and modification time. */
+const inlineHashes = new Map();
+function scriptHashes(file) {
+  const { mtimeMs } = fs.statSync(file);
+  const cached = inlineHashes.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.hashes;
+  const html = fs.readFileSync(file, 'utf8');
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => `'sha256-${crypto.createHash('sha256').update(m[1]).digest('base64')}'`);
+  inlineHashes.set(file, { mtimeMs, hashes });
+  return hashes;
+}
+
+/**
+ * The security headers of every answer (README 'Security headers', the same for a CDN): no MIME
+ * sniffing, the origin only as referrer, and on pages a CSP allowing this origin, the remotes (their
+ * manifests, chunks, styles and images), Supabase (REST, auth, storage images, realtime websocket) and
+ * the reservation service. antd writes its styles at run time ('unsafe-inline' styles only; scripts
+ * inline only by hash). Only the customer's request page /demande/* may be framed (restaurants' sites
+ * embed it); every other page is never framed.
+ */
+function securityHeaders(pathname, file) {
+  const headers = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
+  if (!file?.endsWith('.html')) return headers;
+  const { supabase, api, remotes } = configOrigins();
+  const websockets = supabase.map((o) => o.replace(/^http/, 'ws'));
+  const framed = /^\/demande\/[^/]+\/?$/.test(pathname);
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${[...scriptHashes(file), ...remotes].join(' ')}`,
+    `style-src 'self' 'unsafe-inline' ${remotes.join(' ')}`,
+    `img-src 'self' data: blob: ${[...supabase, ...remotes].join(' ')}`,
+    `font-src 'self' data: ${remotes.join(' ')}`,
+    `connect-src 'self' ${[...supabase, ...websockets, ...api, ...remotes].join(' ')}`,
+    "frame-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${framed ? '*' : "'none'"}`,
+  ];
+  headers['Content-Security-Policy'] = csp.map((d) => d.trim()).join('; ');
+  if (!framed) headers['X-Frame-Options'] = 'DENY';
+  return headers;
+}
+
 function send(res, status, headers, body) {
-  res.writeHead(status, { 'Access-Control-Allow-Origin': '*', ...headers });
+  res.writeHead(status, { 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin', ...headers });
   res.end(body);
 }
 
@@ -71,7 +144,12 @@ const server = http.createServer((req, res) => {
   const ext = path.extname(file);
   // Hashed chunks are immutable; the entry points (index.html, mf-manifest.json, remoteEntry.js) are not.
   const immutable = file.includes(`${path.sep}static${path.sep}`);
-  const headers = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', Vary: 'Accept-Encoding' };
+  const headers = {
+    ...securityHeaders(pathname, file),
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    Vary: 'Accept-Encoding',
+  };
   // Text goes out gzip-compressed when the browser accepts it, as any static host or CDN sends it.
   const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
   if (gzip) headers['Content-Encoding'] = 'gzip';

@@ -369,10 +369,29 @@ CREATE OR REPLACE FUNCTION private.csv_field(p_value text)
  IMMUTABLE PARALLEL SAFE
  SET search_path TO ''
 AS $function$
-  select '"' || replace(case when p_value ~ E'^[=+@\\t\\r-]' then '''' || p_value else coalesce(p_value, '') end, '"', '""') || '"'
+  select '"' || replace(
+    case when p_value ~ E'^[\\t\\r\\n]' or p_value ~ '^[[:space:][:cntrl:]]*[=+@-]'
+         then '''' || p_value else coalesce(p_value, '') end,
+    '"', '""') || '"'
 $function$;
+COMMENT ON FUNCTION private.csv_field(text) IS 'One CSV field, quoted; a value a spreadsheet would run as a formula (= + - @ first, even after blanks or line breaks, or a tab/CR/LF first) is prefixed with an apostrophe.';
 GRANT EXECUTE ON FUNCTION private.csv_field(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.csv_field(text) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.csv_phone(p_value text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_value ~ '^\+?[0-9][0-9 .()-]*$' then '"=""' || p_value || '"""'
+    else private.csv_field(p_value)
+  end
+$function$;
+COMMENT ON FUNCTION private.csv_phone(text) IS 'A phone number as a CSV field a spreadsheet reads as text, unchanged: ="+33612345678" for a plain number (digits, spaces, dots, hyphens, parentheses, leading +); anything else as private.csv_field.';
+GRANT EXECUTE ON FUNCTION private.csv_phone(text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.csv_phone(text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.day_label(p_day text)
  RETURNS text
@@ -518,6 +537,21 @@ $function$;
 COMMENT ON FUNCTION private.is_e164(text) IS 'Whether a phone number is written in E.164 (''+33612345678''), the form restaurant_contacts stores.';
 GRANT EXECUTE ON FUNCTION private.is_e164(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_e164(text) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.is_safe_link(p_link text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE STRICT
+ SET search_path TO ''
+AS $function$
+  -- Scheme https; host labels of letters, digits and inner hyphens (punycode
+  -- for an international domain), at least two; optional port; then only
+  -- printable ASCII (0x21-0x7E): no space, control, RTL override or non-ASCII.
+  select p_link ~* '^https://([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(:[0-9]{1,5})?([/?#][!-~]*)?$'
+$function$;
+COMMENT ON FUNCTION private.is_safe_link(text) IS 'True for a link that may be stored and shown: https, plain or punycode host, printable ASCII only. Same pattern as domain/src/links.ts.';
+GRANT EXECUTE ON FUNCTION private.is_safe_link(text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.is_safe_link(text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.is_service_slot(p_time time without time zone, p_from time without time zone, p_to time without time zone)
  RETURNS boolean
@@ -1705,6 +1739,43 @@ COMMENT ON FUNCTION public.create_assistant_key(uuid) IS 'A new key for the rest
 GRANT EXECUTE ON FUNCTION public.create_assistant_key(uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.create_assistant_key(uuid) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.create_restaurant_faq(p_restaurant_id uuid, p_question text, p_answer text)
+ RETURNS public.restaurant_faqs
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_question text := btrim(coalesce(p_question, ''));
+  v_answer text := btrim(coalesce(p_answer, ''));
+  v_row public.restaurant_faqs;
+begin
+  perform private.assert_restaurant_owner(p_restaurant_id);
+  if v_question = '' then
+    raise exception 'La question est obligatoire' using errcode = '22023';
+  end if;
+  if v_answer = '' then
+    raise exception 'La réponse est obligatoire' using errcode = '22023';
+  end if;
+  if char_length(v_question) > 1000 then
+    raise exception 'La question ne doit pas dépasser 1000 caractères' using errcode = '22023';
+  end if;
+  if char_length(v_answer) > 10000 then
+    raise exception 'La réponse ne doit pas dépasser 10000 caractères' using errcode = '22023';
+  end if;
+  -- The restaurant's row is locked until commit: the next position is ours alone.
+  insert into public.restaurant_faqs (restaurant_id, question, answer, display_order)
+  select p_restaurant_id, v_question, v_answer, coalesce(max(f.display_order) + 1, 0)
+    from public.restaurant_faqs f
+   where f.restaurant_id = p_restaurant_id
+  returning * into v_row;
+  return v_row;
+end
+$function$;
+COMMENT ON FUNCTION public.create_restaurant_faq(uuid,text,text) IS 'Appends one FAQ entry (trimmed) at the next display_order of the caller''s restaurant; concurrent calls queue on the restaurant.';
+GRANT EXECUTE ON FUNCTION public.create_restaurant_faq(uuid,text,text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.create_restaurant_faq(uuid,text,text) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.delete_restaurant_photo(photo_id uuid, user_id uuid)
  RETURNS text
  LANGUAGE plpgsql
@@ -1756,7 +1827,7 @@ begin
              private.csv_field(r.numero_reservation_restaurateur),
              private.csv_field(r.customer_name),
              private.csv_field(r.email),
-             private.csv_field(r.phone_number),
+             private.csv_phone(r.phone_number),
              to_char(r.reservation_date, 'DD/MM/YYYY'),
              coalesce(to_char(r.arrival_time, 'HH24:MI'), ''),
              case r.service when 'lunch' then 'Midi' else 'Soir' end,
@@ -3106,7 +3177,8 @@ CREATE TABLE public.restaurant_billing (
     CONSTRAINT restaurant_billing_deposit_type_check CHECK ((deposit_type = ANY (ARRAY['percentage'::text, 'fixed'::text]))),
     CONSTRAINT restaurant_billing_iban_max_100 CHECK ((char_length(iban) <= 100)) NOT VALID,
     CONSTRAINT restaurant_billing_legal_form_max_200 CHECK ((char_length(legal_form) <= 200)) NOT VALID,
-    CONSTRAINT restaurant_billing_payment_link_check CHECK (((payment_link IS NULL) OR ((char_length(payment_link) <= 500) AND (payment_link ~ '^https://[^[:space:]]+$'::text)))),
+    CONSTRAINT restaurant_billing_payment_link_max_500 CHECK ((char_length(payment_link) <= 500)),
+    CONSTRAINT restaurant_billing_payment_link_safe_link CHECK (((payment_link IS NULL) OR private.is_safe_link(payment_link))),
     CONSTRAINT restaurant_billing_percentage_max_check CHECK (((deposit_type IS DISTINCT FROM 'percentage'::text) OR ((deposit_amount)::numeric <= (100)::numeric))),
     CONSTRAINT restaurant_billing_postal_code_max_100 CHECK ((char_length(postal_code) <= 100)) NOT VALID,
     CONSTRAINT restaurant_billing_rcs_city_max_200 CHECK ((char_length(rcs_city) <= 200)) NOT VALID,
@@ -3132,6 +3204,7 @@ CREATE TABLE public.restaurant_cgv (
     CONSTRAINT restaurant_cgv_restaurant_id_key UNIQUE (restaurant_id),
     CONSTRAINT restaurant_cgv_cancellation_policy_check CHECK ((cancellation_policy = ANY (ARRAY['same_day'::text, '24h'::text, '48h'::text, '72h'::text, '7_days'::text]))),
     CONSTRAINT restaurant_cgv_link_max_2048 CHECK ((char_length(link) <= 2048)) NOT VALID,
+    CONSTRAINT restaurant_cgv_link_safe_link CHECK (((link IS NULL) OR private.is_safe_link(link))),
     CONSTRAINT restaurant_cgv_modification_policy_check CHECK ((modification_policy = ANY (ARRAY['same_day'::text, '24h'::text, '48h'::text, '72h'::text, '7_days'::text]))),
     CONSTRAINT restaurant_cgv_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
@@ -3198,7 +3271,7 @@ CREATE TABLE public.restaurant_faqs (
     CONSTRAINT restaurant_faqs_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
 ALTER TABLE public.restaurant_faqs ENABLE ROW LEVEL SECURITY;
-GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_faqs TO authenticated;
+GRANT DELETE, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_faqs TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_faqs TO service_role;
 
 CREATE TABLE public.restaurant_hours (
@@ -3442,6 +3515,7 @@ CREATE TABLE public.restaurants (
     CONSTRAINT restaurants_first_message_max_10000 CHECK ((char_length(first_message) <= 10000)) NOT VALID,
     CONSTRAINT restaurants_name_max_200 CHECK ((char_length(name) <= 200)) NOT VALID,
     CONSTRAINT restaurants_url_max_2048 CHECK ((char_length(url) <= 2048)) NOT VALID,
+    CONSTRAINT restaurants_url_safe_link CHECK (((url IS NULL) OR private.is_safe_link(url))),
     CONSTRAINT restaurants_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 COMMENT ON COLUMN public.restaurants.onboarding_finished_at IS 'When the owner finished the onboarding wizard; null while it is unfinished (the dashboard resumes it).';

@@ -1410,6 +1410,24 @@ export type Database = {
         }
       }
       create_assistant_key: { Args: { p_restaurant_id: string }; Returns: Json }
+      create_restaurant_faq: {
+        Args: { p_answer: string; p_question: string; p_restaurant_id: string }
+        Returns: {
+          answer: string
+          created_at: string
+          display_order: number
+          id: string
+          question: string
+          restaurant_id: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "restaurant_faqs"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       delete_restaurant_photo: {
         Args: { photo_id: string; user_id: string }
         Returns: string

@@ -20,3 +20,4 @@ export * from './navigation';
 export * from './photos';
 export * from './RestaurantRedirect';
 export * from './closures';
+export * from './links';

@@ -96,7 +96,8 @@ export async function fillProfile(owner: SupabaseClient, restaurantId: string, n
   await must(owner.rpc('save_restaurant_hours', { p_restaurant_id: restaurantId, p_hours: sample.hours }));
   await must(owner.rpc('save_restaurant_menus', { p_restaurant_id: restaurantId, p_menus: sample.menus }));
   await must(owner.rpc('save_restaurant_options', { p_restaurant_id: restaurantId, p_options: sample.options }));
-  await must(owner.from('restaurant_faqs').insert(sample.faqs.map((faq, display_order) => ({ restaurant_id: restaurantId, ...faq, display_order }))));
+  // One after the other: each is appended at the next position.
+  for (const faq of sample.faqs) await must(owner.rpc('create_restaurant_faq', { p_restaurant_id: restaurantId, p_question: faq.question, p_answer: faq.answer }));
   await must(owner.from('restaurant_billing').upsert({ restaurant_id: restaurantId, ...sample.billing }, { onConflict: 'restaurant_id' }));
   await must(owner.from('restaurant_cgv').upsert({ restaurant_id: restaurantId, ...sample.cgv }, { onConflict: 'restaurant_id' }));
 }

@@ -14,12 +14,15 @@ import { reservationRoutes } from './reservations/routes';
 import { requestRoutes } from './requests/routes';
 import { sheetRoutes } from './sheets/routes';
 import type { Db } from './lib/supabase';
+import { healthRoutes, Heartbeats, securityHeaders } from './health';
 
 export interface AppOptions {
   /** Where the JSON logs go (tests read them to check that no code is logged). */
   logStream?: NodeJS.WritableStream;
   db?: Db;
   mailer?: Mailer;
+  /** The loops' heartbeats read by GET /api/ready (tests pass a clock of their own). */
+  heartbeats?: Heartbeats;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -50,6 +53,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
   });
 
+  securityHeaders(app);
   await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'HEAD', 'POST'] });
   await app.register(rateLimit, {
     global: false,
@@ -82,7 +86,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(reservationRoutes, { config, db, mailer });
   await app.register(sheetRoutes, { config, db });
   await app.register(requestRoutes, { config, db });
-  startReminderJob(app, db, mailer, config);
-  await startNotificationSender(app, db, mailer, config);
+  const heartbeats = options.heartbeats ?? new Heartbeats();
+  healthRoutes(app, db, heartbeats);
+  startReminderJob(app, db, mailer, config, heartbeats);
+  await startNotificationSender(app, db, mailer, config, heartbeats);
   return app;
 }

@@ -1,5 +1,6 @@
 /** The data calls every section shares: one nested select through the restaurant, one rpc per save. */
 import { getSupabase, type Database } from '@tablee/domain';
+import { UNSAFE_LINK_MESSAGE } from './links';
 
 export const NOT_FOUND_OR_FORBIDDEN = 'Restaurant non trouvé ou accès non autorisé';
 
@@ -12,6 +13,7 @@ export function dataError(error: { message?: string; code?: string }): Error {
   if (error.code === 'PGRST116') return Object.assign(new Error(NOT_FOUND_OR_FORBIDDEN), { code: error.code });
   const tooLong = error.code === '23514' ? /_max_(\d+)"/.exec(error.message ?? '') : null;
   if (tooLong) return Object.assign(new Error(textTooLongMessage(Number(tooLong[1]))), { code: error.code });
+  if (error.code === '23514' && /_safe_link"/.test(error.message ?? '')) return Object.assign(new Error(UNSAFE_LINK_MESSAGE), { code: error.code });
   return Object.assign(new Error(error.message || 'Erreur inconnue'), { code: error.code });
 }
 

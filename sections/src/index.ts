@@ -7,6 +7,7 @@ export * from './contract';
 export * from './constants';
 export * from './move';
 export * from './form-kit';
+export * from './links';
 export * from './photos/rules';
 export * from './photos/api';
 export * from './photos/PhotosForm';

@@ -94,6 +94,7 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['save_restaurant_menus', { p_restaurant_id: r, p_menus: [] }],
     ['save_restaurant_options', { p_restaurant_id: r, p_options: [] }],
     ['save_restaurant_cgv', { p_restaurant_id: r, p_cgv: { cancellationPolicy: 'same_day', modificationPolicy: 'same_day', link: 'https://pirate.example' } }],
+    ['create_restaurant_faq', { p_restaurant_id: r, p_question: 'Pirate ?', p_answer: 'Oui.' }],
     ['reorder_faqs', { p_restaurant_id: r, p_faq_ids: [...v.faqIds].reverse() }],
     ['save_restaurant_photos', { p_restaurant_id: r, p_photos: [{ id: v.photoId, altText: 'piraté' }] }],
     ['delete_restaurant_photo', { photo_id: v.photoId, user_id: attackerId }],

@@ -78,7 +78,7 @@ describe('data: an owner works on their restaurant through PostgREST', () => {
     const billing = await must(owner.client.from('restaurant_billing').select('country, deposit_type, requires_deposit').eq('restaurant_id', id).single());
     expect(billing).toEqual({ country: 'France', deposit_type: 'percentage', requires_deposit: false });
 
-    const faq = await must(owner.client.from('restaurant_faqs').insert({ restaurant_id: id, question: 'Q ?', answer: 'R.', display_order: 0 }).select('id').single());
+    const faq = await must(owner.client.rpc('create_restaurant_faq', { p_restaurant_id: id, p_question: 'Q ?', p_answer: 'R.' }).single<{ id: string }>());
     await must(owner.client.from('restaurant_faqs').update({ answer: 'Réponse.' }).eq('id', faq.id));
     const option = await must(owner.client.from('restaurant_options').insert({ restaurant_id: id, title: 'Apéritif', price: 5 }).select('*').single());
     expect(option.price_type).toBe('per_person');
@@ -117,7 +117,6 @@ describe('data: an owner works on their restaurant through PostgREST', () => {
       owner.client.from('restaurant_billing').insert({ restaurant_id: id, deposit_type: 'percentage', deposit_amount: 120 }),
       owner.client.from('restaurant_billing').insert({ restaurant_id: id, deposit_method: 'cheque' }),
       owner.client.from('restaurant_menus').insert({ restaurant_id: id, name: 'M', menu_type: 'buffet' }),
-      owner.client.from('restaurant_faqs').insert({ restaurant_id: id, question: '', answer: 'r', display_order: 0 }),
     ];
     for (const call of refused) expect((await call).error?.code).toBe('23514');
 

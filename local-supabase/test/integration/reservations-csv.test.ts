@@ -58,7 +58,7 @@ test('a file for French spreadsheets: BOM, French header, one line per reservati
     HEADER,
     '"R-3";"Zoé Refus";"";"";12/12/2026;;Soir;10;0;"";0,00;Refusée;22/11/2026 11:00',
     `"R-2";"'=HYPERLINK(""http://x"")";"";"";24/12/2026;20:00;Soir;10;0;"";80,00;En attente;21/11/2026 11:00`,
-    '"R-1";"Dupont; ""Léa""";"lea@exemple.fr";"06 12 34 56 78";12/12/2026;12:30;Midi;10;2;"Menu du marché";1464,50;Acceptée;20/11/2026 23:30',
+    '"R-1";"Dupont; ""Léa""";"lea@exemple.fr";"=""06 12 34 56 78""";12/12/2026;12:30;Midi;10;2;"Menu du marché";1464,50;Acceptée;20/11/2026 23:30',
     '',
   ]);
 });
@@ -87,4 +87,39 @@ test('another owner is refused (403); anonymous cannot call it', async () => {
     error: { message: 'Accès non autorisé à ce restaurant' },
   });
   expect((await anon().rpc('export_reservations_csv', { p_restaurant_id: restaurantId })).error).not.toBeNull();
+});
+
+/**
+ * Issue 32, item 15: a formula behind a line break or blanks is neutralised; a phone number is written
+ * ="…" so that a spreadsheet shows it as text, exactly as stored (no apostrophe, no lost 0 or +).
+ */
+test('a formula after a line break is neutralised; phone numbers are text formulas of exactly the number', async () => {
+  const other = await newOwner('csv-injection');
+  const { id } = await must(other.client.from('restaurants').insert({ name: 'CSV injection' }).select('id').single());
+  const names = ["\n=cmd|' /C calc'!A0", '\r\n+1+1', '\n-2', '\n@SUM(A1)', ' =1+1', '\t=1', 'Jean-Marc'];
+  const phones = ['+33612345678', '0612345678', '06 12 34 56 78', '+44 (20) 7946-0958', '=1+2', '+33"&A1&"'];
+  await insertReservationsAsSuperuser(
+    names.map((customer_name, i) => ({
+      restaurant_id: id,
+      numero_reservation_restaurateur: `I-${i}`,
+      numero_reservation: `CSV-${randomUUID()}`,
+      code_reservation: 'CSV',
+      number_people: 10,
+      reservation_date: '2026-12-12',
+      customer_name,
+      email: null,
+      phone_number: phones[i] ?? null,
+      arrival_time: null,
+      selected_menu: null,
+      total_amount: 0,
+      status: 0,
+      created_at: `2026-11-2${i}T10:00:00Z`,
+    })),
+  );
+  const text = (await must(other.client.rpc('export_reservations_csv', { p_restaurant_id: id }))) as string;
+  // The file's own line breaks are CRLF outside quotes; a field's line break stays inside its quotes.
+  const fields = [...text.matchAll(/"(I-\d)";("(?:[^"]|"")*");("(?:[^"]|"")*");("(?:[^"]|"")*")/g)].map((m) => ({ n: m[1], name: m[2], phone: m[4] }));
+  const byNumber = Object.fromEntries(fields.map((f) => [f.n, f]));
+  expect(names.map((_, i) => byNumber[`I-${i}`].name)).toEqual([`"'\n=cmd|' /C calc'!A0"`, `"'\r\n+1+1"`, `"'\n-2"`, `"'\n@SUM(A1)"`, `"' =1+1"`, `"'\t=1"`, '"Jean-Marc"']);
+  expect(phones.map((_, i) => byNumber[`I-${i}`].phone)).toEqual(['"=""+33612345678"""', '"=""0612345678"""', '"=""06 12 34 56 78"""', '"=""+44 (20) 7946-0958"""', `"'=1+2"`, `"'+33""&A1&"""`]);
 });

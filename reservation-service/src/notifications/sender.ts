@@ -8,6 +8,7 @@ import { newRequestMail } from '../email/new-request';
 import { requestReceivedMail } from '../email/request-received';
 import { reservationModifiedMail } from '../email/reservation-modified';
 import type { Db } from '../lib/supabase';
+import type { Heartbeats } from '../health';
 import { loadAcceptanceCheck, loadReservation } from '../reservations/details';
 import { listen } from './listener';
 import { createWhatsAppSender, newRequestWhatsApp, type WhatsAppSender } from './whatsapp';
@@ -128,8 +129,10 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
  * overlap within an instance: a wake during a round runs one more after it. close() stops the listener
  * and waits for the round under way.
  */
-export async function startNotificationSender(app: FastifyInstance, db: Db, mailer: Mailer, config: Config): Promise<void> {
+export async function startNotificationSender(app: FastifyInstance, db: Db, mailer: Mailer, config: Config, heartbeats?: Heartbeats): Promise<void> {
   if (config.outboxPollMs <= 0) return;
+  // Alive while the poll fires with no round under way, and when rounds end (GET /api/ready).
+  const beat = heartbeats?.register('sender', config.outboxPollMs) ?? (() => {});
   let stopped = false;
   let again = false;
   let running: Promise<void> | null = null;
@@ -153,11 +156,15 @@ export async function startNotificationSender(app: FastifyInstance, db: Db, mail
     }
     running = rounds().finally(() => {
       running = null;
+      beat();
       if (again) wake();
     });
   };
 
-  const timer = setInterval(wake, config.outboxPollMs);
+  const timer = setInterval(() => {
+    if (!running) beat();
+    wake();
+  }, config.outboxPollMs);
   const listener = config.databaseUrl ? await listen(config.databaseUrl, CHANNEL, wake, app.log) : null;
   app.addHook('onClose', async () => {
     stopped = true;

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import { reminderMail } from '../email/reminder';
 import type { Db } from '../lib/supabase';
+import type { Heartbeats } from '../health';
 import { loadReservation } from '../reservations/details';
 
 /** How many late requests one round claims: the next round takes the rest. */
@@ -43,14 +44,20 @@ export async function sendDueReminders(db: Db, mailer: Mailer, config: Config, l
  * Runs a round every `config.reminderIntervalMs` (0: never) for the life of the app. The state is in
  * the database, so a restart resumes where it stopped. Rounds never overlap within an instance.
  */
-export function startReminderJob(app: FastifyInstance, db: Db, mailer: Mailer, config: Config): void {
+export function startReminderJob(app: FastifyInstance, db: Db, mailer: Mailer, config: Config, heartbeats?: Heartbeats): void {
   if (config.reminderIntervalMs <= 0) return;
+  // Alive while the timer fires with no round under way, and when a round ends (GET /api/ready).
+  const beat = heartbeats?.register('reminders', config.reminderIntervalMs) ?? (() => {});
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
+    beat();
     running = sendDueReminders(db, mailer, config, app.log)
       .catch((err) => app.log.error({ err }, 'reminder round failed'))
-      .finally(() => (running = null));
+      .finally(() => {
+        running = null;
+        beat();
+      });
   }, config.reminderIntervalMs);
   app.addHook('onClose', async () => {
     clearInterval(timer);

@@ -4,7 +4,7 @@
  * them; owners expect them). Its data calls are in api.ts.
  */
 import { DEFAULT_DEPOSIT_TYPE, PERCENTAGE_DEPOSIT_MAX } from '../constants';
-import type { Billing } from '@tablee/domain';
+import { isSafeLink, type Billing } from '@tablee/domain';
 import type { SectionContext } from '../contract';
 
 export type BillingValue = Billing;
@@ -52,10 +52,10 @@ export const SIRET_FORMAT_MESSAGE = 'Le numéro SIRET doit contenir exactement 1
 export const SIRET_CHECKSUM_MESSAGE = 'Numéro SIRET invalide : la clé de contrôle ne correspond pas, vérifiez votre saisie';
 export const PAYMENT_LINK_MESSAGE = 'Le lien de paiement doit être une adresse https:// complète (ex. https://buy.stripe.com/…)';
 
-/** The French message for a payment link, or null when empty or a whole https:// address (the column's own check). */
+/** The French message for a payment link, or null when empty or a safe https:// address of at most 500 characters (the columns' own checks). */
 export function paymentLinkError(value: string): string | null {
   const link = value.trim();
-  return !link || (link.length <= 500 && /^https:\/\/\S+$/.test(link)) ? null : PAYMENT_LINK_MESSAGE;
+  return !link || (link.length <= 500 && isSafeLink(link)) ? null : PAYMENT_LINK_MESSAGE;
 }
 
 export const POSTAL_CODE_MESSAGE = 'Le code postal doit contenir 5 chiffres (ex. 69001)';

@@ -2,6 +2,7 @@
 import { Form, Input, Radio } from 'antd';
 import type { SectionFormProps } from '../contract';
 import { POLICY_OPTIONS, type CgvValue } from './rules';
+import { CGV_LINK_MESSAGE, linkRule } from '../links';
 
 const options = POLICY_OPTIONS.map((o) => ({ ...o }));
 
@@ -24,11 +25,7 @@ export function CgvForm(props: SectionFormProps<CgvValue>) {
       >
         <Radio.Group options={options} />
       </Form.Item>
-      <Form.Item
-        label="Lien vers vos CGV (PDF, facultatif)"
-        name="link"
-        rules={[{ type: 'url', transform: (v: string) => v?.trim() || undefined, message: 'Veuillez saisir une URL valide (ex. https://monrestaurant.fr/cgv.pdf)' }]}
-      >
+      <Form.Item label="Lien vers vos CGV (PDF, facultatif)" name="link" rules={[linkRule(CGV_LINK_MESSAGE)]}>
         <Input type="url" placeholder="https://" />
       </Form.Item>
     </Form>

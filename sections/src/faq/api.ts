@@ -1,6 +1,7 @@
 /**
- * FAQ data calls (spec §7): each operation is immediate. A new entry's order is the current count;
- * a move rewrites every display_order in one transaction (reorder_faqs).
+ * FAQ data calls (spec §7): each operation is immediate. A new entry is appended by the database at
+ * the next display_order (create_restaurant_faq, which queues concurrent creations); a move rewrites
+ * every display_order in one transaction (reorder_faqs).
  */
 import { getSupabase, type Faq } from '@tablee/domain';
 import { faqFromRow } from '../mappers';
@@ -21,10 +22,10 @@ export const faqApi = {
     if (error) throw fail(error);
     return data.map(faqFromRow);
   },
-  async create(restaurantId: string, draft: FaqDraft, displayOrder: number): Promise<Faq> {
+  async create(restaurantId: string, draft: FaqDraft): Promise<Faq> {
+    const { question, answer } = trimmed(draft);
     const { data, error } = await getSupabase()
-      .from('restaurant_faqs')
-      .insert({ restaurant_id: restaurantId, ...trimmed(draft), display_order: displayOrder })
+      .rpc('create_restaurant_faq', { p_restaurant_id: restaurantId, p_question: question, p_answer: answer })
       .select('id, question, answer, display_order')
       .single();
     if (error) throw fail(error);
@@ -59,7 +60,7 @@ export function useFaqMutations(restaurantId: string) {
   const list = () => queryClient.getQueryData<Faq[]>(key) ?? [];
   const set = (next: Faq[]) => queryClient.setQueryData(key, next);
   const create = useMutation({
-    mutationFn: (draft: FaqDraft) => faqApi.create(restaurantId, draft, list().length),
+    mutationFn: (draft: FaqDraft) => faqApi.create(restaurantId, draft),
     onSuccess: (created) => set([...list(), created]),
   });
   const update = useMutation({

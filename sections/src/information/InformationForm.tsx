@@ -3,6 +3,7 @@ import { RESPONSE_TIME_OPTIONS } from '../constants';
 import { Checkbox, Form, Input, Select } from 'antd';
 import type { SectionFormProps } from '../contract';
 import { AMENITY_LABELS, hasUrlField, phoneError, type InformationValue } from './rules';
+import { linkRule, WEBSITE_LINK_MESSAGE } from '../links';
 
 const phoneRule = { validator: (_: unknown, value: string | undefined) => (phoneError(value) ? Promise.reject(new Error(phoneError(value)!)) : Promise.resolve()) };
 
@@ -57,7 +58,7 @@ export function InformationForm(props: SectionFormProps<InformationValue>) {
         <Select options={RESPONSE_TIME_OPTIONS.map((o) => ({ ...o }))} />
       </Form.Item>
       {hasUrlField(props.context) && (
-        <Form.Item label="Site web" name="url" rules={[{ type: 'url', message: 'Veuillez saisir une URL valide (ex. https://monrestaurant.fr)' }]}>
+        <Form.Item label="Site web" name="url" rules={[linkRule(WEBSITE_LINK_MESSAGE)]}>
           <Input type="url" placeholder="https://" />
         </Form.Item>
       )}

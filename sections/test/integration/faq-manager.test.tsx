@@ -14,8 +14,8 @@ beforeAll(async () => {
   const owner = await s.newOwner('faq');
   await s.signInAs(owner);
   restaurantId = await s.newRestaurant('Chez FAQ');
-  await faqApi.create(restaurantId, { question: 'Acceptez-vous les chiens ?', answer: 'Oui, en terrasse.' }, 0);
-  await faqApi.create(restaurantId, { question: 'Y a-t-il un parking ?', answer: 'À 200 m.' }, 1);
+  await faqApi.create(restaurantId, { question: 'Acceptez-vous les chiens ?', answer: 'Oui, en terrasse.' });
+  await faqApi.create(restaurantId, { question: 'Y a-t-il un parking ?', answer: 'À 200 m.' });
 });
 afterAll(() => s?.stop());
 

@@ -137,10 +137,10 @@ describe('options', () => {
 });
 
 describe('faq', () => {
-  it('creates with order = count, edits, moves in one call, deletes; another owner is refused', async () => {
+  it('creates at the next display_order, edits, moves in one call, deletes; another owner is refused', async () => {
     const created = [];
     for (const [i, q] of ['Chiens acceptés ?', 'Parking ?', 'Privatisation ?'].entries()) {
-      created.push(await faqApi.create(restaurantId, { question: q, answer: `Réponse ${i + 1}` }, i));
+      created.push(await faqApi.create(restaurantId, { question: q, answer: `Réponse ${i + 1}` }));
     }
     expect(created.map((f) => f.displayOrder)).toEqual([0, 1, 2]);
     await faqApi.update(created[1], { question: 'Y a-t-il un parking ?', answer: ' À 200 m. ' });

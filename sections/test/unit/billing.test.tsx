@@ -42,6 +42,12 @@ describe('format checks', () => {
     expect(paymentLinkError('  https://buy.stripe.com/abc ')).toBeNull();
     expect(paymentLinkError('http://buy.stripe.com/abc')).toBe(PAYMENT_LINK_MESSAGE);
     expect(paymentLinkError('https://pay example.fr')).toBe(PAYMENT_LINK_MESSAGE);
+    // Issue 32, item 16: no right-to-left override, no look-alike non-ASCII domain, no user name before the host.
+    expect(paymentLinkError('https://paiement.fr/\u202Efdp.exe')).toBe(PAYMENT_LINK_MESSAGE);
+    expect(paymentLinkError('https://pаypal.com/acompte')).toBe(PAYMENT_LINK_MESSAGE);
+    expect(paymentLinkError('https://banque.fr@pirate.exemple')).toBe(PAYMENT_LINK_MESSAGE);
+    expect(paymentLinkError('javascript:alert(1)')).toBe(PAYMENT_LINK_MESSAGE);
+    expect(paymentLinkError('https://xn--pypal-4ve.com/acompte')).toBeNull();
     expect(paymentLinkError(`https://x.fr/${'a'.repeat(500)}`)).toBe(PAYMENT_LINK_MESSAGE);
   });
   it('BIC: 8 or 11 characters', () => {

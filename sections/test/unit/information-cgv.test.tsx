@@ -1,4 +1,5 @@
-import { defaultInformation, InformationForm, CgvForm, POLICY_OPTIONS, type CgvValue } from '@tablee/sections';
+import { defaultInformation, InformationForm, CgvForm, POLICY_OPTIONS, UNSAFE_LINK_MESSAGE, type CgvValue } from '@tablee/sections';
+import { dataError } from '../../src/data';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderSection } from './harness';
@@ -27,7 +28,7 @@ describe('InformationForm', () => {
     expect(screen.getByText("Veuillez saisir l'adresse du restaurant")).toBeInTheDocument();
     expect(screen.getByText("Veuillez saisir l'email de contact")).toBeInTheDocument();
     expect(screen.getByText('Veuillez saisir le numéro WhatsApp')).toBeInTheDocument();
-    expect(screen.getByText('Veuillez saisir une URL valide (ex. https://monrestaurant.fr)')).toBeInTheDocument();
+    expect(screen.getByText('Veuillez saisir une adresse https:// valide (ex. https://monrestaurant.fr)')).toBeInTheDocument();
     expect(latest.validated).toBe(false);
     await paste(user, screen.getByLabelText('Email de contact'), 'pas-un-email');
     expect(await screen.findByText('Veuillez saisir une adresse email valide')).toBeInTheDocument();
@@ -69,11 +70,46 @@ describe('CgvForm', () => {
     await waitFor(() => expect(latest.validated).toBe(true));
     await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), 'cgv');
     await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
-    expect(await screen.findByText('Veuillez saisir une URL valide (ex. https://monrestaurant.fr/cgv.pdf)')).toBeInTheDocument();
+    expect(await screen.findByText('Veuillez saisir une adresse https:// valide (ex. https://monrestaurant.fr/cgv.pdf)')).toBeInTheDocument();
     // Spaces around a valid link are trimmed on save, so they are not an error.
     await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), '  https://exemple.fr/cgv.pdf  ', { replace: true });
     latest.validated = undefined;
     await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     await waitFor(() => expect(latest.validated).toBe(true));
+  });
+});
+
+/** Issue 32, item 16: the site web and CGV link are https, printable ASCII, a plain or punycode host — the database's rule. */
+describe('stored links in the forms', () => {
+  const unsafe = ['javascript:alert(1)', 'http://monrestaurant.fr', 'https://monrestaurant.fr/\u202Efdp.pdf', 'https://café.fr', 'https://banque.fr@pirate.exemple'];
+
+  it.each(unsafe)('the site web refuses %j in French', async (link) => {
+    const user = userEvent.setup({ delay: null });
+    renderSection(InformationForm, defaultInformation(), 'edit');
+    await paste(user, screen.getByLabelText('Site web'), link);
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    expect(await screen.findByText('Veuillez saisir une adresse https:// valide (ex. https://monrestaurant.fr)')).toBeInTheDocument();
+  });
+
+  it.each(unsafe)('the CGV link refuses %j in French', async (link) => {
+    const user = userEvent.setup({ delay: null });
+    const { latest } = renderSection<CgvValue>(CgvForm, { cancellationPolicy: '48h', modificationPolicy: '24h', link: '' });
+    await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), link);
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    expect(await screen.findByText('Veuillez saisir une adresse https:// valide (ex. https://monrestaurant.fr/cgv.pdf)')).toBeInTheDocument();
+    expect(latest.validated).toBe(false);
+  });
+
+  it('accepts an https link with a punycode domain', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { latest } = renderSection<CgvValue>(CgvForm, { cancellationPolicy: '48h', modificationPolicy: '24h', link: '' });
+    await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), 'https://xn--caf-dma.fr/cgv.pdf');
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    await waitFor(() => expect(latest.validated).toBe(true));
+  });
+
+  it("turns the database's refusal of a link into a French message", () => {
+    const error = dataError({ code: '23514', message: 'new row for relation "restaurants" violates check constraint "restaurants_url_safe_link"' });
+    expect(error.message).toBe(UNSAFE_LINK_MESSAGE);
   });
 });
