@@ -25,6 +25,7 @@ import type { Claims } from './jwt';
 import { lenientJson } from './json-body';
 import { confirmationMail, emailChangeCurrentMail, emailChangeMail, emailLink, recoveryMail } from './auth-emails';
 import { createAuthMailer } from './mailer';
+import { databaseUnavailable, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from './database-unavailable';
 
 /**
  * The subset of Supabase Auth (GoTrue) that supabase-js's email/password flow uses:
@@ -147,6 +148,7 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
     });
     app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
       if (err.statusCode && err.statusCode < 500) return authError(reply, err.statusCode, 'validation_failed', err.message);
+      if (databaseUnavailable(err)) return unavailable(reply, DATABASE_UNAVAILABLE_MESSAGE);
       console.error('[auth]', err);
       return authError(reply, 500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
     });

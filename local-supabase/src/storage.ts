@@ -13,6 +13,8 @@ import { listV2, LIST_V2_BODY_SCHEMA, type ListV2Body } from './storage-list-v2'
 import { bucketRoutes, type BucketRow } from './storage-buckets';
 import { objectName, objectRoutes } from './storage-objects';
 import { signDownload, signUpload, UploadGrants, verifyDownload } from './storage-signed';
+import { inTransaction } from './transaction';
+import { databaseUnavailable, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from './database-unavailable';
 
 export { storageError } from './storage-errors';
 
@@ -322,6 +324,7 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
         return storageError(reply, 413, 'Payload too large', 'La requête dépasse la taille maximale permise.');
       }
       if (err.statusCode && err.statusCode < 500) return storageError(reply, err.statusCode, 'Invalid request', err.message);
+      if (databaseUnavailable(err)) return unavailable(reply, DATABASE_UNAVAILABLE_MESSAGE);
       app.log.error(err);
       return storageError(reply, 500, 'Internal', 'Internal Server Error');
     });
