@@ -70,20 +70,12 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
 
   /** Runs `work` in a transaction as the caller's database role, with its claims visible to auth.uid(). */
   async function asCaller<T>(claims: Claims, work: (client: PoolClient) => Promise<T>, beforeCommit?: (result: T) => Promise<void>): Promise<T> {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
+    return inTransaction(pool, async (client) => {
       await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]);
       const result = await work(client);
       if (beforeCommit) await beforeCommit(result);
-      await client.query('commit');
       return result;
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** The catch-all routes' first segment is a bucket; the API's own words there mean a route that does not exist. */
