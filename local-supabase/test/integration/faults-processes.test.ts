@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { childrenOf, isRunning, portIsFree } from '../processes';
 import { until } from '../until';
 import { ownStacks } from '../stacks';
@@ -63,5 +66,37 @@ describe('local-supabase supervises its processes', () => {
       (free) => free.every(Boolean),
       `ports ${ports.join(', ')} free`,
     );
+  });
+
+  it('stops the PostgreSQL running when it is killed with SIGKILL, even one restarted from outside (pg_ctl restart)', async () => {
+    const stack = await launch('pg-restarted');
+    const [postgres] = childrenOf(stack.pid).filter((child) => isPostgres(child.command));
+    const dbDir = path.join(stack.dataDir, 'db');
+    const pgCtl = path.join(path.dirname(postgres.command.split(' ')[0]), 'pg_ctl');
+    // PostgreSQL refuses to run as root: run as root, the stack runs it as `postgres`, and so must we.
+    const asOwner = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', pgCtl]] : [pgCtl, []];
+    execFileSync(asOwner[0] as string, [...(asOwner[1] as string[]), 'restart', '-D', dbDir, '-m', 'fast', '-w', '-l', path.join(dbDir, 'pg-restart.log')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const restarted = Number(fs.readFileSync(path.join(dbDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    expect(restarted).not.toBe(postgres.pid);
+    expect(isRunning(restarted)).toBe(true);
+
+    try {
+      process.kill(stack.pid, 'SIGKILL');
+      await until(
+        () => isRunning(restarted),
+        (running) => !running,
+        'the restarted PostgreSQL stopped',
+      );
+      await until(
+        () => portIsFree(stack.ports.db),
+        (free) => free,
+        `PostgreSQL's port ${stack.ports.db} free`,
+      );
+    } finally {
+      // Should this fail, the test leaves nothing running either (SIGINT: PostgreSQL's fast shutdown).
+      if (isRunning(restarted)) process.kill(restarted, 'SIGINT');
+    }
   });
 });
