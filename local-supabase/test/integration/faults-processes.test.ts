@@ -4,12 +4,24 @@ import path from 'node:path';
 import { childrenOf, isRunning, portIsFree } from '../processes';
 import { until } from '../until';
 import { ownStacks } from '../stacks';
+import type { LaunchedStack } from '../launch';
 
 // Stacks of their own: these tests kill PostgREST, or local-supabase itself.
 const launch = ownStacks();
 
 const isPostgrest = (command: string) => /\/postgrest$/.test(command.split(' ')[0]);
 const isPostgres = (command: string) => /\/postgres$/.test(command.split(' ')[0]);
+
+/** `pg_ctl restart` of the stack's PostgreSQL, as an administrator would: the new postmaster is not the stack's child. */
+function restartPostgresFromOutside(stack: LaunchedStack): { restarted: number; previous: number } {
+  const [postgres] = childrenOf(stack.pid).filter((child) => isPostgres(child.command));
+  const dbDir = path.join(stack.dataDir, 'db');
+  const pgCtl = path.join(path.dirname(postgres.command.split(' ')[0]), 'pg_ctl');
+  // PostgreSQL refuses to run as root: run as root, the stack runs it as `postgres`, and so must we.
+  const [command, args] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', pgCtl]] : [pgCtl, [] as string[]];
+  execFileSync(command, [...args, 'restart', '-D', dbDir, '-m', 'fast', '-w', '-l', path.join(dbDir, 'pg-restart.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return { restarted: Number(fs.readFileSync(path.join(dbDir, 'postmaster.pid'), 'utf8').split('\n')[0]), previous: postgres.pid };
+}
 
 describe('local-supabase supervises its processes', () => {
   it('restarts PostgREST when it dies: /rest/v1 answers 503 with a JSON error meanwhile, then works again', async () => {
@@ -70,16 +82,8 @@ describe('local-supabase supervises its processes', () => {
 
   it('stops the PostgreSQL running when it is killed with SIGKILL, even one restarted from outside (pg_ctl restart)', async () => {
     const stack = await launch('pg-restarted');
-    const [postgres] = childrenOf(stack.pid).filter((child) => isPostgres(child.command));
-    const dbDir = path.join(stack.dataDir, 'db');
-    const pgCtl = path.join(path.dirname(postgres.command.split(' ')[0]), 'pg_ctl');
-    // PostgreSQL refuses to run as root: run as root, the stack runs it as `postgres`, and so must we.
-    const asOwner = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', pgCtl]] : [pgCtl, []];
-    execFileSync(asOwner[0] as string, [...(asOwner[1] as string[]), 'restart', '-D', dbDir, '-m', 'fast', '-w', '-l', path.join(dbDir, 'pg-restart.log')], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    const restarted = Number(fs.readFileSync(path.join(dbDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    expect(restarted).not.toBe(postgres.pid);
+    const { restarted, previous } = restartPostgresFromOutside(stack);
+    expect(restarted).not.toBe(previous);
     expect(isRunning(restarted)).toBe(true);
 
     try {
@@ -97,6 +101,29 @@ describe('local-supabase supervises its processes', () => {
     } finally {
       // Should this fail, the test leaves nothing running either (SIGINT: PostgreSQL's fast shutdown).
       if (isRunning(restarted)) process.kill(restarted, 'SIGINT');
+    }
+  });
+
+  it('stops, when asked (Ctrl-C), a PostgreSQL restarted from outside (pg_ctl restart) too', async () => {
+    const stack = await launch('pg-restarted-stop');
+    const { restarted } = restartPostgresFromOutside(stack);
+    try {
+      // As stack.stop() does, with a bounded wait (a stop that hangs must fail this test, not time it out).
+      process.kill(stack.pid, 'SIGINT');
+      await until(
+        () => isRunning(stack.pid),
+        (running) => !running,
+        'local-supabase stopped',
+      );
+      await until(
+        () => isRunning(restarted),
+        (running) => !running,
+        'the restarted PostgreSQL stopped',
+      );
+      expect(await portIsFree(stack.ports.db)).toBe(true);
+    } finally {
+      if (isRunning(restarted)) process.kill(restarted, 'SIGINT');
+      if (isRunning(stack.pid)) process.kill(stack.pid, 'SIGKILL');
     }
   });
 });
