@@ -2,8 +2,9 @@
 // `pnpm dev`: like start, with every module under `rsbuild dev` (hot reload) on its own port.
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { MODULES, buildConfig, root, rsbuildBin, startLocalSupabase, startReservationService, stopAllOnSignal, writeJson } from './lib.mjs';
+import { MODULES, buildConfig, guardChildren, guarded, root, rsbuildBin, startLocalSupabase, startReservationService, stopAllOnSignal, writeJson } from './lib.mjs';
 
+guardChildren();
 const children = [];
 stopAllOnSignal(() => children);
 
@@ -15,6 +16,6 @@ const config = buildConfig(stack);
 for (const m of MODULES) {
   // The dev server serves public/ as is; public/config.json is ignored by git.
   writeJson(path.join(root, m.dir, 'public', 'config.json'), config);
-  children.push(spawn(rsbuildBin(m.dir), ['dev'], { cwd: path.join(root, m.dir), stdio: 'inherit', env: { ...process.env, PORT: String(m.port) } }));
+  children.push(guarded(spawn(rsbuildBin(m.dir), ['dev'], { cwd: path.join(root, m.dir), stdio: 'inherit', env: { ...process.env, PORT: String(m.port) } })));
 }
 console.log(`\nTablée (dev) : http://localhost:${MODULES[0].port} — demo@tablee.fr / tablee-demo — Ctrl-C pour tout arrêter.\n`);

@@ -38,6 +38,36 @@ export function writeJson(file, value) {
 }
 
 /**
+ * Nothing the launcher starts outlives it, whatever kills it (kill -9 included, which no handler can
+ * catch): local-supabase's watchdog (local-supabase/src/watchdog.cjs, see orphan-guard.ts) holds a
+ * pipe from the launcher; when the launcher dies the kernel closes it, and the watchdog sends each
+ * child still running SIGINT (as Ctrl-C does: local-supabase then stops PostgreSQL and PostgREST
+ * itself), then SIGKILL after a grace period. Off until a launcher calls guardChildren().
+ */
+let watchdogPipe;
+export function guardChildren() {
+  if (watchdogPipe) return;
+  const watchdog = spawn(process.execPath, [path.join(root, 'local-supabase', 'src', 'watchdog.cjs')], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  // Neither the watchdog nor its pipe keeps the launcher alive; a write after the watchdog went away must not crash it.
+  watchdog.unref();
+  watchdogPipe = watchdog.stdin;
+  watchdogPipe.unref();
+  watchdogPipe.on('error', () => undefined);
+}
+
+/** Hands `child` to the watchdog (if guardChildren() was called) until it exits: its pid may be reused after. */
+export function guarded(child) {
+  const send = (order) => {
+    if (watchdogPipe && !watchdogPipe.destroyed) watchdogPipe.write(`${JSON.stringify(order)}\n`);
+  };
+  if (child.pid) {
+    send({ op: 'watch', pid: child.pid, signal: 'SIGINT' });
+    child.once('exit', () => send({ op: 'forget', pid: child.pid }));
+  }
+  return child;
+}
+
+/**
  * tsx loaded into the service's own process (`node --import tsx`), not tsx's CLI, which runs the
  * script in a second process: the child we hold and signal is then the service itself.
  */
@@ -60,6 +90,7 @@ export function startLocalSupabase(env = {}) {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  guarded(child);
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -100,6 +131,7 @@ export function startReservationService(stack, publicHost = 'localhost') {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  guarded(child);
   const url = `http://localhost:${RESERVATION_SERVICE_PORT}`;
   return new Promise((resolve, reject) => {
     const started = Date.now();
@@ -137,7 +169,7 @@ export async function singleModule(children) {
 
 export function run(command, args, options) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    const child = guarded(spawn(command, args, { stdio: 'inherit', ...options }));
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} : code ${code}`))));
   });
 }

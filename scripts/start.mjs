@@ -6,8 +6,10 @@
 // machine-readable ready line, for the e2e suite).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { MODULES, buildConfig, root, rsbuildBin, run, startLocalSupabase, startReservationService, stopAllOnSignal, writeJson } from './lib.mjs';
+import { MODULES, buildConfig, guardChildren, guarded, root, rsbuildBin, run, startLocalSupabase, startReservationService, stopAllOnSignal, writeJson } from './lib.mjs';
 
+// Even killed with SIGKILL, the launcher leaves nothing running (see guardChildren).
+guardChildren();
 const children = [];
 const stopAll = stopAllOnSignal(() => children);
 // A start that fails half-way (a build, a port taken) stops what it had started: nothing is left behind.
@@ -51,7 +53,7 @@ await Promise.all(
             stdio: ['ignore', 'pipe', 'inherit'],
           },
         );
-        children.push(child);
+        children.push(guarded(child));
         servers[m.dir] = { pid: child.pid, port: m.port };
         child.stdout.once('data', () => resolve());
         child.once('exit', (code) => reject(new Error(`${m.dir} : serveur arrêté (code ${code})`)));

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { StackKeys } from './keys';
+import { inTransaction } from './transaction';
 
 const BOOTSTRAP = fileURLToPath(new URL('../sql/bootstrap.sql', import.meta.url));
 
@@ -26,19 +27,12 @@ function migrationFiles(supabaseDir: string): { version: string; name: string; f
     });
 }
 
-async function inTransaction(pool: Pool, sql: string, after?: (q: Pool['query']) => Promise<unknown>): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+/** One migration file (and what records it) applied whole or not at all. */
+function applyInTransaction(pool: Pool, sql: string, after?: (q: Pool['query']) => Promise<unknown>): Promise<void> {
+  return inTransaction(pool, async (client) => {
     await client.query(sql);
     if (after) await after(client.query.bind(client) as Pool['query']);
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**
@@ -56,7 +50,7 @@ export async function migrate(pool: Pool, supabaseDir: string, keys: StackKeys, 
     if (done.has(migration.version)) continue;
     const sql = fs.readFileSync(migration.file, 'utf8');
     try {
-      await inTransaction(pool, sql, (query) =>
+      await applyInTransaction(pool, sql, (query) =>
         query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [migration.version, migration.name, [sql]]),
       );
     } catch (err) {
@@ -71,7 +65,7 @@ export async function migrate(pool: Pool, supabaseDir: string, keys: StackKeys, 
     const { rowCount } = await pool.query('select 1 from supabase_migrations.seed_files limit 1');
     if (!rowCount) {
       const sql = fs.readFileSync(seedFile, 'utf8');
-      await inTransaction(pool, sql, (query) =>
+      await applyInTransaction(pool, sql, (query) =>
         query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', ['supabase/seed.sql', createHash('sha256').update(sql).digest('hex')]),
       );
       seeded = true;

