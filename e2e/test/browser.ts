@@ -33,12 +33,14 @@ const COUNT_FETCHES = `(() => {
 /**
  * Chromium for the tests: every context asks for reduced motion (the app then switches antd's motion
  * off, as for any visitor who asks) and counts its fetches, so that settled() can tell a quiet page.
+ * It bypasses the pages' Content-Security-Policy, which forbids the inline script axe-core is added
+ * as (axeViolations): the policy itself is checked in contexts that keep it (security-headers.test.ts).
  */
 export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
   const browser = await launchChromium(extraFlags);
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options = {}) => {
-    const context = await newContext({ reducedMotion: 'reduce', ...options });
+    const context = await newContext({ reducedMotion: 'reduce', bypassCSP: true, ...options });
     await context.addInitScript(COUNT_FETCHES);
     return context;
   };

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 /** Records every CSP violation of the page (its frames included) and every 'Refused to …' console message. */
 async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ bypassCSP: false });
   const violations: string[] = [];
   await context.exposeBinding('__cspViolation', (_source, text: string) => void violations.push(text));
   await context.addInitScript(() => {
@@ -89,7 +89,7 @@ test('another site may frame the request page, and no other page', async () => {
     `<!doctype html><title>Chez nous</title><iframe name="demande" src="${app.url}/demande/${restaurantId}"></iframe><iframe name="signin" src="${app.url}/signin"></iframe>`,
   );
   try {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser.newContext({ bypassCSP: false })).newPage();
     await page.goto(site.url);
     const demande = page.frame({ name: 'demande' })!;
     await demande.getByText('Ce restaurant ne prend pas de demandes en ligne pour le moment.').waitFor();
