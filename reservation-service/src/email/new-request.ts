@@ -5,8 +5,8 @@ import { formatDeadline, formatShortDate, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import { decisionLink, reservationAppLink } from '../reservations/links';
 import type { Mail } from './mailer';
-import { button, emailLayout, notice } from './layout';
-import { factsTable, heading, paragraph, prose, quote, requestFacts, subheading, type Fact } from './request-summary';
+import { button, emailLayout, factsTable, heading, notice, paragraph, prose, subheading } from './layout';
+import { quote, requestFacts, type Fact } from './request-summary';
 
 /** 'Nouvelle demande : 14 pers. le ven. 12 déc. à 20:00 (R-0042)' */
 export function newRequestSubject(r: ReservationDetails): string {

@@ -4,8 +4,8 @@ import { escapeHtml } from '../lib/html';
 import { formatShortDate, formatTime, parisDayAndTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import type { Mail } from './mailer';
-import { emailLayout } from './layout';
-import { factsTable, heading, paragraph, prose, quote, requestFacts, subheading } from './request-summary';
+import { emailLayout, factsTable, heading, paragraph, prose, subheading } from './layout';
+import { quote, requestFacts } from './request-summary';
 
 /** 'aujourd’hui avant 21:30', 'd’ici le samedi 13 décembre 2026 à 09:30' (France's clock). */
 function answerBy(respondBy: string, now: Date): string {

@@ -37,7 +37,6 @@ export function requestFacts(r: ReservationDetails, { guarantee }: { guarantee: 
 }
 
 // The HTML parts the request e-mails use, from the one layout of every e-mail.
-export { factsTable, heading, paragraph, prose, subheading } from './layout';
 
 /** The customer's own words, kept as written (line breaks included). */
 export function quote(text: string): string {
