@@ -23,6 +23,20 @@ GRANT USAGE ON TYPE public.amount TO PUBLIC;
 
 -- ---------------------------------------------------------------- functions
 
+CREATE OR REPLACE FUNCTION private.add_creator_as_owner()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.restaurant_members (user_id, restaurant_id, role, added_by)
+  values (new.user_id, new.id, 'owner', new.user_id)
+  on conflict (user_id, restaurant_id) do nothing;
+  return new;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.apply_reservation_changes(p_old public.restaurant_reservations, p_changes jsonb)
  RETURNS public.restaurant_reservations
  LANGUAGE plpgsql
@@ -505,6 +519,24 @@ $function$;
 COMMENT ON FUNCTION private.french_phone_e164(text) IS 'A stored number that reads as a French one (''06 12 34 56 78'', ''+33 (0)6…'', ''0033…''), in E.164; null for anything else.';
 GRANT EXECUTE ON FUNCTION private.french_phone_e164(text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.has_role(p_restaurant_id uuid, p_role text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1
+      from public.restaurant_members m
+     where m.user_id = (select auth.uid())
+       and m.restaurant_id = p_restaurant_id
+       and (m.role = 'owner' or p_role = 'manager')
+  )
+$function$;
+COMMENT ON FUNCTION private.has_role(uuid,text) IS 'True when the signed-in user is a member of the restaurant with at least the given role (''manager'' < ''owner''). The one rule of access: policies and functions call it.';
+GRANT EXECUTE ON FUNCTION private.has_role(uuid,text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.has_role(uuid,text) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.insert_menu_entries(p_menu_id uuid, p_menu jsonb)
  RETURNS void
  LANGUAGE sql
@@ -580,6 +612,28 @@ $function$;
 COMMENT ON FUNCTION private.is_service_span(time without time zone,time without time zone) IS 'Whether a service from p_from to p_to is possible: it ends after it starts, or after midnight (p_to < p_from) at 06:00 at the latest. Twin: isServiceSpan of sections/src/hours/slots.ts.';
 GRANT EXECUTE ON FUNCTION private.is_service_span(time without time zone,time without time zone) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_service_span(time without time zone,time without time zone) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.keep_one_owner()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- Two owners leaving at once must not both see the other one stay: queue them on the restaurant.
+  perform 1 from public.restaurants r where r.id = old.restaurant_id for no key update;
+  if old.role = 'owner'
+     and (tg_op = 'DELETE' or new.role <> 'owner' or new.restaurant_id <> old.restaurant_id)
+     and exists (select 1 from public.restaurants r where r.id = old.restaurant_id)
+     and not exists (
+       select 1 from public.restaurant_members m
+        where m.restaurant_id = old.restaurant_id and m.role = 'owner' and m.user_id <> old.user_id
+     ) then
+    raise exception 'Le restaurant doit garder au moins un propriétaire' using errcode = '23514';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.new_reservation_numbers(p_restaurant_id uuid, OUT numero text, OUT numero_restaurateur text, OUT code text)
  RETURNS record
@@ -3328,6 +3382,23 @@ ALTER TABLE public.restaurant_hours ENABLE ROW LEVEL SECURITY;
 GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_hours TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_hours TO service_role;
 
+CREATE TABLE public.restaurant_members (
+    user_id uuid NOT NULL,
+    restaurant_id uuid NOT NULL,
+    role text NOT NULL,
+    added_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT restaurant_members_pkey PRIMARY KEY (user_id, restaurant_id),
+    CONSTRAINT restaurant_members_role_check CHECK ((role = ANY (ARRAY['owner'::text, 'manager'::text]))),
+    CONSTRAINT restaurant_members_added_by_fkey FOREIGN KEY (added_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+    CONSTRAINT restaurant_members_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE,
+    CONSTRAINT restaurant_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+COMMENT ON TABLE public.restaurant_members IS 'Who may act for a restaurant, and as what: owner (everything) or manager (operations and the profile except Facturation). Read by private.has_role; written only by the team functions and by the creator trigger.';
+ALTER TABLE public.restaurant_members ENABLE ROW LEVEL SECURITY;
+GRANT SELECT ON TABLE public.restaurant_members TO authenticated;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.restaurant_members TO service_role;
+
 CREATE TABLE public.restaurant_menus (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     restaurant_id uuid NOT NULL,
@@ -3598,6 +3669,7 @@ CREATE INDEX notification_outbox_due_idx ON public.notification_outbox USING btr
 CREATE INDEX reservation_events_reservation_idx ON public.reservation_events USING btree (reservation_id, created_at);
 CREATE INDEX restaurant_assistant_keys_restaurant_idx ON public.restaurant_assistant_keys USING btree (restaurant_id, created_at);
 CREATE INDEX restaurant_faqs_restaurant_order_idx ON public.restaurant_faqs USING btree (restaurant_id, display_order);
+CREATE INDEX restaurant_members_restaurant_id_idx ON public.restaurant_members USING btree (restaurant_id);
 CREATE UNIQUE INDEX restaurant_menus_one_children_menu_idx ON public.restaurant_menus USING btree (restaurant_id) WHERE is_children_menu;
 CREATE INDEX restaurant_menus_restaurant_order_idx ON public.restaurant_menus USING btree (restaurant_id, display_order);
 CREATE INDEX restaurant_options_restaurant_order_idx ON public.restaurant_options USING btree (restaurant_id, display_order);
@@ -3626,12 +3698,14 @@ CREATE TRIGGER restaurant_contacts_set_updated_at BEFORE UPDATE ON public.restau
 CREATE TRIGGER restaurant_faqs_set_updated_at BEFORE UPDATE ON public.restaurant_faqs FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE CONSTRAINT TRIGGER restaurant_hours_keep_arrival_times AFTER INSERT OR UPDATE ON public.restaurant_hours DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.arrival_times_stay_within_hours();
 CREATE TRIGGER restaurant_hours_set_updated_at BEFORE UPDATE ON public.restaurant_hours FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER restaurant_members_keep_one_owner BEFORE DELETE OR UPDATE ON public.restaurant_members FOR EACH ROW EXECUTE FUNCTION private.keep_one_owner();
 CREATE TRIGGER restaurant_menus_set_updated_at BEFORE UPDATE ON public.restaurant_menus FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER restaurant_options_set_updated_at BEFORE UPDATE ON public.restaurant_options FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER restaurant_photos_set_updated_at BEFORE UPDATE ON public.restaurant_photos FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER restaurant_photos_within_bucket BEFORE INSERT OR UPDATE OF file_size, mime_type ON public.restaurant_photos FOR EACH ROW EXECUTE FUNCTION private.check_photo_within_bucket();
 CREATE TRIGGER restaurant_reservations_respond_by BEFORE INSERT ON public.restaurant_reservations FOR EACH ROW EXECUTE FUNCTION private.set_respond_by();
 CREATE TRIGGER restaurant_reservations_set_updated_at BEFORE UPDATE ON public.restaurant_reservations FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER restaurants_creator_is_owner AFTER INSERT ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.add_creator_as_owner();
 CREATE TRIGGER restaurants_refuse_id_reuse BEFORE INSERT OR UPDATE OF id ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.refuse_restaurant_id_reuse();
 CREATE TRIGGER restaurants_retire_deleted AFTER DELETE ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.retire_deleted_restaurant();
 CREATE TRIGGER restaurants_set_updated_at BEFORE UPDATE ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -3921,6 +3995,9 @@ CREATE POLICY "Owners update" ON public.restaurant_hours AS PERMISSIVE FOR UPDAT
   WITH CHECK ((restaurant_id IN ( SELECT r.id
    FROM public.restaurants r
   WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+
+CREATE POLICY "Members read their restaurants' team" ON public.restaurant_members AS PERMISSIVE FOR SELECT TO authenticated
+  USING (private.has_role(restaurant_id, 'manager'::text));
 
 CREATE POLICY "Owners delete" ON public.restaurant_menus AS PERMISSIVE FOR DELETE TO authenticated
   USING ((restaurant_id IN ( SELECT r.id

@@ -867,6 +867,45 @@ export type Database = {
           },
         ]
       }
+      restaurant_members: {
+        Row: {
+          added_by: string | null
+          created_at: string
+          restaurant_id: string
+          role: string
+          user_id: string
+        }
+        Insert: {
+          added_by?: string | null
+          created_at?: string
+          restaurant_id: string
+          role: string
+          user_id: string
+        }
+        Update: {
+          added_by?: string | null
+          created_at?: string
+          restaurant_id?: string
+          role?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_members_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_members_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       restaurant_menus: {
         Row: {
           available_dinner: boolean

@@ -74,6 +74,8 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
       insert: { restaurant_id: r, prefix: 'tbl_pirate', key_hash: 'a'.repeat(64) },
       patch: { revoked_at: null, key_hash: 'a'.repeat(64) },
     },
+    // Joining someone's team, or changing a role, goes through the team functions only.
+    { table: 'restaurant_members', column: 'restaurant_id', value: r, insert: { restaurant_id: r, user_id: v.userId, role: 'manager' }, patch: { role: 'manager' } },
     { table: 'restaurant_request_pages', column: 'restaurant_id', value: r, insert: { restaurant_id: r, enabled: true }, patch: { enabled: true } },
     { table: 'conversations', column: 'restaurant_id', value: r, insert: { restaurant_id: r }, patch: { updated_at: '2000-01-01T00:00:00Z' } },
     { table: 'messages', column: 'conversation_id', value: v.conversationId, insert: { conversation_id: v.conversationId, role: 'user', content: 'pirate' }, patch: { content: 'piraté' } },
