@@ -3,26 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
 import type { AddressLimiter, clientAddressResolver } from './auth-limits';
 import type { authSessions } from './auth-sessions';
-import {
-  API_VERSION,
-  BCRYPT_COST,
-  EMAIL_FORMAT,
-  LOGOUT_SCOPES,
-  USER_COLUMNS,
-  authError,
-  emailExists,
-  hashToken,
-  malformedInput,
-  notText,
-  passwordRefusal,
-  passwordTooLong,
-  userJson,
-  type UserRow,
-} from './auth-users';
+import { API_VERSION, BCRYPT_COST, EMAIL_FORMAT, USER_COLUMNS, authError, emailExists, hashToken, malformedInput, passwordRefusal, passwordTooLong, userJson, type UserRow } from './auth-users';
 import type { StackConfig } from './config';
 import type { Claims } from './jwt';
 import { confirmationMail, emailChangeCurrentMail, emailChangeMail, emailLink, recoveryMail } from './auth-emails';
 import type { createAuthMailer } from './mailer';
+import { AUTH_SCHEMAS } from './auth-schemas';
 
 /** What the routes share, assembled once by auth.ts: settings, limits, the mailer, sessions and helpers. */
 export interface AuthContext {
@@ -53,8 +39,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
 
   async function signInWithPassword(req: FastifyRequest, reply: FastifyReply) {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
-    const wrongType = notText(reply, body, ['email', 'password']);
-    if (wrongType) return wrongType;
     const address = clientAddress(req);
     if (failedSignins.isBlocked(address)) return authError(reply, 429, 'over_request_rate_limit', 'Request rate limit reached');
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
@@ -114,9 +98,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
     if (rows[0]) await mailer.send(confirmationMail(rows[0].email, emailLink(redirectTo, token, 'email'), linkExpiry));
   }
 
-  app.get('/health', async () => ({ version: 'local-supabase', name: 'GoTrue', description: 'Tablée local Supabase Auth' }));
+  app.get('/health', { schema: AUTH_SCHEMAS.health }, async () => ({ version: 'local-supabase', name: 'GoTrue', description: 'Tablée local Supabase Auth' }));
 
-  app.get('/settings', async () => ({
+  app.get('/settings', { schema: AUTH_SCHEMAS.settings }, async () => ({
     external: { email: true, phone: false },
     disable_signup: !config.auth.enableSignup,
     mailer_autoconfirm: !config.auth.enableConfirmations,
@@ -125,14 +109,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
     saml_enabled: false,
   }));
 
-  app.post('/signup', async (req, reply) => {
+  app.post('/signup', { schema: AUTH_SCHEMAS.signup }, async (req, reply) => {
     const address = clientAddress(req);
     if (signups.isBlocked(address)) return authError(reply, 429, 'over_request_rate_limit', 'Request rate limit reached');
     signups.record(address);
     if (!config.auth.enableSignup) return authError(reply, 422, 'signup_disabled', 'Signups not allowed for this instance');
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown; data?: unknown };
-    const wrongType = notText(reply, body, ['email', 'password']);
-    if (wrongType) return wrongType;
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email) return authError(reply, 400, 'validation_failed', 'To signup, please provide your email');
@@ -200,14 +182,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
     return confirmed ? createSession(user) : fullUser(user);
   });
 
-  app.post('/token', async (req, reply) => {
+  app.post('/token', { schema: AUTH_SCHEMAS.token }, async (req, reply) => {
     const grantType = (req.query as { grant_type?: string }).grant_type;
     if (grantType === 'password') return signInWithPassword(req, reply);
-    if (grantType === 'refresh_token') return refresh(req, reply);
-    return authError(reply, 400, 'validation_failed', 'unsupported_grant_type');
+    return refresh(req, reply);
   });
 
-  app.get('/user', async (req, reply) => {
+  app.get('/user', { schema: AUTH_SCHEMAS.user }, async (req, reply) => {
     const claims = await requireUser(req, reply);
     if (!claims) return reply;
     const { rows } = await pool.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [claims.sub]);
@@ -221,13 +202,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
    * up, writing the link and sending it happen after the answer. A new link replaces the previous one;
    * an account gets at most one every AUTH_EMAIL_MIN_INTERVAL seconds (quietly: a 429 there would say it exists).
    */
-  app.post('/recover', async (req, reply) => {
+  app.post('/recover', { schema: AUTH_SCHEMAS.recover }, async (req, reply) => {
     const address = clientAddress(req);
     if (emailRequests.isBlocked(address)) return authError(reply, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
     emailRequests.record(address);
     const body = (req.body ?? {}) as { email?: unknown };
-    const wrongType = notText(reply, body, ['email']);
-    if (wrongType) return wrongType;
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     if (!email) return authError(reply, 400, 'validation_failed', 'Password recovery requires an email');
     const malformed = malformedInput(reply, { email });
@@ -243,13 +222,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
    * unconfirmed account; always `{}` and the same work in the request, as /recover: an unknown or already
    * confirmed address is sent nothing, and the lookup happens after the answer.
    */
-  app.post('/resend', async (req, reply) => {
+  app.post('/resend', { schema: AUTH_SCHEMAS.resend }, async (req, reply) => {
     const address = clientAddress(req);
     if (emailRequests.isBlocked(address)) return authError(reply, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
     emailRequests.record(address);
     const body = (req.body ?? {}) as { email?: unknown; type?: unknown };
-    const wrongType = notText(reply, body, ['email', 'type']);
-    if (wrongType) return wrongType;
     if (body.type !== 'signup') return authError(reply, 400, 'validation_failed', 'Missing one of these types: signup, email_change');
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     if (!email) return authError(reply, 400, 'validation_failed', 'Type provided requires an email address');
@@ -266,10 +243,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
    * the same statement that checks it), valid AUTH_LINK_EXPIRY seconds; answers a session, as GoTrue
    * (or, for the first of the two e-mail change links, GoTrue's `{ msg, code: 200 }`).
    */
-  app.post('/verify', async (req, reply) => {
+  app.post('/verify', { schema: AUTH_SCHEMAS.verify }, async (req, reply) => {
     const body = (req.body ?? {}) as { token_hash?: unknown; type?: unknown };
-    const wrongType = notText(reply, body, ['token_hash', 'type']);
-    if (wrongType) return wrongType;
     const tokenHash = typeof body.token_hash === 'string' ? body.token_hash : '';
     if (!tokenHash) return authError(reply, 400, 'validation_failed', 'Verify requires a token or a token hash');
     if (body.type !== 'recovery' && body.type !== 'email_change' && body.type !== 'email' && body.type !== 'signup') {
@@ -359,12 +334,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
    *   to it: the address changes once that link is opened (`verify` type email_change). An address
    *   another account has is answered the same way, and simply never completes (no mail goes to it).
    */
-  app.put('/user', async (req, reply) => {
+  app.put('/user', { schema: AUTH_SCHEMAS.updateUser }, async (req, reply) => {
     const claims = await requireUser(req, reply);
     if (!claims) return reply;
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown; current_password?: unknown; data?: unknown };
-    const wrongType = notText(reply, body, ['email', 'password', 'current_password', 'nonce']);
-    if (wrongType) return wrongType;
     const password = typeof body.password === 'string' ? body.password : undefined;
     const currentPassword = typeof body.current_password === 'string' ? body.current_password : undefined;
     const malformed = malformedInput(reply, {
@@ -455,12 +428,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
     return reply.header('x-supabase-api-version', API_VERSION).send(await fullUser(user));
   });
 
-  app.post('/logout', async (req, reply) => {
+  app.post('/logout', { schema: AUTH_SCHEMAS.logout }, async (req, reply) => {
     const claims = await requireUser(req, reply);
     if (!claims) return reply;
-    const scope = (req.query as { scope?: string }).scope ?? 'global';
-    // An unknown scope is refused, never read as 'global' (which would sign out every device).
-    if (!LOGOUT_SCOPES.has(scope)) return authError(reply, 400, 'validation_failed', `Unsupported logout scope "${scope}"`);
+    // An unknown scope never reaches here (the schema refuses it): it must not be read as 'global'.
+    const scope = (req.query as { scope?: 'global' | 'local' | 'others' }).scope ?? 'global';
     if (scope === 'local') await pool.query('delete from auth.sessions where id = $1', [claims.session_id]);
     else if (scope === 'others') await pool.query('delete from auth.sessions where user_id = $1 and id <> $2', [claims.sub, claims.session_id]);
     else await pool.query('delete from auth.sessions where user_id = $1', [claims.sub]);

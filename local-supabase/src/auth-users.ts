@@ -12,7 +12,6 @@ export const BCRYPT_COST = 10;
 export const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** GoTrue refuses longer addresses; the column is varchar(255). */
 export const MAX_EMAIL_LENGTH = 255;
-export const LOGOUT_SCOPES = new Set(['global', 'local', 'others']);
 
 export interface IdentityRow {
   id: string;
@@ -133,10 +132,4 @@ export function passwordTooLong(reply: FastifyReply, password: string) {
 
 export function emailExists(reply: FastifyReply) {
   return authError(reply, 422, 'email_exists', 'A user with this email address has already been registered');
-}
-
-/** GoTrue reads these fields as strings and cannot read a body where one is a number, an array or an object: a 400. */
-export function notText(reply: FastifyReply, body: Record<string, unknown>, fields: string[]) {
-  const wrong = fields.find((f) => body[f] !== undefined && body[f] !== null && typeof body[f] !== 'string');
-  return wrong ? authError(reply, 400, 'validation_failed', `Le champ « ${wrong} » doit être du texte.`) : null;
 }

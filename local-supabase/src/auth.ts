@@ -7,6 +7,7 @@ import { registerAuthRoutes } from './auth-routes';
 import { inTransaction as transaction } from './transaction';
 import type { StackConfig } from './config';
 import { lenientJson } from './json-body';
+import { strictValidation, validationMessage } from './auth-schemas';
 import { createAuthMailer } from './mailer';
 import { databaseUnavailable, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from './database-unavailable';
 
@@ -59,11 +60,13 @@ export function authRoutes(config: StackConfig, pool: Pool, jwtSecret: string, p
   return async function plugin(app: FastifyInstance) {
     const dummyHash = (await pool.query<{ hash: string }>(`select extensions.crypt(gen_random_uuid()::text, extensions.gen_salt('bf', $1)) as hash`, [BCRYPT_COST])).rows[0].hash;
     lenientJson(app);
+    strictValidation(app);
     app.addHook('onClose', async () => {
       await Promise.allSettled(pending);
       mailer.close();
     });
-    app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    app.setErrorHandler((err: Error & { statusCode?: number; validation?: Parameters<typeof validationMessage>[0] }, _req, reply) => {
+      if (err.validation) return authError(reply, 400, 'validation_failed', validationMessage(err.validation));
       if (err.statusCode && err.statusCode < 500) return authError(reply, err.statusCode, 'validation_failed', err.message);
       if (databaseUnavailable(err)) return unavailable(reply, DATABASE_UNAVAILABLE_MESSAGE);
       console.error('[auth]', err);

@@ -192,4 +192,24 @@ describe('bodies of the wrong shape', () => {
     }
     expect((await client().auth.signInWithPassword({ email: owner.email, password: owner.password })).error).toBeNull();
   });
+
+  it('refuses metadata that is not an object, and a body that is not an object, instead of dropping them silently', async () => {
+    const owner = await newOwner('shape-data');
+    const token = (await owner.client.auth.getSession()).data.session!.access_token;
+    const email = uniqueEmail('shape-data');
+    const answers = [
+      [await post('/signup', { email, password: 'motdepasse-solide', data: 'prénom' }), 'Le champ « data » doit être un objet.'],
+      [await post('/user', { data: ['x'] }, token, 'PUT'), 'Le champ « data » doit être un objet.'],
+      [await post('/user', { nonce: 123456 }, token, 'PUT'), 'Le champ « nonce » doit être du texte.'],
+      [await post('/recover', ['x@exemple.fr']), 'Le corps de la requête doit être un objet JSON.'],
+      [await post('/token', { email: owner.email, password: owner.password }), 'Le paramètre « grant_type » est obligatoire.'],
+      [await post('/token?grant_type=magic', {}), 'Le paramètre « grant_type » doit valoir : password, refresh_token.'],
+    ] as const;
+    for (const [res, message] of answers) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'validation_failed', message });
+    }
+    // Nothing was created for the refused sign-up.
+    expect((await client().auth.signInWithPassword({ email, password: 'motdepasse-solide' })).error?.code).toBe('invalid_credentials');
+  });
 });
