@@ -522,9 +522,15 @@ CREATE OR REPLACE FUNCTION private.has_role(p_restaurant_id uuid, p_role text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select p_restaurant_id in (select private.restaurants_with_role(p_role))
+  select exists (
+    select 1
+      from public.restaurant_members m
+     where m.user_id = (select auth.uid())
+       and m.restaurant_id = p_restaurant_id
+       and (m.role = 'owner' or p_role = 'manager')
+  )
 $function$;
-COMMENT ON FUNCTION private.has_role(uuid,text) IS 'True when the signed-in user is a member of the restaurant with at least the given role (''manager'' < ''owner''). The one rule of access: functions call it, policies read its set (private.restaurants_with_role).';
+COMMENT ON FUNCTION private.has_role(uuid,text) IS 'True when the signed-in user is a member of the restaurant with at least the given role (''manager'' < ''owner''). The one rule of access: policies and functions call it.';
 GRANT EXECUTE ON FUNCTION private.has_role(uuid,text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.has_role(uuid,text) TO service_role;
 
