@@ -15,8 +15,7 @@ import { launchStack, tempDataDir } from '../test/launch';
 const USERS = Number(process.env.TENANCY_USERS ?? 50);
 const SECONDS = Number(process.env.TENANCY_SECONDS ?? 30);
 const PASSWORD = 'tablee-tenancy';
-const COLUMNS =
-  'id, restaurant_id, numero_reservation_restaurateur, status, is_accepted, customer_name, email, total_amount, number_people, children, reservation_date, arrival_time, created_at';
+const COLUMNS = 'id, restaurant_id, numero_reservation_restaurateur, status, is_accepted, customer_name, email, total_amount, number_people, children, reservation_date, arrival_time, created_at';
 const NESTED = `*, restaurant_amenities(*), restaurant_contacts(*), restaurant_billing(*), restaurant_cgv(*),
   restaurant_photos(*), restaurant_hours(*), restaurant_arrival_times(*), restaurant_options(*), restaurant_faqs(*),
   restaurant_menus(*, menu_items(*), menu_item_alternatives(*))`;
@@ -81,13 +80,25 @@ const OPERATIONS: Operation[] = [
     write: false,
     run: (t) => t.client.from('conversation_summaries').select('*', { count: 'exact' }).eq('restaurant_id', t.restaurantId).order('updated_at', { ascending: false }).range(0, 9),
   },
-  { name: 'reservation history (events of one)', write: false, run: (t, i) => t.client.from('reservation_events').select('*').eq('reservation_id', t.pending[i % t.pending.length]) },
+  {
+    name: 'reservation history (events of one)',
+    write: false,
+    run: (t, i) =>
+      t.client
+        .from('reservation_events')
+        .select('*')
+        .eq('reservation_id', t.pending[i % t.pending.length]),
+  },
   {
     name: 'write: section save (options rpc)',
     write: true,
     run: (t, i) => t.client.rpc('save_restaurant_options', { p_restaurant_id: t.restaurantId, p_options: [{ title: `Coupe de champagne ${i % 7}`, price: 12.5, priceType: 'per_person' }] }),
   },
-  { name: 'write: reservation note (modify_reservation)', write: true, run: (t, i) => t.client.rpc('modify_reservation', { p_reservation_id: t.pending[i % t.pending.length], p_changes: { notes: `Note ${i}` } }) },
+  {
+    name: 'write: reservation note (modify_reservation)',
+    write: true,
+    run: (t, i) => t.client.rpc('modify_reservation', { p_reservation_id: t.pending[i % t.pending.length], p_changes: { notes: `Note ${i}` } }),
+  },
 ];
 
 async function signedIn(url: string, anonKey: string, email: string): Promise<SupabaseClient> {

@@ -17,11 +17,11 @@ export interface RestaurantSummary {
 
 /**
  * The restaurants the signed-in user is a member of (RLS scopes them: membership, not restaurants.user_id,
- * which only names the creator; userId keys the cache per user) with their
+ * which only names the creator) with their
  * figures, and what each still lacks: two requests started together (PostgREST finds no relationship
  * from a table to a view of its own rows, so the completeness view cannot be embedded).
  */
-export async function listRestaurants(userId: string): Promise<RestaurantSummary[]> {
+export async function listRestaurants(): Promise<RestaurantSummary[]> {
   const supabase = getSupabase();
   const [restaurants, completeness] = await Promise.all([
     supabase
@@ -48,9 +48,8 @@ export async function listRestaurants(userId: string): Promise<RestaurantSummary
   });
 }
 
-/** Read again every 30 s and on focus, like the sidebar badge: the cards' figures follow new requests. */
-export const restaurantListQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(userId), refetchInterval: LIVE_REFRESH_MS });
+/** Read again every 30 s and on focus, like the sidebar badge: the cards' figures follow new requests. Cached per user. */
+export const restaurantListQueryOptions = (userId: string) => queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(), refetchInterval: LIVE_REFRESH_MS });
 
 /** The list of the signed-in owner; waits for the user (the guard has one before this screen shows). */
 export const useRestaurantList = (userId: string | undefined) => useQuery({ ...restaurantListQueryOptions(userId ?? ''), enabled: !!userId });
