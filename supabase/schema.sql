@@ -98,34 +98,31 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.assert_restaurant_owner(p_restaurant_id uuid)
+CREATE OR REPLACE FUNCTION private.assert_role(p_restaurant_id uuid, p_role text)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  v_uid uuid := auth.uid();
-  v_owner uuid;
 begin
-  if v_uid is null then
+  if auth.uid() is null then
     raise exception 'Utilisateur non authentifié' using errcode = '42501';
   end if;
   if p_restaurant_id is null then
     raise exception 'ID du restaurant requis' using errcode = '22023';
   end if;
-  select r.user_id into v_owner from public.restaurants r where r.id = p_restaurant_id
-     for no key update;
+  perform 1 from public.restaurants r where r.id = p_restaurant_id for no key update;
   if not found then
     perform private.raise_not_found('Restaurant non trouvé');
   end if;
-  if v_owner <> v_uid then
+  if not private.has_role(p_restaurant_id, p_role) then
     raise exception 'Accès non autorisé à ce restaurant' using errcode = '42501';
   end if;
 end
 $function$;
-GRANT EXECUTE ON FUNCTION private.assert_restaurant_owner(uuid) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.assert_restaurant_owner(uuid) TO service_role;
+COMMENT ON FUNCTION private.assert_role(uuid,text) IS 'Refuses (42501) a caller who is not a member of the restaurant with at least the given role; locks the restaurant''s row until commit.';
+GRANT EXECUTE ON FUNCTION private.assert_role(uuid,text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.assert_role(uuid,text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.assert_same_ids(p_given uuid[], p_current uuid[], p_what text)
  RETURNS void
@@ -1294,6 +1291,21 @@ AS $function$
 $function$;
 GRANT EXECUTE ON FUNCTION private.response_delay(text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.restaurants_with_role(p_role text)
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select m.restaurant_id
+    from public.restaurant_members m
+   where m.user_id = (select auth.uid())
+     and (m.role = 'owner' or p_role = 'manager')
+$function$;
+COMMENT ON FUNCTION private.restaurants_with_role(text) IS 'The restaurants where the signed-in user is a member with at least the given role (''manager'' < ''owner''): the policies'' form of private.has_role, read once per query.';
+GRANT EXECUTE ON FUNCTION private.restaurants_with_role(text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.restaurants_with_role(text) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.retire_deleted_restaurant()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1749,7 +1761,7 @@ AS $function$
 declare
   v_reason text := nullif(btrim(p_reason), '');
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   if p_date is null then
     raise exception 'Choisissez la date à fermer' using errcode = '22023';
   end if;
@@ -1782,14 +1794,14 @@ declare
   v_key text := 'tbl_' || encode(extensions.gen_random_bytes(24), 'hex');
   v_row public.restaurant_assistant_keys;
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'owner');
   insert into public.restaurant_assistant_keys (restaurant_id, prefix, key_hash, created_by)
   values (p_restaurant_id, left(v_key, 12), encode(extensions.digest(v_key, 'sha256'), 'hex'), auth.uid())
   returning * into v_row;
   return jsonb_build_object('id', v_row.id, 'key', v_key, 'prefix', v_row.prefix, 'created_at', v_row.created_at);
 end
 $function$;
-COMMENT ON FUNCTION public.create_assistant_key(uuid) IS 'A new key for the restaurant''s assistant (its owner only): the key is in this answer and nowhere else.';
+COMMENT ON FUNCTION public.create_assistant_key(uuid) IS 'A new key for the restaurant''s assistant (its owners only, not its managers): the key is in this answer and nowhere else.';
 GRANT EXECUTE ON FUNCTION public.create_assistant_key(uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.create_assistant_key(uuid) TO service_role;
 
@@ -1804,7 +1816,7 @@ declare
   v_answer text := btrim(coalesce(p_answer, ''));
   v_row public.restaurant_faqs;
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   if v_question = '' then
     raise exception 'La question est obligatoire' using errcode = '22023';
   end if;
@@ -1826,7 +1838,7 @@ begin
   return v_row;
 end
 $function$;
-COMMENT ON FUNCTION public.create_restaurant_faq(uuid,text,text) IS 'Appends one FAQ entry (trimmed) at the next display_order of the caller''s restaurant; concurrent calls queue on the restaurant.';
+COMMENT ON FUNCTION public.create_restaurant_faq(uuid,text,text) IS 'Appends one FAQ entry (trimmed) at the next display_order of a restaurant the caller is a member of; concurrent calls queue on the restaurant.';
 GRANT EXECUTE ON FUNCTION public.create_restaurant_faq(uuid,text,text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.create_restaurant_faq(uuid,text,text) TO service_role;
 
@@ -1839,22 +1851,21 @@ AS $function$
 declare
   v_uid uuid := auth.uid();
   v_filename text;
-  v_owner uuid;
+  v_restaurant uuid;
 begin
   -- The user_id argument is never trusted: it must be the caller.
   if v_uid is null or delete_restaurant_photo.user_id is distinct from v_uid then
     raise exception 'Vous n''avez pas l''autorisation de supprimer cette photo' using errcode = '42501';
   end if;
 
-  select p.filename, r.user_id into v_filename, v_owner
+  select p.filename, p.restaurant_id into v_filename, v_restaurant
     from public.restaurant_photos p
-    join public.restaurants r on r.id = p.restaurant_id
    where p.id = delete_restaurant_photo.photo_id
      for update of p;
   if not found then
     perform private.raise_not_found('Photo non trouvée');
   end if;
-  if v_owner <> v_uid then
+  if not private.has_role(v_restaurant, 'manager') then
     raise exception 'Vous n''avez pas l''autorisation de supprimer cette photo' using errcode = '42501';
   end if;
 
@@ -1871,7 +1882,7 @@ CREATE OR REPLACE FUNCTION public.export_reservations_csv(p_restaurant_id uuid, 
  SET search_path TO ''
 AS $function$
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   -- The header, then each reservation on a line of its own (CRLF), in the list's order.
   return (
   select chr(65279)
@@ -1960,10 +1971,10 @@ begin
     raise exception 'Utilisateur non authentifié' using errcode = '42501';
   end if;
   -- The row lock: a change and a decision (or two changes) on the same reservation go one after the other.
-  -- Another owner's reservation is not found, as one that does not exist.
+  -- A reservation of a restaurant the caller is no member of is not found, as one that does not exist.
   select r.* into v_old from public.restaurant_reservations r
    where r.id = p_reservation_id
-     and r.restaurant_id in (select x.id from public.restaurants x where x.user_id = auth.uid())
+     and private.has_role(r.restaurant_id, 'manager')
      for update of r;
   if v_old.id is null then
     perform private.raise_not_found('Réservation non trouvée');
@@ -2002,7 +2013,7 @@ begin
     'customer_notified', v_notified, 'numero_restaurateur', v_new.numero_reservation_restaurateur, 'total_amount', v_new.total_amount);
 end
 $function$;
-COMMENT ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) IS 'Modifier: the owner''s change of a pending, accepted or paid reservation, in one call. p_changes: any of the request''s fields (date, arrival_time, adults, children, menu_id, options, customer, dietary_notes) and notes, laid over the reservation and checked as submit_group_request checks a request (refusals: {code, message, details = field}, 422); the total recomputed; one history row « Modifiée par <e-mail> : … »; the customer of an accepted or paid reservation e-mailed the new details (outbox). p_preview: nothing is changed; answers what would change and the acceptance check of the reservation as changed.';
+COMMENT ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) IS 'Modifier: a member''s (owner or manager) change of a pending, accepted or paid reservation, in one call. p_changes: any of the request''s fields (date, arrival_time, adults, children, menu_id, options, customer, dietary_notes) and notes, laid over the reservation and checked as submit_group_request checks a request (refusals: {code, message, details = field}, 422); the total recomputed; one history row « Modifiée par <e-mail> : … »; the customer of an accepted or paid reservation e-mailed the new details (outbox). p_preview: nothing is changed; answers what would change and the acceptance check of the reservation as changed.';
 GRANT EXECUTE ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) TO service_role;
 
@@ -2014,7 +2025,7 @@ AS $function$
 declare
   v_current uuid[];
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   -- Lock the list: two reorders of the same restaurant run one after the other.
   select coalesce(array_agg(f.id), '{}') into v_current
     from (select f.id from public.restaurant_faqs f
@@ -2195,7 +2206,7 @@ begin
   if not found then
     perform private.raise_not_found('Clé non trouvée');
   end if;
-  perform private.assert_restaurant_owner(v_restaurant);
+  perform private.assert_role(v_restaurant, 'owner');
   update public.restaurant_assistant_keys set revoked_at = coalesce(revoked_at, now()) where id = p_key_id;
 end
 $function$;
@@ -2212,7 +2223,7 @@ declare
   v_cancellation text := p_cgv ->> 'cancellationPolicy';
   v_modification text := p_cgv ->> 'modificationPolicy';
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   if jsonb_typeof(p_cgv) is distinct from 'object' then
     raise exception 'CGV invalides' using errcode = '22023';
   end if;
@@ -2248,7 +2259,7 @@ declare
   v_entry jsonb;
   v_day text;
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   if jsonb_typeof(p_hours) is distinct from 'object' then
     raise exception 'Horaires invalides' using errcode = '22023';
   end if;
@@ -2318,7 +2329,7 @@ declare
   v_whatsapp text;
   v_phone text;
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   if jsonb_typeof(i) is distinct from 'object' then
     raise exception 'Informations du restaurant invalides' using errcode = '22023';
   end if;
@@ -2397,7 +2408,7 @@ declare
   v_type text;
   v_price public.amount;
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   if jsonb_typeof(p_menus) is distinct from 'array' then
     raise exception 'Les menus doivent être une liste' using errcode = '22023';
   end if;
@@ -2484,7 +2495,7 @@ declare
   v_price public.amount;
   v_type text;
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   if jsonb_typeof(p_options) is distinct from 'array' then
     raise exception 'Les options doivent être une liste' using errcode = '22023';
   end if;
@@ -2542,7 +2553,7 @@ AS $function$
 declare
   v_bad text;
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   if jsonb_typeof(p_photos) is distinct from 'array' then
     raise exception 'Les photos doivent être une liste' using errcode = '22023';
   end if;
@@ -2602,8 +2613,8 @@ declare
   v_words text[] := private.search_words_pattern(p_search);
   v_phone text;
 begin
-  -- The policy "Owners read their reservations", restated: only the caller's own restaurant.
-  if not exists (select 1 from public.restaurants x where x.id = p_restaurant_id and x.user_id = auth.uid()) then
+  -- The policy "Members read their reservations", restated: only a restaurant the caller is a member of.
+  if not private.has_role(p_restaurant_id, 'manager') then
     return;
   end if;
   if v_words is null then
@@ -2631,7 +2642,7 @@ begin
     using p_restaurant_id, v_words[1], v_words;
 end
 $function$;
-COMMENT ON FUNCTION public.search_reservations(uuid,text) IS 'The reservation list''s search: the restaurant''s reservations whose search_text holds the phone number typed, or else every word typed (name, numbers, customer''s code, e-mail; accents and case ignored); all of them when nothing is typed. Definer (for the trigram index), the caller''s own restaurant only.';
+COMMENT ON FUNCTION public.search_reservations(uuid,text) IS 'The reservation list''s search: the restaurant''s reservations whose search_text holds the phone number typed, or else every word typed (name, numbers, customer''s code, e-mail; accents and case ignored); all of them when nothing is typed. Definer (for the trigram index), for the restaurant''s members only.';
 GRANT EXECUTE ON FUNCTION public.search_reservations(uuid,text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.search_reservations(uuid,text) TO service_role;
 
@@ -2642,7 +2653,7 @@ CREATE OR REPLACE FUNCTION public.set_request_page(p_restaurant_id uuid, p_enabl
  SET search_path TO ''
 AS $function$
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   if p_enabled is null then
     raise exception 'Indiquez si la page de demande est ouverte ou fermée.' using errcode = '22023';
   end if;
@@ -2652,7 +2663,7 @@ begin
   return p_enabled;
 end
 $function$;
-COMMENT ON FUNCTION public.set_request_page(uuid,boolean) IS 'Switches the restaurant''s public request page on or off (its owner only).';
+COMMENT ON FUNCTION public.set_request_page(uuid,boolean) IS 'Switches the restaurant''s public request page on or off (its members: owners and managers).';
 GRANT EXECUTE ON FUNCTION public.set_request_page(uuid,boolean) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.set_request_page(uuid,boolean) TO service_role;
 
@@ -2666,7 +2677,7 @@ declare
 begin
   select r.id into new_id
     from public.restaurants r
-   where r.user_id = auth.uid()
+   where r.id in (select private.restaurants_with_role('owner'))
      and r.onboarding_finished_at is null
      and btrim(r.name) = '' and btrim(r.address) = '' and btrim(r.description) = ''
      and not exists (select 1 from public.restaurant_contacts c
@@ -2777,7 +2788,7 @@ declare
   v_id uuid;
   v_outcome jsonb;
 begin
-  perform private.assert_restaurant_owner(p_restaurant_id);
+  perform private.assert_role(p_restaurant_id, 'manager');
   v_notes := private.request_text(to_jsonb(p_notes), 'notes', 'Les notes internes', 2000, false);
 
   if p_preview then
@@ -2813,7 +2824,7 @@ begin
   return v_submitted;
 end
 $function$;
-COMMENT ON FUNCTION public.submit_owner_reservation(uuid,jsonb,text,boolean,boolean) IS 'Nouvelle réservation: a booking the owner takes (by phone), through submit_group_request with source phone (the same checks and refusals; the owner is not notified of it, the customer is acknowledged). p_notes: the owner''s internal notes. p_accept: accepted at once (the history names the owner; the customer gets the acceptance e-mail, not the acknowledgement). p_preview: nothing is stored; answers what submit_group_request would (its acceptance check: the warnings to confirm before accepting).';
+COMMENT ON FUNCTION public.submit_owner_reservation(uuid,jsonb,text,boolean,boolean) IS 'Nouvelle réservation: a booking a member (owner or manager) takes (by phone), through submit_group_request with source phone (the same checks and refusals; the owner is not notified of it, the customer is acknowledged). p_notes: the owner''s internal notes. p_accept: accepted at once (the history names the member; the customer gets the acceptance e-mail, not the acknowledgement). p_preview: nothing is stored; answers what submit_group_request would (its acceptance check: the warnings to confirm before accepting).';
 GRANT EXECUTE ON FUNCTION public.submit_owner_reservation(uuid,jsonb,text,boolean,boolean) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.submit_owner_reservation(uuid,jsonb,text,boolean,boolean) TO service_role;
 
@@ -3633,9 +3644,10 @@ CREATE VIEW public.restaurant_completeness WITH (security_invoker=true) AS
  SELECT r.id AS restaurant_id,
     (count(m.item))::integer AS missing_count,
     COALESCE(jsonb_agg(jsonb_build_object('item', m.item, 'section', m.section, 'label', m.label) ORDER BY m."position") FILTER (WHERE (m.item IS NOT NULL)), '[]'::jsonb) AS missing
-   FROM (((public.restaurants r
+   FROM ((((public.restaurants r
      LEFT JOIN public.restaurant_contacts c ON ((c.restaurant_id = r.id)))
      LEFT JOIN public.restaurant_billing b ON ((b.restaurant_id = r.id)))
+     CROSS JOIN LATERAL ( SELECT ((b.restaurant_id IS NULL) AND (NOT private.has_role(r.id, 'owner'::text)) AND private.has_role(r.id, 'manager'::text)) AS billing_hidden) seen)
      LEFT JOIN LATERAL ( SELECT v."position",
             v.item,
             v.section,
@@ -3649,12 +3661,12 @@ CREATE VIEW public.restaurant_completeness WITH (security_invoker=true) AS
                                     ELSE h.dinner_is_open
                                 END))))), (6,'menu'::text,'menus'::text,'Au moins un menu avec un prix'::text,(NOT (EXISTS ( SELECT 1
                            FROM public.restaurant_menus m_1
-                          WHERE ((m_1.restaurant_id = r.id) AND (NOT m_1.is_children_menu) AND ((m_1.price_per_person)::numeric > (0)::numeric)))))), (7,'legal'::text,'billing'::text,'Informations légales (raison sociale, forme juridique, SIRET, RCS, TVA)'::text,(''::text = ANY (ARRAY[COALESCE(btrim(b.company_name), ''::text), COALESCE(btrim(b.legal_form), ''::text), COALESCE(btrim(b.siret_number), ''::text), COALESCE(btrim(b.rcs_city), ''::text), COALESCE(btrim(b.vat_number), ''::text)]))), (8,'headquarters'::text,'billing'::text,'Adresse du siège'::text,(''::text = ANY (ARRAY[COALESCE(btrim(b.address), ''::text), COALESCE(btrim(b.postal_code), ''::text), COALESCE(btrim(b.city), ''::text), COALESCE(btrim(b.country), ''::text)]))), (9,'bank'::text,'billing'::text,'Coordonnées bancaires (IBAN, BIC)'::text,(''::text = ANY (ARRAY[COALESCE(btrim(b.iban), ''::text), COALESCE(btrim(b.bic), ''::text)]))), (10,'billing_contact'::text,'billing'::text,'Contact de facturation'::text,(''::text = ANY (ARRAY[COALESCE(btrim(b.contact_name), ''::text), COALESCE(btrim(b.contact_email), ''::text), COALESCE(btrim(b.contact_phone), ''::text)]))), (11,'cgv'::text,'cgv'::text,'Conditions d''annulation et de modification (CGV)'::text,(NOT (EXISTS ( SELECT 1
+                          WHERE ((m_1.restaurant_id = r.id) AND (NOT m_1.is_children_menu) AND ((m_1.price_per_person)::numeric > (0)::numeric)))))), (7,'legal'::text,'billing'::text,'Informations légales (raison sociale, forme juridique, SIRET, RCS, TVA)'::text,((NOT seen.billing_hidden) AND (''::text = ANY (ARRAY[COALESCE(btrim(b.company_name), ''::text), COALESCE(btrim(b.legal_form), ''::text), COALESCE(btrim(b.siret_number), ''::text), COALESCE(btrim(b.rcs_city), ''::text), COALESCE(btrim(b.vat_number), ''::text)])))), (8,'headquarters'::text,'billing'::text,'Adresse du siège'::text,((NOT seen.billing_hidden) AND (''::text = ANY (ARRAY[COALESCE(btrim(b.address), ''::text), COALESCE(btrim(b.postal_code), ''::text), COALESCE(btrim(b.city), ''::text), COALESCE(btrim(b.country), ''::text)])))), (9,'bank'::text,'billing'::text,'Coordonnées bancaires (IBAN, BIC)'::text,((NOT seen.billing_hidden) AND (''::text = ANY (ARRAY[COALESCE(btrim(b.iban), ''::text), COALESCE(btrim(b.bic), ''::text)])))), (10,'billing_contact'::text,'billing'::text,'Contact de facturation'::text,((NOT seen.billing_hidden) AND (''::text = ANY (ARRAY[COALESCE(btrim(b.contact_name), ''::text), COALESCE(btrim(b.contact_email), ''::text), COALESCE(btrim(b.contact_phone), ''::text)])))), (11,'cgv'::text,'cgv'::text,'Conditions d''annulation et de modification (CGV)'::text,(NOT (EXISTS ( SELECT 1
                            FROM public.restaurant_cgv g
                           WHERE (g.restaurant_id = r.id)))))) v("position", item, section, label, is_missing)
           WHERE v.is_missing) m ON (true))
   GROUP BY r.id;
-COMMENT ON VIEW public.restaurant_completeness IS 'What a restaurant''s profile still lacks for its assistant: missing = [{item, section, label}] in the onboarding''s order.';
+COMMENT ON VIEW public.restaurant_completeness IS 'What a restaurant''s profile still lacks for its assistant: missing = [{item, section, label}] in the onboarding''s order. A manager (who cannot read Facturation) is not shown its items.';
 GRANT MAINTAIN, SELECT ON TABLE public.restaurant_completeness TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_completeness TO service_role;
 
@@ -3713,403 +3725,253 @@ CREATE TRIGGER restaurants_store_defaults AFTER INSERT ON public.restaurants FOR
 
 -- ---------------------------------------------------------------- policies
 
-CREATE POLICY "Owners delete their conversations" ON public.conversations AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members delete their conversations" ON public.conversations AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read their conversations" ON public.conversations AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their conversations" ON public.conversations AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.menu_item_alternatives AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((menu_id IN ( SELECT m.id
-   FROM public.restaurant_menus m
-  WHERE (m.restaurant_id IN ( SELECT r.id
-           FROM public.restaurants r
-          WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))));
-
-CREATE POLICY "Owners insert" ON public.menu_item_alternatives AS PERMISSIVE FOR INSERT TO authenticated
+CREATE POLICY "Members add their menus' alternatives" ON public.menu_item_alternatives AS PERMISSIVE FOR INSERT TO authenticated
   WITH CHECK ((menu_id IN ( SELECT m.id
    FROM public.restaurant_menus m
-  WHERE (m.restaurant_id IN ( SELECT r.id
-           FROM public.restaurants r
-          WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))));
+  WHERE (m.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))));
 
-CREATE POLICY "Owners read" ON public.menu_item_alternatives AS PERMISSIVE FOR SELECT TO authenticated
+CREATE POLICY "Members change their menus' alternatives" ON public.menu_item_alternatives AS PERMISSIVE FOR UPDATE TO authenticated
   USING ((menu_id IN ( SELECT m.id
    FROM public.restaurant_menus m
-  WHERE (m.restaurant_id IN ( SELECT r.id
-           FROM public.restaurants r
-          WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))));
-
-CREATE POLICY "Owners update" ON public.menu_item_alternatives AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((menu_id IN ( SELECT m.id
-   FROM public.restaurant_menus m
-  WHERE (m.restaurant_id IN ( SELECT r.id
-           FROM public.restaurants r
-          WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))))
+  WHERE (m.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))))
   WITH CHECK ((menu_id IN ( SELECT m.id
    FROM public.restaurant_menus m
-  WHERE (m.restaurant_id IN ( SELECT r.id
-           FROM public.restaurants r
-          WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))));
+  WHERE (m.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))));
 
-CREATE POLICY "Owners delete" ON public.menu_items AS PERMISSIVE FOR DELETE TO authenticated
+CREATE POLICY "Members read their menus' alternatives" ON public.menu_item_alternatives AS PERMISSIVE FOR SELECT TO authenticated
   USING ((menu_id IN ( SELECT m.id
    FROM public.restaurant_menus m
-  WHERE (m.restaurant_id IN ( SELECT r.id
-           FROM public.restaurants r
-          WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))));
+  WHERE (m.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))));
 
-CREATE POLICY "Owners insert" ON public.menu_items AS PERMISSIVE FOR INSERT TO authenticated
+CREATE POLICY "Members remove their menus' alternatives" ON public.menu_item_alternatives AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((menu_id IN ( SELECT m.id
+   FROM public.restaurant_menus m
+  WHERE (m.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))));
+
+CREATE POLICY "Members add their menus' items" ON public.menu_items AS PERMISSIVE FOR INSERT TO authenticated
   WITH CHECK ((menu_id IN ( SELECT m.id
    FROM public.restaurant_menus m
-  WHERE (m.restaurant_id IN ( SELECT r.id
-           FROM public.restaurants r
-          WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))));
+  WHERE (m.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))));
 
-CREATE POLICY "Owners read" ON public.menu_items AS PERMISSIVE FOR SELECT TO authenticated
+CREATE POLICY "Members change their menus' items" ON public.menu_items AS PERMISSIVE FOR UPDATE TO authenticated
   USING ((menu_id IN ( SELECT m.id
    FROM public.restaurant_menus m
-  WHERE (m.restaurant_id IN ( SELECT r.id
-           FROM public.restaurants r
-          WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))));
-
-CREATE POLICY "Owners update" ON public.menu_items AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((menu_id IN ( SELECT m.id
-   FROM public.restaurant_menus m
-  WHERE (m.restaurant_id IN ( SELECT r.id
-           FROM public.restaurants r
-          WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))))
+  WHERE (m.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))))
   WITH CHECK ((menu_id IN ( SELECT m.id
    FROM public.restaurant_menus m
-  WHERE (m.restaurant_id IN ( SELECT r.id
-           FROM public.restaurants r
-          WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))));
+  WHERE (m.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))));
 
-CREATE POLICY "Owners delete their messages" ON public.messages AS PERMISSIVE FOR DELETE TO authenticated
+CREATE POLICY "Members read their menus' items" ON public.menu_items AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((menu_id IN ( SELECT m.id
+   FROM public.restaurant_menus m
+  WHERE (m.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))));
+
+CREATE POLICY "Members remove their menus' items" ON public.menu_items AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((menu_id IN ( SELECT m.id
+   FROM public.restaurant_menus m
+  WHERE (m.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))));
+
+CREATE POLICY "Members delete their messages" ON public.messages AS PERMISSIVE FOR DELETE TO authenticated
   USING ((conversation_id IN ( SELECT c.id
-   FROM public.conversations c)));
+   FROM public.conversations c
+  WHERE (c.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))));
 
-CREATE POLICY "Owners read their messages" ON public.messages AS PERMISSIVE FOR SELECT TO authenticated
+CREATE POLICY "Members read their messages" ON public.messages AS PERMISSIVE FOR SELECT TO authenticated
   USING ((conversation_id IN ( SELECT c.id
-   FROM public.conversations c)));
+   FROM public.conversations c
+  WHERE (c.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))));
 
-CREATE POLICY "Owners read their restaurants' notifications" ON public.notification_outbox AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' notifications" ON public.notification_outbox AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read their reservations' history" ON public.reservation_events AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their reservations' history" ON public.reservation_events AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.restaurant_amenities AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members add their restaurants' amenities" ON public.restaurant_amenities AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners insert" ON public.restaurant_amenities AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members change their restaurants' amenities" ON public.restaurant_amenities AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read" ON public.restaurant_amenities AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' amenities" ON public.restaurant_amenities AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners update" ON public.restaurant_amenities AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members remove their restaurants' amenities" ON public.restaurant_amenities AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.restaurant_arrival_times AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members add their restaurants' arrival times" ON public.restaurant_arrival_times AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners insert" ON public.restaurant_arrival_times AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members change their restaurants' arrival times" ON public.restaurant_arrival_times AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read" ON public.restaurant_arrival_times AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' arrival times" ON public.restaurant_arrival_times AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners update" ON public.restaurant_arrival_times AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members remove their restaurants' arrival times" ON public.restaurant_arrival_times AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
 CREATE POLICY "Owners read their restaurants' keys" ON public.restaurant_assistant_keys AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('owner'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.restaurant_billing AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Owners add their restaurants' billing" ON public.restaurant_billing AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('owner'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners insert" ON public.restaurant_billing AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Owners change their restaurants' billing" ON public.restaurant_billing AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('owner'::text) AS restaurants_with_role)))
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('owner'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read" ON public.restaurant_billing AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Owners read their restaurants' billing" ON public.restaurant_billing AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('owner'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners update" ON public.restaurant_billing AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Owners remove their restaurants' billing" ON public.restaurant_billing AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('owner'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.restaurant_cgv AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members add their restaurants' CGV" ON public.restaurant_cgv AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners insert" ON public.restaurant_cgv AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members change their restaurants' CGV" ON public.restaurant_cgv AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read" ON public.restaurant_cgv AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' CGV" ON public.restaurant_cgv AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners update" ON public.restaurant_cgv AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members remove their restaurants' CGV" ON public.restaurant_cgv AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.restaurant_closures AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members add their restaurants' closures" ON public.restaurant_closures AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners insert" ON public.restaurant_closures AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members change their restaurants' closures" ON public.restaurant_closures AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read" ON public.restaurant_closures AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' closures" ON public.restaurant_closures AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners update" ON public.restaurant_closures AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members remove their restaurants' closures" ON public.restaurant_closures AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.restaurant_contacts AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members add their restaurants' contacts" ON public.restaurant_contacts AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners insert" ON public.restaurant_contacts AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members change their restaurants' contacts" ON public.restaurant_contacts AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read" ON public.restaurant_contacts AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' contacts" ON public.restaurant_contacts AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners update" ON public.restaurant_contacts AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members remove their restaurants' contacts" ON public.restaurant_contacts AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.restaurant_faqs AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members change their restaurants' FAQ" ON public.restaurant_faqs AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners insert" ON public.restaurant_faqs AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' FAQ" ON public.restaurant_faqs AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read" ON public.restaurant_faqs AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members remove their restaurants' FAQ" ON public.restaurant_faqs AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners update" ON public.restaurant_faqs AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members add their restaurants' hours" ON public.restaurant_hours AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.restaurant_hours AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members change their restaurants' hours" ON public.restaurant_hours AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners insert" ON public.restaurant_hours AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' hours" ON public.restaurant_hours AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read" ON public.restaurant_hours AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
-
-CREATE POLICY "Owners update" ON public.restaurant_hours AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members remove their restaurants' hours" ON public.restaurant_hours AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
 CREATE POLICY "Members read their restaurants' team" ON public.restaurant_members AS PERMISSIVE FOR SELECT TO authenticated
-  USING (private.has_role(restaurant_id, 'manager'::text));
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.restaurant_menus AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members add their restaurants' menus" ON public.restaurant_menus AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners insert" ON public.restaurant_menus AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members change their restaurants' menus" ON public.restaurant_menus AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read" ON public.restaurant_menus AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' menus" ON public.restaurant_menus AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners update" ON public.restaurant_menus AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members remove their restaurants' menus" ON public.restaurant_menus AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.restaurant_options AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members add their restaurants' options" ON public.restaurant_options AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners insert" ON public.restaurant_options AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members change their restaurants' options" ON public.restaurant_options AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read" ON public.restaurant_options AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' options" ON public.restaurant_options AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners update" ON public.restaurant_options AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members remove their restaurants' options" ON public.restaurant_options AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners delete" ON public.restaurant_photos AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members add their restaurants' photos" ON public.restaurant_photos AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners insert" ON public.restaurant_photos AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members change their restaurants' photos" ON public.restaurant_photos AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))
+  WITH CHECK ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read" ON public.restaurant_photos AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' photos" ON public.restaurant_photos AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners update" ON public.restaurant_photos AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))))
-  WITH CHECK ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members remove their restaurants' photos" ON public.restaurant_photos AS PERMISSIVE FOR DELETE TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read their restaurants' request page" ON public.restaurant_request_pages AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their restaurants' request page" ON public.restaurant_request_pages AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read their reservations" ON public.restaurant_reservations AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT r.id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid)))));
+CREATE POLICY "Members read their reservations" ON public.restaurant_reservations AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners create their restaurants" ON public.restaurants AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Members change their restaurants" ON public.restaurants AS PERMISSIVE FOR UPDATE TO authenticated
+  USING ((id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))
+  WITH CHECK ((id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
+
+CREATE POLICY "Members read their restaurants" ON public.restaurants AS PERMISSIVE FOR SELECT TO authenticated
+  USING (((id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)) OR ((user_id = ( SELECT auth.uid() AS uid)) AND (created_at = now()))));
 
 CREATE POLICY "Owners delete their restaurants" ON public.restaurants AS PERMISSIVE FOR DELETE TO authenticated
-  USING ((user_id = ( SELECT auth.uid() AS uid)));
+  USING ((id IN ( SELECT private.restaurants_with_role('owner'::text) AS restaurants_with_role)));
 
-CREATE POLICY "Owners read their restaurants" ON public.restaurants AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY "Owners update their restaurants" ON public.restaurants AS PERMISSIVE FOR UPDATE TO authenticated
-  USING ((user_id = ( SELECT auth.uid() AS uid)))
+CREATE POLICY "Users create their own restaurants" ON public.restaurants AS PERMISSIVE FOR INSERT TO authenticated
   WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
-CREATE POLICY "Owners delete their restaurant photos" ON storage.objects AS PERMISSIVE FOR DELETE TO authenticated
-  USING (((bucket_id = 'restaurant-photos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (r.id)::text AS id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid))))));
+CREATE POLICY "Members delete their restaurant photos" ON storage.objects AS PERMISSIVE FOR DELETE TO authenticated
+  USING (((bucket_id = 'restaurant-photos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (r.r)::text AS r
+   FROM private.restaurants_with_role('manager'::text) r(r)))));
 
-CREATE POLICY "Owners read their restaurant photos" ON storage.objects AS PERMISSIVE FOR SELECT TO authenticated
-  USING (((bucket_id = 'restaurant-photos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (r.id)::text AS id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid))))));
+CREATE POLICY "Members read their restaurant photos" ON storage.objects AS PERMISSIVE FOR SELECT TO authenticated
+  USING (((bucket_id = 'restaurant-photos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (r.r)::text AS r
+   FROM private.restaurants_with_role('manager'::text) r(r)))));
 
-CREATE POLICY "Owners update their restaurant photos" ON storage.objects AS PERMISSIVE FOR UPDATE TO authenticated
-  USING (((bucket_id = 'restaurant-photos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (r.id)::text AS id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid))))))
-  WITH CHECK (((bucket_id = 'restaurant-photos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (r.id)::text AS id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid))))));
+CREATE POLICY "Members update their restaurant photos" ON storage.objects AS PERMISSIVE FOR UPDATE TO authenticated
+  USING (((bucket_id = 'restaurant-photos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (r.r)::text AS r
+   FROM private.restaurants_with_role('manager'::text) r(r)))))
+  WITH CHECK (((bucket_id = 'restaurant-photos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (r.r)::text AS r
+   FROM private.restaurants_with_role('manager'::text) r(r)))));
 
-CREATE POLICY "Owners upload their restaurant photos" ON storage.objects AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK (((bucket_id = 'restaurant-photos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (r.id)::text AS id
-   FROM public.restaurants r
-  WHERE (r.user_id = ( SELECT auth.uid() AS uid))))));
+CREATE POLICY "Members upload their restaurant photos" ON storage.objects AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK (((bucket_id = 'restaurant-photos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (r.r)::text AS r
+   FROM private.restaurants_with_role('manager'::text) r(r)))));

@@ -125,6 +125,79 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
   ];
 }
 
+/**
+ * Every table (read, insert, update, delete, upsert), view and function, tried by one caller against the
+ * victim's rows: each must be refused. Answers the number of cases tried.
+ */
+async function tryEverything(victim: Victim, who: string, c: SupabaseClient, attackerId: string): Promise<number> {
+  let cases = 0;
+  for (const t of tableTargets(victim)) {
+    const label = `${who} ${t.table}`;
+    const read = await c.from(t.table).select('*').eq(t.column, t.value);
+    expect({ label, rows: read.data ?? [] }).toEqual({ label, rows: [] });
+    const all = await c.from(t.table).select('*');
+    expect((all.data ?? []).some((row: Record<string, unknown>) => row[t.column] === t.value)).toBe(false);
+    // Without RETURNING too: a write-only leak would not show in a select policy.
+    await expectRefused(`${label} insert`, c.from(t.table).insert(t.insert));
+    await expectRefused(`${label} insert returning`, c.from(t.table).insert(t.insert).select());
+    await expectRefused(`${label} update`, c.from(t.table).update(t.patch).eq(t.column, t.value).select());
+    await expectRefused(`${label} delete`, c.from(t.table).delete().eq(t.column, t.value).select());
+    cases += 6;
+  }
+  {
+    for (const table of ['restaurant_amenities', 'restaurant_contacts', 'restaurant_billing', 'restaurant_cgv']) {
+      await expectRefused(
+        `${who} ${table} upsert`,
+        c
+          .from(table)
+          .upsert(
+            { restaurant_id: victim.restaurantId, ...(table === 'restaurant_cgv' ? { cancellation_policy: 'same_day', modification_policy: 'same_day' } : {}) },
+            { onConflict: 'restaurant_id' },
+          )
+          .select(),
+      );
+      cases += 1;
+    }
+  }
+  for (const view of VIEWS) {
+    const { data } = await c.from(view).select('*').eq('restaurant_id', victim.restaurantId);
+    expect(data ?? []).toEqual([]);
+    cases += 1;
+  }
+  for (const [fn, args] of rpcTargets(victim, attackerId)) {
+    const { data, error } = await c.rpc(fn, args);
+    // Refused: an error, or (a read function, run with the caller's rights) none of the victim's rows.
+    // request_form answers null (not an error) for a restaurant whose page is off: the victim's is.
+    const refused = error !== null || (Array.isArray(data) && data.length === 0) || (fn === 'request_form' && data === null);
+    expect({ who, fn, refused }).toEqual({ who, fn, refused: true });
+    cases += 1;
+  }
+  for (const fn of OWN_ROWS_FUNCTIONS) {
+    const { data, error } = await c.rpc(fn);
+    if (who === 'anonymous') expect({ who, fn, refused: error !== null }).toEqual({ who, fn, refused: true });
+    else {
+      const created = await must(
+        service()
+          .from('restaurants')
+          .select('user_id')
+          .eq('id', data as string)
+          .single(),
+      );
+      expect({ who, fn, owner: created.user_id }).toEqual({ who, fn, owner: attackerId });
+    }
+    cases += 1;
+  }
+  return cases;
+}
+
+/** Makes a user a member of a restaurant, as the team functions would (they are not under test here). */
+async function addMember(restaurantId: string, userId: string, role: 'owner' | 'manager', addedBy: string): Promise<void> {
+  await withDb((db) => db.query('insert into public.restaurant_members (user_id, restaurant_id, role, added_by) values ($1, $2, $3, $4)', [userId, restaurantId, role, addedBy]));
+}
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
 async function expectRefused(label: string, call: PromiseLike<{ data: unknown; error: unknown }>) {
   const { data, error } = await call;
   // Refused means an error, or a statement that matched none of the victim's rows.
@@ -134,8 +207,10 @@ async function expectRefused(label: string, call: PromiseLike<{ data: unknown; e
 
 describe('attack matrix', () => {
   let victim: Victim;
+  let victimOwner: SupabaseClient;
   beforeAll(async () => {
     const owner = await newOwner('victim');
+    victimOwner = owner.client;
     const built = await completeRestaurant(owner.client, 'Victime');
     const menus = await must(owner.client.from('restaurant_menus').select('id').eq('restaurant_id', built.restaurantId).eq('is_children_menu', false));
     const faqs = await must(owner.client.from('restaurant_faqs').select('id').eq('restaurant_id', built.restaurantId).order('display_order'));
@@ -165,62 +240,7 @@ describe('attack matrix', () => {
       ['anonymous', anon()],
       ['another owner', attacker.client],
     ] as [string, SupabaseClient][]) {
-      for (const t of tableTargets(victim)) {
-        const label = `${who} ${t.table}`;
-        const read = await c.from(t.table).select('*').eq(t.column, t.value);
-        expect({ label, rows: read.data ?? [] }).toEqual({ label, rows: [] });
-        const all = await c.from(t.table).select('*');
-        expect((all.data ?? []).some((row: Record<string, unknown>) => row[t.column] === t.value)).toBe(false);
-        // Without RETURNING too: a write-only leak would not show in a select policy.
-        await expectRefused(`${label} insert`, c.from(t.table).insert(t.insert));
-        await expectRefused(`${label} insert returning`, c.from(t.table).insert(t.insert).select());
-        await expectRefused(`${label} update`, c.from(t.table).update(t.patch).eq(t.column, t.value).select());
-        await expectRefused(`${label} delete`, c.from(t.table).delete().eq(t.column, t.value).select());
-        cases += 6;
-      }
-      {
-        for (const table of ['restaurant_amenities', 'restaurant_contacts', 'restaurant_billing', 'restaurant_cgv']) {
-          await expectRefused(
-            `${who} ${table} upsert`,
-            c
-              .from(table)
-              .upsert(
-                { restaurant_id: victim.restaurantId, ...(table === 'restaurant_cgv' ? { cancellation_policy: 'same_day', modification_policy: 'same_day' } : {}) },
-                { onConflict: 'restaurant_id' },
-              )
-              .select(),
-          );
-          cases += 1;
-        }
-      }
-      for (const view of VIEWS) {
-        const { data } = await c.from(view).select('*').eq('restaurant_id', victim.restaurantId);
-        expect(data ?? []).toEqual([]);
-        cases += 1;
-      }
-      for (const [fn, args] of rpcTargets(victim, attacker.userId)) {
-        const { data, error } = await c.rpc(fn, args);
-        // Refused: an error, or (a read function, run with the caller's rights) none of the victim's rows.
-        // request_form answers null (not an error) for a restaurant whose page is off: the victim's is.
-        const refused = error !== null || (Array.isArray(data) && data.length === 0) || (fn === 'request_form' && data === null);
-        expect({ who, fn, refused }).toEqual({ who, fn, refused: true });
-        cases += 1;
-      }
-      for (const fn of OWN_ROWS_FUNCTIONS) {
-        const { data, error } = await c.rpc(fn);
-        if (who === 'anonymous') expect({ who, fn, refused: error !== null }).toEqual({ who, fn, refused: true });
-        else {
-          const created = await must(
-            service()
-              .from('restaurants')
-              .select('user_id')
-              .eq('id', data as string)
-              .single(),
-          );
-          expect({ who, fn, owner: created.user_id }).toEqual({ who, fn, owner: attacker.userId });
-        }
-        cases += 1;
-      }
+      cases += await tryEverything(victim, who, c, attacker.userId);
     }
 
     expect(await restaurantSnapshot(victim.restaurantId)).toBe(before);
@@ -234,6 +254,111 @@ describe('attack matrix', () => {
     expect(rows).toHaveLength(1);
     const { data } = await anon().from('restaurant_reservations').select('id');
     expect(data ?? []).toEqual([]);
+  });
+
+  /**
+   * A manager of the victim's restaurant (made a member by SQL, as the team functions would), then the
+   * same account removed from the team while its access token is still valid.
+   */
+  describe('a manager, then a removed member', () => {
+    let manager: Awaited<ReturnType<typeof newOwner>>;
+    const photoPath = () => `${victim.restaurantId}/1-a.png`;
+    beforeAll(async () => {
+      manager = await newOwner('manager');
+      await addMember(victim.restaurantId, manager.userId, 'manager', victim.userId);
+      // A file in the restaurant's folder, for the storage cases.
+      expect((await victimOwner.storage.from('restaurant-photos').upload(photoPath(), PNG, { contentType: 'image/png' })).error).toBeNull();
+    });
+
+    it('refuses a manager Facturation, the keys, the team and deleting the restaurant', async () => {
+      const c = manager.client;
+      const r = victim.restaurantId;
+      const before = await restaurantSnapshot(r);
+      // Facturation: every action.
+      expect((await c.from('restaurant_billing').select('*').eq('restaurant_id', r)).data ?? []).toEqual([]);
+      await expectRefused('manager billing insert', c.from('restaurant_billing').insert({ restaurant_id: r, iban: 'FR00' }));
+      await expectRefused('manager billing insert returning', c.from('restaurant_billing').insert({ restaurant_id: r, iban: 'FR00' }).select());
+      await expectRefused('manager billing upsert', c.from('restaurant_billing').upsert({ restaurant_id: r, iban: 'FR00' }, { onConflict: 'restaurant_id' }).select());
+      await expectRefused('manager billing update', c.from('restaurant_billing').update({ iban: 'FR7600000000000000000000000' }).eq('restaurant_id', r).select());
+      await expectRefused('manager billing delete', c.from('restaurant_billing').delete().eq('restaurant_id', r).select());
+      // The assistant's keys: the table and its functions.
+      expect((await c.from('restaurant_assistant_keys').select('id').eq('restaurant_id', r)).data ?? []).toEqual([]);
+      await expectRefused(
+        'manager keys insert',
+        c
+          .from('restaurant_assistant_keys')
+          .insert({ restaurant_id: r, prefix: 'tbl_pirate', key_hash: 'a'.repeat(64) })
+          .select(),
+      );
+      await expectRefused('manager keys update', c.from('restaurant_assistant_keys').update({ revoked_at: new Date().toISOString() }).eq('restaurant_id', r).select());
+      await expectRefused('manager keys delete', c.from('restaurant_assistant_keys').delete().eq('restaurant_id', r).select());
+      const created = await c.rpc('create_assistant_key', { p_restaurant_id: r });
+      expect(created.error).toMatchObject({ code: '42501', message: 'Accès non autorisé à ce restaurant' });
+      const revoked = await c.rpc('revoke_assistant_key', { p_key_id: victim.keyId });
+      expect(revoked.error).toMatchObject({ code: '42501', message: 'Accès non autorisé à ce restaurant' });
+      // The team: no write of any kind (promoting oneself, adding someone, removing the owner).
+      await expectRefused('manager team promote', c.from('restaurant_members').update({ role: 'owner' }).eq('user_id', manager.userId).select());
+      await expectRefused('manager team insert', c.from('restaurant_members').insert({ restaurant_id: r, user_id: manager.userId, role: 'owner' }).select());
+      await expectRefused('manager team delete', c.from('restaurant_members').delete().eq('user_id', victim.userId).select());
+      // Deleting the restaurant.
+      await expectRefused('manager restaurant delete', c.from('restaurants').delete().eq('id', r).select());
+      expect(await restaurantSnapshot(r)).toBe(before);
+    });
+
+    it('lets a manager do the operational things: reservations, the team list, hours, photos', async () => {
+      const c = manager.client;
+      const r = victim.restaurantId;
+      expect(await must(c.from('restaurants').select('id, name').eq('id', r))).toEqual([{ id: r, name: 'Victime' }]);
+      expect(await must(c.from('restaurant_reservations').select('id').eq('restaurant_id', r))).toEqual([{ id: victim.reservation.id }]);
+      expect(await must(c.rpc('search_reservations', { p_restaurant_id: r, p_search: 'dupont' }).select('id'))).toEqual([{ id: victim.reservation.id }]);
+      expect(await must(c.from('reservation_events').select('reservation_id').eq('restaurant_id', r))).toHaveLength(1);
+      expect(await must(c.from('conversation_summaries').select('id').eq('restaurant_id', r))).toEqual([{ id: victim.conversationId }]);
+      expect((await must(c.from('restaurant_members').select('user_id, role').eq('restaurant_id', r))).map((m) => m.role).sort()).toEqual(['manager', 'owner']);
+      await must(c.rpc('save_restaurant_hours', { p_restaurant_id: r, p_hours: sample.hours }));
+      await must(c.rpc('save_restaurant_cgv', { p_restaurant_id: r, p_cgv: { cancellationPolicy: '72h', modificationPolicy: '48h', link: null } }));
+      const { data: file, error } = await c.storage.from('restaurant-photos').download(photoPath());
+      expect(error).toBeNull();
+      expect(file?.size).toBe(PNG.length);
+    });
+
+    it('shows a manager what the profile lacks without Facturation, which only owners see', async () => {
+      const owner = await newOwner('completeness');
+      const id = (await must(owner.client.rpc('start_restaurant_onboarding'))) as string;
+      await addMember(id, manager.userId, 'manager', owner.userId);
+      const missing = async (c: SupabaseClient) =>
+        ((await must(c.from('restaurant_completeness').select('missing').eq('restaurant_id', id).single())).missing as { section: string }[]).map((m) => m.section);
+      expect(await missing(owner.client)).toContain('billing');
+      const seen = await missing(manager.client);
+      expect(seen).toContain('information');
+      expect(seen).not.toContain('billing');
+    });
+
+    it('refuses a removed member everywhere, with the access token they still hold', async () => {
+      const c = manager.client;
+      const r = victim.restaurantId;
+      // Still a member: the reservation is theirs to read.
+      expect(await must(c.from('restaurant_reservations').select('id').eq('restaurant_id', r))).toHaveLength(1);
+      await withDb((db) => db.query('delete from public.restaurant_members where user_id = $1 and restaurant_id = $2', [manager.userId, r]));
+      const before = await restaurantSnapshot(r);
+
+      let cases = await tryEverything(victim, 'removed member', c, manager.userId);
+      // Storage: the restaurant's folder.
+      const bucket = c.storage.from('restaurant-photos');
+      expect((await bucket.download(photoPath())).error).not.toBeNull();
+      expect((await bucket.list(r)).data ?? []).toEqual([]);
+      const upload = await bucket.upload(`${r}/9-pirate.png`, PNG, { contentType: 'image/png' });
+      expect((upload.error as unknown as { statusCode: string })?.statusCode).toBe('403');
+      const overwrite = await bucket.upload(photoPath(), PNG, { contentType: 'image/png', upsert: true });
+      expect(overwrite.error).not.toBeNull();
+      await expectRefused('removed member storage remove', bucket.remove([photoPath()]));
+      cases += 5;
+      // The file is still there, as it was.
+      expect((await service().storage.from('restaurant-photos').download(photoPath())).data?.size).toBe(PNG.length);
+
+      expect(await restaurantSnapshot(r)).toBe(before);
+      console.log(`attack matrix, removed member: ${cases} cases tried, all refused`);
+      expect(cases).toBeGreaterThan(100);
+    });
   });
 });
 

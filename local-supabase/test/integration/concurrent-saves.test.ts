@@ -44,7 +44,7 @@ describe('identical saves sent at the same time end as if run one after the othe
     await withDb(async (db) => {
       await db.query('begin');
       await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: a.userId, role: 'authenticated' })]);
-      await db.query('select private.assert_restaurant_owner($1)', [a.restaurantId]);
+      await db.query("select private.assert_role($1, 'manager')", [a.restaurantId]);
       let aDone = false;
       const saveA = a.client.rpc('save_restaurant_options', { p_restaurant_id: a.restaurantId, p_options: sample.options }).then((r) => {
         aDone = true;

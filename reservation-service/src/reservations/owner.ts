@@ -34,8 +34,8 @@ export async function authenticateOwner(request: FastifyRequest, config: Config,
 }
 
 /**
- * The reservation by its number (and restaurant, when given), read as the owner: RLS ("Owners read
- * their reservations") returns it only if its restaurant is theirs. Null otherwise: another owner
+ * The reservation by its number (and restaurant, when given), read as the caller: RLS ("Members read
+ * their reservations") returns it only to a member (owner or manager) of its restaurant. Null otherwise: another owner
  * learns nothing, not even that it exists.
  */
 export async function findOwnedReservation(owner: Db, numero: string, restaurantId?: string): Promise<OwnedReservation | null> {

@@ -21,7 +21,7 @@ interface Deps {
 
 /**
  * Accept and reject: from the one-click links (code in the path, no sign-in) and from the dashboard
- * (JSON body, the owner's access token; ownership is decided by RLS, no code needed).
+ * (JSON body, the member's access token; membership is decided by RLS, no code needed).
  */
 export async function reservationRoutes(app: FastifyInstance, { config, db, mailer }: Deps) {
   const rateLimit = { max: config.rateLimit.max, timeWindow: config.rateLimit.timeWindowMs };

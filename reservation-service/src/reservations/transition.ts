@@ -59,7 +59,7 @@ export interface DecisionReason {
 }
 
 /**
- * The dashboard: a reservation the owner's own read (RLS) has found; same lock, the allowed
+ * The dashboard: a reservation the member's own read (RLS) has found; same lock, the allowed
  * transitions only, and one history row naming the owner.
  */
 export async function transitionOwnedReservation(db: Db, input: { id: string; action: Action; ownerId: string } & DecisionReason): Promise<TransitionResult> {

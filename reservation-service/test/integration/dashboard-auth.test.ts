@@ -1,4 +1,4 @@
-import { anon, env, withDb } from '../../../local-supabase/test/clients';
+import { anon, env, newOwner, withDb } from '../../../local-supabase/test/clients';
 import { ownerWithRestaurant, post, readRow, startService, startSmtp, submitRequest, writeReservation, type Owner, type PendingReservation, type RunningService } from '../helpers';
 
 /**
@@ -97,6 +97,43 @@ describe('accept_reservation / reject_reservation', () => {
     const res = await decide('reject', r, bearer(alice.accessToken));
     expect(res.status).toBe(409);
     expect((await res.json()).message).toContain('elle a déjà été acceptée');
+  });
+});
+
+describe('a team: access by membership, not by who created the restaurant', () => {
+  test('a manager decides and gets the sheets with their own token; once removed, the same token is refused', async () => {
+    const manager = await newOwner('gerant');
+    // Made a member as the team functions would (they are tested with them).
+    await withDb((db) => db.query(`insert into public.restaurant_members (user_id, restaurant_id, role) values ($1, $2, 'manager')`, [manager.userId, alice.restaurantId]));
+    const token = (await manager.client.auth.getSession()).data.session!.access_token;
+
+    const r = await aliceRequest();
+    const res = await decide('accept', r, bearer(token));
+    expect(await res.json()).toMatchObject({ success: true, status: 1, numero_reservation_restaurateur: r.restaurateur });
+    expect(await readRow(r.numero)).toMatchObject({ status: 1, is_accepted: true });
+    // The history names the manager.
+    const actors = await withDb(
+      async (db) =>
+        (await db.query('select e.actor_user_id from public.reservation_events e join public.restaurant_reservations r on r.id = e.reservation_id where r.numero_reservation = $1', [r.numero]))
+          .rows,
+    );
+    expect(actors).toEqual([{ actor_user_id: manager.userId }]);
+    const links = await sheets(r.numero, bearer(token));
+    expect(links.status).toBe(200);
+    await links.json();
+
+    await withDb((db) => db.query('delete from public.restaurant_members where user_id = $1 and restaurant_id = $2', [manager.userId, alice.restaurantId]));
+    const next = await aliceRequest();
+    const before = await readRow(next.numero);
+    for (const action of ['accept', 'reject'] as const) {
+      const refusedDecision = await decide(action, next, bearer(token));
+      expect(refusedDecision.status).toBe(404);
+      expect(await refusedDecision.json()).toEqual(refusal('Réservation non trouvée.'));
+    }
+    expect(await readRow(next.numero)).toEqual(before);
+    const refusedSheets = await sheets(r.numero, bearer(token));
+    expect(refusedSheets.status).toBe(404);
+    expect(await refusedSheets.text()).not.toContain(r.code);
   });
 });
 

@@ -16,18 +16,18 @@ export interface RestaurantSummary {
 }
 
 /**
- * The signed-in owner's restaurants (RLS scopes them; user_id is also filtered explicitly) with their
+ * The restaurants the signed-in user is a member of (RLS scopes them: membership, not restaurants.user_id,
+ * which only names the creator) with their
  * figures, and what each still lacks: two requests started together (PostgREST finds no relationship
  * from a table to a view of its own rows, so the completeness view cannot be embedded).
  */
-export async function listRestaurants(userId: string): Promise<RestaurantSummary[]> {
+export async function listRestaurants(): Promise<RestaurantSummary[]> {
   const supabase = getSupabase();
   const [restaurants, completeness] = await Promise.all([
     supabase
       .from('restaurants')
       // The counts view embedded: one request for the cards and their figures.
       .select('id, name, address, onboarding_finished_at, reservation_status_counts(status, count, late)')
-      .eq('user_id', userId)
       .order('created_at', { ascending: true }),
     supabase.from('restaurant_completeness').select('restaurant_id, missing'),
   ]);
@@ -48,9 +48,8 @@ export async function listRestaurants(userId: string): Promise<RestaurantSummary
   });
 }
 
-/** Read again every 30 s and on focus, like the sidebar badge: the cards' figures follow new requests. */
-export const restaurantListQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(userId), refetchInterval: LIVE_REFRESH_MS });
+/** Read again every 30 s and on focus, like the sidebar badge: the cards' figures follow new requests. Cached per user. */
+export const restaurantListQueryOptions = (userId: string) => queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(), refetchInterval: LIVE_REFRESH_MS });
 
 /** The list of the signed-in owner; waits for the user (the guard has one before this screen shows). */
 export const useRestaurantList = (userId: string | undefined) => useQuery({ ...restaurantListQueryOptions(userId ?? ''), enabled: !!userId });
@@ -59,10 +58,21 @@ export const useRestaurantList = (userId: string | undefined) => useQuery({ ...r
  * Deletes a restaurant and everything of it. Its photo files first, through the Storage API: on hosted
  * Supabase that is what removes the files themselves, not only their rows. Then the restaurant: its
  * rows cascade, and the database's trigger (private.retire_deleted_restaurant) removes any object left
- * in its folder. RLS and the storage policies let only its owner do either.
+ * in its folder. RLS lets only its owners delete it (a manager's delete matches no row).
  */
 export async function deleteRestaurant(restaurantId: string): Promise<void> {
   const supabase = getSupabase();
+  // Only an owner may delete it, while a manager may remove photo files: asked first, so that a manager's
+  // call leaves the photos in place instead of removing them before the refused delete.
+  const { data: session } = await supabase.auth.getSession();
+  const { data: member, error: memberError } = await supabase
+    .from('restaurant_members')
+    .select('role')
+    .eq('restaurant_id', restaurantId)
+    .eq('user_id', session.session?.user.id ?? '')
+    .maybeSingle();
+  if (memberError) throw memberError;
+  if (member?.role !== 'owner') throw new Error('Restaurant non trouvé ou accès non autorisé');
   const photos = supabase.storage.from(PHOTO_BUCKET);
   // One page of 1,000 names; any photo beyond it is still removed by the trigger below.
   const { data: files, error: listError } = await photos.list(restaurantId, { limit: 1000 });
