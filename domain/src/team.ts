@@ -43,3 +43,11 @@ export function teamErrorMessage(error: { code?: string; message?: string } | nu
   if (error.code === '23514' && /propriétaire/.test(error.message ?? '')) return 'Le restaurant doit garder au moins un propriétaire : nommez d’abord un autre propriétaire.';
   return error.message || 'Une erreur est survenue';
 }
+
+/** What the dashboard says when it is shown because the user lost a restaurant (removed from its team). */
+export const ACCESS_LOST_MESSAGE = 'Vous ne faites plus partie de l’équipe de ce restaurant : il a été retiré de votre tableau de bord.';
+
+/** What /dashboard is given in its navigation state to say it. */
+export interface AccessLostState {
+  accessLost: true;
+}

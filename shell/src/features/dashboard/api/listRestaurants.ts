@@ -1,5 +1,5 @@
 import { LIVE_REFRESH_MS } from '@tablee/operations-data';
-import { getSupabase, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MissingItem } from '@tablee/domain';
+import { getSupabase, isMemberRole, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MemberRole, type MissingItem } from '@tablee/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface RestaurantSummary {
@@ -13,10 +13,13 @@ export interface RestaurantSummary {
   missing: MissingItem[];
   /** The onboarding wizard was left before Terminer: the card resumes it. */
   onboardingUnfinished: boolean;
+  /** The user's role in its team (issue 33). */
+  role: MemberRole;
 }
 
 /**
- * The signed-in owner's restaurants (RLS scopes them; user_id is also filtered explicitly) with their
+ * Every restaurant the signed-in user is a member of, with their role (restaurant_members embedded and
+ * filtered on them: the inner join keeps only those restaurants; RLS scopes them too), with their
  * figures, and what each still lacks: two requests started together (PostgREST finds no relationship
  * from a table to a view of its own rows, so the completeness view cannot be embedded).
  */
@@ -26,8 +29,8 @@ export async function listRestaurants(userId: string): Promise<RestaurantSummary
     supabase
       .from('restaurants')
       // The counts view embedded: one request for the cards and their figures.
-      .select('id, name, address, onboarding_finished_at, reservation_status_counts(status, count, late)')
-      .eq('user_id', userId)
+      .select('id, name, address, onboarding_finished_at, reservation_status_counts(status, count, late), restaurant_members!inner(role)')
+      .eq('restaurant_members.user_id', userId)
       .order('created_at', { ascending: true }),
     supabase.from('restaurant_completeness').select('restaurant_id, missing'),
   ]);
@@ -44,6 +47,7 @@ export async function listRestaurants(userId: string): Promise<RestaurantSummary
       late: pending?.late ?? 0,
       missing: missingOf.get(r.id) ?? [],
       onboardingUnfinished: r.onboarding_finished_at === null,
+      role: r.restaurant_members.map((m) => m.role).find(isMemberRole) ?? 'manager',
     };
   });
 }
