@@ -89,8 +89,8 @@ export function ReservationHistory({
         <div data-testid="reservation-decision">
           <strong>
             {title}
-            {deposit && ` — ${deposit}`}
             {by && (e.to === 'paid' ? ` — ${by}` : ` ${by}`)}
+            {deposit && ` — ${deposit}`}
           </strong>{' '}
           — {formatDateTime(e.at)}
           {!by && `, ${e.actor === 'link' ? 'par le lien de l’email' : 'dans l’application'}`}
