@@ -60,9 +60,11 @@ function PendingBadge({ restaurantId }: { restaurantId: string }) {
 
 /** 'Gestion du restaurant' (its tabs, Facturation and Équipe for owners only) and 'Gestion opérationnelle' (spec §2); NavLink marks the active item (aria-current). */
 export function RestaurantSidebar({ restaurantId }: { restaurantId: string }) {
-  // Facturation and Équipe are the owners' (issue 33): shown once the role says owner.
+  // Facturation and Équipe are the owners' (issue 33): hidden once the role says otherwise. Shown while it
+  // is asked, so that an owner's sidebar does not move (a manager opening them reads a refusal).
   const role = useQuery(myRoleQuery(restaurantId));
-  const tabs = RESTAURANT_TABS.filter((tab) => role.data === 'owner' || !(OWNER_ONLY_PAGES as readonly string[]).includes(tab.path));
+  const ownerTabs = role.data === undefined || role.data === 'owner';
+  const tabs = RESTAURANT_TABS.filter((tab) => ownerTabs || !(OWNER_ONLY_PAGES as readonly string[]).includes(tab.path));
   return (
     <nav aria-label="Menu du restaurant" style={{ width: 240, flexShrink: 0 }}>
       <h2 style={sectionTitle}>Gestion du restaurant</h2>

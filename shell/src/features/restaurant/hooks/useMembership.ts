@@ -1,6 +1,6 @@
 import { myRoleQuery, type AccessLostState } from '@tablee/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
@@ -33,7 +33,10 @@ export function useMembership(restaurantId: string) {
     };
   }, [queryClient, restaurantId]);
 
-  const lost = role.isSuccess && role.data === null;
+  // Lost: a member a moment ago, no longer. A restaurant never theirs is the layout's (not found: /dashboard).
+  const [member, setMember] = useState(false);
+  if (role.data && !member) setMember(true);
+  const lost = member && role.isSuccess && role.data === null;
   useEffect(() => {
     if (!lost) return;
     queryClient.removeQueries({ queryKey: ['restaurants', restaurantId] });
