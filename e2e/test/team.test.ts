@@ -146,7 +146,7 @@ test('an owner invites a manager, who joins through the link, accepts a request,
   await members.getByText(managerEmail).waitFor();
   await shoot(ownerPage, 'equipe-membres');
   await members.getByRole('button', { name: `Retirer ${managerEmail}` }).click();
-  await ownerPage.getByRole('tooltip').getByRole('button', { name: 'Retirer' }).click();
+  await ownerPage.locator('.ant-popconfirm').getByRole('button', { name: 'Retirer' }).click();
   await ownerPage.getByText(`${managerEmail} a été retiré de l’équipe.`).waitFor();
 
   // The manager's next action is refused; the app shows the dashboard without the restaurant.
