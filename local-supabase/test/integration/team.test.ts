@@ -23,7 +23,8 @@ async function signUp(email: string): Promise<{ client: SupabaseClient; userId: 
   const c = client();
   const { data, error } = await c.auth.signUp({ email, password: 'motdepasse-solide' });
   if (error || !data.user) throw error ?? new Error('no user');
-  await must(c.auth.signInWithPassword({ email, password: 'motdepasse-solide' }));
+  const signedIn = await c.auth.signInWithPassword({ email, password: 'motdepasse-solide' });
+  if (signedIn.error) throw signedIn.error;
   return { client: c, userId: data.user.id };
 }
 

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
+import { withDb } from '../../../local-supabase/test/clients';
 import { launchStack, tempDataDir, type LaunchedStack } from '../../../local-supabase/test/launch';
 import { linkIn, outboxMails } from '../../../local-supabase/test/mails';
 import { until } from '../../../local-supabase/test/until';
@@ -34,15 +34,7 @@ afterAll(async () => {
 });
 beforeEach(() => connect(stack));
 
-const sql = async (text: string, values: unknown[] = []) => {
-  const db = new Client({ connectionString: stack.dbUrl });
-  await db.connect();
-  try {
-    return (await db.query(text, values)).rows;
-  } finally {
-    await db.end();
-  }
-};
+const sql = (text: string, values: unknown[] = []) => withDb(async (db) => (await db.query(text, values)).rows, stack.dbUrl);
 
 /** An owner (confirmed by the superuser: their own sign-up is not under test) with a restaurant, and an invitation's link as the sender draws it. */
 async function invitation(email: string): Promise<{ restaurantId: string; token: string }> {
