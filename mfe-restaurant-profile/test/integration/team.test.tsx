@@ -2,7 +2,9 @@
 import { getSupabase } from '@tablee/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ownerWithRestaurant, renderProfile } from '../render';
+import { createHash, randomBytes } from 'node:crypto';
+import { service } from '../../../local-supabase/test/clients';
+import { OWNER_PASSWORD, ownerWithRestaurant, renderProfile } from '../render';
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.fr`;
 
@@ -58,4 +60,28 @@ it('keeps the last owner: demoting them is refused in French', async () => {
   await user.click(await screen.findByRole('button', { name: 'Changer' }));
   expect(await screen.findByText('Le restaurant doit garder au moins un propriétaire : nommez d’abord un autre propriétaire.')).toBeInTheDocument();
   expect(within(me).getByText('Propriétaire')).toBeInTheDocument();
+});
+
+it('refuses Facturation and Équipe, opened by their address, to a manager, in French', async () => {
+  const { restaurantId } = await ownerWithRestaurant();
+  const email = uniqueEmail('gerant');
+  const client = getSupabase();
+  const invited = await client.rpc('invite_member', { p_restaurant_id: restaurantId, p_email: email, p_role: 'manager' });
+  expect(invited.error).toBeNull();
+  // The link as the reservation service's sender draws it.
+  const token = randomBytes(32).toString('base64url');
+  const issued = await service().rpc('issue_invitation_token', { p_invitation_id: (invited.data as { id: string }).id, p_token_hash: createHash('sha256').update(token).digest('hex') });
+  expect(issued.error).toBeNull();
+  await client.auth.signOut();
+  expect((await client.auth.signUp({ email, password: OWNER_PASSWORD })).error).toBeNull();
+  expect((await client.auth.signInWithPassword({ email, password: OWNER_PASSWORD })).error).toBeNull();
+  expect((await client.rpc('accept_invitation', { p_token: token })).data).toBe(restaurantId);
+
+  for (const page of ['billing', 'team']) {
+    const { unmount } = renderProfile(`/restaurants/${restaurantId}/${page}`);
+    expect(await screen.findByText('Cette page est réservée aux propriétaires du restaurant.')).toBeInTheDocument();
+    expect(screen.getByText('Accès réservé')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Inviter' })).not.toBeInTheDocument();
+    unmount();
+  }
 });
