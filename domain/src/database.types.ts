@@ -182,12 +182,13 @@ export type Database = {
           created_at: string
           event_id: string | null
           id: string
+          invitation_id: string | null
           kind: string
           last_error: string | null
           next_attempt_at: string
           payload: NonNullable<Json>
           recipient: string
-          reservation_id: string
+          reservation_id: string | null
           restaurant_id: string
           sent_at: string | null
           status: string
@@ -199,12 +200,13 @@ export type Database = {
           created_at?: string
           event_id?: string | null
           id?: string
+          invitation_id?: string | null
           kind: string
           last_error?: string | null
           next_attempt_at?: string
           payload?: NonNullable<Json>
           recipient: string
-          reservation_id: string
+          reservation_id?: string | null
           restaurant_id: string
           sent_at?: string | null
           status?: string
@@ -216,12 +218,13 @@ export type Database = {
           created_at?: string
           event_id?: string | null
           id?: string
+          invitation_id?: string | null
           kind?: string
           last_error?: string | null
           next_attempt_at?: string
           payload?: NonNullable<Json>
           recipient?: string
-          reservation_id?: string
+          reservation_id?: string | null
           restaurant_id?: string
           sent_at?: string | null
           status?: string
@@ -232,6 +235,13 @@ export type Database = {
             columns: ["event_id"]
             isOneToOne: false
             referencedRelation: "reservation_events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notification_outbox_invitation_id_fkey"
+            columns: ["invitation_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_invitations"
             referencedColumns: ["id"]
           },
           {
@@ -867,6 +877,63 @@ export type Database = {
           },
         ]
       }
+      restaurant_invitations: {
+        Row: {
+          accepted_at: string | null
+          accepted_by: string | null
+          cancelled_at: string | null
+          created_at: string
+          email: string
+          expires_at: string
+          id: string
+          invited_by: string | null
+          restaurant_id: string
+          role: string
+          token_hash: string | null
+        }
+        Insert: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          cancelled_at?: string | null
+          created_at?: string
+          email: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          restaurant_id: string
+          role: string
+          token_hash?: string | null
+        }
+        Update: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          cancelled_at?: string | null
+          created_at?: string
+          email?: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          restaurant_id?: string
+          role?: string
+          token_hash?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_invitations_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_invitations_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       restaurant_members: {
         Row: {
           added_by: string | null
@@ -1380,6 +1447,7 @@ export type Database = {
       }
     }
     Functions: {
+      accept_invitation: { Args: { p_token: string }; Returns: string }
       accept_reservation_by_link: {
         Args: {
           p_code_manage: string
@@ -1396,6 +1464,14 @@ export type Database = {
         }[]
       }
       assistant_knowledge: { Args: { p_restaurant_id: string }; Returns: Json }
+      cancel_invitation: {
+        Args: { p_invitation_id: string }
+        Returns: undefined
+      }
+      change_member_role: {
+        Args: { p_restaurant_id: string; p_role: string; p_user_id: string }
+        Returns: undefined
+      }
       claim_late_reservations: {
         Args: { p_limit?: number; p_restaurant_id?: string }
         Returns: string[]
@@ -1409,12 +1485,13 @@ export type Database = {
           created_at: string
           event_id: string | null
           id: string
+          invitation_id: string | null
           kind: string
           last_error: string | null
           next_attempt_at: string
           payload: NonNullable<Json>
           recipient: string
-          reservation_id: string
+          reservation_id: string | null
           restaurant_id: string
           sent_at: string | null
           status: string
@@ -1492,12 +1569,13 @@ export type Database = {
           created_at: string
           event_id: string | null
           id: string
+          invitation_id: string | null
           kind: string
           last_error: string | null
           next_attempt_at: string
           payload: NonNullable<Json>
           recipient: string
-          reservation_id: string
+          reservation_id: string | null
           restaurant_id: string
           sent_at: string | null
           status: string
@@ -1513,9 +1591,22 @@ export type Database = {
         Args: { p_outcome: string; p_reservation_id: string }
         Returns: undefined
       }
+      invitation_details: { Args: { p_token: string }; Returns: Json }
+      invite_member: {
+        Args: { p_email: string; p_restaurant_id: string; p_role: string }
+        Returns: Json
+      }
+      issue_invitation_token: {
+        Args: { p_invitation_id: string; p_token_hash: string }
+        Returns: Json
+      }
       modify_reservation: {
         Args: { p_changes: Json; p_preview?: boolean; p_reservation_id: string }
         Returns: Json
+      }
+      remove_member: {
+        Args: { p_restaurant_id: string; p_user_id: string }
+        Returns: undefined
       }
       reorder_faqs: {
         Args: { p_faq_ids: string[]; p_restaurant_id: string }
@@ -1556,6 +1647,14 @@ export type Database = {
           service: string
         }[]
       }
+      restaurant_people: {
+        Args: { p_restaurant_id: string }
+        Returns: {
+          email: string
+          user_id: string
+        }[]
+      }
+      restaurant_team: { Args: { p_restaurant_id: string }; Returns: Json }
       revoke_assistant_key: { Args: { p_key_id: string }; Returns: undefined }
       save_restaurant_cgv: {
         Args: { p_cgv: Json; p_restaurant_id: string }

@@ -21,3 +21,4 @@ export * from './photos';
 export * from './RestaurantRedirect';
 export * from './closures';
 export * from './links';
+export * from './team';

@@ -1,6 +1,6 @@
 /** The pages of a restaurant and the onboarding's steps (spec §2): their order, labels and addresses. */
 
-/** The tabs of the restaurant sidebar's 'Gestion du restaurant' (spec §2's eight, then 'Votre assistant'), in order. */
+/** The tabs of the restaurant sidebar's 'Gestion du restaurant' (spec §2's eight, then 'Votre assistant' and 'Équipe'), in order. */
 export const RESTAURANT_TABS = [
   { path: 'information', label: 'Informations' },
   { path: 'photos', label: 'Photos' },
@@ -12,6 +12,8 @@ export const RESTAURANT_TABS = [
   { path: 'billing', label: 'Facturation' },
   // What the assistant will say, read from the profile above.
   { path: 'assistant', label: 'Votre assistant' },
+  // The team (issue 33): owners only, as Facturation (OWNER_ONLY_PAGES).
+  { path: 'team', label: 'Équipe' },
 ] as const;
 
 export const OPERATIONAL_TABS = [

@@ -212,9 +212,10 @@ test('refused with a reason and a proposal, then an accepted one marked « Acomp
   await title(kept).getByText('Annulée').waitFor();
   await cancel.waitFor({ state: 'hidden' });
   expect(await statusOf(kept)).toBe(4);
-  for (const step of ['Acceptée', 'Payée', 'Annulée'])
+  // Who decided, by address (issue 33): 'Acceptée par …', 'Acompte reçu — noté par …'.
+  for (const step of ['Acceptée par ', 'Acompte reçu — noté par ', 'Annulée par '])
     await page
-      .getByText(new RegExp(`^${step} — `))
+      .getByText(new RegExp(`^${step}\\S+@\\S+ — `))
       .first()
       .waitFor();
   await page.getByText('Raison : À la demande du client').waitFor();

@@ -83,7 +83,8 @@ test('a paid reservation, acompte only: « Acompte reçu », what remains, then 
   await title(numero).getByText('Annulée').waitFor();
   await cancel.waitFor({ state: 'hidden' });
   expect(await statusOf(numero)).toBe(4);
-  await page.getByText(/^Annulée — acompte remboursé : 100,00\s€/).waitFor();
+  // Who decided, by address (issue 33).
+  await page.getByText(/^Annulée par \S+@\S+ — acompte remboursé : 100,00\s€/).waitFor();
   expect(
     await sql('select deposit, amount::float8 as amount from reservation_events e join restaurant_reservations r on r.id = e.reservation_id where r.numero_reservation = $1', [`TBL-${numero}`]),
   ).toEqual([{ deposit: 'refunded', amount: 100 }]);
@@ -123,7 +124,7 @@ test('a customer who did not come: « Non présenté » after a confirmation, on
   await title(gone).getByText('Non présenté').waitFor();
   await page.getByText('Réservation marquée « Non présenté ».').waitFor();
   expect(await statusOf(gone)).toBe(5);
-  await page.getByText(/^Non présenté — /).waitFor();
+  await page.getByText(/^Non présenté par \S+@\S+ — /).waitFor();
   // Nothing more to do with it: no sheet, no cancellation, no second no-show.
   expect(await page.getByRole('button', { name: 'Annuler la réservation' }).count()).toBe(0);
   expect(await page.getByRole('button', { name: 'Non présenté' }).count()).toBe(0);

@@ -13,6 +13,8 @@ import { InformationPage } from './features/information/components/InformationPa
 import { MenusPage } from './features/menus/components/MenusPage';
 import { OptionsPage } from './features/options/components/OptionsPage';
 import { PhotosPage } from './features/photos/components/PhotosPage';
+import { TeamPage } from './features/team/components/TeamPage';
+import { OwnerOnly } from './components/OwnerOnly';
 
 export default function RestaurantProfileRoutes() {
   return (
@@ -24,7 +26,23 @@ export default function RestaurantProfileRoutes() {
       <Route path="options" element={<OptionsPage />} />
       <Route path="cgv" element={<CgvPage />} />
       <Route path="faq" element={<FaqPage />} />
-      <Route path="billing" element={<BillingPage />} />
+      {/* Owners only: a manager opening them by their address reads a refusal. */}
+      <Route
+        path="billing"
+        element={
+          <OwnerOnly>
+            <BillingPage />
+          </OwnerOnly>
+        }
+      />
+      <Route
+        path="team"
+        element={
+          <OwnerOnly>
+            <TeamPage />
+          </OwnerOnly>
+        }
+      />
       <Route path="assistant" element={<AssistantPage />} />
       {/* Any other address under the restaurant (its root too, standalone): its default page. */}
       <Route path="*" element={<RestaurantRedirect />} />

@@ -11,3 +11,4 @@ export * from './planning';
 export * from './screens';
 export * from './cgv';
 export * from './booking';
+export * from './people';

@@ -102,6 +102,8 @@ export interface ReservationEvent {
   amount: number | null;
   /** 'owner': in the app; 'link': the one-click link of the e-mail. */
   actor: 'owner' | 'link';
+  /** Who decided in the app (a member of the team), when known: their address is in restaurantPeopleQueryOptions. */
+  actorUserId: string | null;
   at: string;
 }
 
@@ -161,7 +163,7 @@ export async function getReservation(restaurantId: string, numero: string): Prom
     .from('restaurant_reservations')
     .select(
       `${RESERVATION_COLUMNS}, customer_message, dietary_notes, notes, selected_menu_id, conversations(${CONVERSATION_COLUMNS}),
-       reservation_events(kind, summary, from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor, created_at),
+       reservation_events(kind, summary, from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor, actor_user_id, created_at),
        notification_outbox(${NOTIFICATION_COLUMNS})`,
     )
     .eq('restaurant_id', restaurantId)
@@ -184,6 +186,7 @@ export async function getReservation(restaurantId: string, numero: string): Prom
     deposit: e.deposit === 'refunded' || e.deposit === 'kept' ? e.deposit : null,
     amount: e.amount === null ? null : toNumber(e.amount),
     actor: e.actor === 'link' ? 'link' : 'owner',
+    actorUserId: e.actor_user_id,
     at: e.created_at,
   }));
   return {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { anon, newOwner, service, withDb } from '../clients';
 import { completeRestaurant, must, restaurantSnapshot, sample } from '../fixtures';
@@ -8,7 +9,16 @@ import { completeRestaurant, must, restaurantSnapshot, sample } from '../fixture
  * and the victim's data must be byte-for-byte what it was.
  */
 
-type Victim = Awaited<ReturnType<typeof completeRestaurant>> & { menuId: string; faqIds: string[]; userId: string; keyId: string; closureDate: string };
+type Victim = Awaited<ReturnType<typeof completeRestaurant>> & {
+  menuId: string;
+  faqIds: string[];
+  userId: string;
+  keyId: string;
+  closureDate: string;
+  /** A pending invitation into the victim's team, and its link's token. */
+  invitationId: string;
+  invitationToken: string;
+};
 
 /** For each table: how to pick the victim's rows, and a plausible row to insert or patch with. */
 function tableTargets(v: Victim): { table: string; column: string; value: string; insert: Record<string, unknown>; patch: Record<string, unknown> }[] {
@@ -76,6 +86,13 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
     },
     // Joining someone's team, or changing a role, goes through the team functions only.
     { table: 'restaurant_members', column: 'restaurant_id', value: r, insert: { restaurant_id: r, user_id: v.userId, role: 'manager' }, patch: { role: 'manager' } },
+    {
+      table: 'restaurant_invitations',
+      column: 'restaurant_id',
+      value: r,
+      insert: { restaurant_id: r, email: 'pirate@exemple.fr', role: 'owner' },
+      patch: { email: 'pirate@exemple.fr', cancelled_at: null, expires_at: '2099-01-01T00:00:00Z' },
+    },
     { table: 'restaurant_request_pages', column: 'restaurant_id', value: r, insert: { restaurant_id: r, enabled: true }, patch: { enabled: true } },
     { table: 'conversations', column: 'restaurant_id', value: r, insert: { restaurant_id: r }, patch: { updated_at: '2000-01-01T00:00:00Z' } },
     { table: 'messages', column: 'conversation_id', value: v.conversationId, insert: { conversation_id: v.conversationId, role: 'user', content: 'pirate' }, patch: { content: 'piraté' } },
@@ -120,6 +137,17 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ],
     ['modify_reservation', { p_reservation_id: v.reservation.id, p_changes: { notes: 'piraté' } }],
     ['set_request_page', { p_restaurant_id: r, p_enabled: true }],
+    // The team (issue 33): owners of the restaurant only.
+    ['invite_member', { p_restaurant_id: r, p_email: 'pirate@exemple.fr', p_role: 'owner' }],
+    ['cancel_invitation', { p_invitation_id: v.invitationId }],
+    ['change_member_role', { p_restaurant_id: r, p_user_id: v.userId, p_role: 'manager' }],
+    ['remove_member', { p_restaurant_id: r, p_user_id: v.userId }],
+    ['restaurant_team', { p_restaurant_id: r }],
+    ['restaurant_people', { p_restaurant_id: r }],
+    // The victim's link, in the hands of an account it was not sent to: refused, nobody joins.
+    ['accept_invitation', { p_token: v.invitationToken }],
+    // Open to anonymous callers (the invitation page before sign-in), but answers nothing without a valid token.
+    ['invitation_details', { p_token: 'x'.repeat(43) }],
     // Open to anonymous callers (the public request page), but answers nothing for a restaurant whose page is off.
     ['request_form', { p_restaurant_id: r }],
   ];
@@ -168,7 +196,7 @@ async function tryEverything(victim: Victim, who: string, c: SupabaseClient, att
     const { data, error } = await c.rpc(fn, args);
     // Refused: an error, or (a read function, run with the caller's rights) none of the victim's rows.
     // request_form answers null (not an error) for a restaurant whose page is off: the victim's is.
-    const refused = error !== null || (Array.isArray(data) && data.length === 0) || (fn === 'request_form' && data === null);
+    const refused = error !== null || (Array.isArray(data) && data.length === 0) || ((fn === 'request_form' || fn === 'invitation_details') && data === null);
     expect({ who, fn, refused }).toEqual({ who, fn, refused: true });
     cases += 1;
   }
@@ -218,7 +246,12 @@ describe('attack matrix', () => {
     // An exceptional closure, so that restaurant_closures has a row to attack.
     const closureDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     await must(owner.client.rpc('close_services', { p_restaurant_id: built.restaurantId, p_date: closureDate, p_services: ['dinner'], p_reason: 'Fermeture' }));
-    victim = { ...built, menuId: menus[0].id, faqIds: faqs.map((f) => f.id), userId: owner.userId, keyId: (key as { id: string }).id, closureDate };
+    // A pending invitation, its link drawn as the reservation service's sender draws it.
+    const invitation = await must(owner.client.rpc('invite_member', { p_restaurant_id: built.restaurantId, p_email: 'invitee@exemple.fr', p_role: 'owner' }));
+    const invitationToken = randomBytes(32).toString('base64url');
+    const invitationId = (invitation as { id: string }).id;
+    await must(service().rpc('issue_invitation_token', { p_invitation_id: invitationId, p_token_hash: createHash('sha256').update(invitationToken).digest('hex') }));
+    victim = { ...built, menuId: menus[0].id, faqIds: faqs.map((f) => f.id), userId: owner.userId, keyId: (key as { id: string }).id, closureDate, invitationId, invitationToken };
     // A decided reservation, so that its history (reservation_events) has a row to attack.
     const decided = await service().rpc('transition_reservation_by_id', {
       p_reservation_id: built.reservation.id,
@@ -246,6 +279,67 @@ describe('attack matrix', () => {
     expect(await restaurantSnapshot(victim.restaurantId)).toBe(before);
     console.log(`attack matrix: ${cases} cases tried, all refused, victim unchanged`);
     expect(cases).toBeGreaterThan(210);
+  });
+
+  it('a manager cannot run the team; a removed member and a used, expired or foreign link give nothing', async () => {
+    const owner = await newOwner('team-victim');
+    const { id: restaurantId } = await must(owner.client.from('restaurants').insert({ name: 'Équipe visée' }).select('id').single());
+    const draw = async (email: string, role = 'manager') => {
+      const { id } = (await must(owner.client.rpc('invite_member', { p_restaurant_id: restaurantId, p_email: email, p_role: role }))) as { id: string };
+      const token = randomBytes(32).toString('base64url');
+      await must(service().rpc('issue_invitation_token', { p_invitation_id: id, p_token_hash: createHash('sha256').update(token).digest('hex') }));
+      return { id, token };
+    };
+    const manager = await newOwner('team-manager');
+    const joined = await draw(manager.email);
+    await must(manager.client.rpc('accept_invitation', { p_token: joined.token }));
+    const pending = await draw('futur-proprietaire@exemple.fr', 'owner');
+    const late = await newOwner('team-late');
+    const expired = await draw(late.email);
+    await withDb((db) => db.query(`update public.restaurant_invitations set expires_at = now() - interval '1 minute' where id = $1`, [expired.id]));
+    const attacker = await newOwner('team-attacker');
+    const team = () =>
+      withDb(async (db) => {
+        const { rows } = await db.query(
+          `select (select json_agg(m order by m.user_id) from public.restaurant_members m where m.restaurant_id = $1) as members,
+                  (select json_agg(i order by i.id) from public.restaurant_invitations i where i.restaurant_id = $1) as invitations`,
+          [restaurantId],
+        );
+        return rows[0] as { members: { user_id: string }[]; invitations: unknown[] };
+      });
+    const before = await team();
+    let cases = 0;
+    const refuse = async (who: string, fn: string, args: Record<string, unknown>, c: SupabaseClient) => {
+      const { data, error } = await c.rpc(fn, args);
+      expect({ who, fn, refused: error !== null || (Array.isArray(data) && data.length === 0) }).toEqual({ who, fn, refused: true });
+      cases += 1;
+    };
+    const teamCalls: [string, Record<string, unknown>][] = [
+      ['invite_member', { p_restaurant_id: restaurantId, p_email: 'complice@exemple.fr', p_role: 'owner' }],
+      ['cancel_invitation', { p_invitation_id: pending.id }],
+      ['change_member_role', { p_restaurant_id: restaurantId, p_user_id: manager.userId, p_role: 'owner' }],
+      ['change_member_role', { p_restaurant_id: restaurantId, p_user_id: owner.userId, p_role: 'manager' }],
+      ['remove_member', { p_restaurant_id: restaurantId, p_user_id: owner.userId }],
+      ['restaurant_team', { p_restaurant_id: restaurantId }],
+    ];
+    for (const [fn, args] of teamCalls) await refuse('a manager', fn, args, manager.client);
+    expect(await must(manager.client.from('restaurant_invitations').select('id').eq('restaurant_id', restaurantId))).toEqual([]);
+    // Used: a second use, by the same account or another one.
+    await refuse('a manager, the used link', 'accept_invitation', { p_token: joined.token }, manager.client);
+    await refuse('another account, the used link', 'accept_invitation', { p_token: joined.token }, attacker.client);
+    await refuse('the invitee, an expired link', 'accept_invitation', { p_token: expired.token }, late.client);
+    // Sent to another address: whoever holds it, it joins nobody.
+    await refuse('another account, the pending link', 'accept_invitation', { p_token: pending.token }, attacker.client);
+    expect(await team()).toEqual(before);
+    // Removed: the team and its functions are out of reach at once, whatever the access token's age.
+    await must(owner.client.rpc('remove_member', { p_restaurant_id: restaurantId, p_user_id: manager.userId }));
+    for (const [fn, args] of [...teamCalls, ['restaurant_people', { p_restaurant_id: restaurantId }] as [string, Record<string, unknown>]]) {
+      await refuse('a removed member', fn, args, manager.client);
+    }
+    expect(await must(manager.client.from('restaurant_members').select('user_id').eq('restaurant_id', restaurantId))).toEqual([]);
+    // For another restaurant: the attacker's own restaurant is not joined by any of these links.
+    expect(await team()).toEqual({ ...before, members: before.members.filter((m) => m.user_id !== manager.userId) });
+    console.log(`team attack matrix: ${cases} cases tried, all refused`);
   });
 
   it('lets the service role (the reservation service, the chatbot) do what owners cannot', async () => {
@@ -410,13 +504,16 @@ describe('the API surface, read from the catalog', () => {
       reservation: { id: someone, numero_reservation: '', code_manage: '' },
       keyId: someone,
       closureDate: '2030-01-07',
+      invitationId: someone,
+      invitationToken: '',
     } as Victim;
     expect(sorted(tableTargets(placeholder).map((t) => t.table))).toEqual(sorted(catalog.tables));
     expect(sorted(VIEWS)).toEqual(sorted(catalog.views));
     const attacked = new Set([...rpcTargets(placeholder, someone).map(([fn]) => fn), ...OWN_ROWS_FUNCTIONS]);
     expect(catalog.functions.map((f) => f.proname).filter((fn) => !attacked.has(fn))).toEqual([]);
-    // One function of the API is open to anonymous callers: the public request page's (request_form, which
-    // answers only allow-listed fields: request-form.test.ts). The one-click links go through the reservation service.
-    expect(catalog.functions.filter((f) => f.anon).map((f) => f.proname)).toEqual(['request_form']);
+    // Two functions of the API are open to anonymous callers: the public request page's (request_form, which
+    // answers only allow-listed fields: request-form.test.ts) and the invitation page's (invitation_details,
+    // which answers only to the holder of a valid link: team.test.ts). The one-click links go through the reservation service.
+    expect(sorted(catalog.functions.filter((f) => f.anon).map((f) => f.proname))).toEqual(['invitation_details', 'request_form']);
   });
 });

@@ -133,7 +133,7 @@ describe('paid with money still due', () => {
   });
 
   it('the history: « Annulée — acompte remboursé : 120,00 € », « Non présenté »', () => {
-    const event = { kind: 'status' as const, summary: null, reason: null, reasonDetail: null, proposal: null, actor: 'owner' as const };
+    const event = { kind: 'status' as const, summary: null, reason: null, reasonDetail: null, proposal: null, actor: 'owner' as const, actorUserId: null };
     render(
       <AppProviders>
         <ReservationHistory

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { statusFromCode } from '@tablee/domain/reservation-status';
 import type { Tables } from '@tablee/domain/database-types';
@@ -7,6 +8,7 @@ import { confirmationMail } from '../email/confirmation';
 import { newRequestMail } from '../email/new-request';
 import { requestReceivedMail } from '../email/request-received';
 import { reservationModifiedMail } from '../email/reservation-modified';
+import { invitationMail, type InvitationToSend } from '../email/team-invitation';
 import type { Db } from '../lib/supabase';
 import type { Heartbeats } from '../health';
 import { loadAcceptanceCheck, loadReservation } from '../reservations/details';
@@ -82,6 +84,23 @@ async function deliver(
 }
 
 /**
+ * Sends an invitation into a restaurant's team. Its link's token is drawn here, at the moment of
+ * sending, and only its sha256 goes to the database (public.issue_invitation_token): the outbox, which
+ * the restaurant's team can read, never holds a usable link, and a message sent again (a retry) carries
+ * a new link that replaces the older one. 'answered': accepted or cancelled before it went out.
+ */
+async function deliverInvitation(n: Notification, db: Db, mailer: Mailer, config: Config): Promise<'sent' | 'answered'> {
+  if (n.kind !== 'team_invitation' || n.channel !== 'email' || !n.invitation_id) throw new Error(`notification inconnue : ${n.kind} par ${n.channel}`);
+  const token = randomBytes(32).toString('base64url');
+  const hash = createHash('sha256').update(token, 'utf8').digest('hex');
+  const { data, error } = await db.rpc('issue_invitation_token', { p_invitation_id: n.invitation_id, p_token_hash: hash });
+  if (error) throw new Error(`invitation: ${error.code ?? ''} ${error.message}`);
+  if (!data) return 'answered';
+  await mailer.send(invitationMail(n.invitation_id, data as unknown as InvitationToSend, token, config.appUrl));
+  return 'sent';
+}
+
+/**
  * One round: claims up to ROUND_SIZE due notifications (public.claim_notifications: skip locked, so
  * that however many instances run, each message is claimed by one), sends them side by side and records
  * each outcome (public.finish_notification: sent; or the error, tried again later with a growing delay,
@@ -95,20 +114,25 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
   const claimed = data ?? [];
   const result = { claimed: claimed.length, sent: 0, failed: 0 };
   const byReservation = new Map<string, Notification[]>();
-  for (const n of claimed) byReservation.set(n.reservation_id, [...(byReservation.get(n.reservation_id) ?? []), n]);
+  const invitations: Notification[] = [];
+  for (const n of claimed) {
+    if (n.reservation_id === null) invitations.push(n);
+    else byReservation.set(n.reservation_id, [...(byReservation.get(n.reservation_id) ?? []), n]);
+  }
   // Side by side: a burst of requests is told to its restaurants in a few rounds, not one message at a time.
-  await Promise.all(
-    [...byReservation].map(async ([reservationId, notifications]) => {
+  await Promise.all([
+    ...[...byReservation].map(async ([reservationId, notifications]) => {
       const reading = readReservation(reservationId, notifications, db);
-      await Promise.all(notifications.map((notification) => sendOne(notification, reading)));
+      await Promise.all(notifications.map((notification) => sendOne(notification, async (n) => deliver(n, await reading, mailer, whatsapp, config))));
     }),
-  );
+    ...invitations.map((notification) => sendOne(notification, (n) => deliverInvitation(n, db, mailer, config))),
+  ]);
   return result;
 
-  async function sendOne(notification: Notification, reading: ReturnType<typeof readReservation>) {
+  async function sendOne(notification: Notification, send: (n: Notification) => Promise<'sent' | 'answered'>) {
     let failure: string | undefined;
     try {
-      const outcome = await deliver(notification, await reading, mailer, whatsapp, config);
+      const outcome = await send(notification);
       if (outcome === 'answered') log.info({ notificationId: notification.id, kind: notification.kind }, 'notification not sent: the request is already answered');
       else result.sent += 1;
     } catch (err) {

@@ -10,6 +10,7 @@ import { ConfirmSignupPage } from '../features/auth/components/ConfirmSignupPage
 import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
+import { InvitationPage } from '../features/auth/components/InvitationPage';
 import { ProtectedLayout } from '../features/layout/components/ProtectedLayout';
 import { RestaurantLayout } from '../features/restaurant/components/RestaurantLayout';
 import { RemoteArea } from './RemoteArea';
@@ -24,6 +25,8 @@ export function AppRoutes() {
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/confirm-email" element={<ConfirmEmailPage />} />
       <Route path="/confirm-signup" element={<ConfirmSignupPage />} />
+      {/* An invitation into a restaurant's team: read signed out, joined once signed in. */}
+      <Route path="/invitation/:token" element={<InvitationPage />} />
       {/* One-click links: no sign-in. */}
       <Route path="/reservations/*" element={<RemoteArea key="mfe_public_links" name="mfe_public_links" />} />
       {/* The restaurants' public request pages: no sign-in. */}

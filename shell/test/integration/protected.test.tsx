@@ -92,6 +92,7 @@ describe('restaurant area', () => {
       'F.A.Q',
       'Facturation',
       'Votre assistant',
+      'Équipe',
       'Réservations',
       'Planning',
       'Conversations',

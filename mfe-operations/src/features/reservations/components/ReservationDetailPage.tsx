@@ -1,4 +1,4 @@
-import { acceptanceCheckQueryOptions, cancellationPolicyQueryOptions } from '@tablee/operations-data';
+import { acceptanceCheckQueryOptions, cancellationPolicyQueryOptions, restaurantPeopleQueryOptions } from '@tablee/operations-data';
 import { formatLongDate, formatTime, PageFrame, PageLoading, Toast, useToast } from '@tablee/shared';
 import { hasSheets, isUuid, type ReservationStatus, acceptanceSummary, acceptanceWarnings } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -27,6 +27,8 @@ export function ReservationDetailPage() {
   const listUrl = `/restaurants/${restaurantId}/operational/reservations${listSearch}`;
   const back = { to: listUrl, label: '← Retour aux réservations' };
   const query = useReservation(restaurantId, numero);
+  // Who decided, by address: asked with the reservation, not after it.
+  const people = useQuery(restaurantPeopleQueryOptions(restaurantId));
   const statusChange = useUpdateReservationStatus(restaurantId);
   const [modal, modalHolder] = Modal.useModal();
   const { toast, showToast, closeToast } = useToast();
@@ -247,7 +249,7 @@ export function ReservationDetailPage() {
         <div style={{ display: 'grid', gap: 16 }}>
           <ReservationInformation reservation={reservation} />
           {reservation.customerMessage && <CustomerMessage message={reservation.customerMessage} />}
-          <ReservationHistory history={reservation.history} notifications={reservation.notifications} />
+          <ReservationHistory history={reservation.history} notifications={reservation.notifications} people={people.data} />
         </div>
         <ReservationConversation messages={reservation.conversation} />
       </div>

@@ -46,7 +46,26 @@ interface Entry {
  * The reservation's history, oldest first: each decision (the new status, when, by whom, why) and each
  * message its request made due (sent, failed in the warning colour, or still being sent).
  */
-export function ReservationHistory({ history, notifications = [] }: { history: ReservationEvent[]; notifications?: ReservationNotification[] }) {
+/**
+ * Who decided (issue 33): 'Acceptée par marie@…', 'Acompte reçu — noté par …'; the link of the e-mail;
+ * or, when the member is not known (an event from before, an address not given), 'dans l'application'.
+ */
+function decisionTitle(e: ReservationEvent, people: ReadonlyMap<string, string>): { title: string; by: string | null } {
+  const who = e.actor === 'owner' && e.actorUserId ? (people.get(e.actorUserId) ?? null) : null;
+  if (e.to === 'paid') return { title: 'Acompte reçu', by: who && `noté par ${who}` };
+  return { title: RESERVATION_STATUS_BADGES[e.to].label, by: who && `par ${who}` };
+}
+
+export function ReservationHistory({
+  history,
+  notifications = [],
+  people = new Map(),
+}: {
+  history: ReservationEvent[];
+  notifications?: ReservationNotification[];
+  /** The team's addresses by user id (restaurantPeopleQueryOptions). */
+  people?: ReadonlyMap<string, string>;
+}) {
   const { token } = theme.useToken();
   const decisions = history.map((e, i): Entry => {
     if (e.kind === 'modified') {
@@ -62,16 +81,19 @@ export function ReservationHistory({ history, notifications = [] }: { history: R
     }
     const why = reasonText(e);
     const deposit = depositText(e);
+    const { title, by } = decisionTitle(e, people);
     return {
       key: `event-${i}`,
       at: e.at,
       content: (
-        <div>
+        <div data-testid="reservation-decision">
           <strong>
-            {RESERVATION_STATUS_BADGES[e.to].label}
+            {title}
+            {by && (e.to === 'paid' ? ` — ${by}` : ` ${by}`)}
             {deposit && ` — ${deposit}`}
           </strong>{' '}
-          — {formatDateTime(e.at)}, {e.actor === 'link' ? 'par le lien de l’email' : 'dans l’application'}
+          — {formatDateTime(e.at)}
+          {!by && `, ${e.actor === 'link' ? 'par le lien de l’email' : 'dans l’application'}`}
           {why && <div>Raison : {why}</div>}
           {e.proposal && <div>Proposition : {e.proposal}</div>}
           {e.to === 'paid' && e.amount !== null && <div>Montant reçu : {formatEuros(e.amount)}</div>}

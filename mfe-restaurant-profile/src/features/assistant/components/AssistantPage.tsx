@@ -11,6 +11,7 @@ import { Link, useParams } from 'react-router';
 import { assistantKeysQueryOptions } from '../api/keys';
 import { FIRST_MESSAGE_MAX_LENGTH, knowledgeQueryOptions, useSaveFirstMessage } from '../api/knowledge';
 import { requestPageQueryOptions } from '../api/requestPage';
+import { ForOwners } from '../../../components/OwnerOnly';
 import { AssistantKeysCard } from './AssistantKeysCard';
 import { RequestPageCard } from './RequestPageCard';
 import { Block } from './Block';
@@ -212,7 +213,10 @@ export function AssistantPage() {
             <Block title="Premier message">
               <FirstMessageForm key={k.first_message} restaurantId={restaurantId} knowledge={k} onSaved={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
             </Block>
-            <AssistantKeysCard restaurantId={restaurantId} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
+            {/* The keys are the owners' (issue 33): a manager does not see them. */}
+            <ForOwners restaurantId={restaurantId}>
+              <AssistantKeysCard restaurantId={restaurantId} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
+            </ForOwners>
             <RequestPageCard restaurantId={restaurantId} name={k.restaurant.name} complete={k.completeness.complete} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
             <Typography.Title level={2} style={{ fontSize: 18, margin: '8px 0 0' }}>
               Ce que votre assistant dira à un groupe

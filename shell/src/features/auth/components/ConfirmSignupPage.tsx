@@ -1,5 +1,6 @@
 // The session part of the kernel only: this public page loads no antd, as /signin.
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { pendingInvitation } from '../api/pendingInvitation';
 import { ACCOUNT_MESSAGES } from '../api/messages';
 import { useVerifyEmailLink } from '../api/verifyEmailLink';
 import { AuthAlert, AuthCard } from './AuthCard';
@@ -10,6 +11,9 @@ import { AuthAlert, AuthCard } from './AuthCard';
  */
 export function ConfirmSignupPage() {
   const link = useVerifyEmailLink('email');
+  // The account was created from an invitation: signed in now, back to it, which joins the team.
+  const invitation = link.isSuccess ? pendingInvitation() : null;
+  if (invitation) return <Navigate to={invitation} replace />;
   return (
     <AuthCard title="Confirmation de l’adresse email" footer={link.isSuccess ? <Link to="/dashboard">Aller au tableau de bord</Link> : <Link to="/signin">Aller à la connexion</Link>}>
       {(link.isIdle || link.isPending) && (

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 // No antd, no TanStack Query on this page: its write is a light action (see ../api/signIn).
 import { SIGN_IN_MESSAGES } from '@tablee/shared/supabase';
 import { ACCOUNT_MESSAGES } from '../api/messages';
+import { invitationFrom } from '../api/pendingInvitation';
 import { useResendConfirmation } from '../api/resendConfirmation';
 import { useSignIn } from '../api/signIn';
 import { ResendButton } from './SignUpPage';
@@ -15,6 +16,8 @@ import { PasswordInput } from './PasswordInput';
 export interface SignedUpState {
   signedUp: true;
   email: string;
+  /** An invitation's page the sign-up was started from: back to it once signed in. */
+  from?: string;
 }
 
 export const SIGNED_UP_MESSAGE = 'Compte créé avec succès ! Vous pouvez maintenant vous connecter.';
@@ -47,7 +50,7 @@ export function SignInPage({ onIntent }: { onIntent?: () => void }) {
       footer={
         <>
           Pas encore de compte ?{' '}
-          <Link to="/signup" style={{ textDecoration: 'underline' }}>
+          <Link to="/signup" state={invitationFrom(state?.from) ? { from: state?.from, email } : undefined} style={{ textDecoration: 'underline' }}>
             Créer un compte
           </Link>
         </>

@@ -2,7 +2,8 @@
 import { MIN_PASSWORD_LENGTH } from '@tablee/shared/core';
 import { passwordProblem } from '@tablee/shared/supabase';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { invitationFrom } from '../api/pendingInvitation';
 import { ACCOUNT_MESSAGES } from '../api/messages';
 import { useResendConfirmation } from '../api/resendConfirmation';
 import { useSignUp } from '../api/signUp';
@@ -17,7 +18,10 @@ import type { SignedUpState } from './SignInPage';
  */
 export function SignUpPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+  // Sent by an invitation's page: its address, and back to it once signed in.
+  const invited = (useLocation().state ?? null) as { from?: string; email?: string } | null;
+  const from = invitationFrom(invited?.from);
+  const [email, setEmail] = useState(from ? (invited?.email ?? '') : '');
   const [password, setPassword] = useState('');
   // With Auth's confirmations on: the address the link went to.
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -33,12 +37,12 @@ export function SignUpPage() {
     signUp.mutate(
       { email: address, password },
       {
-        onSuccess: (confirmationSent) => (confirmationSent ? setSentTo(address) : navigate('/signin', { state: { signedUp: true, email: address } satisfies SignedUpState })),
+        onSuccess: (confirmationSent) => (confirmationSent ? setSentTo(address) : navigate('/signin', { state: { signedUp: true, email: address, from } satisfies SignedUpState })),
       },
     );
   };
 
-  if (sentTo) return <CheckYourInbox email={sentTo} />;
+  if (sentTo) return <CheckYourInbox email={sentTo} from={from} />;
 
   return (
     <AuthCard
@@ -46,7 +50,7 @@ export function SignUpPage() {
       footer={
         <>
           Déjà un compte ?{' '}
-          <Link to="/signin" style={{ textDecoration: 'underline' }}>
+          <Link to="/signin" state={from ? { from, email } : undefined} style={{ textDecoration: 'underline' }}>
             Se connecter
           </Link>
         </>
@@ -77,13 +81,13 @@ export function SignUpPage() {
 }
 
 /** After sign-up with Auth's confirmations on: the account waits for the link e-mailed to it. */
-function CheckYourInbox({ email }: { email: string }) {
+function CheckYourInbox({ email, from }: { email: string; from?: string }) {
   const resend = useResendConfirmation();
   return (
     <AuthCard
       title="Vérifiez votre boîte mail"
       footer={
-        <Link to="/signin" state={{ email }} style={{ textDecoration: 'underline' }}>
+        <Link to="/signin" state={{ email, from }} style={{ textDecoration: 'underline' }}>
           Aller à la connexion
         </Link>
       }

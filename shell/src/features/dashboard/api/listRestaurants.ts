@@ -1,5 +1,5 @@
 import { LIVE_REFRESH_MS } from '@tablee/operations-data';
-import { getSupabase, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MissingItem } from '@tablee/domain';
+import { getSupabase, isMemberRole, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MemberRole, type MissingItem } from '@tablee/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface RestaurantSummary {
@@ -13,21 +13,24 @@ export interface RestaurantSummary {
   missing: MissingItem[];
   /** The onboarding wizard was left before Terminer: the card resumes it. */
   onboardingUnfinished: boolean;
+  /** The user's role in its team (issue 33). */
+  role: MemberRole;
 }
 
 /**
- * The restaurants the signed-in user is a member of (RLS scopes them: membership, not restaurants.user_id,
- * which only names the creator) with their
+ * Every restaurant the signed-in user is a member of, with their role (restaurant_members embedded and
+ * filtered on them: the inner join keeps only those restaurants; RLS scopes them too), with their
  * figures, and what each still lacks: two requests started together (PostgREST finds no relationship
  * from a table to a view of its own rows, so the completeness view cannot be embedded).
  */
-export async function listRestaurants(): Promise<RestaurantSummary[]> {
+export async function listRestaurants(userId: string): Promise<RestaurantSummary[]> {
   const supabase = getSupabase();
   const [restaurants, completeness] = await Promise.all([
     supabase
       .from('restaurants')
       // The counts view embedded: one request for the cards and their figures.
-      .select('id, name, address, onboarding_finished_at, reservation_status_counts(status, count, late)')
+      .select('id, name, address, onboarding_finished_at, reservation_status_counts(status, count, late), restaurant_members!inner(role)')
+      .eq('restaurant_members.user_id', userId)
       .order('created_at', { ascending: true }),
     supabase.from('restaurant_completeness').select('restaurant_id, missing'),
   ]);
@@ -44,12 +47,13 @@ export async function listRestaurants(): Promise<RestaurantSummary[]> {
       late: pending?.late ?? 0,
       missing: missingOf.get(r.id) ?? [],
       onboardingUnfinished: r.onboarding_finished_at === null,
+      role: r.restaurant_members.map((m) => m.role).find(isMemberRole) ?? 'manager',
     };
   });
 }
 
 /** Read again every 30 s and on focus, like the sidebar badge: the cards' figures follow new requests. Cached per user. */
-export const restaurantListQueryOptions = (userId: string) => queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(), refetchInterval: LIVE_REFRESH_MS });
+export const restaurantListQueryOptions = (userId: string) => queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(userId), refetchInterval: LIVE_REFRESH_MS });
 
 /** The list of the signed-in owner; waits for the user (the guard has one before this screen shows). */
 export const useRestaurantList = (userId: string | undefined) => useQuery({ ...restaurantListQueryOptions(userId ?? ''), enabled: !!userId });

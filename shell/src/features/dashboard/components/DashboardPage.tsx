@@ -1,8 +1,8 @@
 import { PageEmpty, PageFrame, QueryState, Toast, userAtom, useToast } from '@tablee/shared';
-import { completenessLabel, restaurantPath, resumeOnboardingPath } from '@tablee/domain';
-import { Button, Card, List, Modal, Tag, Typography } from 'antd';
+import { ACCESS_LOST_MESSAGE, completenessLabel, restaurantPath, resumeOnboardingPath, ROLE_LABELS, type AccessLostState } from '@tablee/domain';
+import { Alert, Button, Card, List, Modal, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useDeleteRestaurant, useRestaurantList, type RestaurantSummary } from '../api/listRestaurants';
 
 const displayName = (r: RestaurantSummary) => r.name || 'Restaurant sans nom';
@@ -32,8 +32,22 @@ function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
 }
 
 /** /dashboard — 'Mes Restaurants' (spec §2), each card with its requests, its completeness, and deletion. */
+/** The user's role in a restaurant's team (issue 33), beside its name. */
+function RoleBadge({ restaurant }: { restaurant: RestaurantSummary }) {
+  const owner = restaurant.role === 'owner';
+  return (
+    <Tag
+      data-testid="restaurant-role"
+      style={{ marginInlineEnd: 0, ...(owner ? { color: '#8a3414', background: '#fbe9e1', borderColor: '#8a3414' } : { color: '#0c3a82', background: '#e6f4ff', borderColor: '#0c3a82' }) }}
+    >
+      {ROLE_LABELS[restaurant.role]}
+    </Tag>
+  );
+}
+
 export function DashboardPage() {
   const user = useAtomValue(userAtom);
+  const accessLost = (useLocation().state as Partial<AccessLostState> | null)?.accessLost === true;
   const navigate = useNavigate();
   const restaurants = useRestaurantList(user?.id);
   const remove = useDeleteRestaurant();
@@ -64,6 +78,7 @@ export function DashboardPage() {
     <PageFrame title="Mes Restaurants" actions={add}>
       {modalHolder}
       <Toast toast={toast} onClose={closeToast} />
+      {accessLost && <Alert type="warning" showIcon role="alert" title={ACCESS_LOST_MESSAGE} />}
       <QueryState query={restaurants}>
         {(list) =>
           list.length === 0 ? (
@@ -81,16 +96,24 @@ export function DashboardPage() {
                       <Link key="open" to={openPath(r)} style={{ color: 'var(--ant-color-link)', display: 'inline-block', lineHeight: '32px' }}>
                         {r.onboardingUnfinished ? 'Reprendre l’ajout' : 'Ouvrir'}
                       </Link>,
-                      <Button key="delete" type="link" danger onClick={() => confirmDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>
-                        Supprimer
-                      </Button>,
+                      // Deleting the restaurant is its owners' (issue 33).
+                      ...(r.role === 'owner'
+                        ? [
+                            <Button key="delete" type="link" danger onClick={() => confirmDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>
+                              Supprimer
+                            </Button>,
+                          ]
+                        : []),
                     ]}
                   >
                     <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8 }}>
                       <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
                         <Link to={openPath(r)}>{displayName(r)}</Link>
                       </Typography.Title>
-                      <CompletenessTag restaurant={r} />
+                      <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4, justifyContent: 'flex-end' }}>
+                        <RoleBadge restaurant={r} />
+                        <CompletenessTag restaurant={r} />
+                      </span>
                     </div>
                     <Typography.Paragraph style={{ margin: '4px 0 0', color: '#595959' }}>{r.address}</Typography.Paragraph>
                     {r.onboardingUnfinished ? (

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { usePhoneWidth } from '../../../hooks/usePhoneWidth';
 import { useRestaurant } from '../api/getRestaurant';
+import { useMembership } from '../hooks/useMembership';
 import { usePrefetchScreen } from '../hooks/usePrefetchScreen';
 import { RestaurantSidebar } from './RestaurantSidebar';
 
@@ -23,6 +24,8 @@ export function RestaurantLayout() {
 
 function CheckedLayout({ restaurantId }: { restaurantId: string }) {
   usePrefetchScreen();
+  // A member removed meanwhile leaves for the dashboard at their next refused request.
+  useMembership(restaurantId);
   // Keyed by the restaurant: an answer for one left behind lands in its own entry, never on screen.
   const restaurant = useRestaurant(restaurantId);
   const phone = usePhoneWidth();

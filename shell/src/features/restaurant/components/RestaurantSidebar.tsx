@@ -1,6 +1,7 @@
 import { BRAND_COLOURS } from '@tablee/shared';
 import { useReservationCounts } from '@tablee/operations-data';
-import { OPERATIONAL_TABS, RESTAURANT_TABS, restaurantPath } from '@tablee/domain';
+import { myRoleQuery, OPERATIONAL_TABS, OWNER_ONLY_PAGES, RESTAURANT_TABS, restaurantPath } from '@tablee/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
@@ -57,13 +58,18 @@ function PendingBadge({ restaurantId }: { restaurantId: string }) {
   );
 }
 
-/** 'Gestion du restaurant' (eight tabs) and 'Gestion opérationnelle' (spec §2); NavLink marks the active item (aria-current). */
+/** 'Gestion du restaurant' (its tabs, Facturation and Équipe for owners only) and 'Gestion opérationnelle' (spec §2); NavLink marks the active item (aria-current). */
 export function RestaurantSidebar({ restaurantId }: { restaurantId: string }) {
+  // Facturation and Équipe are the owners' (issue 33): hidden once the role says otherwise. Shown while it
+  // is asked, so that an owner's sidebar does not move (a manager opening them reads a refusal).
+  const role = useQuery(myRoleQuery(restaurantId));
+  const ownerTabs = role.data === undefined || role.data === 'owner';
+  const tabs = RESTAURANT_TABS.filter((tab) => ownerTabs || !(OWNER_ONLY_PAGES as readonly string[]).includes(tab.path));
   return (
     <nav aria-label="Menu du restaurant" style={{ width: 240, flexShrink: 0 }}>
       <h2 style={sectionTitle}>Gestion du restaurant</h2>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {RESTAURANT_TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Item key={tab.path} to={restaurantPath(restaurantId, tab.path)} label={tab.label} />
         ))}
       </ul>

@@ -1,0 +1,35 @@
+/** Issue 33: the history says who of the team decided — 'Acceptée par marie@…', 'Acompte reçu — noté par …'. */
+import { render } from '@testing-library/react';
+import { AppProviders } from '@tablee/shared';
+import type { ReservationEvent } from '@tablee/operations-data';
+import { ReservationHistory } from '../../src/features/reservations/components/ReservationHistory';
+
+const nbsp = (text: string | null) => (text ?? '').replace(/\u00a0|\u202f/g, ' ');
+const event = { kind: 'status' as const, summary: null, reason: null, reasonDetail: null, proposal: null, deposit: null, amount: null };
+
+it('names the member who accepted, who noted the acompte; the link and the unknown as before', () => {
+  const history: ReservationEvent[] = [
+    { ...event, from: 'pending', to: 'accepted', actor: 'owner', actorUserId: 'u-marie', at: '2026-11-03T10:00:00Z' },
+    { ...event, from: 'accepted', to: 'paid', amount: 120, actor: 'owner', actorUserId: 'u-paul', at: '2026-11-04T10:00:00Z' },
+    { ...event, from: 'paid', to: 'no_show', actor: 'owner', actorUserId: 'u-gone', at: '2026-11-05T10:00:00Z' },
+    { ...event, from: 'pending', to: 'rejected', actor: 'link', actorUserId: null, at: '2026-11-06T10:00:00Z' },
+  ];
+  render(
+    <AppProviders>
+      <ReservationHistory
+        history={history}
+        people={
+          new Map([
+            ['u-marie', 'marie@exemple.fr'],
+            ['u-paul', 'paul@exemple.fr'],
+          ])
+        }
+      />
+    </AppProviders>,
+  );
+  const text = nbsp(document.body.textContent);
+  expect(text).toContain('Acceptée par marie@exemple.fr —');
+  expect(text).toContain('Acompte reçu — noté par paul@exemple.fr —');
+  expect(text).toMatch(/Non présenté — [^,]+, dans l’application/);
+  expect(text).toMatch(/Refusée — [^,]+, par le lien de l’email/);
+});

@@ -1,0 +1,47 @@
+import { myRoleQuery, type AccessLostState } from '@tablee/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+/**
+ * A member removed from the team (issue 33): the database refuses them at once (RLS, 403), whatever
+ * their access token. Any refusal of a request about this restaurant has its membership asked again;
+ * when it is gone, what was cached of the restaurant is dropped, the dashboard's list read again, and
+ * the user taken to it with a French message.
+ */
+export function useMembership(restaurantId: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const role = useQuery(myRoleQuery(restaurantId));
+
+  useEffect(() => {
+    const key = myRoleQuery(restaurantId).queryKey;
+    const recheck = (queryKey: readonly unknown[] | undefined) => {
+      // The role's own answer is not a reason to ask it again.
+      if (queryKey && queryKey[2] === key[2] && queryKey[1] === restaurantId) return;
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    };
+    const queries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') recheck(event.query.queryKey);
+    });
+    const mutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') recheck(undefined);
+    });
+    return () => {
+      queries();
+      mutations();
+    };
+  }, [queryClient, restaurantId]);
+
+  // Lost: a member a moment ago, no longer. A restaurant never theirs is the layout's (not found: /dashboard).
+  const [member, setMember] = useState(false);
+  if (role.data && !member) setMember(true);
+  const lost = member && role.isSuccess && role.data === null;
+  useEffect(() => {
+    if (!lost) return;
+    queryClient.removeQueries({ queryKey: ['restaurants', restaurantId] });
+    void queryClient.invalidateQueries({ queryKey: ['restaurants', 'list'] });
+    navigate('/dashboard', { replace: true, state: { accessLost: true } satisfies AccessLostState });
+  }, [lost, queryClient, restaurantId, navigate]);
+  return role;
+}
