@@ -53,7 +53,8 @@ export async function listRestaurants(userId: string): Promise<RestaurantSummary
 }
 
 /** Read again every 30 s and on focus, like the sidebar badge: the cards' figures follow new requests. Cached per user. */
-export const restaurantListQueryOptions = (userId: string) => queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(userId), refetchInterval: LIVE_REFRESH_MS });
+export const restaurantListQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(userId), refetchInterval: LIVE_REFRESH_MS });
 
 /** The list of the signed-in owner; waits for the user (the guard has one before this screen shows). */
 export const useRestaurantList = (userId: string | undefined) => useQuery({ ...restaurantListQueryOptions(userId ?? ''), enabled: !!userId });
