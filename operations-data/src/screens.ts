@@ -9,6 +9,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import { conversationPageQueryOptions, conversationQueryOptions, parseConversationPage } from './conversations';
 import { bookingProfileQueryOptions } from './booking';
+import { restaurantPeopleQueryOptions } from './people';
 import { reservationCountsQueryOptions } from './reservation-counts';
 import { acceptanceCheckQueryOptions, parsePlanningParams, planningQueryOptions, planningRange } from './planning';
 import { parseReservationListParams, reservationListQuery, reservationListQueryOptions, reservationQueryOptions } from './reservations';
@@ -51,7 +52,10 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
   reservation: (client, { restaurantId = '', numero = '' }) => {
     if (!restaurantId || !numero) return;
     prefetchIfAbsent(client, reservationQueryOptions(restaurantId, numero));
-    if (isUuid(restaurantId)) prefetchIfAbsent(client, acceptanceCheckQueryOptions(restaurantId, numero));
+    if (!isUuid(restaurantId)) return;
+    prefetchIfAbsent(client, acceptanceCheckQueryOptions(restaurantId, numero));
+    // Who decided, for the history's 'Acceptée par …'.
+    prefetchIfAbsent(client, restaurantPeopleQueryOptions(restaurantId));
   },
   conversations: (client, { restaurantId = '' }, search) => {
     if (isUuid(restaurantId)) prefetchIfAbsent(client, conversationPageQueryOptions(restaurantId, parseConversationPage(search)));
