@@ -7,7 +7,7 @@
  * federation runtime's ES-module build is added here (rsbuild-esm-federation-runtime.cjs).
  */
 const path = require('node:path');
-const { modules } = require('./federation.cjs');
+const { modules, ANTD_IMPORTS } = require('./federation.cjs');
 const { pluginEsmFederationRuntime } = require('./rsbuild-esm-federation-runtime.cjs');
 
 /** @param {string} moduleDir e.g. 'mfe-operations' @param {unknown[]} plugins */
@@ -16,7 +16,7 @@ function remoteRsbuildConfig(moduleDir, plugins) {
   if (!module) throw new Error(`module inconnu : ${moduleDir}`);
   return {
     plugins: [...plugins, pluginEsmFederationRuntime()],
-    source: { entry: { index: './src/index.tsx' } },
+    source: { entry: { index: './src/index.tsx' }, transformImport: ANTD_IMPORTS },
     html: { title: 'Tablée', template: path.join(__dirname, 'remote-index.html') },
     server: { port: Number(process.env.PORT) || module.port, strictPort: true, historyApiFallback: true, cors: { origin: '*' } },
     output: { assetPrefix: 'auto' },

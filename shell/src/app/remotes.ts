@@ -5,13 +5,17 @@
  * download, check each remote's kernel range, and turn a remote that cannot be loaded into a module
  * that shows the French error.
  */
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { AppConfig } from '@tablee/shared/core';
 import type { ComponentType } from 'react';
+import { ANTD_COMPONENTS } from './antd-components';
 import { remoteGuardPlugin, retryPlugin } from './federation-plugins';
 
 export const REMOTE_NAMES = ['mfe_onboarding', 'mfe_restaurant_profile', 'mfe_operations', 'mfe_public_links'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+// Kept in the build: the shell provides every antd component to the remotes (antd-components.ts).
+void ANTD_COMPONENTS;
 
 let entries: Partial<Record<RemoteName, string>> = {};
 
@@ -39,4 +43,13 @@ export async function loadRemoteRoutes(name: RemoteName, again = false): Promise
   const module = await loadRemote<{ default: ComponentType }>(`${name}/routes`);
   if (!module?.default) throw new Error(`Module ${name} indisponible`);
   return module;
+}
+
+/**
+ * Asks ahead, without running it, for a remote's manifest, entry and the chunks of its routes (the
+ * runtime's preloadRemote: <link rel="preload">), so that opening it later waits for nothing of its own.
+ */
+export function preloadRemoteRoutes(name: RemoteName): void {
+  if (!entries[name]) return;
+  preloadRemote([{ nameOrAlias: name, exposes: ['./routes'] }]).catch(() => undefined);
 }

@@ -2,6 +2,7 @@ import { PageEmpty, PageFrame, QueryState, Toast, userAtom, useToast } from '@ta
 import { completenessLabel, restaurantPath, resumeOnboardingPath } from '@tablee/domain';
 import { Button, Card, List, Modal, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteRestaurant, useRestaurantList, type RestaurantSummary } from '../api/listRestaurants';
 
@@ -31,11 +32,18 @@ function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
   );
 }
 
-/** /dashboard — 'Mes Restaurants' (spec §2), each card with its requests, its completeness, and deletion. */
-export function DashboardPage() {
+/**
+ * /dashboard — 'Mes Restaurants' (spec §2), each card with its requests, its completeness, and deletion.
+ * `onShown`: called once the cards are on screen (the shell then asks ahead for the screen opened next).
+ */
+export function DashboardPage({ onShown }: { onShown?: () => void }) {
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
   const restaurants = useRestaurantList(user?.id);
+  const shown = restaurants.isSuccess && restaurants.data.length > 0;
+  useEffect(() => {
+    if (shown) onShown?.();
+  }, [shown, onShown]);
   const remove = useDeleteRestaurant();
   const [modal, modalHolder] = Modal.useModal();
   const { toast, showToast, closeToast } = useToast();
