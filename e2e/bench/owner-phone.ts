@@ -84,13 +84,16 @@ const AREAS: Area[] = [
 
 interface Run {
   first: Record<string, { bytes: number; ms: number; files: number; byModule: Record<string, number> }>;
+  /** The dashboard's: what arrived before its cards showed, and what was asked ahead after them. */
+  dashboardUntilShown: number;
+  dashboardAhead: number;
   again: Record<string, { files: number; dataRequests: number; ms: number }>;
 }
 
 /** One session: the dashboard cold, each area from it, then each screen again. */
 async function session(browser: Browser, state: StorageState, phone: boolean): Promise<Run> {
   const context = await browser.newContext({ storageState: state });
-  const run: Run = { first: {}, again: {} };
+  const run: Run = { first: {}, again: {}, dashboardUntilShown: 0, dashboardAhead: 0 };
   try {
     const page = await context.newPage();
     if (phone) {
@@ -105,9 +108,12 @@ async function session(browser: Browser, state: StorageState, phone: boolean): P
     let start = Date.now();
     await page.goto(`${base}${DASHBOARD.path}`, { timeout: 120_000 });
     await DASHBOARD.data(page);
-    let ms = Date.now() - start;
+    const shownAt = Date.now();
+    let ms = shownAt - start;
     await network.quiet(IDLE_MS, 120);
     let got = await assets.settled();
+    run.dashboardUntilShown = gzipOf(got.filter((a) => a.at <= shownAt));
+    run.dashboardAhead = gzipOf(got.filter((a) => a.at > shownAt));
     run.first.dashboard = { bytes: gzipOf(got), ms, files: got.length, byModule: byModule(got) };
     if (process.env.BENCH_FILES) for (const a of got) console.log('dashboard', a.module, a.url.split('/').pop(), kb(a.gzip));
     page.removeAllListeners('response');
@@ -189,6 +195,9 @@ export async function ownerOnPhoneTable(browser: Browser): Promise<Record<string
       `| ${dashboard ? area.label : `+ ${area.label}`} | ${kb(bytes)} (${files}) | ≤ ${kbTarget} — ${met(kb(bytes) <= kbTarget)} | ${median(phoneMs)} (${phoneMs.join(' ; ')}) | ≤ ${msTarget} — ${met(median(phoneMs) <= msTarget)} | ${desktopMs} | ${before ? `${before.kb} / ${before.phoneMs} / ${before.desktopMs}` : '—'} |`,
     );
   }
+  const untilShown = kb(median(phoneRuns.map((r) => r.dashboardUntilShown)));
+  const ahead = kb(median(phoneRuns.map((r) => r.dashboardAhead)));
+  console.log(`(/dashboard: ${untilShown} KB arrived before the cards showed, ${ahead} KB after them: the restaurant area asked ahead)`);
   for (const area of [DASHBOARD, ...AREAS]) {
     const modules = phoneRuns[0].first[area.key].byModule;
     console.log(`- ${area.label}: ${Object.entries(modules).sort().map(([m, b]) => `${m} ${kb(b)}`).join(' · ')}`);

@@ -1,10 +1,18 @@
 import { PageEmpty, PageFrame, QueryState, Toast, userAtom, useToast } from '@tablee/shared';
 import { completenessLabel, restaurantPath, resumeOnboardingPath } from '@tablee/domain';
-import { Button, Card, List, Modal, Tag, Typography } from 'antd';
+import { Button, Card, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteRestaurant, useRestaurantList, type RestaurantSummary } from '../api/listRestaurants';
+
+const ConfirmDeleteModal = lazy(() => import('./ConfirmDeleteModal'));
+
+/**
+ * The cards' grid: one column on a phone, two from about 700 px, three on a desktop (a CSS grid rather
+ * than antd's List, which brings its pagination and select: issue 34).
+ */
+const GRID = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))' } as const;
 
 const displayName = (r: RestaurantSummary) => r.name || 'Restaurant sans nom';
 
@@ -45,22 +53,14 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
     if (shown) onShown?.();
   }, [shown, onShown]);
   const remove = useDeleteRestaurant();
-  const [modal, modalHolder] = Modal.useModal();
+  const [toDelete, setToDelete] = useState<RestaurantSummary | null>(null);
   const { toast, showToast, closeToast } = useToast();
 
-  const confirmDelete = (r: RestaurantSummary) =>
-    modal.confirm({
-      title: `Supprimer « ${displayName(r)} » ?`,
-      content: 'Le restaurant sera supprimé définitivement, avec ses photos, ses menus, ses réservations et ses conversations. Cette action est irréversible.',
-      okText: 'Supprimer',
-      okButtonProps: { danger: true },
-      cancelText: 'Annuler',
-      onOk: () =>
-        remove.mutateAsync(r.id).then(
-          () => showToast('success', `« ${displayName(r)} » a été supprimé.`),
-          (error: unknown) => showToast('error', `Erreur lors de la suppression: ${error instanceof Error && error.message ? error.message : 'Erreur inconnue'}`),
-        ),
-    });
+  const deleteRestaurant = (r: RestaurantSummary) =>
+    remove.mutateAsync(r.id).then(
+      () => showToast('success', `« ${displayName(r)} » a été supprimé.`),
+      (error: unknown) => showToast('error', `Erreur lors de la suppression: ${error instanceof Error && error.message ? error.message : 'Erreur inconnue'}`),
+    );
 
   const add = (
     <Button type="primary" onClick={() => navigate('/onboarding/intro')}>
@@ -70,18 +70,20 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
 
   return (
     <PageFrame title="Mes Restaurants" actions={add}>
-      {modalHolder}
+      {toDelete && (
+        <Suspense fallback={null}>
+          <ConfirmDeleteModal name={displayName(toDelete)} onConfirm={() => deleteRestaurant(toDelete)} onClose={() => setToDelete(null)} />
+        </Suspense>
+      )}
       <Toast toast={toast} onClose={closeToast} />
       <QueryState query={restaurants}>
         {(list) =>
           list.length === 0 ? (
             <PageEmpty title="Aucun restaurant" />
           ) : (
-            <List
-              grid={{ gutter: 16, xs: 1, sm: 2, lg: 3 }}
-              dataSource={list}
-              renderItem={(r) => (
-                <List.Item>
+            <ul style={GRID}>
+              {list.map((r) => (
+                <li key={r.id}>
                   <Card
                     data-testid="restaurant-card"
                     actions={[
@@ -89,7 +91,7 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
                       <Link key="open" to={openPath(r)} style={{ color: 'var(--ant-color-link)', display: 'inline-block', lineHeight: '32px' }}>
                         {r.onboardingUnfinished ? 'Reprendre l’ajout' : 'Ouvrir'}
                       </Link>,
-                      <Button key="delete" type="link" danger onClick={() => confirmDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>
+                      <Button key="delete" type="link" danger onClick={() => setToDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>
                         Supprimer
                       </Button>,
                     ]}
@@ -110,9 +112,9 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
                       </Typography.Paragraph>
                     )}
                   </Card>
-                </List.Item>
-              )}
-            />
+                </li>
+              ))}
+            </ul>
           )
         }
       </QueryState>
