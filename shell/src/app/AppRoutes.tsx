@@ -7,7 +7,7 @@ import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { ProtectedLayout } from '../features/layout/components/ProtectedLayout';
 import { loadRestaurantLayout } from './restaurant-layout';
 import { RemoteArea } from './RemoteArea';
-import { preloadRemoteRoutes } from './remotes';
+import { loadRemoteRoutes } from './remotes';
 
 /**
  * The shell's screens other than the dashboard load when first shown (issue 34): a first visit to
@@ -26,12 +26,14 @@ const RestaurantLayout = page(loadRestaurantLayout, 'RestaurantLayout');
 
 /**
  * From the dashboard, once its cards show, the owner most likely opens a restaurant's requests: its
- * layout and the operations remote are asked ahead (issue 34), after the first paint, never before it.
+ * layout and the operations remote's routes (its manifest, entry and chunks, and the antd components
+ * they take from the shell) are loaded ahead, after the cards are on screen, never before (issue 34).
+ * Loaded, not only preloaded: the shared components are known only once the remote's code asks for them.
  */
-const preloadRestaurantArea = () => {
+const loadRestaurantAreaAhead = () => {
   setTimeout(() => {
     loadRestaurantLayout().catch(() => undefined);
-    preloadRemoteRoutes('mfe_operations');
+    loadRemoteRoutes('mfe_operations').catch(() => undefined);
   }, 0);
 };
 
@@ -59,7 +61,7 @@ export function AppRoutes() {
         }
       >
         <Route index element={<Navigate to="/dashboard" replace />} />
-        <Route path="/dashboard" element={<DashboardPage onShown={preloadRestaurantArea} />} />
+        <Route path="/dashboard" element={<DashboardPage onShown={loadRestaurantAreaAhead} />} />
         <Route path="/account" element={loading(<AccountPage />)} />
         <Route path="/restaurants" element={<Navigate to="/dashboard" replace />} />
         <Route path="/onboarding/*" element={<RemoteArea key="mfe_onboarding" name="mfe_onboarding" />} />

@@ -5,7 +5,7 @@
  * download, check each remote's kernel range, and turn a remote that cannot be loaded into a module
  * that shows the French error.
  */
-import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { AppConfig } from '@tablee/shared/core';
 import type { ComponentType } from 'react';
 import { ANTD_COMPONENTS } from './antd-components';
@@ -45,11 +45,3 @@ export async function loadRemoteRoutes(name: RemoteName, again = false): Promise
   return module;
 }
 
-/**
- * Asks ahead, without running it, for a remote's manifest, entry and the chunks of its routes (the
- * runtime's preloadRemote: <link rel="preload">), so that opening it later waits for nothing of its own.
- */
-export function preloadRemoteRoutes(name: RemoteName): void {
-  if (!entries[name]) return;
-  preloadRemote([{ nameOrAlias: name, exposes: ['./routes'] }]).catch(() => undefined);
-}
