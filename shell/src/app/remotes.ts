@@ -8,14 +8,10 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { AppConfig } from '@tablee/shared/core';
 import type { ComponentType } from 'react';
-import { ANTD_COMPONENTS } from './antd-components';
 import { remoteGuardPlugin, retryPlugin } from './federation-plugins';
 
 export const REMOTE_NAMES = ['mfe_onboarding', 'mfe_restaurant_profile', 'mfe_operations', 'mfe_public_links'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
-
-// Kept in the build: the shell provides every antd component to the remotes (antd-components.ts).
-void ANTD_COMPONENTS;
 
 let entries: Partial<Record<RemoteName, string>> = {};
 
