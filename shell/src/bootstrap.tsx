@@ -6,6 +6,7 @@
 import { AppProviders, initSupabase, PageError, startSession } from '@tablee/shared';
 import { provideAntdComponents } from './app/antd-components';
 import { App } from './app/App';
+import { loadAreaAhead } from './app/area-ahead';
 import { registerConfiguredRemotes } from './app/remotes';
 import { appConfig } from './start/config';
 import { root } from './start/root';
@@ -18,6 +19,7 @@ export async function startApp() {
     // here and not in remotes.ts, which the light link pages load too.
     provideAntdComponents();
     registerConfiguredRemotes(config);
+    loadAreaAhead(window.location.pathname);
     void startSession();
     root.render(<App />);
   } catch (err) {
