@@ -205,7 +205,12 @@ export async function ownerOnPhoneTable(browser: Browser): Promise<Record<string
   console.log(`(/dashboard: ${untilShown} KB arrived before the cards showed, ${ahead} KB after them: the restaurant area asked ahead)`);
   for (const area of [DASHBOARD, ...AREAS]) {
     const modules = phoneRuns[0].first[area.key].byModule;
-    console.log(`- ${area.label}: ${Object.entries(modules).sort().map(([m, b]) => `${m} ${kb(b)}`).join(' · ')}`);
+    console.log(
+      `- ${area.label}: ${Object.entries(modules)
+        .sort()
+        .map(([m, b]) => `${m} ${kb(b)}`)
+        .join(' · ')}`,
+    );
   }
   console.log('\n| visited again in the session | scripts + stylesheets downloaded (target 0) | data requests before the data showed (target 0: cache) | phone ms | desktop ms |');
   console.log('|---|---:|---:|---:|---:|');

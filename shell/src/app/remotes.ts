@@ -40,4 +40,3 @@ export async function loadRemoteRoutes(name: RemoteName, again = false): Promise
   if (!module?.default) throw new Error(`Module ${name} indisponible`);
   return module;
 }
-
