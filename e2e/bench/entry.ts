@@ -15,7 +15,7 @@
  *      ('Envoyer la demande'), on localhost and on the phone network; its first-visit JavaScript is in 1.
  *   6. The owner's application on a phone (owner-phone.ts, issue 34): /dashboard and each area's first visit, and screens visited again.
  *   pnpm --filter @tablee/e2e bench   (E2E_SKIP_BUILD=1 tsx bench/entry.ts reuses dist/; BENCH_ONLY=request: the request page's figures only;
- *   BENCH_ONLY=first: table 1 only; BENCH_ONLY=owner: table 6 only)
+ *   BENCH_ONLY=first: table 1 only; BENCH_ONLY=owner: table 6 only; BENCH_ONLY=screens: table 3's medians only)
  * Elements are found by role and French text (spec strings), never by CSS class.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -315,6 +315,10 @@ runBench(async (browser) => {
   const app = ready();
   if (process.env.BENCH_ONLY === 'owner') {
     await ownerOnPhoneTable(browser);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'screens') {
+    for (const { label, ms } of await operationalScreens(browser)) console.log(`${label}: ${median(ms)} ms median (${runs(ms)})`);
     return;
   }
   const pending = await pendingRequests(app.supabase, 1 + 2 * RUNS);

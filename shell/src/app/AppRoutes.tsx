@@ -5,14 +5,14 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { ProtectedLayout } from '../features/layout/components/ProtectedLayout';
-import { loadRestaurantLayout } from './restaurant-layout';
+import { LazyRestaurantLayout, loadRestaurantLayout } from './restaurant-layout';
 import { RemoteArea } from './RemoteArea';
 import { loadRemoteRoutes } from './remotes';
 
 /**
  * The shell's screens other than the dashboard load when first shown (issue 34): a first visit to
- * /dashboard downloads neither the sign-in, sign-up and account forms nor the restaurant layout. The
- * restaurant layout is asked ahead from the dashboard (restaurant-layout.ts), with the reservations' remote.
+ * /dashboard downloads neither the sign-in, sign-up and account forms nor the restaurant layout
+ * (restaurant-layout.tsx, asked ahead from the dashboard with the reservations' remote).
  */
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => lazy(() => load().then((module) => ({ default: module[name] })));
 const SignInPage = page(() => import('../features/auth/components/SignInPage'), 'SignInPage');
@@ -22,7 +22,6 @@ const ConfirmEmailPage = page(() => import('../features/auth/components/ConfirmE
 const ConfirmSignupPage = page(() => import('../features/auth/components/ConfirmSignupPage'), 'ConfirmSignupPage');
 const ForgotPasswordPage = page(() => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage');
-const RestaurantLayout = page(loadRestaurantLayout, 'RestaurantLayout');
 
 /**
  * From the dashboard, once its cards show, the owner most likely opens a restaurant's requests: its
@@ -65,7 +64,7 @@ export function AppRoutes() {
         <Route path="/account" element={loading(<AccountPage />)} />
         <Route path="/restaurants" element={<Navigate to="/dashboard" replace />} />
         <Route path="/onboarding/*" element={<RemoteArea key="mfe_onboarding" name="mfe_onboarding" />} />
-        <Route path="/restaurants/:restaurantId" element={loading(<RestaurantLayout />)}>
+        <Route path="/restaurants/:restaurantId" element={<LazyRestaurantLayout />}>
           <Route index element={<RestaurantRedirect />} />
           <Route path="operational/*" element={<RemoteArea key="mfe_operations" name="mfe_operations" />} />
           <Route path="*" element={<RemoteArea key="mfe_restaurant_profile" name="mfe_restaurant_profile" />} />
