@@ -2,11 +2,13 @@ import { PageEmpty, PageFrame, QueryState, Toast, userAtom, useToast } from '@ta
 import { completenessLabel, restaurantPath, resumeOnboardingPath } from '@tablee/domain';
 import { Button, Card, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteRestaurant, useRestaurantList, type RestaurantSummary } from '../api/listRestaurants';
 
-const ConfirmDeleteModal = lazy(() => import('./ConfirmDeleteModal'));
+type ConfirmModule = typeof import('./ConfirmDeleteModal');
+/** The confirmation's chunk, asked on the first 'Supprimer' (not through React.lazy: see LoadedRoutes.tsx). */
+const loadConfirm = () => import('./ConfirmDeleteModal');
 
 /**
  * The cards' grid: one column on a phone, two from about 700 px, three on a desktop (a CSS grid rather
@@ -53,8 +55,17 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
     if (shown) onShown?.();
   }, [shown, onShown]);
   const remove = useDeleteRestaurant();
-  const [toDelete, setToDelete] = useState<RestaurantSummary | null>(null);
   const { toast, showToast, closeToast } = useToast();
+  const [toDelete, setToDelete] = useState<RestaurantSummary | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmModule>();
+  const askDelete = (r: RestaurantSummary) => {
+    setToDelete(r);
+    if (confirm) return;
+    loadConfirm().then(setConfirm, (error: unknown) => {
+      setToDelete(null);
+      showToast('error', `Erreur lors de la suppression: ${error instanceof Error && error.message ? error.message : 'Erreur inconnue'}`);
+    });
+  };
 
   const deleteRestaurant = (r: RestaurantSummary) =>
     remove.mutateAsync(r.id).then(
@@ -70,11 +81,7 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
 
   return (
     <PageFrame title="Mes Restaurants" actions={add}>
-      {toDelete && (
-        <Suspense fallback={null}>
-          <ConfirmDeleteModal name={displayName(toDelete)} onConfirm={() => deleteRestaurant(toDelete)} onClose={() => setToDelete(null)} />
-        </Suspense>
-      )}
+      {toDelete && confirm && <confirm.default name={displayName(toDelete)} onConfirm={() => deleteRestaurant(toDelete)} onClose={() => setToDelete(null)} />}
       <Toast toast={toast} onClose={closeToast} />
       <QueryState query={restaurants}>
         {(list) =>
@@ -91,7 +98,7 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
                       <Link key="open" to={openPath(r)} style={{ color: 'var(--ant-color-link)', display: 'inline-block', lineHeight: '32px' }}>
                         {r.onboardingUnfinished ? 'Reprendre l’ajout' : 'Ouvrir'}
                       </Link>,
-                      <Button key="delete" type="link" danger onClick={() => setToDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>
+                      <Button key="delete" type="link" danger onClick={() => askDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>
                         Supprimer
                       </Button>,
                     ]}
