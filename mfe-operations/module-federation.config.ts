@@ -9,5 +9,7 @@ export default createModuleFederationConfig({
   exposes: { './routes': './src/routes.tsx' },
   shared: sharedDependencies(modulePackage),
   shareStrategy: 'loaded-first',
+  // The shell provides its runtime (provideExternalRuntime): remoteEntry.js does not carry a second one.
+  experiments: { externalRuntime: true, optimization: { target: 'web' } },
   dts: false,
 });

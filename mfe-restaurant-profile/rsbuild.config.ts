@@ -1,7 +1,8 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { remoteRsbuildConfig } from '@tablee/tooling/rsbuild-remote';
+import { remoteWithStandaloneRsbuildConfig } from '@tablee/tooling/rsbuild-remote';
 import moduleFederationConfig from './module-federation.config';
 
-export default defineConfig(remoteRsbuildConfig('mfe-restaurant-profile', [pluginReact(), pluginModuleFederation(moduleFederationConfig)]));
+// Two builds: 'remote' (on the shell's federation runtime) and 'standalone' (its own page), see tooling/rsbuild-remote.cjs.
+export default defineConfig(remoteWithStandaloneRsbuildConfig('mfe-restaurant-profile', [pluginReact(), pluginModuleFederation(moduleFederationConfig, { environment: 'remote' })]));

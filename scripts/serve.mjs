@@ -34,14 +34,22 @@ const TYPES = {
 };
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
-/** Compressed once per file and modification time: a build replaces files, the server keeps running. */
+/**
+ * Compressed once per file, encoding and modification time: a build replaces files, the server keeps running.
+ * Brotli (quality 11, as a CDN precompresses) when the browser accepts it, else gzip.
+ */
 const compressed = new Map();
-function gzipped(file) {
+const ENCODERS = {
+  br: (bytes) => zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+  gzip: (bytes) => zlib.gzipSync(bytes),
+};
+function compressedBody(file, encoding) {
   const { mtimeMs } = fs.statSync(file);
-  const cached = compressed.get(file);
+  const key = `${encoding}:${file}`;
+  const cached = compressed.get(key);
   if (cached?.mtimeMs === mtimeMs) return cached.body;
-  const body = zlib.gzipSync(fs.readFileSync(file));
-  compressed.set(file, { mtimeMs, body });
+  const body = ENCODERS[encoding](fs.readFileSync(file));
+  compressed.set(key, { mtimeMs, body });
   return body;
 }
 
@@ -150,10 +158,12 @@ const server = http.createServer((req, res) => {
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     Vary: 'Accept-Encoding',
   };
-  // Text goes out gzip-compressed when the browser accepts it, as any static host or CDN sends it.
-  const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-  if (gzip) headers['Content-Encoding'] = 'gzip';
-  send(res, 200, headers, req.method === 'HEAD' ? undefined : gzip ? gzipped(file) : fs.readFileSync(file));
+  // Text goes out compressed when the browser accepts it, as any static host or CDN sends it: brotli
+  // (about a fifth smaller than gzip on these chunks), else gzip.
+  const accepted = req.headers['accept-encoding'] ?? '';
+  const encoding = !COMPRESSIBLE.has(ext) ? undefined : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  send(res, 200, headers, req.method === 'HEAD' ? undefined : encoding ? compressedBody(file, encoding) : fs.readFileSync(file));
 });
 
 server.listen(port, () => console.log(`${name} servi sur http://localhost:${port}`));

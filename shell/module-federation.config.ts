@@ -9,7 +9,8 @@ import modulePackage from './package.json';
 export default createModuleFederationConfig({
   name: 'shell',
   remotes: {},
-  shared: sharedDependencies(modulePackage),
+  // antd is provided, not consumed, by the shell: rsbuild.config.ts (antdProvidedByTheShell).
+  shared: Object.fromEntries(Object.entries(sharedDependencies(modulePackage)).filter(([name]) => name !== 'antd/')),
   shareStrategy: 'loaded-first',
   // Remotes built with externalRuntime (mfe-public-links: the light link page) run on this runtime.
   experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },

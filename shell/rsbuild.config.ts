@@ -1,14 +1,18 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { ANTD_IMPORTS } from '@tablee/tooling/federation';
 import moduleFederationConfig from './module-federation.config';
 
 export default defineConfig({
   plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig)],
-  source: { entry: { index: './src/index.tsx' } },
+  // antd per component, as every module imports it (tooling/federation.cjs).
+  source: { entry: { index: './src/index.tsx' }, transformImport: ANTD_IMPORTS },
   html: { title: 'Tablée', template: './index.html' },
   server: { port: Number(process.env.PORT) || 3000, strictPort: true, historyApiFallback: true, cors: { origin: '*' } },
   // The shell is served at deep URLs (/restaurants/…): its own chunks are at absolute paths.
-  output: { assetPrefix: '/' },
+  // Hashes of 6 characters (Rsbuild's default is 10): the entry chunk maps every async chunk to its hash,
+  // and antd shared per component made those chunks many; the link page's 120 KB budget counts the entry.
+  output: { assetPrefix: '/', filenameHash: 'contenthash:6' },
   dev: { assetPrefix: '/' },
 });

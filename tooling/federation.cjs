@@ -14,7 +14,8 @@ const SHARED = [
   'react-dom/',
   'react-router',
   'jotai',
-  'antd',
+  // antd per component (see ANTD_IMPORTS): 'antd/es/button', 'antd/locale/fr_FR', …
+  'antd/',
   'dayjs',
   '@supabase/supabase-js',
   // One QueryClient and one cache for every module (the client lives in the kernel).
@@ -22,6 +23,15 @@ const SHARED = [
   '@tablee/shared',
   '@tablee/shared/',
 ];
+
+/**
+ * antd is shared per component, not whole: the imports `import { Button } from 'antd'` are rewritten at
+ * build time to `import Button from 'antd/es/button'` (Rsbuild's source.transformImport), each a shared
+ * singleton of its own, so a screen downloads the components it renders and not the 1.4 MB whole.
+ * Every module builds with this rewrite (source.transformImport of rsbuild-remote.cjs and of the shell); the
+ * shell provides every component (shell/src/app/antd-components.ts), so that all come from one build.
+ */
+const ANTD_IMPORTS = [{ libraryName: 'antd', libraryDirectory: 'es', camelToDashComponentName: true, transformToDefaultImport: true }];
 
 /** 'workspace:^1.2.0' (pnpm's protocol for the kernel) → '^1.2.0'. */
 const range = (declared) => declared.replace(/^workspace:/, '');
@@ -33,7 +43,9 @@ const range = (declared) => declared.replace(/^workspace:/, '');
 function sharedDependencies(modulePackage) {
   const dependencies = modulePackage.dependencies ?? {};
   // A library the module does not declare, it does not use (pnpm would not let it resolve one).
-  return Object.fromEntries(SHARED.filter((key) => dependencies[key.replace(/\/$/, '')]).map((key) => [key, { singleton: true, requiredVersion: range(dependencies[key.replace(/\/$/, '')]) }]));
+  const keys = SHARED.filter((key) => dependencies[key.replace(/\/$/, '')]);
+  const packageOf = (key) => (key.startsWith('antd/') ? 'antd' : key.replace(/\/$/, ''));
+  return Object.fromEntries(keys.map((key) => [key, { singleton: true, requiredVersion: range(dependencies[packageOf(key)]) }]));
 }
 
 /** Module names (as registered by the shell) and their fixed ports. */
@@ -45,4 +57,4 @@ const modules = {
   'mfe-public-links': { name: 'mfe_public_links', port: 3004 },
 };
 
-module.exports = { sharedDependencies, modules, kernelRange: (modulePackage) => range(modulePackage.dependencies['@tablee/shared']) };
+module.exports = { sharedDependencies, ANTD_IMPORTS, modules, kernelRange: (modulePackage) => range(modulePackage.dependencies['@tablee/shared']) };

@@ -3,6 +3,8 @@ interface ModulePackage {
   dependencies?: Record<string, string>;
 }
 export declare function sharedDependencies(modulePackage: ModulePackage): Record<string, { singleton: true; requiredVersion: string }>;
+/** Rsbuild's source.transformImport for antd: `import { Button } from 'antd'` → `antd/es/button`, shared per component. */
+export declare const ANTD_IMPORTS: { libraryName: string; libraryDirectory: string; camelToDashComponentName: boolean; transformToDefaultImport: boolean }[];
 /** The kernel range a module declares ('workspace:' removed). */
 export declare function kernelRange(modulePackage: ModulePackage): string;
 export declare const modules: Record<'shell' | 'mfe-onboarding' | 'mfe-restaurant-profile' | 'mfe-operations' | 'mfe-public-links', { name: string; port: number }>;

@@ -13,7 +13,9 @@
  *      a profile tab and the reservation list.
  *   5. The restaurant's public request page (/demande/{id}, issue 31), navigation → a usable form
  *      ('Envoyer la demande'), on localhost and on the phone network; its first-visit JavaScript is in 1.
- *   pnpm --filter @tablee/e2e bench   (E2E_SKIP_BUILD=1 tsx bench/entry.ts reuses dist/; BENCH_ONLY=request: the request page's figures only)
+ *   6. The owner's application on a phone (owner-phone.ts, issue 34): /dashboard and each area's first visit, and screens visited again.
+ *   pnpm --filter @tablee/e2e bench   (E2E_SKIP_BUILD=1 tsx bench/entry.ts reuses dist/; BENCH_ONLY=request: the request page's figures only;
+ *   BENCH_ONLY=first: table 1 only; BENCH_ONLY=owner: table 6 only; BENCH_ONLY=screens: table 3's medians only)
  * Elements are found by role and French text (spec strings), never by CSS class.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -22,6 +24,7 @@ import { COUNT_REACT, ready, signIn, sql } from '../test/browser';
 import { E2E_PORTS } from '../test/global-setup';
 import { median, RUNS, runBench } from './harness';
 import { type Asset, followNetwork, LARGE, moduleOf, pendingRequests, recordAssets } from './measure';
+import { ownerOnPhoneTable } from './owner-phone';
 
 const TARGET = { signinKb: 250, linkKb: 120, linkMs: 600, screenMs: 500, requestKb: 150, requestPhoneMs: 1500 };
 /** The demo's Le Comptoir des Halles: its request page is switched on for the bench (the seed leaves it off). */
@@ -310,6 +313,14 @@ async function requestPageTable(browser: Browser, requestUrl: string, usableForm
 
 runBench(async (browser) => {
   const app = ready();
+  if (process.env.BENCH_ONLY === 'owner') {
+    await ownerOnPhoneTable(browser);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'screens') {
+    for (const { label, ms } of await operationalScreens(browser)) console.log(`${label}: ${median(ms)} ms median (${runs(ms)})`);
+    return;
+  }
   const pending = await pendingRequests(app.supabase, 1 + 2 * RUNS);
   const linkUrl = ({ numero, code }: { numero: string; code: string }) => `${app.url}/reservations/${numero}/accept/${code}`;
   await sql(
@@ -331,9 +342,11 @@ runBench(async (browser) => {
   const firstVisitKb: Record<string, number> = {};
   const perModule: string[] = [];
   const onlyRequest = process.env.BENCH_ONLY === 'request';
+  const onlyFirstVisits = process.env.BENCH_ONLY === 'first';
   if (onlyRequest) visits.splice(0, visits.length - 1);
   for (const [key, label, url, content, , state] of visits) {
     const scripts = await firstVisitScripts(browser, url, content, state);
+    if (process.env.BENCH_FILES) for (const s of scripts) console.log(`${key} ${s.module} ${s.url.split('/').pop()} ${kb(s.gzip)}`);
     firstVisitKb[key] = Number(kb(scripts.reduce((sum, s) => sum + s.gzip, 0)));
     const byModule = new Map<string, number>();
     for (const s of scripts) byModule.set(s.module, (byModule.get(s.module) ?? 0) + s.gzip);
@@ -358,6 +371,7 @@ runBench(async (browser) => {
     await requestPageTable(browser, requestUrl, usableForm);
     return;
   }
+  if (onlyFirstVisits) return;
 
   // 2. The link page, localhost and phone network.
   const local: number[] = [];
@@ -423,6 +437,9 @@ runBench(async (browser) => {
     .join(', ');
   console.log('\n4. One page through /dashboard, the Informations tab and the reservation list (demo account)');
   console.log(`copies: ${line} — target 1 each: ${met(Object.values(found).every((n) => n === 1))} (React renderers registered: ${renderers}); before ${BEFORE.date}: ${BEFORE.copies}`);
+
+  // 6. The owner's application on a phone (issue 34).
+  await ownerOnPhoneTable(browser);
 
   // The raw figures, to be copied into BEFORE when the reference is measured again.
   console.log(

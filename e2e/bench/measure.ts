@@ -30,6 +30,8 @@ export interface Asset {
   body: Buffer;
   /** Size of the body once gzip-compressed (what a compressing server would send). */
   gzip: number;
+  /** When its response arrived (Date.now()). */
+  at: number;
 }
 
 /**
@@ -41,9 +43,10 @@ export function recordAssets(page: Page): { settled(): Promise<Asset[]> } {
   page.on('response', (response: Response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
+    const at = Date.now();
     pending.push(
       response.body().then(
-        (body) => ({ url: response.url(), module: moduleOf(response.url()), type, body, gzip: zlib.gzipSync(body).length }),
+        (body) => ({ url: response.url(), module: moduleOf(response.url()), type, body, gzip: zlib.gzipSync(body).length, at }),
         () => undefined,
       ),
     );

@@ -221,7 +221,13 @@ export async function loadedSharedModules(page: Page): Promise<string[]> {
     const share = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Scopes> } }).__FEDERATION__?.__SHARE__ ?? {};
     const loaded = new Set<string>();
     for (const scopes of Object.values(share))
-      for (const packages of Object.values(scopes)) for (const [name, versions] of Object.entries(packages)) if (Object.values(versions).some((v) => v.loaded)) loaded.add(name);
+      for (const packages of Object.values(scopes))
+        for (const [name, versions] of Object.entries(packages))
+          if (Object.values(versions).some((v) => v.loaded)) {
+            loaded.add(name);
+            // antd is shared per component ('antd/es/button', tooling/federation.cjs): any of them is antd.
+            if (name.startsWith('antd/')) loaded.add('antd');
+          }
     return [...loaded].sort();
   });
 }

@@ -4,6 +4,7 @@
  * request page all render with no violation; only /demande/* may be framed by another site.
  */
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page, Response } from 'playwright-core';
 import { demoOwner, launchBrowser, ready, signIn } from './browser';
@@ -98,4 +99,34 @@ test('another site may frame the request page, and no other page', async () => {
   } finally {
     site.close();
   }
+});
+
+/** One GET with the given Accept-Encoding, the body as sent (not decoded). */
+function rawGet(url: string, acceptEncoding: string): Promise<{ encoding?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+test('the static server sends brotli to a browser that accepts it, else gzip, else the file as it is (issue 34)', async () => {
+  const { url } = ready();
+  const html = (await rawGet(`${url}/`, '')).body.toString('utf8');
+  const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  const plain = await rawGet(`${url}${script}`, '');
+  expect(plain.encoding).toBeUndefined();
+  const br = await rawGet(`${url}${script}`, 'gzip, deflate, br, zstd');
+  expect(br.encoding).toBe('br');
+  expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+  const gzip = await rawGet(`${url}${script}`, 'gzip, deflate');
+  expect(gzip.encoding).toBe('gzip');
+  expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+  // Brotli is the smaller: what a phone downloads.
+  expect(br.body.length).toBeLessThan(gzip.body.length);
 });

@@ -2,7 +2,7 @@ import { AppProviders, initSupabase, resetSupabaseForTests, startSession, stopSe
 import { getSupabase } from '@tablee/domain';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { AppRoutes } from '../src/app/AppRoutes';
+import { AppRoutes, loadShellPages } from '../src/app/AppRoutes';
 
 /** Points the one Supabase client at the run's stack, or another one (fresh client and session per call). */
 export async function connect(stack: { url: string; anonKey: string } = { url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY! }) {
@@ -20,6 +20,10 @@ export function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
+
+// The shell's screens are chunks loaded when first shown; loaded before each file's tests, they render
+// at once, as on a second visit, so that a test reads the screen right after rendering it.
+beforeAll(() => loadShellPages());
 
 /** The shell's routes at `path` (with its `?query`, if any), with the same providers as the app. */
 export function renderApp(path: string, state?: unknown) {

@@ -48,6 +48,7 @@ test('a reservation, by its number decoded as the remote’s routes decode it', 
   expect(started(`/restaurants/${R}/operational/reservations/R%20%C3%A90001`)).toEqual([
     [...reservations, 'detail', 'R é0001'],
     [...reservations, 'acceptance-check', 'R é0001'],
+    [...reservations, 'people'],
   ]);
 });
 

@@ -2,31 +2,55 @@
 import { RequireSession } from '@tablee/shared';
 import { RestaurantRedirect } from '@tablee/domain';
 import { Navigate, Route, Routes } from 'react-router';
-import { SignInPage } from '../features/auth/components/SignInPage';
-import { SignUpPage } from '../features/auth/components/SignUpPage';
-import { AccountPage } from '../features/auth/components/AccountPage';
-import { ConfirmEmailPage } from '../features/auth/components/ConfirmEmailPage';
-import { ConfirmSignupPage } from '../features/auth/components/ConfirmSignupPage';
-import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
-import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
-import { InvitationPage } from '../features/auth/components/InvitationPage';
 import { ProtectedLayout } from '../features/layout/components/ProtectedLayout';
-import { RestaurantLayout } from '../features/restaurant/components/RestaurantLayout';
+import { LazyRestaurantLayout, loadRestaurantLayout } from './restaurant-layout';
+import { pageChunk } from './page-chunk';
 import { RemoteArea } from './RemoteArea';
+import { loadRemoteRoutes } from './remotes';
+
+/**
+ * The shell's screens other than the dashboard load when first shown (issue 34): a first visit to
+ * /dashboard downloads neither the sign-in, sign-up and account forms nor the restaurant layout
+ * (restaurant-layout.tsx, asked ahead from the dashboard with the reservations' remote).
+ */
+const SignIn = pageChunk(() => import('../features/auth/components/SignInPage'), 'SignInPage');
+const SignUp = pageChunk(() => import('../features/auth/components/SignUpPage'), 'SignUpPage');
+const Account = pageChunk(() => import('../features/auth/components/AccountPage'), 'AccountPage');
+const ConfirmEmail = pageChunk(() => import('../features/auth/components/ConfirmEmailPage'), 'ConfirmEmailPage');
+const ConfirmSignup = pageChunk(() => import('../features/auth/components/ConfirmSignupPage'), 'ConfirmSignupPage');
+const ForgotPassword = pageChunk(() => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPassword = pageChunk(() => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage');
+const Invitation = pageChunk(() => import('../features/auth/components/InvitationPage'), 'InvitationPage');
+
+/** Every screen of the shell loaded (jsdom tests render them at once, as a second visit does). */
+export const loadShellPages = () => Promise.all([SignIn, SignUp, Account, ConfirmEmail, ConfirmSignup, ForgotPassword, ResetPassword, Invitation].map((p) => p.load()));
+
+/**
+ * From the dashboard, once its cards show, the owner most likely opens a restaurant's requests: its
+ * layout and the operations remote's routes (its manifest, entry and chunks, and the antd components
+ * they take from the shell) are loaded ahead, after the cards are on screen, never before (issue 34).
+ * Loaded, not only preloaded: the shared components are known only once the remote's code asks for them.
+ */
+const loadRestaurantAreaAhead = () => {
+  setTimeout(() => {
+    loadRestaurantLayout().catch(() => undefined);
+    loadRemoteRoutes('mfe_operations').catch(() => undefined);
+  }, 0);
+};
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/signin" element={<SignInPage />} />
-      <Route path="/signup" element={<SignUpPage />} />
-      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/signin" element={<SignIn.Page />} />
+      <Route path="/signup" element={<SignUp.Page />} />
+      <Route path="/forgot-password" element={<ForgotPassword.Page />} />
       {/* The links of Auth's e-mails: they sign the owner in themselves. */}
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
-      <Route path="/confirm-email" element={<ConfirmEmailPage />} />
-      <Route path="/confirm-signup" element={<ConfirmSignupPage />} />
+      <Route path="/reset-password" element={<ResetPassword.Page />} />
+      <Route path="/confirm-email" element={<ConfirmEmail.Page />} />
+      <Route path="/confirm-signup" element={<ConfirmSignup.Page />} />
       {/* An invitation into a restaurant's team: read signed out, joined once signed in. */}
-      <Route path="/invitation/:token" element={<InvitationPage />} />
+      <Route path="/invitation/:token" element={<Invitation.Page />} />
       {/* One-click links: no sign-in. */}
       <Route path="/reservations/*" element={<RemoteArea key="mfe_public_links" name="mfe_public_links" />} />
       {/* The restaurants' public request pages: no sign-in. */}
@@ -39,11 +63,11 @@ export function AppRoutes() {
         }
       >
         <Route index element={<Navigate to="/dashboard" replace />} />
-        <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/account" element={<AccountPage />} />
+        <Route path="/dashboard" element={<DashboardPage onShown={loadRestaurantAreaAhead} />} />
+        <Route path="/account" element={<Account.Page />} />
         <Route path="/restaurants" element={<Navigate to="/dashboard" replace />} />
         <Route path="/onboarding/*" element={<RemoteArea key="mfe_onboarding" name="mfe_onboarding" />} />
-        <Route path="/restaurants/:restaurantId" element={<RestaurantLayout />}>
+        <Route path="/restaurants/:restaurantId" element={<LazyRestaurantLayout />}>
           <Route index element={<RestaurantRedirect />} />
           <Route path="operational/*" element={<RemoteArea key="mfe_operations" name="mfe_operations" />} />
           <Route path="*" element={<RemoteArea key="mfe_restaurant_profile" name="mfe_restaurant_profile" />} />

@@ -1,9 +1,20 @@
 import { PageEmpty, PageFrame, QueryState, Toast, userAtom, useToast } from '@tablee/shared';
 import { ACCESS_LOST_MESSAGE, completenessLabel, restaurantPath, resumeOnboardingPath, ROLE_LABELS, type AccessLostState } from '@tablee/domain';
-import { Alert, Button, Card, List, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useDeleteRestaurant, useRestaurantList, type RestaurantSummary } from '../api/listRestaurants';
+
+type ConfirmModule = typeof import('./ConfirmDeleteModal');
+/** The confirmation's chunk, asked on the first 'Supprimer' (not through React.lazy: see LoadedRoutes.tsx). */
+const loadConfirm = () => import('./ConfirmDeleteModal');
+
+/**
+ * The cards' grid: one column on a phone, two from about 700 px, three on a desktop (a CSS grid rather
+ * than antd's List, which brings its pagination and select: issue 34).
+ */
+const GRID = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))' } as const;
 
 const displayName = (r: RestaurantSummary) => r.name || 'Restaurant sans nom';
 
@@ -11,7 +22,9 @@ const displayName = (r: RestaurantSummary) => r.name || 'Restaurant sans nom';
  * Where a card leads: an unfinished onboarding resumes at its first step with something missing;
  * a finished one opens the restaurant (spec §2: /restaurants/{id}), and its 'À compléter' tag what the assistant lacks.
  */
-const openPath = (r: RestaurantSummary) => (r.onboardingUnfinished ? resumeOnboardingPath(r.id, r.missing) : `/restaurants/${encodeURIComponent(r.id)}`);
+/** The onboarding is its owners' (its last step is Facturation): a manager opens an unfinished restaurant's pages instead. */
+const resumes = (r: RestaurantSummary) => r.onboardingUnfinished && r.role === 'owner';
+const openPath = (r: RestaurantSummary) => (resumes(r) ? resumeOnboardingPath(r.id, r.missing) : `/restaurants/${encodeURIComponent(r.id)}`);
 
 function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
   const count = restaurant.missing.length;
@@ -31,7 +44,6 @@ function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
   );
 }
 
-/** /dashboard — 'Mes Restaurants' (spec §2), each card with its requests, its completeness, and deletion. */
 /** The user's role in a restaurant's team (issue 33), beside its name. */
 function RoleBadge({ restaurant }: { restaurant: RestaurantSummary }) {
   const owner = restaurant.role === 'owner';
@@ -45,28 +57,37 @@ function RoleBadge({ restaurant }: { restaurant: RestaurantSummary }) {
   );
 }
 
-export function DashboardPage() {
+/**
+ * /dashboard — 'Mes Restaurants' (spec §2), each card with its requests, its completeness, and deletion.
+ * `onShown`: called once the cards are on screen (the shell then asks ahead for the screen opened next).
+ */
+export function DashboardPage({ onShown }: { onShown?: () => void }) {
   const user = useAtomValue(userAtom);
   const accessLost = (useLocation().state as Partial<AccessLostState> | null)?.accessLost === true;
   const navigate = useNavigate();
   const restaurants = useRestaurantList(user?.id);
+  const shown = restaurants.isSuccess && restaurants.data.length > 0;
+  useEffect(() => {
+    if (shown) onShown?.();
+  }, [shown, onShown]);
   const remove = useDeleteRestaurant();
-  const [modal, modalHolder] = Modal.useModal();
   const { toast, showToast, closeToast } = useToast();
-
-  const confirmDelete = (r: RestaurantSummary) =>
-    modal.confirm({
-      title: `Supprimer « ${displayName(r)} » ?`,
-      content: 'Le restaurant sera supprimé définitivement, avec ses photos, ses menus, ses réservations et ses conversations. Cette action est irréversible.',
-      okText: 'Supprimer',
-      okButtonProps: { danger: true },
-      cancelText: 'Annuler',
-      onOk: () =>
-        remove.mutateAsync(r.id).then(
-          () => showToast('success', `« ${displayName(r)} » a été supprimé.`),
-          (error: unknown) => showToast('error', `Erreur lors de la suppression: ${error instanceof Error && error.message ? error.message : 'Erreur inconnue'}`),
-        ),
+  const [toDelete, setToDelete] = useState<RestaurantSummary | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmModule>();
+  const askDelete = (r: RestaurantSummary) => {
+    setToDelete(r);
+    if (confirm) return;
+    loadConfirm().then(setConfirm, (error: unknown) => {
+      setToDelete(null);
+      showToast('error', `Erreur lors de la suppression: ${error instanceof Error && error.message ? error.message : 'Erreur inconnue'}`);
     });
+  };
+
+  const deleteRestaurant = (r: RestaurantSummary) =>
+    remove.mutateAsync(r.id).then(
+      () => showToast('success', `« ${displayName(r)} » a été supprimé.`),
+      (error: unknown) => showToast('error', `Erreur lors de la suppression: ${error instanceof Error && error.message ? error.message : 'Erreur inconnue'}`),
+    );
 
   const add = (
     <Button type="primary" onClick={() => navigate('/onboarding/intro')}>
@@ -76,7 +97,7 @@ export function DashboardPage() {
 
   return (
     <PageFrame title="Mes Restaurants" actions={add}>
-      {modalHolder}
+      {toDelete && confirm && <confirm.default name={displayName(toDelete)} onConfirm={() => deleteRestaurant(toDelete)} onClose={() => setToDelete(null)} />}
       <Toast toast={toast} onClose={closeToast} />
       {accessLost && <Alert type="warning" showIcon role="alert" title={ACCESS_LOST_MESSAGE} />}
       <QueryState query={restaurants}>
@@ -84,22 +105,20 @@ export function DashboardPage() {
           list.length === 0 ? (
             <PageEmpty title="Aucun restaurant" />
           ) : (
-            <List
-              grid={{ gutter: 16, xs: 1, sm: 2, lg: 3 }}
-              dataSource={list}
-              renderItem={(r) => (
-                <List.Item>
+            <ul style={GRID}>
+              {list.map((r) => (
+                <li key={r.id}>
                   <Card
                     data-testid="restaurant-card"
                     actions={[
                       // A link, styled as the button beside it (the card's actions grey their links).
                       <Link key="open" to={openPath(r)} style={{ color: 'var(--ant-color-link)', display: 'inline-block', lineHeight: '32px' }}>
-                        {r.onboardingUnfinished ? 'Reprendre l’ajout' : 'Ouvrir'}
+                        {resumes(r) ? 'Reprendre l’ajout' : 'Ouvrir'}
                       </Link>,
                       // Deleting the restaurant is its owners' (issue 33).
                       ...(r.role === 'owner'
                         ? [
-                            <Button key="delete" type="link" danger onClick={() => confirmDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>
+                            <Button key="delete" type="link" danger onClick={() => askDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>
                               Supprimer
                             </Button>,
                           ]
@@ -125,9 +144,9 @@ export function DashboardPage() {
                       </Typography.Paragraph>
                     )}
                   </Card>
-                </List.Item>
-              )}
-            />
+                </li>
+              ))}
+            </ul>
           )
         }
       </QueryState>

@@ -1,0 +1,224 @@
+/**
+ * Table 6 of the entry bench (issue 34): the owner's application on a phone. For the demo account,
+ * in a new context (cold cache) on the phone profile (4× CPU slowdown, 1.6 Mbit/s down, 150 ms) and at
+ * desktop (no throttling):
+ *   - /dashboard: gzip JavaScript + CSS until the restaurant cards show (+ 1 s of quiet network), and the
+ *     time from navigation to the cards;
+ *   - from that dashboard, the first visit of each area (the reservation list, a profile tab, the
+ *     onboarding), moved to in the page as a link does: what it adds (gzip JS + CSS) and the time to its data;
+ *   - a screen visited again in the session: scripts and stylesheets downloaded (target none), data
+ *     requests finished before its data showed (target none: from the cache), time to its data.
+ * Bytes are the bodies gzip-compressed by zlib (recordAssets), whatever the server sent: a stylesheet
+ * counts as a file; the CSS antd writes at run time is inside the JavaScript that carries it.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { SEEDED } from '../../local-supabase/test/seeded';
+import { ready, signIn } from '../test/browser';
+import { median } from './harness';
+import { type Asset, followNetwork, recordAssets } from './measure';
+
+/** Phone profile: Chromium's emulation (CDP) of a mid-range phone on a slow mobile network. */
+const PHONE = { cpu: 4, network: { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 } };
+const TARGET = { dashboardKb: 300, dashboardMs: 2500, areaKb: 120, areaMs: 3000 };
+const IDLE_MS = 1000;
+export const OWNER_RUNS = Number(process.env.OWNER_RUNS) || 3;
+
+/**
+ * Measured on main at d455c9d (before issue 34) with this file, three runs, 2 shared cores: antd shared
+ * whole (1.4 MB, 445 KB gzip) and antd/dist/antd.css (982 KB, 108 KB gzip) on every first visit.
+ */
+export const OWNER_BEFORE: Record<string, { kb: number; phoneMs: number; desktopMs: number } | undefined> = {
+  dashboard: { kb: 801.3, phoneMs: 6227, desktopMs: 931 },
+  reservations: { kb: 90.2, phoneMs: 1612, desktopMs: 264 },
+  profile: { kb: 94.6, phoneMs: 1618, desktopMs: 243 },
+  onboarding: { kb: 88.9, phoneMs: 1423, desktopMs: 138 },
+};
+
+const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+const gzipOf = (assets: Asset[]) => assets.reduce((sum, a) => sum + a.gzip, 0);
+const byModule = (assets: Asset[]) => {
+  const sums: Record<string, number> = {};
+  for (const a of assets) sums[a.module] = (sums[a.module] ?? 0) + a.gzip;
+  return sums;
+};
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Moves the application to `pathname` without a page load, as a link does (react-router follows popstate). */
+const goInPage = (page: Page, pathname: string) =>
+  page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, pathname);
+
+/** An input whose value is filled (the screen's data has arrived, not only its form). */
+async function filled(field: Locator): Promise<void> {
+  await field.waitFor();
+  const handle = await field.elementHandle();
+  await field.page().waitForFunction((el) => (el as HTMLInputElement).value.length > 0, handle, { timeout: 60_000 });
+}
+
+interface Area {
+  key: string;
+  label: string;
+  path: string;
+  data: (page: Page) => Promise<unknown>;
+}
+
+const restaurant = SEEDED.lyon;
+const DASHBOARD: Area = {
+  key: 'dashboard',
+  label: '/dashboard (restaurant cards)',
+  path: '/dashboard',
+  data: (p) => p.getByRole('heading', { name: 'Le Comptoir des Halles' }).waitFor({ timeout: 60_000 }),
+};
+const AREAS: Area[] = [
+  {
+    key: 'reservations',
+    label: 'reservation list',
+    path: `/restaurants/${restaurant}/operational/reservations`,
+    data: (p) =>
+      p
+        .getByRole('link', { name: /^R-\d+$/ })
+        .first()
+        .waitFor({ timeout: 60_000 }),
+  },
+  { key: 'profile', label: 'profile tab (Informations)', path: `/restaurants/${restaurant}/information`, data: (p) => filled(p.getByLabel('Nom du restaurant').first()) },
+  { key: 'onboarding', label: 'onboarding (step Informations)', path: `/onboarding/${restaurant}?etape=information`, data: (p) => filled(p.getByLabel('Nom du restaurant').first()) },
+];
+
+interface Run {
+  first: Record<string, { bytes: number; ms: number; files: number; byModule: Record<string, number> }>;
+  /** The dashboard's: what arrived before its cards showed, and what was asked ahead after them. */
+  dashboardUntilShown: number;
+  dashboardAhead: number;
+  again: Record<string, { files: number; dataRequests: number; ms: number }>;
+}
+
+/** One session: the dashboard cold, each area from it, then each screen again. */
+async function session(browser: Browser, state: StorageState, phone: boolean): Promise<Run> {
+  const context = await browser.newContext({ storageState: state });
+  const run: Run = { first: {}, again: {}, dashboardUntilShown: 0, dashboardAhead: 0 };
+  try {
+    const page = await context.newPage();
+    if (phone) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', PHONE.network);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
+    }
+    const base = ready().url;
+    const network = followNetwork(page);
+    let assets = recordAssets(page);
+    let start = Date.now();
+    await page.goto(`${base}${DASHBOARD.path}`, { timeout: 120_000 });
+    await DASHBOARD.data(page);
+    const shownAt = Date.now();
+    let ms = shownAt - start;
+    await network.quiet(IDLE_MS, 120);
+    let got = await assets.settled();
+    run.dashboardUntilShown = gzipOf(got.filter((a) => a.at <= shownAt));
+    run.dashboardAhead = gzipOf(got.filter((a) => a.at > shownAt));
+    run.first.dashboard = { bytes: gzipOf(got), ms, files: got.length, byModule: byModule(got) };
+    if (process.env.BENCH_FILES) for (const a of got) console.log('dashboard', a.module, a.url.split('/').pop(), kb(a.gzip));
+    page.removeAllListeners('response');
+
+    for (const area of AREAS) {
+      await goInPage(page, DASHBOARD.path);
+      await DASHBOARD.data(page);
+      await network.quiet(200, 120);
+      assets = recordAssets(page);
+      start = Date.now();
+      await goInPage(page, area.path);
+      await area.data(page);
+      ms = Date.now() - start;
+      await network.quiet(IDLE_MS, 120);
+      got = await assets.settled();
+      run.first[area.key] = { bytes: gzipOf(got), ms, files: got.length, byModule: byModule(got) };
+      if (process.env.BENCH_FILES) for (const a of got) console.log(area.key, a.module, a.url.split('/').pop(), kb(a.gzip));
+      page.removeAllListeners('response');
+    }
+
+    // Again: every screen has been seen once in this session.
+    for (const area of [DASHBOARD, ...AREAS]) {
+      await network.quiet(200, 120);
+      assets = recordAssets(page);
+      const dataRequests: string[] = [];
+      let shown = false;
+      const onFinished = (request: { url(): string; resourceType(): string }) => {
+        if (!shown && ['fetch', 'xhr'].includes(request.resourceType()) && /\/(rest|auth)\/v1\//.test(request.url())) dataRequests.push(request.url());
+      };
+      page.on('requestfinished', onFinished);
+      start = Date.now();
+      await goInPage(page, area.path);
+      await area.data(page);
+      shown = true;
+      ms = Date.now() - start;
+      page.off('requestfinished', onFinished);
+      await network.quiet(IDLE_MS, 120);
+      got = await assets.settled();
+      run.again[area.key] = { files: got.length, dataRequests: dataRequests.length, ms };
+      page.removeAllListeners('response');
+    }
+    return run;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function ownerOnPhoneTable(browser: Browser): Promise<Record<string, { kb: number; phoneMs: number; desktopMs: number }>> {
+  const state = await (async () => {
+    const context = await browser.newContext();
+    try {
+      await signIn(await context.newPage(), ready().url, 'demo@tablee.fr', 'tablee-demo');
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  })();
+  const phoneRuns: Run[] = [];
+  const desktopRuns: Run[] = [];
+  for (let i = 0; i < OWNER_RUNS; i += 1) phoneRuns.push(await session(browser, state, true));
+  for (let i = 0; i < OWNER_RUNS; i += 1) desktopRuns.push(await session(browser, state, false));
+
+  const record: Record<string, { kb: number; phoneMs: number; desktopMs: number }> = {};
+  console.log(`\n6. The owner's application, demo account, new context (no cache), median of ${OWNER_RUNS}: phone profile (CDP: 4× CPU slowdown, 1.6 Mbit/s down, 150 ms) and desktop`);
+  console.log('| first visit | gzip JS + CSS KB (files) | target KB | phone ms (runs) | target ms | desktop ms | before (main, d455c9d): KB / phone ms / desktop ms |');
+  console.log('|---|---:|---|---:|---|---:|---|');
+  for (const area of [DASHBOARD, ...AREAS]) {
+    const dashboard = area === DASHBOARD;
+    const bytes = median(phoneRuns.map((r) => r.first[area.key].bytes));
+    const files = median(phoneRuns.map((r) => r.first[area.key].files));
+    const phoneMs = phoneRuns.map((r) => r.first[area.key].ms);
+    const desktopMs = median(desktopRuns.map((r) => r.first[area.key].ms));
+    const kbTarget = dashboard ? TARGET.dashboardKb : TARGET.areaKb;
+    const msTarget = dashboard ? TARGET.dashboardMs : TARGET.areaMs;
+    record[area.key] = { kb: kb(bytes), phoneMs: median(phoneMs), desktopMs };
+    const before = OWNER_BEFORE[area.key];
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    console.log(
+      `| ${dashboard ? area.label : `+ ${area.label}`} | ${kb(bytes)} (${files}) | ≤ ${kbTarget} — ${met(kb(bytes) <= kbTarget)} | ${median(phoneMs)} (${phoneMs.join(' ; ')}) | ≤ ${msTarget} — ${met(median(phoneMs) <= msTarget)} | ${desktopMs} | ${before ? `${before.kb} / ${before.phoneMs} / ${before.desktopMs}` : '—'} |`,
+    );
+  }
+  const untilShown = kb(median(phoneRuns.map((r) => r.dashboardUntilShown)));
+  const ahead = kb(median(phoneRuns.map((r) => r.dashboardAhead)));
+  console.log(`(/dashboard: ${untilShown} KB arrived before the cards showed, ${ahead} KB after them: the restaurant area asked ahead)`);
+  for (const area of [DASHBOARD, ...AREAS]) {
+    const modules = phoneRuns[0].first[area.key].byModule;
+    console.log(
+      `- ${area.label}: ${Object.entries(modules)
+        .sort()
+        .map(([m, b]) => `${m} ${kb(b)}`)
+        .join(' · ')}`,
+    );
+  }
+  console.log('\n| visited again in the session | scripts + stylesheets downloaded (target 0) | data requests before the data showed (target 0: cache) | phone ms | desktop ms |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const area of [DASHBOARD, ...AREAS]) {
+    const files = Math.max(...phoneRuns.map((r) => r.again[area.key].files), ...desktopRuns.map((r) => r.again[area.key].files));
+    const requests = Math.max(...phoneRuns.map((r) => r.again[area.key].dataRequests), ...desktopRuns.map((r) => r.again[area.key].dataRequests));
+    console.log(`| ${area.label} | ${files} | ${requests} | ${median(phoneRuns.map((r) => r.again[area.key].ms))} | ${median(desktopRuns.map((r) => r.again[area.key].ms))} |`);
+  }
+  console.log(`\nOWNER_BEFORE-style record: ${JSON.stringify(record)}`);
+  return record;
+}

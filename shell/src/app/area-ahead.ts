@@ -1,0 +1,24 @@
+/**
+ * A full load of an address inside an area starts that area's code at once, beside the shell's own
+ * chunks and the screen's data, rather than once the restaurant layout's chunk has arrived and mounted
+ * the remote (issue 34: the layout is a chunk of its own, and a remote's first render waits for the
+ * antd components it takes from the shell).
+ */
+import { loadRestaurantLayout } from './restaurant-layout';
+import { loadRemoteRoutes, type RemoteName } from './remotes';
+
+/** The remote and whether the restaurant layout holds it, for an address of the signed-in application. */
+export function areaOf(pathname: string): { remote: RemoteName; layout: boolean } | undefined {
+  if (pathname === '/onboarding' || pathname.startsWith('/onboarding/')) return { remote: 'mfe_onboarding', layout: false };
+  const restaurant = /^\/restaurants\/[^/]+\/(.+)$/.exec(pathname);
+  if (!restaurant) return undefined;
+  return { remote: restaurant[1] === 'operational' || restaurant[1].startsWith('operational/') ? 'mfe_operations' : 'mfe_restaurant_profile', layout: true };
+}
+
+/** Starts the area's code for this address (errors are the screen's to show, when it asks again). */
+export function loadAreaAhead(pathname: string): void {
+  const area = areaOf(pathname);
+  if (!area) return;
+  if (area.layout) loadRestaurantLayout().catch(() => undefined);
+  loadRemoteRoutes(area.remote).catch(() => undefined);
+}

@@ -1,0 +1,29 @@
+import { Modal } from 'antd';
+import { useState } from 'react';
+
+/**
+ * The confirmation before deleting a restaurant, a chunk of its own: antd's Modal is downloaded on the
+ * first 'Supprimer', not with the dashboard (issue 34). The confirm button waits for the deletion.
+ */
+export default function ConfirmDeleteModal({ name, onConfirm, onClose }: { name: string; onConfirm: () => Promise<void>; onClose: () => void }) {
+  const [pending, setPending] = useState(false);
+  const confirm = () => {
+    setPending(true);
+    onConfirm().finally(onClose);
+  };
+  return (
+    <Modal
+      open
+      title={`Supprimer « ${name} » ?`}
+      okText="Supprimer"
+      okButtonProps={{ danger: true }}
+      cancelText="Annuler"
+      confirmLoading={pending}
+      onOk={confirm}
+      onCancel={onClose}
+      maskClosable={false}
+    >
+      Le restaurant sera supprimé définitivement, avec ses photos, ses menus, ses réservations et ses conversations. Cette action est irréversible.
+    </Modal>
+  );
+}
