@@ -17,6 +17,8 @@ if (start === 'link') {
   void import('@tablee/shared/action');
 } else if (start === 'auth') {
   void import('./start/auth');
+} else if (start === 'dashboard') {
+  void import('./start/dashboard');
 } else {
   void import('./bootstrap').then(({ startApp }) => startApp());
 }

@@ -21,6 +21,8 @@ module.exports = function jsdomProject(displayName, moduleNameMapper = {}) {
       '^@tablee/shared$': path.join(__dirname, '../../shared/src/index.ts'),
       '^@tablee/shared/core$': path.join(__dirname, '../../shared/src/core.ts'),
       '^@tablee/shared/supabase$': path.join(__dirname, '../../shared/src/supabase.ts'),
+      '^@tablee/shared/query$': path.join(__dirname, '../../shared/src/query.ts'),
+      '^@tablee/shared/toast$': path.join(__dirname, '../../shared/src/toast-entry.ts'),
       '^@tablee/domain$': path.join(__dirname, '../../domain/src/index.ts'),
       '^@tablee/sections$': path.join(__dirname, '../../sections/src/index.ts'),
       ...moduleNameMapper,
