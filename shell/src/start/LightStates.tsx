@@ -1,12 +1,10 @@
 /**
- * Loading, error, empty and query states and error boundary of the light starts and of the shell's
- * antd-free screens (the dashboard, issue 34), drawn like the kernel's PageLoading, PageError,
- * PageEmpty, QueryState and ErrorBoundary (antd Spin, Alert and Empty with the theme) without antd.
+ * Loading, error, warning and empty states and error boundary of the light starts and of the shell's
+ * antd-free screens (the dashboard, issue 34), drawn like the kernel's PageLoading, PageError, PageEmpty
+ * and ErrorBoundary (antd Spin, Alert and Empty with the theme) without antd.
  * Their styles (.tl-*) are in index.html: in the page from the start, and no JavaScript for the link
  * page's 120 KB budget.
  */
-import { queryView, STALE_DATA_WARNING } from '@tablee/shared/query';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 export function LightLoading({ label = 'Chargement...' }: { label?: string }) {
@@ -124,41 +122,4 @@ export function LightEmpty({ title, description }: { title: string; description?
       </div>
     </div>
   );
-}
-
-/**
- * The kernel's QueryState drawn without antd (the same rule, queryView): 'Chargement...' while the
- * query has no data, 'Erreur de chargement' with 'Réessayer' when it failed, else the data — kept on
- * screen with a warning when reading it again failed.
- */
-export function LightQueryState<T>({
-  query,
-  errorMessage = 'Erreur de chargement',
-  children,
-}: {
-  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'isFetching' | 'refetch'>;
-  errorMessage?: string;
-  children: (data: T) => ReactNode;
-}) {
-  const { show, staleFailed } = queryView(query);
-  const retry = () => void query.refetch();
-  if (show === 'data')
-    return (
-      <>
-        {staleFailed && (
-          <LightWarning
-            action={
-              <button type="button" className="tl-btn tl-btn-sm" onClick={retry}>
-                Réessayer
-              </button>
-            }
-          >
-            {STALE_DATA_WARNING}
-          </LightWarning>
-        )}
-        {children(query.data as T)}
-      </>
-    );
-  if (show === 'error') return <LightError message={errorMessage} onRetry={retry} />;
-  return <LightLoading />;
 }

@@ -4,7 +4,8 @@ import { ACCESS_LOST_MESSAGE, completenessLabel, restaurantPath, resumeOnboardin
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LightEmpty, LightQueryState, LightWarning } from '../../../start/LightStates';
+import { LightQueryState } from '../../../start/LightQueryState';
+import { LightEmpty, LightWarning } from '../../../start/LightStates';
 import { useDeleteRestaurant, useRestaurantList, type RestaurantSummary } from '../api/listRestaurants';
 
 type ConfirmModule = typeof import('./ConfirmDeleteModal');
