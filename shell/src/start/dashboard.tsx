@@ -8,14 +8,14 @@
  * renders that address. No session: the full application at once (it sends to /signin, as before).
  */
 import { queryClient } from '@tablee/shared/query';
-import { authLoadingAtom, initSupabase, sessionAtom, startSession, tableeStore } from '@tablee/shared/supabase';
+import { authLoadingAtom, sessionAtom, tableeStore } from '@tablee/shared/supabase';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { useEffect } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { AppFrame } from '../features/layout/components/AppFrame';
-import { appConfig } from './config';
+import { sessionRead } from './dashboard-early';
 import { ConfigError, LightLoading } from './LightStates';
 import { root } from './root';
 
@@ -62,11 +62,9 @@ const router = createBrowserRouter([
 /** A page reached with a notice (a password reset) shows it in the full application's layout. */
 const hasNotice = () => typeof (window.history.state as { usr?: { notice?: unknown } } | null)?.usr?.notice === 'string';
 
-appConfig().then(
-  async (config) => {
-    initSupabase({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey });
-    root.render(<LightLoading label="Vérification de la session..." />);
-    await startSession();
+root.render(<LightLoading label="Vérification de la session..." />);
+sessionRead.then(
+  () => {
     if (!tableeStore.get(sessionAtom) || tableeStore.get(authLoadingAtom) || hasNotice()) return openApplication();
     root.render(
       <Provider store={tableeStore}>
