@@ -183,7 +183,7 @@ test("/dashboard's first visit draws the header and the cards without antd or th
   expect(await card.getByTestId('restaurant-role').innerText()).toBe('Propriétaire');
   expect(await card.getByRole('button', { name: 'Supprimer Le Comptoir des Halles' }).isVisible()).toBe(true);
   const loaded = await loadedSharedModules(page);
-  expect(loaded).toEqual(expect.arrayContaining(['react', '@supabase/supabase-js', '@tanstack/react-query', '@tablee/shared/query']));
+  expect(loaded).toEqual(expect.arrayContaining(['react', '@supabase/supabase-js', '@tanstack/react-query', '@tablee/shared/light']));
   for (const heavy of ['antd', '@tablee/shared', 'dayjs']) expect(loaded).not.toContain(heavy);
   expect(await seriousViolations(page)).toEqual([]);
   // Something was asked ahead once they showed: the full application.

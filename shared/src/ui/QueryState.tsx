@@ -7,7 +7,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
-import { queryView, STALE_DATA_WARNING } from '@tablee/shared/query';
+import { queryView, STALE_DATA_WARNING } from '@tablee/shared/light';
 import { PageError, PageLoading } from './PageStates';
 
 export function QueryState<T>({

@@ -5,7 +5,7 @@
  * code (react-dom, the router, the cards) is still downloading and running: one round trip less before
  * the cards on a phone network. Asked by index.tsx beside start/dashboard.tsx, which waits for it.
  */
-import { queryClient } from '@tablee/shared/query';
+import { queryClient } from '@tablee/shared/light';
 import { initSupabase, startSession, tableeStore, userAtom } from '@tablee/shared/supabase';
 import { restaurantListQueryOptions } from '../features/dashboard/api/listRestaurants';
 import { appConfig } from './config';

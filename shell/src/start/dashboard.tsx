@@ -7,7 +7,7 @@
  * full application takes over in the same page, with the same session and the same query cache, and
  * renders that address. No session: the full application at once (it sends to /signin, as before).
  */
-import { queryClient } from '@tablee/shared/query';
+import { queryClient } from '@tablee/shared/light';
 import { authLoadingAtom, sessionAtom, tableeStore } from '@tablee/shared/supabase';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';

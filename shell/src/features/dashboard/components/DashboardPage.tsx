@@ -1,11 +1,10 @@
 import { userAtom } from '@tablee/shared/supabase';
-import { Toast, useToast } from '@tablee/shared/toast';
+import { Toast, useToast } from '@tablee/shared/light';
 import { ACCESS_LOST_MESSAGE, completenessLabel, restaurantPath, resumeOnboardingPath, ROLE_LABELS, type AccessLostState } from '@tablee/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LightQueryState } from '../../../start/LightQueryState';
-import { LightEmpty, LightWarning } from '../../../start/LightStates';
+import { LightEmpty, LightQueryState, LightWarning } from '../../../start/LightScreenStates';
 import { useDeleteRestaurant, useRestaurantList, type RestaurantSummary } from '../api/listRestaurants';
 
 type ConfirmModule = typeof import('./ConfirmDeleteModal');
