@@ -34,6 +34,12 @@ export const OWNER_BEFORE: Record<string, { kb: number; phoneMs: number; desktop
   onboarding: { kb: 88.9, phoneMs: 1423, desktopMs: 138 },
 };
 
+/**
+ * The dashboard at 879bade (issue 34's first step, antd per component, before its light start): the
+ * intermediate figures, printed beside the dashboard's.
+ */
+const DASHBOARD_BEFORE_LIGHT_START = { untilShownKb: 384, phone: '3.2–3.5 s' };
+
 const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 const gzipOf = (assets: Asset[]) => assets.reduce((sum, a) => sum + a.gzip, 0);
 const byModule = (assets: Asset[]) => {
@@ -68,7 +74,7 @@ interface Area {
 const restaurant = SEEDED.lyon;
 const DASHBOARD: Area = {
   key: 'dashboard',
-  label: '/dashboard (restaurant cards)',
+  label: '/dashboard (until the restaurant cards show)',
   path: '/dashboard',
   data: (p) => p.getByRole('heading', { name: 'Le Comptoir des Halles' }).waitFor({ timeout: 60_000 }),
 };
@@ -182,12 +188,14 @@ export async function ownerOnPhoneTable(browser: Browser): Promise<Record<string
   for (let i = 0; i < OWNER_RUNS; i += 1) desktopRuns.push(await session(browser, state, false));
 
   const record: Record<string, { kb: number; phoneMs: number; desktopMs: number }> = {};
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
   console.log(`\n6. The owner's application, demo account, new context (no cache), median of ${OWNER_RUNS}: phone profile (CDP: 4× CPU slowdown, 1.6 Mbit/s down, 150 ms) and desktop`);
   console.log('| first visit | gzip JS + CSS KB (files) | target KB | phone ms (runs) | target ms | desktop ms | before (main, d455c9d): KB / phone ms / desktop ms |');
   console.log('|---|---:|---|---:|---|---:|---|');
   for (const area of [DASHBOARD, ...AREAS]) {
     const dashboard = area === DASHBOARD;
-    const bytes = median(phoneRuns.map((r) => r.first[area.key].bytes));
+    // The dashboard's target is what arrived before its cards showed (what is asked ahead after them, below).
+    const bytes = median(phoneRuns.map((r) => (dashboard ? r.dashboardUntilShown : r.first[area.key].bytes)));
     const files = median(phoneRuns.map((r) => r.first[area.key].files));
     const phoneMs = phoneRuns.map((r) => r.first[area.key].ms);
     const desktopMs = median(desktopRuns.map((r) => r.first[area.key].ms));
@@ -195,14 +203,15 @@ export async function ownerOnPhoneTable(browser: Browser): Promise<Record<string
     const msTarget = dashboard ? TARGET.dashboardMs : TARGET.areaMs;
     record[area.key] = { kb: kb(bytes), phoneMs: median(phoneMs), desktopMs };
     const before = OWNER_BEFORE[area.key];
-    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
     console.log(
       `| ${dashboard ? area.label : `+ ${area.label}`} | ${kb(bytes)} (${files}) | ≤ ${kbTarget} — ${met(kb(bytes) <= kbTarget)} | ${median(phoneMs)} (${phoneMs.join(' ; ')}) | ≤ ${msTarget} — ${met(median(phoneMs) <= msTarget)} | ${desktopMs} | ${before ? `${before.kb} / ${before.phoneMs} / ${before.desktopMs}` : '—'} |`,
     );
   }
   const untilShown = kb(median(phoneRuns.map((r) => r.dashboardUntilShown)));
   const ahead = kb(median(phoneRuns.map((r) => r.dashboardAhead)));
-  console.log(`(/dashboard: ${untilShown} KB arrived before the cards showed, ${ahead} KB after them: the restaurant area asked ahead)`);
+  console.log(
+    `(/dashboard: ${untilShown} KB arrived before the cards showed — target ≤ ${TARGET.dashboardKb} — ${met(untilShown <= TARGET.dashboardKb)}; ${ahead} KB after them: the full application and the restaurant area asked ahead. At 879bade, before the dashboard's light start: ${DASHBOARD_BEFORE_LIGHT_START.untilShownKb} KB, ${DASHBOARD_BEFORE_LIGHT_START.phone} on the phone profile)`,
+  );
   for (const area of [DASHBOARD, ...AREAS]) {
     const modules = phoneRuns[0].first[area.key].byModule;
     console.log(

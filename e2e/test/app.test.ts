@@ -1,6 +1,6 @@
 /** The shell in Chromium: sign-up and sign-in, the dashboard and its error state, the guard, axe (remotes: app-remotes.test.ts). */
 import type { Browser } from 'playwright-core';
-import { pageCountingReact, hoveredViolations, launchBrowser, loadedSharedModules, ready, seriousViolations, signIn, sql, type Ready } from './browser';
+import { COUNT_REACT, pageCountingReact, hoveredViolations, launchBrowser, loadedSharedModules, ready, seriousViolations, signIn, sql, type Ready } from './browser';
 
 const DEMO = { email: 'demo@tablee.fr', password: 'tablee-demo' };
 let browser: Browser;
@@ -147,5 +147,73 @@ test('/signin and /signup load the Supabase client and no antd, TanStack Query o
   // The session is the page's one: a reload keeps it.
   await page.reload();
   await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
+  await page.context().close();
+});
+
+/**
+ * A page of a new context signed in as the demo owner, whose next load of /dashboard is a first visit
+ * (the session is in its storage, nothing of the application in its memory).
+ */
+async function signedInContextPage() {
+  const page = await newPage();
+  await signIn(page, app.url, DEMO.email, DEMO.password);
+  await page.getByRole('heading', { name: 'Mes Restaurants' }).waitFor();
+  const fresh = await page.context().newPage();
+  await fresh.addInitScript(COUNT_REACT);
+  await page.close();
+  return fresh;
+}
+
+test("/dashboard's first visit draws the header and the cards without antd or the kernel's UI (issue 34)", async () => {
+  const page = await signedInContextPage();
+  // What the page asks once its cards show (the full application, ahead) waits until they have been checked.
+  let listAnswered = false;
+  const held: (() => void)[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/rest/v1/restaurants?')) listAnswered = true;
+  });
+  await page.route(/\.js$/, (route) => (listAnswered ? held.push(() => void route.continue().catch(() => undefined)) : route.continue()));
+  await page.goto(`${app.url}/dashboard`);
+  await page.getByRole('heading', { name: 'Le Comptoir des Halles' }).waitFor();
+  expect(await page.getByRole('heading', { name: 'Mes Restaurants' }).isVisible()).toBe(true);
+  expect(await page.getByTestId('user-email').innerText()).toBe(DEMO.email);
+  for (const name of ['Tableau de bord', 'Mon compte']) expect(await page.getByRole('link', { name }).isVisible()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Se déconnecter' }).isVisible()).toBe(true);
+  const card = page.getByTestId('restaurant-card').filter({ hasText: 'Le Comptoir des Halles' });
+  expect(await card.getByTestId('restaurant-role').innerText()).toBe('Propriétaire');
+  expect(await card.getByRole('button', { name: 'Supprimer Le Comptoir des Halles' }).isVisible()).toBe(true);
+  const loaded = await loadedSharedModules(page);
+  expect(loaded).toEqual(expect.arrayContaining(['react', '@supabase/supabase-js', '@tanstack/react-query', '@tablee/shared/light']));
+  for (const heavy of ['antd', '@tablee/shared', 'dayjs']) expect(loaded).not.toContain(heavy);
+  expect(await seriousViolations(page)).toEqual([]);
+  // Something was asked ahead once they showed: the full application.
+  expect(held.length).toBeGreaterThan(0);
+  held.forEach((release) => release());
+  await page.context().close();
+});
+
+test("from the light dashboard, 'Ouvrir' hands over to the full application in the same page: the restaurant, then its reservations", async () => {
+  const page = await signedInContextPage();
+  await page.goto(`${app.url}/dashboard`);
+  await page.getByRole('heading', { name: 'Le Comptoir des Halles' }).waitFor();
+  await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
+  await page.getByTestId('restaurant-card').filter({ hasText: 'Le Comptoir des Halles' }).getByRole('link', { name: 'Ouvrir' }).click();
+  await page.waitForURL(/\/restaurants\/[^/]+\/information$/);
+  await page.getByRole('navigation', { name: 'Menu du restaurant' }).getByRole('link', { name: 'Réservations', exact: true }).click();
+  await page.getByRole('heading', { name: 'Réservations', exact: true }).waitFor();
+  await page
+    .getByRole('link', { name: /^R-\d+$/ })
+    .first()
+    .waitFor();
+  // The header's link back: the full application's dashboard, its cards from the same cache.
+  await page.getByRole('link', { name: 'Tableau de bord' }).click();
+  await page.getByRole('heading', { name: 'Le Comptoir des Halles' }).waitFor();
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  expect(await loadedSharedModules(page)).toEqual(expect.arrayContaining(['antd', '@tablee/shared']));
+  const counts = await page.evaluate(() => ({
+    renderers: (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size,
+    clients: (window as unknown as { __TABLEE__?: { supabaseClients: number; queryClients: number } }).__TABLEE__,
+  }));
+  expect(counts).toEqual({ renderers: 1, clients: { supabaseClients: 1, queryClients: 1 } });
   await page.context().close();
 });

@@ -3,7 +3,7 @@
  * requests, computed by public.reservation_planning in one request per view. Keyed under the
  * reservations so that a decision, which invalidates them, refreshes the planning too.
  */
-import { parisToday } from '@tablee/shared';
+import { parisToday } from '@tablee/shared/core';
 import { getSupabase, isUuid, type AcceptanceCheck } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { Service } from './constants';

@@ -1,24 +1,43 @@
 /**
  * Start of the full application (every address but the light entry pages, see start/route.ts): read
  * /config.json, create the one Supabase client, register the remotes from their manifest URLs, follow
- * the session, render. Also opened by the light sign-in start once signed in (same page, same client).
+ * the session, render. Also opened by the light starts (sign-in once signed in, the dashboard on a
+ * navigation): same page, same client, same query cache.
  */
 import { AppProviders, initSupabase, PageError, startSession } from '@tablee/shared';
 import { provideAntdComponents } from './app/antd-components';
 import { App } from './app/App';
-import { loadAreaAhead } from './app/area-ahead';
+import { loadAreaAhead, loadRestaurantAreaAhead } from './app/area-ahead';
 import { registerConfiguredRemotes } from './app/remotes';
 import { appConfig } from './start/config';
 import { root } from './start/root';
 
-export async function startApp() {
-  try {
-    const config = await appConfig();
+let prepared: Promise<void> | null = null;
+
+/**
+ * What the application needs before its first render, done once per page: the light dashboard calls it
+ * ahead, once its cards show, to load the restaurant area before the owner opens it.
+ */
+export function prepareApp(): Promise<void> {
+  prepared ??= appConfig().then((config) => {
     initSupabase({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey });
     // Before any remote's entry registers its own copies (the first registration of a version stays);
     // here and not in remotes.ts, which the light link pages load too.
     provideAntdComponents();
     registerConfiguredRemotes(config);
+  });
+  return prepared;
+}
+
+/** The light dashboard's cards are shown: the full application and the restaurant area, ahead. */
+export async function prepareFromDashboard(): Promise<void> {
+  await prepareApp();
+  loadRestaurantAreaAhead();
+}
+
+export async function startApp() {
+  try {
+    await prepareApp();
     loadAreaAhead(window.location.pathname);
     void startSession();
     root.render(<App />);

@@ -17,6 +17,10 @@ if (start === 'link') {
   void import('@tablee/shared/action');
 } else if (start === 'auth') {
   void import('./start/auth');
+} else if (start === 'dashboard') {
+  // The session and the cards' data first, in parallel with the page's code (dashboard-early.ts).
+  void import('./start/dashboard-early');
+  void import('./start/dashboard');
 } else {
   void import('./bootstrap').then(({ startApp }) => startApp());
 }

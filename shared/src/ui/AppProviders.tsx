@@ -7,7 +7,7 @@ import 'dayjs/locale/fr';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { BRAND_COLOURS } from '../constants';
-import { queryClient } from '../query/query-client';
+import { queryClient } from '@tablee/shared/light';
 import { tableeStore } from '@tablee/shared/supabase';
 
 dayjs.locale('fr');

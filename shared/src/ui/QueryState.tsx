@@ -7,9 +7,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
+import { queryView, STALE_DATA_WARNING } from '@tablee/shared/light';
 import { PageError, PageLoading } from './PageStates';
-
-const STALE_DATA_WARNING = 'La mise à jour a échoué : les données affichées peuvent ne plus être à jour.';
 
 export function QueryState<T>({
   query,
@@ -22,13 +21,12 @@ export function QueryState<T>({
   loadingLabel?: string;
   children: (data: T) => ReactNode;
 }) {
-  // After 'Réessayer' the query stays in error until an answer comes: show the loading state (or the data) meanwhile.
-  const failed = query.isError && !query.isFetching;
+  const { show, staleFailed } = queryView(query);
   const retry = () => void query.refetch();
-  if (query.data !== undefined) {
+  if (show === 'data') {
     return (
       <>
-        {failed && (
+        {staleFailed && (
           <Alert
             type="warning"
             showIcon
@@ -41,10 +39,10 @@ export function QueryState<T>({
             style={{ marginBottom: 16 }}
           />
         )}
-        {children(query.data)}
+        {children(query.data as T)}
       </>
     );
   }
-  if (failed) return <PageError message={errorMessage} onRetry={retry} />;
+  if (show === 'error') return <PageError message={errorMessage} onRetry={retry} />;
   return <PageLoading label={loadingLabel} />;
 }

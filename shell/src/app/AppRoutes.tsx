@@ -4,10 +4,10 @@ import { RestaurantRedirect } from '@tablee/domain';
 import { Navigate, Route, Routes } from 'react-router';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { ProtectedLayout } from '../features/layout/components/ProtectedLayout';
-import { LazyRestaurantLayout, loadRestaurantLayout } from './restaurant-layout';
+import { loadRestaurantAreaAhead } from './area-ahead';
+import { LazyRestaurantLayout } from './restaurant-layout';
 import { pageChunk } from './page-chunk';
 import { RemoteArea } from './RemoteArea';
-import { loadRemoteRoutes } from './remotes';
 
 /**
  * The shell's screens other than the dashboard load when first shown (issue 34): a first visit to
@@ -25,19 +25,6 @@ const Invitation = pageChunk(() => import('../features/auth/components/Invitatio
 
 /** Every screen of the shell loaded (jsdom tests render them at once, as a second visit does). */
 export const loadShellPages = () => Promise.all([SignIn, SignUp, Account, ConfirmEmail, ConfirmSignup, ForgotPassword, ResetPassword, Invitation].map((p) => p.load()));
-
-/**
- * From the dashboard, once its cards show, the owner most likely opens a restaurant's requests: its
- * layout and the operations remote's routes (its manifest, entry and chunks, and the antd components
- * they take from the shell) are loaded ahead, after the cards are on screen, never before (issue 34).
- * Loaded, not only preloaded: the shared components are known only once the remote's code asks for them.
- */
-const loadRestaurantAreaAhead = () => {
-  setTimeout(() => {
-    loadRestaurantLayout().catch(() => undefined);
-    loadRemoteRoutes('mfe_operations').catch(() => undefined);
-  }, 0);
-};
 
 export function AppRoutes() {
   return (

@@ -22,3 +22,16 @@ export function loadAreaAhead(pathname: string): void {
   if (area.layout) loadRestaurantLayout().catch(() => undefined);
   loadRemoteRoutes(area.remote).catch(() => undefined);
 }
+
+/**
+ * From the dashboard, once its cards show, the owner most likely opens a restaurant's requests: its
+ * layout and the operations remote's routes (its manifest, entry and chunks, and the antd components
+ * they take from the shell) are loaded ahead, after the cards are on screen, never before (issue 34).
+ * Loaded, not only preloaded: the shared components are known only once the remote's code asks for them.
+ */
+export const loadRestaurantAreaAhead = () => {
+  setTimeout(() => {
+    loadRestaurantLayout().catch(() => undefined);
+    loadRemoteRoutes('mfe_operations').catch(() => undefined);
+  }, 0);
+};

@@ -15,16 +15,23 @@ export function LightLoading({ label = 'Chargement...' }: { label?: string }) {
   );
 }
 
-export function LightError({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+/** `message` alone: a one-line alert (the kernel's PageError without a title). */
+export function LightError({ title, message, onRetry }: { title?: string; message: string; onRetry: () => void }) {
   return (
-    <div className="tl-state tl-error" role="alert">
-      <svg width="24" height="24" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <div className={`tl-state tl-error${title ? '' : ' tl-error-short'}`} role="alert">
+      <svg width={title ? 24 : 14} height={title ? 24 : 14} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
         <circle cx="8" cy="8" r="8" fill="currentColor" />
         <path d="M5.5 5.5l5 5M10.5 5.5l-5 5" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
       </svg>
       <div className="tl-error-body">
-        <strong className="tl-error-title">{title}</strong>
-        <div>{message}</div>
+        {title ? (
+          <>
+            <strong className="tl-error-title">{title}</strong>
+            <div>{message}</div>
+          </>
+        ) : (
+          message
+        )}
       </div>
       <button type="button" onClick={onRetry}>
         Réessayer

@@ -1,11 +1,11 @@
 /**
  * What a first load needs, decided from the address before anything else is downloaded:
  * the one-click link pages need React, the kernel's core and the public-links remote only; the
- * sign-in and sign-up pages add supabase-js; everything else is the full application (antd, TanStack
- * Query, the kernel's UI). Pure, and free of any shared library, so the entry chunk stays the
- * federation runtime and this.
+ * sign-in and sign-up pages add supabase-js; the dashboard adds TanStack Query and its cards (no antd:
+ * issue 34); everything else is the full application (antd, the kernel's UI). Pure, and free of any
+ * shared library, so the entry chunk stays the federation runtime and this.
  */
-export type Start = 'link' | 'auth' | 'app';
+export type Start = 'link' | 'auth' | 'dashboard' | 'app';
 
 /** The one-click links and the restaurants' public request pages: both the public-links remote's. */
 const LINK_PREFIXES = ['/reservations', '/demande'];
@@ -16,5 +16,6 @@ export function startFor(pathname: string): Start {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (LINK_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return 'link';
   if (AUTH_PAGES.includes(path)) return 'auth';
+  if (path === '/dashboard') return 'dashboard';
   return 'app';
 }

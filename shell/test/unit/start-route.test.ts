@@ -18,7 +18,10 @@ it.each([
   ['/confirm-signup', 'auth'],
   ['/account', 'app'],
   ['/', 'app'],
-  ['/dashboard', 'app'],
+  // The dashboard's light start: its cards without antd (issue 34).
+  ['/dashboard', 'dashboard'],
+  ['/dashboard/', 'dashboard'],
+  ['/dashboard/x', 'app'],
   ['/restaurants/r-1/operational/reservations', 'app'],
   ['/reservationsX', 'app'],
   ['/signin/x', 'app'],

@@ -1,4 +1,5 @@
-import { LIVE_REFRESH_MS } from '@tablee/operations-data';
+// The keys alone: the package's index brings the planning's dayjs, which the light dashboard does without.
+import { LIVE_REFRESH_MS } from '@tablee/operations-data/keys';
 import { getSupabase, isMemberRole, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MemberRole, type MissingItem } from '@tablee/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 

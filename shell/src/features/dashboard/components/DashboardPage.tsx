@@ -1,9 +1,10 @@
-import { PageEmpty, PageFrame, QueryState, Toast, userAtom, useToast } from '@tablee/shared';
+import { userAtom } from '@tablee/shared/supabase';
+import { Toast, useToast } from '@tablee/shared/light';
 import { ACCESS_LOST_MESSAGE, completenessLabel, restaurantPath, resumeOnboardingPath, ROLE_LABELS, type AccessLostState } from '@tablee/domain';
-import { Alert, Button, Card, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LightEmpty, LightQueryState, LightWarning } from '../../../start/LightScreenStates';
 import { useDeleteRestaurant, useRestaurantList, type RestaurantSummary } from '../api/listRestaurants';
 
 type ConfirmModule = typeof import('./ConfirmDeleteModal');
@@ -15,6 +16,8 @@ const loadConfirm = () => import('./ConfirmDeleteModal');
  * than antd's List, which brings its pagination and select: issue 34).
  */
 const GRID = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))' } as const;
+/** antd's Tag: the badges keep its look (.tl-tag in index.html), without antd (issue 34). */
+const TAG = { marginInlineEnd: 0 } as const;
 
 const displayName = (r: RestaurantSummary) => r.name || 'Restaurant sans nom';
 
@@ -30,11 +33,12 @@ function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
   const count = restaurant.missing.length;
   const tag = (
     // The status badges' green and amber: dark enough on their background for WCAG AA.
-    <Tag
-      style={{ marginInlineEnd: 0, ...(count === 0 ? { color: '#135200', background: '#f6ffed', borderColor: '#135200' } : { color: '#874d00', background: '#fff7e6', borderColor: '#874d00' }) }}
+    <span
+      className="tl-tag"
+      style={{ ...TAG, ...(count === 0 ? { color: '#135200', background: '#f6ffed', borderColor: '#135200' } : { color: '#874d00', background: '#fff7e6', borderColor: '#874d00' }) }}
     >
       {completenessLabel(count)}
-    </Tag>
+    </span>
   );
   if (count === 0 || restaurant.onboardingUnfinished) return tag;
   return (
@@ -48,18 +52,21 @@ function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
 function RoleBadge({ restaurant }: { restaurant: RestaurantSummary }) {
   const owner = restaurant.role === 'owner';
   return (
-    <Tag
+    <span
+      className="tl-tag"
       data-testid="restaurant-role"
-      style={{ marginInlineEnd: 0, ...(owner ? { color: '#8a3414', background: '#fbe9e1', borderColor: '#8a3414' } : { color: '#0c3a82', background: '#e6f4ff', borderColor: '#0c3a82' }) }}
+      style={{ ...TAG, ...(owner ? { color: '#8a3414', background: '#fbe9e1', borderColor: '#8a3414' } : { color: '#0c3a82', background: '#e6f4ff', borderColor: '#0c3a82' }) }}
     >
       {ROLE_LABELS[restaurant.role]}
-    </Tag>
+    </span>
   );
 }
 
 /**
  * /dashboard — 'Mes Restaurants' (spec §2), each card with its requests, its completeness, and deletion.
  * `onShown`: called once the cards are on screen (the shell then asks ahead for the screen opened next).
+ * Without antd (issue 34): the light start of /dashboard draws this same page before the full
+ * application is downloaded; its look is antd's (.tl-* in index.html), only the deletion dialog is antd's.
  */
 export function DashboardPage({ onShown }: { onShown?: () => void }) {
   const user = useAtomValue(userAtom);
@@ -89,67 +96,68 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
       (error: unknown) => showToast('error', `Erreur lors de la suppression: ${error instanceof Error && error.message ? error.message : 'Erreur inconnue'}`),
     );
 
-  const add = (
-    <Button type="primary" onClick={() => navigate('/onboarding/intro')}>
-      Ajouter un restaurant
-    </Button>
-  );
-
+  // The kernel's PageFrame (title and actions), drawn without antd.
   return (
-    <PageFrame title="Mes Restaurants" actions={add}>
+    <section className="tl-page">
+      <header className="tl-page-header">
+        <h1 className="tl-h1">Mes Restaurants</h1>
+        <button type="button" className="tl-btn tl-btn-primary" onClick={() => navigate('/onboarding/intro')}>
+          Ajouter un restaurant
+        </button>
+      </header>
       {toDelete && confirm && <confirm.default name={displayName(toDelete)} onConfirm={() => deleteRestaurant(toDelete)} onClose={() => setToDelete(null)} />}
       <Toast toast={toast} onClose={closeToast} />
-      {accessLost && <Alert type="warning" showIcon role="alert" title={ACCESS_LOST_MESSAGE} />}
-      <QueryState query={restaurants}>
+      {accessLost && <LightWarning>{ACCESS_LOST_MESSAGE}</LightWarning>}
+      <LightQueryState query={restaurants}>
         {(list) =>
           list.length === 0 ? (
-            <PageEmpty title="Aucun restaurant" />
+            <LightEmpty title="Aucun restaurant" />
           ) : (
             <ul style={GRID}>
               {list.map((r) => (
                 <li key={r.id}>
-                  <Card
-                    data-testid="restaurant-card"
-                    actions={[
-                      // A link, styled as the button beside it (the card's actions grey their links).
-                      <Link key="open" to={openPath(r)} style={{ color: 'var(--ant-color-link)', display: 'inline-block', lineHeight: '32px' }}>
-                        {resumes(r) ? 'Reprendre l’ajout' : 'Ouvrir'}
-                      </Link>,
-                      // Deleting the restaurant is its owners' (issue 33).
-                      ...(r.role === 'owner'
-                        ? [
-                            <Button key="delete" type="link" danger onClick={() => askDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>
-                              Supprimer
-                            </Button>,
-                          ]
-                        : []),
-                    ]}
-                  >
-                    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8 }}>
-                      <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-                        <Link to={openPath(r)}>{displayName(r)}</Link>
-                      </Typography.Title>
-                      <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4, justifyContent: 'flex-end' }}>
-                        <RoleBadge restaurant={r} />
-                        <CompletenessTag restaurant={r} />
-                      </span>
+                  {/* antd's Card with its actions, drawn without antd. */}
+                  <div className="tl-card" data-testid="restaurant-card">
+                    <div className="tl-card-body">
+                      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8 }}>
+                        <h2 className="tl-h2">
+                          <Link to={openPath(r)}>{displayName(r)}</Link>
+                        </h2>
+                        <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4, justifyContent: 'flex-end' }}>
+                          <RoleBadge restaurant={r} />
+                          <CompletenessTag restaurant={r} />
+                        </span>
+                      </div>
+                      <div style={{ margin: '4px 0 0', color: '#595959' }}>{r.address}</div>
+                      {r.onboardingUnfinished ? (
+                        <div style={{ margin: '8px 0 0' }}>Ajout en cours : reprenez là où vous en étiez.</div>
+                      ) : (
+                        <div data-testid="restaurant-pending" style={{ margin: '8px 0 0' }}>
+                          {r.pending === 0 ? 'Aucune demande en attente' : `${r.pending} demande${r.pending > 1 ? 's' : ''} en attente`}
+                          {r.late > 0 && <strong style={{ color: '#a8071a' }}>{` · ${r.late} en retard`}</strong>}
+                        </div>
+                      )}
                     </div>
-                    <Typography.Paragraph style={{ margin: '4px 0 0', color: '#595959' }}>{r.address}</Typography.Paragraph>
-                    {r.onboardingUnfinished ? (
-                      <Typography.Paragraph style={{ margin: '8px 0 0' }}>Ajout en cours : reprenez là où vous en étiez.</Typography.Paragraph>
-                    ) : (
-                      <Typography.Paragraph data-testid="restaurant-pending" style={{ margin: '8px 0 0' }}>
-                        {r.pending === 0 ? 'Aucune demande en attente' : `${r.pending} demande${r.pending > 1 ? 's' : ''} en attente`}
-                        {r.late > 0 && <strong style={{ color: '#a8071a' }}>{` · ${r.late} en retard`}</strong>}
-                      </Typography.Paragraph>
-                    )}
-                  </Card>
+                    <ul className="tl-card-actions">
+                      <li style={{ width: r.role === 'owner' ? '50%' : '100%' }}>
+                        <Link to={openPath(r)}>{resumes(r) ? 'Reprendre l’ajout' : 'Ouvrir'}</Link>
+                      </li>
+                      {/* Deleting the restaurant is its owners' (issue 33). */}
+                      {r.role === 'owner' && (
+                        <li style={{ width: '50%' }}>
+                          <button type="button" className="tl-btn tl-btn-link tl-btn-danger" onClick={() => askDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>
+                            Supprimer
+                          </button>
+                        </li>
+                      )}
+                    </ul>
+                  </div>
                 </li>
               ))}
             </ul>
           )
         }
-      </QueryState>
-    </PageFrame>
+      </LightQueryState>
+    </section>
   );
 }

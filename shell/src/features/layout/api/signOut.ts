@@ -1,4 +1,4 @@
-import { signOut } from '@tablee/shared';
+import { signOut } from '@tablee/shared/supabase';
 import { useMutation } from '@tanstack/react-query';
 
 /** Ends the session ('Se déconnecter'); the page then goes to /signin. */
