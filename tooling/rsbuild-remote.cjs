@@ -25,7 +25,7 @@ function remoteRsbuildConfig(moduleDir, plugins) {
 }
 
 /**
- * The same, in two builds into dist/ (Rsbuild environments), as mfe-public-links does: 'remote', what
+ * The same, in two builds into dist/ (Rsbuild environments), for every remote: 'remote', what
  * the shell loads — remoteEntry.js and the exposed routes, running on the shell's federation runtime
  * (the module-federation config's experiments.externalRuntime; the shell sets provideExternalRuntime),
  * so that each area's first visit does not download a second runtime (remoteEntry.js about 42 KB gzip

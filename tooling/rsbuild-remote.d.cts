@@ -17,7 +17,7 @@ export declare function remoteRsbuildConfig<Plugin>(
 
 /** The remote in two builds ('remote' on the shell's federation runtime, 'standalone' its own page); see rsbuild-remote.cjs. */
 export declare function remoteWithStandaloneRsbuildConfig<Plugin>(
-  moduleDir: 'mfe-onboarding' | 'mfe-restaurant-profile' | 'mfe-operations',
+  moduleDir: 'mfe-onboarding' | 'mfe-restaurant-profile' | 'mfe-operations' | 'mfe-public-links',
   plugins: Plugin[],
 ): Omit<ReturnType<typeof remoteRsbuildConfig<Plugin>>, 'source'> & {
   source: { transformImport: typeof ANTD_IMPORTS };

@@ -5,31 +5,13 @@
  * session (one kernel instance); its code starts loading as soon as the owner enters the sign-in form.
  */
 import { initSupabase, startSession } from '@tablee/shared/supabase';
-import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SignInPage } from '../features/auth/components/SignInPage';
 import { SignUpPage } from '../features/auth/components/SignUpPage';
 import { appConfig } from './config';
-import { ConfigError, LightLoading } from './LightStates';
+import { OpenApplication, loadApplication } from './handover';
+import { ConfigError } from './LightStates';
 import { root } from './root';
-
-let application: Promise<typeof import('../bootstrap')> | null = null;
-const loadApplication = () => (application ??= import('../bootstrap'));
-
-let opened = false;
-
-/** Any other address: the full application replaces this light one (its router reads the address anew). */
-function OpenApplication() {
-  useEffect(() => {
-    if (opened) return;
-    opened = true;
-    void loadApplication().then(({ startApp }) => {
-      router.dispose();
-      return startApp();
-    });
-  }, []);
-  return <LightLoading />;
-}
 
 const router = createBrowserRouter([
   { path: '/signin', element: <SignInPage onIntent={() => void loadApplication()} /> },
@@ -39,7 +21,7 @@ const router = createBrowserRouter([
   { path: '/reset-password', lazy: async () => ({ Component: (await import('../features/auth/components/ResetPasswordPage')).ResetPasswordPage }) },
   { path: '/confirm-email', lazy: async () => ({ Component: (await import('../features/auth/components/ConfirmEmailPage')).ConfirmEmailPage }) },
   { path: '/confirm-signup', lazy: async () => ({ Component: (await import('../features/auth/components/ConfirmSignupPage')).ConfirmSignupPage }) },
-  { path: '*', element: <OpenApplication /> },
+  { path: '*', element: <OpenApplication lightRouter={() => router} /> },
 ]);
 
 appConfig().then(

@@ -11,16 +11,13 @@ import { queryClient } from '@tablee/shared/light';
 import { authLoadingAtom, sessionAtom, tableeStore } from '@tablee/shared/supabase';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
-import { useEffect } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { AppFrame } from '../features/layout/components/AppFrame';
 import { sessionRead } from './dashboard-early';
+import { OpenApplication, loadApplication, openApplication } from './handover';
 import { ConfigError, LightLoading } from './LightStates';
 import { root } from './root';
-
-let application: Promise<typeof import('../bootstrap')> | null = null;
-const loadApplication = () => (application ??= import('../bootstrap'));
 
 /** The cards are on screen: the next click finds the application and the restaurant area loaded. */
 const loadAhead = () =>
@@ -28,22 +25,6 @@ const loadAhead = () =>
     (app) => app.prepareFromDashboard(),
     () => undefined,
   );
-
-let opened = false;
-function openApplication() {
-  if (opened) return;
-  opened = true;
-  void loadApplication().then(({ startApp }) => {
-    router.dispose();
-    return startApp();
-  });
-}
-
-/** Any other address: the full application replaces this light one (its router reads the address anew). */
-function OpenApplication() {
-  useEffect(openApplication, []);
-  return <LightLoading />;
-}
 
 const router = createBrowserRouter([
   {
@@ -54,7 +35,7 @@ const router = createBrowserRouter([
     ),
     children: [
       { path: '/dashboard', element: <DashboardPage onShown={loadAhead} /> },
-      { path: '*', element: <OpenApplication /> },
+      { path: '*', element: <OpenApplication lightRouter={() => router} /> },
     ],
   },
 ]);
@@ -65,7 +46,7 @@ const hasNotice = () => typeof (window.history.state as { usr?: { notice?: unkno
 root.render(<LightLoading label="Vérification de la session..." />);
 sessionRead.then(
   () => {
-    if (!tableeStore.get(sessionAtom) || tableeStore.get(authLoadingAtom) || hasNotice()) return openApplication();
+    if (!tableeStore.get(sessionAtom) || tableeStore.get(authLoadingAtom) || hasNotice()) return openApplication(router);
     root.render(
       <Provider store={tableeStore}>
         <QueryClientProvider client={queryClient}>
