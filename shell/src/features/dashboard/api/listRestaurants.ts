@@ -1,6 +1,6 @@
 // The keys alone: the package's index brings the planning's dayjs, which the light dashboard does without.
 import { LIVE_REFRESH_MS } from '@tablee/operations-data/keys';
-import { getSupabase, isMemberRole, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MemberRole, type MissingItem } from '@tablee/domain';
+import { getMyRole, getSupabase, isMemberRole, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MemberRole, type MissingItem } from '@tablee/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface RestaurantSummary {
@@ -70,15 +70,7 @@ export async function deleteRestaurant(restaurantId: string): Promise<void> {
   const supabase = getSupabase();
   // Only an owner may delete it, while a manager may remove photo files: asked first, so that a manager's
   // call leaves the photos in place instead of removing them before the refused delete.
-  const { data: session } = await supabase.auth.getSession();
-  const { data: member, error: memberError } = await supabase
-    .from('restaurant_members')
-    .select('role')
-    .eq('restaurant_id', restaurantId)
-    .eq('user_id', session.session?.user.id ?? '')
-    .maybeSingle();
-  if (memberError) throw memberError;
-  if (member?.role !== 'owner') throw new Error('Restaurant non trouvé ou accès non autorisé');
+  if ((await getMyRole(restaurantId)) !== 'owner') throw new Error('Restaurant non trouvé ou accès non autorisé');
   const photos = supabase.storage.from(PHOTO_BUCKET);
   // One page of 1,000 names; any photo beyond it is still removed by the trigger below.
   const { data: files, error: listError } = await photos.list(restaurantId, { limit: 1000 });
