@@ -1,5 +1,5 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
-import { sharedDependencies } from '@tablee/tooling/federation';
+import { REMOTE_EXPERIMENTS, sharedDependencies } from '@tablee/tooling/federation';
 import modulePackage from './package.json';
 
 /** Exposes the link page ('./routes', reads its own address, no router) that the shell mounts under /reservations. */
@@ -11,7 +11,7 @@ export default createModuleFederationConfig({
   // nothing else; react-dom is the shell's, and the standalone build below shares nothing).
   shared: Object.fromEntries(Object.entries(sharedDependencies(modulePackage)).filter(([name]) => ['react', 'react/', '@tablee/shared/'].includes(name))),
   shareStrategy: 'loaded-first',
-  // The shell provides its runtime (provideExternalRuntime): remoteEntry.js does not carry a second one.
-  experiments: { externalRuntime: true, optimization: { target: 'web' } },
+  // On the shell's runtime, with no remote of its own (tooling/federation.cjs).
+  experiments: REMOTE_EXPERIMENTS,
   dts: false,
 });

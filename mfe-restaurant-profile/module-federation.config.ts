@@ -1,5 +1,5 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
-import { sharedDependencies } from '@tablee/tooling/federation';
+import { REMOTE_EXPERIMENTS, sharedDependencies } from '@tablee/tooling/federation';
 import modulePackage from './package.json';
 
 /** Exposes one route module (relative <Routes>, no router of its own) that the shell mounts under its prefix. */
@@ -9,7 +9,7 @@ export default createModuleFederationConfig({
   exposes: { './routes': './src/routes.tsx' },
   shared: sharedDependencies(modulePackage),
   shareStrategy: 'loaded-first',
-  // The shell provides its runtime (provideExternalRuntime): remoteEntry.js does not carry a second one.
-  experiments: { externalRuntime: true, optimization: { target: 'web' } },
+  // On the shell's runtime, with no remote of its own (tooling/federation.cjs).
+  experiments: REMOTE_EXPERIMENTS,
   dts: false,
 });

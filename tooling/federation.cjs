@@ -48,6 +48,14 @@ function sharedDependencies(modulePackage) {
   return Object.fromEntries(keys.map((key) => [key, { singleton: true, requiredVersion: range(dependencies[packageOf(key)]) }]));
 }
 
+/**
+ * The federation experiments of every remote's 'remote' build: it runs on the shell's runtime
+ * (externalRuntime; the shell sets provideExternalRuntime), so remoteEntry.js does not carry a second one;
+ * in a browser only (target 'web': no Node.js script loader); and with no remote of its own (disableRemote:
+ * only the shell loads remotes, so the bundler runtime's remote loading is left out of remoteEntry.js).
+ */
+const REMOTE_EXPERIMENTS = { externalRuntime: true, optimization: { target: 'web', disableRemote: true } };
+
 /** Module names (as registered by the shell) and their fixed ports. */
 const modules = {
   shell: { name: 'shell', port: 3000 },
@@ -57,4 +65,4 @@ const modules = {
   'mfe-public-links': { name: 'mfe_public_links', port: 3004 },
 };
 
-module.exports = { sharedDependencies, ANTD_IMPORTS, modules, kernelRange: (modulePackage) => range(modulePackage.dependencies['@tablee/shared']) };
+module.exports = { sharedDependencies, ANTD_IMPORTS, REMOTE_EXPERIMENTS, modules, kernelRange: (modulePackage) => range(modulePackage.dependencies['@tablee/shared']) };

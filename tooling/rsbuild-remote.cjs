@@ -27,9 +27,9 @@ function remoteRsbuildConfig(moduleDir, plugins) {
 /**
  * The same, in two builds into dist/ (Rsbuild environments), for every remote: 'remote', what
  * the shell loads — remoteEntry.js and the exposed routes, running on the shell's federation runtime
- * (the module-federation config's experiments.externalRuntime; the shell sets provideExternalRuntime),
- * so that each area's first visit does not download a second runtime (remoteEntry.js about 42 KB gzip
- * with its own, 9 without: issue 34); 'standalone', index.html, the module's own page, which shares
+ * (REMOTE_EXPERIMENTS of federation.cjs, in each module-federation config; the shell sets
+ * provideExternalRuntime), so that each area's first visit does not download a second runtime
+ * (remoteEntry.js about 42 KB gzip with its own, 10.5 without: issue 34); 'standalone', index.html, the module's own page, which shares
  * nothing with anyone and so bundles what it uses without a federation runtime.
  * `plugins` must create the federation plugin for the 'remote' environment only
  * (`pluginModuleFederation(config, { environment: 'remote' })`).
