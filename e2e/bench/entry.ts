@@ -15,7 +15,8 @@
  *      ('Envoyer la demande'), on localhost and on the phone network; its first-visit JavaScript is in 1.
  *   6. The owner's application on a phone (owner-phone.ts, issue 34): /dashboard and each area's first visit, and screens visited again.
  *   pnpm --filter @tablee/e2e bench   (E2E_SKIP_BUILD=1 tsx bench/entry.ts reuses dist/; BENCH_ONLY=request: the request page's figures only;
- *   BENCH_ONLY=first: table 1 only; BENCH_ONLY=owner: table 6 only; BENCH_ONLY=screens: table 3's medians only)
+ *   BENCH_ONLY=first: table 1 only; BENCH_ONLY=owner: table 6 only; BENCH_ONLY=screens: table 3's medians only;
+ *   BENCH_ONLY=copies: table 4 only)
  * Elements are found by role and French text (spec strings), never by CSS class.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -250,7 +251,8 @@ async function operationalScreens(browser: Browser): Promise<ScreenResult[]> {
 /**
  * Strings found in exactly one module of each package, kept by minification (they are string literals;
  * checked in the built chunks of shell/dist and mfe-*\/dist): a script body holding one is one copy of
- * that package in the page.
+ * that package in the page, or the same module repeated in another chunk of the same build (one instance,
+ * its bytes downloaded twice), which counts too.
  */
 const MARKERS: Record<string, string> = {
   // react's Children.only (react.production.js), not in react-dom nor in jsx-runtime.
@@ -315,6 +317,10 @@ runBench(async (browser) => {
   const app = ready();
   if (process.env.BENCH_ONLY === 'owner') {
     await ownerOnPhoneTable(browser);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'copies') {
+    console.log(JSON.stringify(await copiesInPage(browser)));
     return;
   }
   if (process.env.BENCH_ONLY === 'screens') {
