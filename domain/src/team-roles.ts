@@ -4,4 +4,7 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export const ROLE_LABELS: Record<MemberRole, string> = { owner: 'Propriétaire', manager: 'Gérant' };
 
-export const isMemberRole = (value: unknown): value is MemberRole => value === 'owner' || value === 'manager';
+export const isMemberRole = (value: unknown): value is MemberRole => (MEMBER_ROLES as readonly unknown[]).includes(value);
+
+/** A role read as text (an RPC's JSON, a row): anything unknown gets a manager's rights, never an owner's. */
+export const memberRole = (value: unknown): MemberRole => (isMemberRole(value) ? value : 'manager');

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, isMemberRole, teamErrorMessage } from '../../src/team';
+import { ROLE_LABELS, isMemberRole, memberRole, teamErrorMessage } from '../../src/team';
 
 it('says the last owner’s refusal as the tab says it, and passes the database’s French messages on', () => {
   expect(teamErrorMessage({ code: '23514', message: 'Le restaurant doit garder au moins un propriétaire' })).toBe(
@@ -11,4 +11,8 @@ it('says the last owner’s refusal as the tab says it, and passes the database�
 it('knows the two roles and their French labels', () => {
   expect(ROLE_LABELS).toEqual({ owner: 'Propriétaire', manager: 'Gérant' });
   expect(['owner', 'manager', 'admin', null].map(isMemberRole)).toEqual([true, true, false, false]);
+});
+
+it('reads an unknown role as a manager, never as an owner', () => {
+  expect(['owner', 'manager', 'admin', null, undefined].map(memberRole)).toEqual(['owner', 'manager', 'manager', 'manager', 'manager']);
 });

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, isMemberRole } from '@tablee/domain/team-roles';
+import { ROLE_LABELS, memberRole } from '@tablee/domain/team-roles';
 import { escapeHtml } from '../lib/html';
 import type { Mail } from './mailer';
 import { button, emailLayout, factsTable, heading, paragraph, prose } from './layout';
@@ -29,7 +29,7 @@ const ROLE_SCOPE = {
  * for this address only). From Tablée; Reply-To the owner who invited.
  */
 export function invitationMail(invitationId: string, invitation: InvitationToSend, token: string, appUrl: string): Mail {
-  const role = isMemberRole(invitation.role) ? invitation.role : 'manager';
+  const role = memberRole(invitation.role);
   const label = ROLE_LABELS[role];
   const name = invitation.restaurant_name;
   const link = invitationLink(appUrl, token);

@@ -2,7 +2,7 @@
  * The 'Équipe' tab's data: the team and the pending invitations (public.restaurant_team, owners only,
  * with the addresses of auth.users), and its four writes, one SQL function each (one transaction).
  */
-import { getSupabase, isMemberRole, teamErrorMessage, type MemberRole } from '@tablee/domain';
+import { getSupabase, memberRole, teamErrorMessage, type MemberRole } from '@tablee/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 export interface TeamMember {
@@ -31,7 +31,6 @@ export interface Team {
 export const teamQueryKey = (restaurantId: string) => ['restaurants', restaurantId, 'team'] as const;
 
 type Row = Record<string, unknown>;
-const role = (value: unknown): MemberRole => (isMemberRole(value) ? value : 'manager');
 
 export async function getTeam(restaurantId: string): Promise<Team> {
   const { data, error } = await getSupabase().rpc('restaurant_team', { p_restaurant_id: restaurantId });
@@ -41,14 +40,14 @@ export async function getTeam(restaurantId: string): Promise<Team> {
     members: (answer.members ?? []).map((m) => ({
       userId: String(m.user_id),
       email: String(m.email ?? ''),
-      role: role(m.role),
+      role: memberRole(m.role),
       addedBy: (m.added_by as string | null) ?? null,
       createdAt: String(m.created_at),
     })),
     invitations: (answer.invitations ?? []).map((i) => ({
       id: String(i.id),
       email: String(i.email),
-      role: role(i.role),
+      role: memberRole(i.role),
       invitedBy: (i.invited_by as string | null) ?? null,
       createdAt: String(i.created_at),
       expiresAt: String(i.expires_at),

@@ -1,4 +1,4 @@
-import { getSupabase, isMemberRole, type MemberRole } from '@tablee/domain';
+import { getSupabase, memberRole, type MemberRole } from '@tablee/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export type InvitationState = 'pending' | 'used' | 'cancelled' | 'expired';
@@ -17,7 +17,7 @@ export async function getInvitation(token: string): Promise<InvitationDetails | 
   if (error) throw error;
   const d = data as { restaurant_name: string; email: string; role: string; expires_at: string; state: InvitationState } | null;
   if (!d) return null;
-  return { restaurantName: d.restaurant_name, email: d.email, role: isMemberRole(d.role) ? d.role : 'manager', expiresAt: d.expires_at, state: d.state };
+  return { restaurantName: d.restaurant_name, email: d.email, role: memberRole(d.role), expiresAt: d.expires_at, state: d.state };
 }
 
 /** Not kept: accepting it changes what it says. */

@@ -1,6 +1,6 @@
 // The keys alone: the package's index brings the planning's dayjs, which the light dashboard does without.
 import { LIVE_REFRESH_MS } from '@tablee/operations-data/keys';
-import { getMyRole, getSupabase, isMemberRole, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MemberRole, type MissingItem } from '@tablee/domain';
+import { getMyRole, getSupabase, memberRole, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MemberRole, type MissingItem } from '@tablee/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface RestaurantSummary {
@@ -48,7 +48,8 @@ export async function listRestaurants(userId: string): Promise<RestaurantSummary
       late: pending?.late ?? 0,
       missing: missingOf.get(r.id) ?? [],
       onboardingUnfinished: r.onboarding_finished_at === null,
-      role: r.restaurant_members.map((m) => m.role).find(isMemberRole) ?? 'manager',
+      // One row: the inner join is filtered on the user, a member once per restaurant.
+      role: memberRole(r.restaurant_members[0]?.role),
     };
   });
 }
