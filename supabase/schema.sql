@@ -660,21 +660,29 @@ begin
       from public.restaurant_reservations r where r.restaurant_id = p_restaurant_id), 0) + 1)
   on conflict (restaurant_id) do update set last_number = n.last_number + 1
   returning last_number into v_next;
-  -- A number taken by a row written by hand moves on to the next free one.
-  while exists (select 1 from public.restaurant_reservations r
-                 where r.restaurant_id = p_restaurant_id and r.numero_reservation_restaurateur = 'R-' || lpad(v_next::text, 4, '0')) loop
-    v_next := v_next + 1;
+  -- A number taken by a row written by hand moves on to the next free one: among the next (rows + 1)
+  -- numbers one at least is free, so the search ends.
+  if exists (select 1 from public.restaurant_reservations r
+              where r.restaurant_id = p_restaurant_id and r.numero_reservation_restaurateur = private.restaurant_number(v_next)) then
+    select min(n) into v_next
+      from generate_series(v_next, v_next + (select count(*)::integer from public.restaurant_reservations r where r.restaurant_id = p_restaurant_id)) n
+     where not exists (select 1 from public.restaurant_reservations r
+                        where r.restaurant_id = p_restaurant_id and r.numero_reservation_restaurateur = private.restaurant_number(n));
     update private.reservation_numbers set last_number = v_next where restaurant_id = p_restaurant_id;
-  end loop;
-  numero_restaurateur := 'R-' || lpad(v_next::text, 4, '0');
+  end if;
+  numero_restaurateur := private.restaurant_number(v_next);
 
-  loop
+  -- 40 random bits: a clash is already unlikely once; five in a row mean something else is wrong.
+  for v_attempt in 1..5 loop
     select string_agg(substr(v_alphabet, 1 + get_byte(b, i) % 32, 1), '' order by i) into v_random
       from (select extensions.gen_random_bytes(14) as b) bytes, generate_series(0, 13) i;
     numero := 'TBL-' || left(v_random, 8);
     code := right(v_random, 6);
-    exit when not exists (select 1 from public.restaurant_reservations r where r.numero_reservation = numero);
+    if not exists (select 1 from public.restaurant_reservations r where r.numero_reservation = numero) then
+      return;
+    end if;
   end loop;
+  raise exception 'no free reservation number after 5 draws';
 end
 $function$;
 
@@ -1329,6 +1337,16 @@ AS $function$
                   (select t.delay from private.response_times t where t.is_default))
 $function$;
 GRANT EXECUTE ON FUNCTION private.response_delay(text) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.restaurant_number(p_number integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select 'R-' || lpad(p_number::text, greatest(4, length(p_number::text)), '0')
+$function$;
+COMMENT ON FUNCTION private.restaurant_number(integer) IS 'A restaurant''s reservation number as shown (numero_reservation_restaurateur): R- and at least four digits (R-0042, R-10000).';
 
 CREATE OR REPLACE FUNCTION private.restaurants_with_role(p_role text)
  RETURNS SETOF uuid
