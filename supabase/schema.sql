@@ -479,6 +479,27 @@ $function$;
 COMMENT ON FUNCTION private.default_service_hours(text) IS 'The default opening hours of a service (lunch, dinner): what a new restaurant''s days and a save without hours get.';
 GRANT EXECUTE ON FUNCTION private.default_service_hours(text) TO PUBLIC;
 
+CREATE OR REPLACE FUNCTION private.delete_restaurants_left_without_owner()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_owned uuid[];
+begin
+  select coalesce(array_agg(m.restaurant_id order by m.restaurant_id), '{}') into v_owned
+    from public.restaurant_members m where m.user_id = old.id and m.role = 'owner';
+  perform 1 from public.restaurants r where r.id = any (v_owned) order by r.id for no key update;
+  delete from public.restaurants r
+   where r.id = any (v_owned)
+     and not exists (select 1 from public.restaurant_members o
+                      where o.restaurant_id = r.id and o.role = 'owner' and o.user_id <> old.id);
+  return old;
+end
+$function$;
+COMMENT ON FUNCTION private.delete_restaurants_left_without_owner() IS 'Before an account is deleted: deletes the restaurants it is the last owner of (their data and photos with them); the account''s other memberships go by restaurant_members'' foreign key. The one way a restaurant goes with an account.';
+
 CREATE OR REPLACE FUNCTION private.end_preview()
  RETURNS void
  LANGUAGE plpgsql
@@ -3924,7 +3945,7 @@ GRANT SELECT (id, restaurant_id, conversation_id, numero_reservation_restaurateu
 
 CREATE TABLE public.restaurants (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid DEFAULT auth.uid() NOT NULL,
+    user_id uuid DEFAULT auth.uid(),
     name text DEFAULT ''::text NOT NULL,
     url text,
     first_message text,
@@ -3943,12 +3964,14 @@ CREATE TABLE public.restaurants (
     CONSTRAINT restaurants_name_max_200 CHECK ((char_length(name) <= 200)) NOT VALID,
     CONSTRAINT restaurants_url_max_2048 CHECK ((char_length(url) <= 2048)) NOT VALID,
     CONSTRAINT restaurants_url_safe_link CHECK (((url IS NULL) OR private.is_safe_link(url))),
-    CONSTRAINT restaurants_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+    CONSTRAINT restaurants_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
+COMMENT ON COLUMN public.restaurants.user_id IS 'Who created the restaurant (its first owner): set at its creation, never written through the API, null once that account is deleted. Who may act for the restaurant is restaurant_members.';
 COMMENT ON COLUMN public.restaurants.onboarding_finished_at IS 'When the owner finished the onboarding wizard; null while it is unfinished (the dashboard resumes it).';
 ALTER TABLE public.restaurants ENABLE ROW LEVEL SECURITY;
-GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurants TO authenticated;
+GRANT DELETE, INSERT, MAINTAIN, SELECT ON TABLE public.restaurants TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurants TO service_role;
+GRANT UPDATE (id, name, url, first_message, address, description, has_different_hours_settings, days_open, onboarding_finished_at) ON TABLE public.restaurants TO authenticated;
 
 CREATE VIEW public.conversation_summaries WITH (security_invoker=true) AS
  SELECT id,
@@ -4066,7 +4089,7 @@ CREATE TRIGGER restaurant_reservations_set_updated_at BEFORE UPDATE ON public.re
 CREATE TRIGGER restaurants_creator_is_owner AFTER INSERT ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.add_creator_as_owner();
 CREATE TRIGGER restaurants_refuse_id_reuse BEFORE INSERT OR UPDATE OF id ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.refuse_restaurant_id_reuse();
 CREATE TRIGGER restaurants_retire_deleted AFTER DELETE ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.retire_deleted_restaurant();
-CREATE TRIGGER restaurants_set_updated_at BEFORE UPDATE ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER restaurants_set_updated_at BEFORE UPDATE ON public.restaurants FOR EACH ROW WHEN (((new.user_id IS NOT NULL) OR (old.user_id IS NULL))) EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER restaurants_store_defaults AFTER INSERT ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.store_restaurant_defaults();
 
 -- ---------------------------------------------------------------- policies

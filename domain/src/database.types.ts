@@ -1331,7 +1331,7 @@ export type Database = {
           onboarding_finished_at: string | null
           updated_at: string
           url: string | null
-          user_id: string
+          user_id: string | null
         }
         Insert: {
           address?: string
@@ -1345,7 +1345,7 @@ export type Database = {
           onboarding_finished_at?: string | null
           updated_at?: string
           url?: string | null
-          user_id?: string
+          user_id?: string | null
         }
         Update: {
           address?: string
@@ -1359,7 +1359,7 @@ export type Database = {
           onboarding_finished_at?: string | null
           updated_at?: string
           url?: string | null
-          user_id?: string
+          user_id?: string | null
         }
         Relationships: []
       }

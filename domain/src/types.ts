@@ -147,7 +147,8 @@ export interface Faq {
 
 export interface Restaurant {
   id: string;
-  userId: string;
+  /** Who created it; null once that account is deleted (who may act for it: the team). */
+  userId: string | null;
   name: string;
   url?: string;
   firstMessage?: string;

@@ -28,7 +28,7 @@ describe('statement timeouts of the API roles', () => {
 
     // The schema reload is asynchronous: wait for the function to be there.
     await until(
-      () => anon.rpc('test_statement_timeout'),
+      async () => await anon.rpc('test_statement_timeout'),
       ({ error }) => error === null,
       'PostgREST sees the test functions',
     );

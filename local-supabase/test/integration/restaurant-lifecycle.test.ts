@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { anon, newOwner, service, withDb } from '../clients';
-import { must } from '../fixtures';
+import { completeRestaurant, must, restaurantSnapshot } from '../fixtures';
 import { png } from '../images';
 
 const BUCKET = 'restaurant-photos';
@@ -93,5 +93,98 @@ describe('deleting a restaurant or an account leaves no photo behind, and its id
       const read = await c.from('retired_restaurant_ids').select('*');
       expect(read.error?.code).toBe('42P01');
     }
+  });
+});
+
+/** Makes a user a member of a restaurant, as the team functions would (they are not under test here). */
+async function addMember(restaurantId: string, userId: string, role: 'owner' | 'manager', addedBy: string): Promise<void> {
+  await withDb((db) => db.query('insert into public.restaurant_members (user_id, restaurant_id, role, added_by) values ($1, $2, $3, $4)', [userId, restaurantId, role, addedBy]));
+}
+
+/** Deletes an account as Auth's admin deleteUser does (the row of auth.users, and what references it). */
+const deleteAccount = (userId: string) => withDb((db) => db.query('delete from auth.users where id = $1', [userId]));
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The restaurant's data as it should be once `userId`'s account is gone: without their membership, and
+ * with every reference to them forgotten (who created the restaurant, who added a member or made a key).
+ */
+function withoutAccount(snapshot: string, userId: string): string {
+  const data = JSON.parse(snapshot) as { members: { user_id: string }[] | null };
+  data.members = data.members?.filter((m) => m.user_id !== userId) ?? null;
+  return JSON.stringify(data).replaceAll(`"${userId}"`, 'null');
+}
+
+describe('a restaurant lives as long as it has an owner, not as long as the account that created it', () => {
+  it('no member can write who created a restaurant: a manager’s or an owner’s PATCH of user_id changes nothing', async () => {
+    const creator = await newOwner('creator-patch');
+    const { restaurantId } = await completeRestaurant(creator.client, 'Créé par');
+    const manager = await newOwner('manager-patch');
+    await addMember(restaurantId, manager.userId, 'manager', creator.userId);
+    const before = await restaurantSnapshot(restaurantId);
+
+    for (const [who, member] of [
+      ['manager', manager],
+      ['owner', creator],
+    ] as const) {
+      const patched = await member.client.from('restaurants').update({ user_id: manager.userId }).eq('id', restaurantId);
+      expect({ who, error: patched.error?.code ?? null }).toEqual({ who, error: '42501' });
+    }
+    expect(await restaurantSnapshot(restaurantId)).toBe(before);
+    // The columns a member edits are still theirs to write.
+    expect(await must(manager.client.from('restaurants').update({ onboarding_finished_at: 'now' }).eq('id', restaurantId).select('id'))).toEqual([{ id: restaurantId }]);
+  });
+
+  it.each([
+    ['still an owner', false],
+    ['after leaving the team', true],
+  ])('deleting the creator’s account (%s) while another owner remains keeps the restaurant and all its data', async (_case, leftFirst) => {
+    const creator = await newOwner('creator');
+    const { restaurantId } = await completeRestaurant(creator.client, 'Survivant');
+    const other = await newOwner('other-owner');
+    await addMember(restaurantId, other.userId, 'owner', creator.userId);
+    const manager = await newOwner('manager');
+    await addMember(restaurantId, manager.userId, 'manager', creator.userId);
+    if (leftFirst) await must(creator.client.rpc('remove_member', { p_restaurant_id: restaurantId, p_user_id: creator.userId }));
+    const before = await restaurantSnapshot(restaurantId);
+
+    await deleteAccount(creator.userId);
+
+    const after = await restaurantSnapshot(restaurantId);
+    const expected = withoutAccount(before, creator.userId);
+    expect(JSON.parse(after)).toEqual(JSON.parse(expected));
+    expect(sha256(JSON.stringify(JSON.parse(after)))).toBe(sha256(expected));
+    expect(await must(other.client.from('restaurants').select('id, user_id').eq('id', restaurantId))).toEqual([{ id: restaurantId, user_id: null }]);
+    expect(await must(other.client.from('restaurant_reservations').select('id').eq('restaurant_id', restaurantId))).toHaveLength(1);
+  });
+
+  it('deleting the last owner’s account deletes the restaurant by its one function, not by a cascade', async () => {
+    // No foreign key deletes a restaurant (or its team) when an account goes: only the account's memberships.
+    const cascades = await withDb(async (db) =>
+      (
+        await db.query<{ name: string }>(
+          `select conrelid::regclass::text || '.' || conname as name from pg_constraint
+              where contype = 'f' and confrelid = 'auth.users'::regclass and confdeltype = 'c' and connamespace = 'public'::regnamespace
+              order by 1`,
+        )
+      ).rows.map((r) => r.name),
+    );
+    expect(cascades).toEqual(['restaurant_members.restaurant_members_user_id_fkey']);
+
+    const owner = await ownerWithPhoto('last-owner');
+    const manager = await newOwner('last-owner-manager');
+    await addMember(owner.restaurantId, manager.userId, 'manager', owner.userId);
+    const elsewhere = await newOwner('elsewhere');
+    const { id: otherRestaurant } = await must(elsewhere.client.from('restaurants').insert({ name: 'Ailleurs' }).select('id').single());
+    await addMember(otherRestaurant as string, owner.userId, 'manager', elsewhere.userId);
+
+    await deleteAccount(owner.userId);
+
+    expect(await withDb(async (db) => (await db.query('select id from public.restaurants where id = $1', [owner.restaurantId])).rows)).toEqual([]);
+    expect(await objectsInFolder(owner.restaurantId)).toEqual([]);
+    expect(await must(manager.client.from('restaurant_members').select('restaurant_id').eq('user_id', manager.userId))).toEqual([]);
+    // Where the account was only a manager, the restaurant stays, without them.
+    expect(await must(elsewhere.client.from('restaurant_members').select('user_id, role').eq('restaurant_id', otherRestaurant))).toEqual([{ user_id: elsewhere.userId, role: 'owner' }]);
   });
 });
