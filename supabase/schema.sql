@@ -930,6 +930,28 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.replayed_request(p_restaurant_id uuid, p_scope text, p_external_id text, p_fingerprint text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_existing public.restaurant_reservations;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('submit_group_request:' || p_restaurant_id || ':' || p_scope || ':' || p_external_id, 0));
+  select r.* into v_existing from public.restaurant_reservations r
+   where r.restaurant_id = p_restaurant_id and r.request_scope = p_scope and r.external_id = p_external_id;
+  if v_existing.id is null then
+    return null;
+  end if;
+  if v_existing.request_fingerprint is distinct from p_fingerprint then
+    perform private.refuse_request(409, 'external_id_conflict', 'external_id',
+      'Une autre demande porte déjà cet identifiant (external_id) : envoyez-la avec un nouvel identifiant.');
+  end if;
+  return private.submitted_request(v_existing, true);
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.request_amounts(p_restaurant_id uuid, p_service text, p_menu jsonb, p_options jsonb, p_adults integer, p_children integer, OUT menu_id uuid, OUT menu_name text, OUT options jsonb, OUT total numeric)
  RETURNS record
  LANGUAGE plpgsql
@@ -1151,6 +1173,24 @@ AS $function$
      where r.id = p_restaurant_id and r.onboarding_finished_at is not null and k.missing_count = 0)
 $function$;
 GRANT EXECUTE ON FUNCTION private.request_page_open(uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.request_scope(p_restaurant_id uuid, p_source text, p_key_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_key_id is null then
+    return p_source;
+  end if;
+  if not exists (select 1 from public.restaurant_assistant_keys k
+                  where k.id = p_key_id and k.restaurant_id = p_restaurant_id and k.revoked_at is null) then
+    raise exception 'assistant key % is not a live key of restaurant %', p_key_id, p_restaurant_id using errcode = '42501';
+  end if;
+  return p_key_id::text;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.request_slot(p_restaurant_id uuid, p_date text, p_time text, OUT service text, OUT group_min integer, OUT group_max integer)
  RETURNS record
@@ -3033,7 +3073,7 @@ $function$;
 GRANT EXECUTE ON FUNCTION public.start_restaurant_onboarding() TO authenticated;
 GRANT EXECUTE ON FUNCTION public.start_restaurant_onboarding() TO service_role;
 
-CREATE OR REPLACE FUNCTION public.submit_group_request(p_restaurant_id uuid, p_request jsonb, p_source text DEFAULT 'assistant'::text)
+CREATE OR REPLACE FUNCTION public.submit_group_request(p_restaurant_id uuid, p_request jsonb, p_source text DEFAULT 'assistant'::text, p_key_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -3042,7 +3082,8 @@ AS $function$
 declare
   v_external_id text;
   v_fingerprint text := md5(p_request::text);
-  v_existing public.restaurant_reservations;
+  v_scope text := private.request_scope(p_restaurant_id, p_source, p_key_id);
+  v_replayed jsonb;
   v_slot record;
   v_adults integer;
   v_children integer;
@@ -3055,17 +3096,9 @@ begin
     perform private.refuse_request(422, 'invalid_request', null, 'La demande doit être un objet JSON.');
   end if;
   v_external_id := private.request_text(p_request -> 'external_id', 'external_id', 'L''identifiant de la demande (external_id)', 200, true);
-
-  -- The same external_id is handled one call at a time: a repeat finds the first one's row.
-  perform pg_advisory_xact_lock(hashtextextended('submit_group_request:' || p_restaurant_id || ':' || v_external_id, 0));
-  select r.* into v_existing from public.restaurant_reservations r
-   where r.restaurant_id = p_restaurant_id and r.external_id = v_external_id;
-  if v_existing.id is not null then
-    if v_existing.request_fingerprint is distinct from v_fingerprint then
-      perform private.refuse_request(409, 'external_id_conflict', 'external_id',
-        'Une autre demande porte déjà cet identifiant (external_id) : envoyez-la avec un nouvel identifiant.');
-    end if;
-    return private.submitted_request(v_existing, true);
+  v_replayed := private.replayed_request(p_restaurant_id, v_scope, v_external_id, v_fingerprint);
+  if v_replayed is not null then
+    return v_replayed;
   end if;
 
   if not exists (select 1 from public.restaurants r join public.restaurant_completeness k on k.restaurant_id = r.id
@@ -3089,12 +3122,12 @@ begin
   insert into public.restaurant_reservations (
     restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation,
     customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children,
-    reservation_date, arrival_time, options, external_id, request_fingerprint, customer_message, dietary_notes, source)
+    reservation_date, arrival_time, options, external_id, request_scope, request_fingerprint, customer_message, dietary_notes, source)
   values (
     p_restaurant_id, private.request_conversation(p_restaurant_id, p_request -> 'conversation'),
     v_numbers.numero_restaurateur, v_numbers.numero, v_numbers.code,
     v_customer.name, v_customer.email, v_customer.phone, v_amounts.menu_name, v_amounts.menu_id, v_amounts.total, v_adults, v_children,
-    (p_request ->> 'date')::date, (p_request ->> 'arrival_time')::time, v_amounts.options, v_external_id, v_fingerprint,
+    (p_request ->> 'date')::date, (p_request ->> 'arrival_time')::time, v_amounts.options, v_external_id, v_scope, v_fingerprint,
     private.request_text(p_request -> 'message', 'message', 'Le message', 2000, false),
     private.request_text(p_request -> 'dietary_notes', 'dietary_notes', 'Le champ allergies et régimes', 1000, false), p_source)
   returning * into v_row;
@@ -3103,8 +3136,8 @@ begin
   return private.submitted_request(v_row, false);
 end
 $function$;
-COMMENT ON FUNCTION public.submit_group_request(uuid,jsonb,text) IS 'The one way a reservation is created (the chatbot''s contract, README "Requests in"; the owner''s Nouvelle réservation through submit_owner_reservation, source phone): checks the request against the stored profile (refusals: {code, message, details = field} with HTTP 422), stores it pending with its numbers, total, dietary notes and respond_by, and queues its notifications. The same external_id again returns the same reservation (replayed: true); with another body it is refused (409).';
-GRANT EXECUTE ON FUNCTION public.submit_group_request(uuid,jsonb,text) TO service_role;
+COMMENT ON FUNCTION public.submit_group_request(uuid,jsonb,text,uuid) IS 'The one way a reservation is created (the chatbot''s contract, README "Requests in"; the owner''s Nouvelle réservation through submit_owner_reservation, source phone): checks the request against the stored profile (refusals: {code, message, details = field} with HTTP 422), stores it pending with its numbers, total, dietary notes and respond_by, and queues its notifications. p_key_id: the assistant key it came with (the reservation service''s chatbot path). The same external_id again from the same credential (that key, else the source) returns the same reservation (replayed: true); with another body it is refused (409); from another credential it is another request.';
+GRANT EXECUTE ON FUNCTION public.submit_group_request(uuid,jsonb,text,uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.submit_owner_reservation(p_restaurant_id uuid, p_request jsonb, p_notes text DEFAULT NULL::text, p_accept boolean DEFAULT false, p_preview boolean DEFAULT false)
  RETURNS jsonb
@@ -3897,6 +3930,7 @@ END) STORED NOT NULL,
     notes text,
     amount_received public.amount,
     search_text text GENERATED ALWAYS AS (((private.search_text(((((((((customer_name || ' '::text) || numero_reservation) || ' '::text) || numero_reservation_restaurateur) || ' '::text) || code_reservation) || ' '::text) || COALESCE(email, ''::text))) || ' '::text) || COALESCE(private.phone_digits(phone_number), ''::text))) STORED,
+    request_scope text,
     CONSTRAINT restaurant_reservations_pkey PRIMARY KEY (id),
     CONSTRAINT restaurant_reservations_code_manage_key UNIQUE (code_manage),
     CONSTRAINT restaurant_reservations_numero_reservation_key UNIQUE (numero_reservation),
@@ -3910,6 +3944,7 @@ END) STORED NOT NULL,
     CONSTRAINT restaurant_reservations_dietary_notes_max_1000 CHECK ((char_length(dietary_notes) <= 1000)),
     CONSTRAINT restaurant_reservations_email_max_320 CHECK ((char_length(email) <= 320)) NOT VALID,
     CONSTRAINT restaurant_reservations_external_id_max_200 CHECK ((char_length(external_id) <= 200)),
+    CONSTRAINT restaurant_reservations_external_id_scoped CHECK (((external_id IS NULL) OR (request_scope IS NOT NULL))),
     CONSTRAINT restaurant_reservations_notes_max_2000 CHECK ((char_length(notes) <= 2000)),
     CONSTRAINT restaurant_reservations_number_people_check CHECK ((number_people >= 1)),
     CONSTRAINT restaurant_reservations_numero_reservation_max_100 CHECK ((char_length(numero_reservation) <= 100)) NOT VALID,
@@ -3917,6 +3952,7 @@ END) STORED NOT NULL,
     CONSTRAINT restaurant_reservations_options_check CHECK ((jsonb_typeof(options) = 'array'::text)),
     CONSTRAINT restaurant_reservations_phone_number_max_100 CHECK ((char_length(phone_number) <= 100)) NOT VALID,
     CONSTRAINT restaurant_reservations_request_fingerprint_md5 CHECK ((request_fingerprint ~ '^[0-9a-f]{32}$'::text)),
+    CONSTRAINT restaurant_reservations_request_scope_check CHECK ((char_length(request_scope) <= 64)),
     CONSTRAINT restaurant_reservations_selected_menu_max_200 CHECK ((char_length(selected_menu) <= 200)) NOT VALID,
     CONSTRAINT restaurant_reservations_source_check CHECK ((source = ANY (ARRAY['assistant'::text, 'phone'::text, 'web'::text]))),
     CONSTRAINT restaurant_reservations_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.conversations(id) ON DELETE SET NULL,
@@ -3938,6 +3974,7 @@ COMMENT ON COLUMN public.restaurant_reservations.dietary_notes IS 'Allergies and
 COMMENT ON COLUMN public.restaurant_reservations.notes IS 'The owner''s internal notes (Nouvelle réservation, Modifier): never shown to the customer; printed on the dining-room sheet.';
 COMMENT ON COLUMN public.restaurant_reservations.amount_received IS 'What the restaurant received when the reservation was marked paid (''Acompte reçu''): the acompte, or the whole total when no acompte is taken; null before. Written by transition_reservation_by_id only.';
 COMMENT ON COLUMN public.restaurant_reservations.search_text IS 'What the list''s search reads (public.search_reservations): name, both numbers, the customer''s code and e-mail, lower case without accents, then the phone''s digits. Generated; never written.';
+COMMENT ON COLUMN public.restaurant_reservations.request_scope IS 'The credential external_id belongs to: the assistant key''s id, web (the request page), phone (a member''s booking) or assistant (the service role without a key). The same external_id from another credential is another request.';
 ALTER TABLE public.restaurant_reservations ENABLE ROW LEVEL SECURITY;
 GRANT MAINTAIN ON TABLE public.restaurant_reservations TO authenticated;
 GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_reservations TO service_role;
@@ -4056,7 +4093,7 @@ CREATE INDEX restaurant_menus_restaurant_order_idx ON public.restaurant_menus US
 CREATE INDEX restaurant_options_restaurant_order_idx ON public.restaurant_options USING btree (restaurant_id, display_order);
 CREATE INDEX restaurant_photos_restaurant_order_idx ON public.restaurant_photos USING btree (restaurant_id, display_order);
 CREATE INDEX restaurant_reservations_conversation_idx ON public.restaurant_reservations USING btree (conversation_id) WHERE (conversation_id IS NOT NULL);
-CREATE UNIQUE INDEX restaurant_reservations_external_id_key ON public.restaurant_reservations USING btree (restaurant_id, external_id) WHERE (external_id IS NOT NULL);
+CREATE UNIQUE INDEX restaurant_reservations_external_id_key ON public.restaurant_reservations USING btree (restaurant_id, request_scope, external_id) WHERE (external_id IS NOT NULL);
 CREATE INDEX restaurant_reservations_pending_respond_by_idx ON public.restaurant_reservations USING btree (restaurant_id, respond_by) WHERE (status = private.reservation_status('pending'::text));
 CREATE INDEX restaurant_reservations_restaurant_created_idx ON public.restaurant_reservations USING btree (restaurant_id, created_at DESC);
 CREATE INDEX restaurant_reservations_restaurant_date_idx ON public.restaurant_reservations USING btree (restaurant_id, reservation_date);

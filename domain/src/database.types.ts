@@ -1198,6 +1198,7 @@ export type Database = {
           options: NonNullable<Json>
           phone_number: string | null
           request_fingerprint: string | null
+          request_scope: string | null
           reservation_date: string
           respond_by: string
           restaurant_id: string
@@ -1233,6 +1234,7 @@ export type Database = {
           options?: NonNullable<Json>
           phone_number?: string | null
           request_fingerprint?: string | null
+          request_scope?: string | null
           reservation_date: string
           respond_by?: string
           restaurant_id: string
@@ -1268,6 +1270,7 @@ export type Database = {
           options?: NonNullable<Json>
           phone_number?: string | null
           request_fingerprint?: string | null
+          request_scope?: string | null
           reservation_date?: string
           respond_by?: string
           restaurant_id?: string
@@ -1718,7 +1721,12 @@ export type Database = {
         Returns: string
       }
       submit_group_request: {
-        Args: { p_request: Json; p_restaurant_id: string; p_source?: string }
+        Args: {
+          p_key_id?: string
+          p_request: Json
+          p_restaurant_id: string
+          p_source?: string
+        }
         Returns: Json
       }
       submit_owner_reservation: {

@@ -34,7 +34,7 @@ export function openApiDocument(config: Config): JsonSchema {
         operationId: 'submitGroupRequest',
         summary: 'A group request from the restaurant’s chatbot (public.submit_group_request).',
         description:
-          'Checked against the restaurant’s profile and stored pending; the restaurant and the customer are notified. Idempotent on `external_id`: the same body again answers 200 with the same reservation, another body 409. Without a key, the public path of the restaurant’s request page (/demande/{restaurantId}): only while the owner has it switched on, stored with source `web`, at most 16 KB, no `conversation`, an optional honeypot field `website` that must stay empty, limited per client address.',
+          'Checked against the restaurant’s profile and stored pending; the restaurant and the customer are notified. Idempotent on `external_id`, per key (without a key, per request page): the same body again answers 200 with the same reservation, another body 409; the same id with another key, or without one, is another request. Without a key, the public path of the restaurant’s request page (/demande/{restaurantId}): only while the owner has it switched on, stored with source `web`, at most 16 KB, no `conversation`, an optional honeypot field `website` that must stay empty, limited per client address.',
         security: [{ assistantKey: [] }, {}],
         parameters: pathParameters(requestParams),
         requestBody: { required: true, content: { 'application/json': { schema: ref('GroupRequest') } } },

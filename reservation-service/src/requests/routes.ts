@@ -99,6 +99,10 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
     },
   };
 
+  // The assistant key a request came with (its id, found before the body is read): the credential its
+  // external_id belongs to.
+  const keyIds = new WeakMap<FastifyRequest, string>();
+
   app.post<{ Params: { restaurantId: string } }>(
     '/api/restaurants/:restaurantId/requests',
     {
@@ -119,6 +123,7 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
         if (error) throw new Error(`checking the assistant key failed: ${error.code ?? ''} ${error.message}`);
         if (!data?.[0]) throw new RefusalError(401, REFUSALS.invalidKey);
         if (data[0].restaurant_id !== request.params.restaurantId.toLowerCase()) throw new RefusalError(403, REFUSALS.wrongRestaurant);
+        keyIds.set(request, data[0].key_id);
       },
     },
     async (request, reply) => {
@@ -127,7 +132,12 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
       // The page sends what a customer types: a conversation comes from a chatbot, with its key.
       if (web && body.conversation != null) throw new RefusalError(422, REFUSALS.webConversation);
       const restaurantId = request.params.restaurantId.toLowerCase();
-      const { data, error, status } = await db.rpc('submit_group_request', { p_restaurant_id: restaurantId, p_request: body, p_source: web ? 'web' : 'assistant' });
+      const { data, error, status } = await db.rpc('submit_group_request', {
+        p_restaurant_id: restaurantId,
+        p_request: body,
+        p_source: web ? 'web' : 'assistant',
+        p_key_id: web ? undefined : keyIds.get(request),
+      });
       if (error) {
         // The function's refusals: passed on as they are (details is the field).
         if (status === 422 || status === 409) throw new RefusalError(status, { code: error.code, field: error.details || null, message: error.message });

@@ -108,6 +108,57 @@ test('a body over 16 KB: 413 in French (the chatbot with its key keeps 512 KB)',
   expect(await stored(body.external_id)).toEqual([]);
 });
 
+describe('an external_id belongs to the credential that sent it', () => {
+  let chatbotKey: string;
+  beforeAll(async () => {
+    const { data, error } = await owner.rpc('create_assistant_key', { p_restaurant_id: copy.restaurants.lyon });
+    if (error) throw new Error(error.message);
+    chatbotKey = (data as { key: string }).key;
+  });
+  const asChatbot = (body: unknown, key = chatbotKey) => send(body, copy.restaurants.lyon, service, { authorization: `Bearer ${key}` });
+  /** The chatbot's body: what the page sends, without the page's honeypot. */
+  const chatbotRequest = (overrides: Record<string, unknown> = {}) => {
+    const { website: _honeypot, ...body } = pageRequest({ external_id: `conv-${randomUUID()}-request-1`, ...overrides });
+    return body;
+  };
+
+  test("a request without a key under the id the chatbot will use next does not block the chatbot's request", async () => {
+    const chatbot = chatbotRequest();
+    const squatted = await send(pageRequest({ external_id: chatbot.external_id, customer: { name: 'Intrus', email: 'intrus@example.fr' } }));
+    expect(squatted.status).toBe(201);
+
+    const real = await asChatbot(chatbot);
+    expect(real.status).toBe(201);
+    expect((await real.json()).reservation).toMatchObject({ status: 'pending' });
+    const rows = await db().from('restaurant_reservations').select('source, customer_name').eq('external_id', chatbot.external_id).order('source');
+    expect(rows.data).toEqual([
+      { source: 'assistant', customer_name: 'Paul Lemaire' },
+      { source: 'web', customer_name: 'Intrus' },
+    ]);
+  });
+
+  test("a chatbot's body replayed without a key, or with another key, reveals nothing of its reservation", async () => {
+    const chatbot = chatbotRequest();
+    const first = await asChatbot(chatbot);
+    expect(first.status).toBe(201);
+    const { reservation } = (await first.json()) as { reservation: { id: string; numero: string; numero_restaurateur: string; code_reservation: string } };
+    // The chatbot itself, again: the same reservation.
+    const again = await asChatbot(chatbot);
+    expect(again.status).toBe(200);
+    expect((await again.json()).reservation).toMatchObject({ id: reservation.id, code_reservation: reservation.code_reservation });
+
+    const { data, error } = await owner.rpc('create_assistant_key', { p_restaurant_id: copy.restaurants.lyon });
+    if (error) throw new Error(error.message);
+    for (const replay of [() => send({ ...chatbot, website: '' }), () => asChatbot(chatbot, (data as { key: string }).key)]) {
+      const res = await replay();
+      const text = await res.text();
+      // Another request of its own (201), never the first one's (200 with its numbers and code).
+      expect(res.status).toBe(201);
+      for (const secret of [reservation.id, reservation.numero, reservation.numero_restaurateur, reservation.code_reservation]) expect(text).not.toContain(secret);
+    }
+  });
+});
+
 describe('per client address', () => {
   test('the 3rd request of an address in the window gets 429 in French; another address has its own budget only behind a trusted proxy', async () => {
     const direct = await startService({ webRateLimit: { max: 2, timeWindowMs: 60_000 } });
