@@ -3023,7 +3023,7 @@ CREATE OR REPLACE FUNCTION public.set_request_page(p_restaurant_id uuid, p_enabl
  SET search_path TO ''
 AS $function$
 begin
-  perform private.assert_role(p_restaurant_id, 'manager');
+  perform private.assert_role(p_restaurant_id, 'owner');
   if p_enabled is null then
     raise exception 'Indiquez si la page de demande est ouverte ou fermée.' using errcode = '22023';
   end if;
@@ -3033,7 +3033,7 @@ begin
   return p_enabled;
 end
 $function$;
-COMMENT ON FUNCTION public.set_request_page(uuid,boolean) IS 'Switches the restaurant''s public request page on or off (its members: owners and managers).';
+COMMENT ON FUNCTION public.set_request_page(uuid,boolean) IS 'Switches the restaurant''s public request page on or off (its owners only; managers see its state).';
 GRANT EXECUTE ON FUNCTION public.set_request_page(uuid,boolean) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.set_request_page(uuid,boolean) TO service_role;
 
@@ -4193,8 +4193,12 @@ CREATE POLICY "Members read their messages" ON public.messages AS PERMISSIVE FOR
    FROM public.conversations c
   WHERE (c.restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)))));
 
-CREATE POLICY "Members read their restaurants' notifications" ON public.notification_outbox AS PERMISSIVE FOR SELECT TO authenticated
-  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
+CREATE POLICY "Members read their reservations' notifications" ON public.notification_outbox AS PERMISSIVE FOR SELECT TO authenticated
+  USING (((invitation_id IS NULL) AND (restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role))));
+
+CREATE POLICY "Who reads an invitation reads its e-mail" ON public.notification_outbox AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((invitation_id IN ( SELECT i.id
+   FROM public.restaurant_invitations i)));
 
 CREATE POLICY "Members read their reservations' history" ON public.reservation_events AS PERMISSIVE FOR SELECT TO authenticated
   USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));

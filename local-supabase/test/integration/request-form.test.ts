@@ -1,4 +1,4 @@
-import { anon, newOwner, service } from '../clients';
+import { anon, newOwner, service, withDb } from '../clients';
 import { completeRestaurant, must, sample } from '../fixtures';
 
 /**
@@ -168,6 +168,18 @@ describe('request_form and the request page switch', () => {
     // The owner reads the switch (the 'Votre assistant' screen) and writes it only through the function.
     expect(await must(owner.client.from('restaurant_request_pages').select('enabled').eq('restaurant_id', restaurantId))).toEqual([{ enabled: true }]);
     expect((await owner.client.from('restaurant_request_pages').update({ enabled: false }).eq('restaurant_id', restaurantId).select()).error).not.toBeNull();
+  });
+
+  it('a manager reads the switch but cannot turn it: the page is opened and closed by owners only', async () => {
+    const manager = await newOwner('page-manager');
+    await withDb((db) => db.query("insert into public.restaurant_members (user_id, restaurant_id, role, added_by) values ($1, $2, 'manager', $3)", [manager.userId, restaurantId, owner.userId]));
+    const before = await must(service().from('restaurant_request_pages').select('enabled, updated_at, updated_by').eq('restaurant_id', restaurantId).single());
+    for (const enabled of [false, true]) {
+      const { error } = await manager.client.rpc('set_request_page', { p_restaurant_id: restaurantId, p_enabled: enabled });
+      expect(error).toMatchObject({ code: '42501', message: 'Accès non autorisé à ce restaurant' });
+    }
+    expect(await must(service().from('restaurant_request_pages').select('enabled, updated_at, updated_by').eq('restaurant_id', restaurantId).single())).toEqual(before);
+    expect(await must(manager.client.from('restaurant_request_pages').select('enabled').eq('restaurant_id', restaurantId))).toEqual([{ enabled: before.enabled }]);
   });
 
   it('switched off again, answers nothing', async () => {

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { anon, client, newOwner, service, uniqueEmail, withDb } from '../clients';
-import { must } from '../fixtures';
+import { completeRestaurant, must } from '../fixtures';
 
 type Owner = Awaited<ReturnType<typeof newOwner>>;
 
@@ -60,6 +60,29 @@ describe('invitations', () => {
     expect(everything).not.toContain(token);
     expect((await owner.client.from('restaurant_invitations').select('token_hash')).error).not.toBeNull();
     expect(await must(owner.client.from('restaurant_invitations').select('email, role').eq('id', invitation.id))).toEqual([{ email, role: 'manager' }]);
+  });
+
+  it('an invitation’s e-mail (the invitee’s address) is read by owners only; a manager reads the reservations’ messages', async () => {
+    const boss = await newOwner('outbox-owner');
+    const { restaurantId: id, reservation } = await completeRestaurant(boss.client, 'Chez Boîte');
+    const manager = await signUp(uniqueEmail('outbox-manager'));
+    await withDb((db) => db.query("insert into public.restaurant_members (user_id, restaurant_id, role, added_by) values ($1, $2, 'manager', $3)", [manager.userId, id, boss.userId]));
+    const invitee = uniqueEmail('secret-invitee');
+    const invitation = await invite(boss, id, invitee);
+    const stranger = await newOwner('outbox-stranger');
+
+    const kinds = async (c: SupabaseClient) => ((await c.from('notification_outbox').select('kind, recipient').eq('restaurant_id', id)).data ?? []).map((n) => n.kind as string).sort();
+    expect(await kinds(boss.client)).toEqual(['customer_request_received', 'owner_new_request', 'owner_new_request', 'team_invitation']);
+    expect(await kinds(manager.client)).toEqual(['customer_request_received', 'owner_new_request', 'owner_new_request']);
+    for (const c of [manager.client, stranger.client, anon()]) {
+      const read = await c.from('notification_outbox').select('*').eq('invitation_id', invitation.id);
+      expect(read.data ?? []).toEqual([]);
+      expect(JSON.stringify((await c.from('notification_outbox').select('*')).data ?? [])).not.toContain(invitee);
+    }
+    // The manager still sees a request's messages in its history.
+    expect(await must(manager.client.from('notification_outbox').select('kind').eq('reservation_id', reservation.id).eq('kind', 'customer_request_received'))).toEqual([
+      { kind: 'customer_request_received' },
+    ]);
   });
 
   it('joins the invitee once, with the role; the link then says it was used', async () => {

@@ -1,8 +1,9 @@
 /**
  * 'Demandes en ligne': the restaurant's public request page (/demande/{id}), switched on and off by the
- * owner (off by default), its address to copy, its QR code as a PNG to download and an <iframe> snippet
+ * owner (off by default; a manager sees it, not the switch's use), its address to copy, its QR code as a PNG to download and an <iframe> snippet
  * for the restaurant's website. Requests sent from it arrive in the list marked 'Site web'.
  */
+import { myRoleQuery } from '@tablee/domain';
 import { QueryState } from '@tablee/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Space, Switch, Typography } from 'antd';
@@ -43,6 +44,8 @@ function QrCode({ url, name }: { url: string; name: string }) {
 export function RequestPageCard({ restaurantId, name, complete, onResult }: { restaurantId: string; name: string; complete: boolean; onResult: (ok: boolean, message: string) => void }) {
   const page = useQuery(requestPageQueryOptions(restaurantId));
   const save = useSetRequestPage(restaurantId);
+  // Opening the page to the public is the owners' decision (set_request_page refuses the others).
+  const role = useQuery(myRoleQuery(restaurantId)).data;
   const url = requestPageUrl(restaurantId);
   const toggle = (enabled: boolean) =>
     save.mutate(enabled, {
@@ -59,9 +62,14 @@ export function RequestPageCard({ restaurantId, name, complete, onResult }: { re
               vos réservations, marquées « Site web ».
             </Typography.Paragraph>
             <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-              <Switch id="request-page-switch" checked={enabled} loading={save.isPending} onChange={toggle} />
+              <Switch id="request-page-switch" checked={enabled} loading={save.isPending} disabled={role !== 'owner'} onChange={toggle} />
               <label htmlFor="request-page-switch">Demandes en ligne</label>
             </span>
+            {role !== undefined && role !== 'owner' && (
+              <Typography.Text type="secondary" data-testid="request-page-owners-only">
+                Seuls les propriétaires du restaurant ouvrent ou ferment cette page.
+              </Typography.Text>
+            )}
             {enabled && !complete && (
               <Alert
                 type="warning"
