@@ -62,7 +62,8 @@ it('keeps the last owner: demoting them is refused in French', async () => {
   expect(within(me).getByText('Propriétaire')).toBeInTheDocument();
 });
 
-it('refuses Facturation and Équipe, opened by their address, to a manager, in French', async () => {
+/** An owner's restaurant, and the one client signed in as a manager of it who joined by the invitation's link. */
+async function asManager(): Promise<{ restaurantId: string }> {
   const { restaurantId } = await ownerWithRestaurant();
   const email = uniqueEmail('gerant');
   const client = getSupabase();
@@ -76,7 +77,11 @@ it('refuses Facturation and Équipe, opened by their address, to a manager, in F
   expect((await client.auth.signUp({ email, password: OWNER_PASSWORD })).error).toBeNull();
   expect((await client.auth.signInWithPassword({ email, password: OWNER_PASSWORD })).error).toBeNull();
   expect((await client.rpc('accept_invitation', { p_token: token })).data).toBe(restaurantId);
+  return { restaurantId };
+}
 
+it('refuses Facturation and Équipe, opened by their address, to a manager, in French', async () => {
+  const { restaurantId } = await asManager();
   for (const page of ['billing', 'team']) {
     const { unmount } = renderProfile(`/restaurants/${restaurantId}/${page}`);
     expect(await screen.findByText('Cette page est réservée aux propriétaires du restaurant.')).toBeInTheDocument();
@@ -84,4 +89,11 @@ it('refuses Facturation and Équipe, opened by their address, to a manager, in F
     expect(screen.queryByRole('button', { name: 'Inviter' })).not.toBeInTheDocument();
     unmount();
   }
+});
+
+it('shows a manager whether the request page is on, with its switch disabled: owners open and close it', async () => {
+  const { restaurantId } = await asManager();
+  renderProfile(`/restaurants/${restaurantId}/assistant`);
+  expect(await screen.findByText('Seuls les propriétaires du restaurant ouvrent ou ferment cette page.')).toBeInTheDocument();
+  expect(screen.getByRole('switch', { name: 'Demandes en ligne' })).toBeDisabled();
 });
