@@ -664,6 +664,21 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.keep_restaurant_creator()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.user_id is null and not exists (select 1 from auth.users u where u.id = old.user_id) then
+    return new;
+  end if;
+  raise exception 'Le créateur d''un restaurant ne peut pas être modifié' using errcode = '42501';
+end
+$function$;
+COMMENT ON FUNCTION private.keep_restaurant_creator() IS 'Refuses any change of restaurants.user_id (who created it), except forgetting an account that no longer exists (its foreign key''s on delete set null).';
+
 CREATE OR REPLACE FUNCTION private.new_reservation_numbers(p_restaurant_id uuid, OUT numero text, OUT numero_restaurateur text, OUT code text)
  RETURNS record
  LANGUAGE plpgsql
@@ -4006,9 +4021,8 @@ CREATE TABLE public.restaurants (
 COMMENT ON COLUMN public.restaurants.user_id IS 'Who created the restaurant (its first owner): set at its creation, never written through the API, null once that account is deleted. Who may act for the restaurant is restaurant_members.';
 COMMENT ON COLUMN public.restaurants.onboarding_finished_at IS 'When the owner finished the onboarding wizard; null while it is unfinished (the dashboard resumes it).';
 ALTER TABLE public.restaurants ENABLE ROW LEVEL SECURITY;
-GRANT DELETE, INSERT, MAINTAIN, SELECT ON TABLE public.restaurants TO authenticated;
+GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurants TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurants TO service_role;
-GRANT UPDATE (id, name, url, first_message, address, description, has_different_hours_settings, days_open, onboarding_finished_at) ON TABLE public.restaurants TO authenticated;
 
 CREATE VIEW public.conversation_summaries WITH (security_invoker=true) AS
  SELECT id,
@@ -4124,6 +4138,7 @@ CREATE TRIGGER restaurant_photos_within_bucket BEFORE INSERT OR UPDATE OF file_s
 CREATE TRIGGER restaurant_reservations_respond_by BEFORE INSERT ON public.restaurant_reservations FOR EACH ROW EXECUTE FUNCTION private.set_respond_by();
 CREATE TRIGGER restaurant_reservations_set_updated_at BEFORE UPDATE ON public.restaurant_reservations FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER restaurants_creator_is_owner AFTER INSERT ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.add_creator_as_owner();
+CREATE TRIGGER restaurants_keep_creator BEFORE UPDATE OF user_id ON public.restaurants FOR EACH ROW WHEN ((old.user_id IS DISTINCT FROM new.user_id)) EXECUTE FUNCTION private.keep_restaurant_creator();
 CREATE TRIGGER restaurants_refuse_id_reuse BEFORE INSERT OR UPDATE OF id ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.refuse_restaurant_id_reuse();
 CREATE TRIGGER restaurants_retire_deleted AFTER DELETE ON public.restaurants FOR EACH ROW EXECUTE FUNCTION private.retire_deleted_restaurant();
 CREATE TRIGGER restaurants_set_updated_at BEFORE UPDATE ON public.restaurants FOR EACH ROW WHEN (((new.user_id IS NOT NULL) OR (old.user_id IS NULL))) EXECUTE FUNCTION private.set_updated_at();

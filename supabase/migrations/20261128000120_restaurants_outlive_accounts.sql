@@ -11,11 +11,28 @@ alter table public.restaurants
   add constraint restaurants_user_id_fkey foreign key (user_id) references auth.users (id) on delete set null;
 comment on column public.restaurants.user_id is 'Who created the restaurant (its first owner): set at its creation, never written through the API, null once that account is deleted. Who may act for the restaurant is restaurant_members.';
 
--- Members change what the profile's functions and the onboarding write, never who created the
--- restaurant nor when. (id stays: its own trigger refuses any change with a French message.)
-revoke update on public.restaurants from authenticated;
-grant update (id, name, url, first_message, address, description, has_different_hours_settings, days_open, onboarding_finished_at)
-  on public.restaurants to authenticated;
+-- Who created a restaurant is written once: no one rewrites it (a member would make the restaurant
+-- "theirs"); it is only forgotten, by the foreign key, once that account is deleted. A trigger rather
+-- than a column grant: a column added later stays writable as the others are.
+create or replace function private.keep_restaurant_creator()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.user_id is null and not exists (select 1 from auth.users u where u.id = old.user_id) then
+    return new;
+  end if;
+  raise exception 'Le créateur d''un restaurant ne peut pas être modifié' using errcode = '42501';
+end
+$$;
+comment on function private.keep_restaurant_creator() is 'Refuses any change of restaurants.user_id (who created it), except forgetting an account that no longer exists (its foreign key''s on delete set null).';
+revoke execute on function private.keep_restaurant_creator() from public;
+
+create trigger restaurants_keep_creator before update of user_id on public.restaurants
+  for each row when (old.user_id is distinct from new.user_id)
+  execute function private.keep_restaurant_creator();
 
 -- Forgetting who created a restaurant is no edit of it: its updated_at (which an open form compares
 -- with) stays as it is.

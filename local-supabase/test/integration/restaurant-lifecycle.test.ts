@@ -129,8 +129,10 @@ describe('a restaurant lives as long as it has an owner, not as long as the acco
       ['owner', creator],
     ] as const) {
       const patched = await member.client.from('restaurants').update({ user_id: manager.userId }).eq('id', restaurantId);
-      expect({ who, error: patched.error?.code ?? null }).toEqual({ who, error: '42501' });
+      expect({ who, error: patched.error }).toMatchObject({ who, error: { code: '42501', message: "Le créateur d'un restaurant ne peut pas être modifié" } });
     }
+    // Nor through the service role: only forgetting a deleted account changes it.
+    expect((await service().from('restaurants').update({ user_id: null }).eq('id', restaurantId)).error).toMatchObject({ code: '42501' });
     expect(await restaurantSnapshot(restaurantId)).toBe(before);
     // The columns a member edits are still theirs to write.
     expect(await must(manager.client.from('restaurants').update({ onboarding_finished_at: 'now' }).eq('id', restaurantId).select('id'))).toEqual([{ id: restaurantId }]);
