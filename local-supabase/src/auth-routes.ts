@@ -33,7 +33,7 @@ export interface AuthContext {
 /** The routes of /auth/v1 (GoTrue's), registered on the plugin auth.ts assembles. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
   const { config, pool, failedSignins, signups, emailRequests, clientAddress, mailer, redirectFor, dummyHash, later, inTransaction } = ctx;
-  const { fullUser, createSession, refresh, requireUser } = ctx.sessions;
+  const { fullUser, createSession, refresh, requireUser, requireServiceRole } = ctx.sessions;
   const linkExpiry = config.auth.linkExpirySeconds;
   const emailInterval = config.auth.emailMinIntervalSeconds;
 
@@ -426,6 +426,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
       for (const mail of mails) later(() => mailer.send(mail), '[auth] e-mail de changement d’adresse non envoyé :');
     }
     return reply.header('x-supabase-api-version', API_VERSION).send(await fullUser(user));
+  });
+
+  /**
+   * An administrator deletes an account (supabase-js's auth.admin.deleteUser, with the service role's
+   * key): its row of auth.users, and with it what references it (sessions, identities, and the
+   * database's own rules for an account that goes). Answers the deleted user, as GoTrue does.
+   */
+  app.delete('/admin/users/:id', { schema: AUTH_SCHEMAS.adminDeleteUser }, async (req, reply) => {
+    if (!requireServiceRole(req, reply)) return reply;
+    const { rows } = await pool.query<UserRow>(`delete from auth.users where id = $1 returning ${USER_COLUMNS}`, [(req.params as { id: string }).id]);
+    if (!rows[0]) return authError(reply, 404, 'user_not_found', 'User not found');
+    return reply.header('x-supabase-api-version', API_VERSION).send(userJson(rows[0]));
   });
 
   app.post('/logout', { schema: AUTH_SCHEMAS.logout }, async (req, reply) => {

@@ -26,6 +26,11 @@ export const AUTH_SCHEMAS = {
   resend: { body: body({ email: text, type: text }) },
   verify: { body: body({ token_hash: text, type: text }) },
   updateUser: { body: body({ email: text, password: text, current_password: text, nonce: text, data: metadata }) },
+  /** DELETE /admin/users/{id}: the user's id; GoTrue's soft delete (should_soft_delete) is not offered. */
+  adminDeleteUser: {
+    params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } }, required: ['id'] },
+    body: { type: ['object', 'null'], properties: { should_soft_delete: { type: 'boolean', enum: [false] } } },
+  },
   logout: { querystring: { type: 'object', properties: { scope: { type: 'string', enum: ['global', 'local', 'others'] } } } },
 } satisfies Record<string, FastifySchema>;
 

@@ -120,5 +120,19 @@ export function authSessions(config: StackConfig, pool: Pool, jwtSecret: string,
     return claims;
   }
 
-  return { fullUser, createSession, refresh, requireUser };
+  /** True for the service role's key (GoTrue's admin endpoints); else an error reply as GoTrue's. */
+  function requireServiceRole(req: FastifyRequest, reply: FastifyReply): boolean {
+    const claims = bearerClaims({ authorization: req.headers.authorization }, jwtSecret);
+    if (!claims) {
+      authError(reply, 401, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or invalid');
+      return false;
+    }
+    if (claims.role !== 'service_role') {
+      authError(reply, 403, 'not_admin', 'User not allowed');
+      return false;
+    }
+    return true;
+  }
+
+  return { fullUser, createSession, refresh, requireUser, requireServiceRole };
 }

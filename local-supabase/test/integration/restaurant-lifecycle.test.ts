@@ -101,8 +101,12 @@ async function addMember(restaurantId: string, userId: string, role: 'owner' | '
   await withDb((db) => db.query('insert into public.restaurant_members (user_id, restaurant_id, role, added_by) values ($1, $2, $3, $4)', [userId, restaurantId, role, addedBy]));
 }
 
-/** Deletes an account as Auth's admin deleteUser does (the row of auth.users, and what references it). */
-const deleteAccount = (userId: string) => withDb((db) => db.query('delete from auth.users where id = $1', [userId]));
+/** An administrator deletes an account: Auth's admin deleteUser, with the service role's key. */
+async function deleteAccount(userId: string): Promise<void> {
+  const { data, error } = await service().auth.admin.deleteUser(userId);
+  expect(error).toBeNull();
+  expect(data.user).toMatchObject({ id: userId });
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -180,6 +184,9 @@ describe('a restaurant lives as long as it has an owner, not as long as the acco
     const elsewhere = await newOwner('elsewhere');
     const { id: otherRestaurant } = await must(elsewhere.client.from('restaurants').insert({ name: 'Ailleurs' }).select('id').single());
     await addMember(otherRestaurant as string, owner.userId, 'manager', elsewhere.userId);
+    // Deleting an account is the administrator's (the service role's key), no one else's.
+    for (const c of [anon(), manager.client]) expect((await c.auth.admin.deleteUser(owner.userId)).error).toMatchObject({ status: 403, code: 'not_admin' });
+    expect(await objectsInFolder(owner.restaurantId)).toEqual([owner.photo]);
 
     await deleteAccount(owner.userId);
 
