@@ -23,6 +23,8 @@ export interface Config {
   rateLimit: { max: number; timeWindowMs: number };
   /** Requests allowed per assistant key and window on POST /api/restaurants/{id}/requests. */
   assistantRateLimit: { max: number; timeWindowMs: number };
+  /** Unknown assistant keys allowed per client address and window before that address gets 429 (as GoTrue's failed sign-ins). */
+  failedKeyLimit: { max: number; timeWindowMs: number };
   /** Requests allowed per client address and window on the public path (no key: the restaurant's request page). */
   webRateLimit: { max: number; timeWindowMs: number };
   logLevel: string;
@@ -54,6 +56,12 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   ASSISTANT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   ASSISTANT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
+  ASSISTANT_MAX_FAILED_KEYS: z.coerce.number().int().min(1).default(30),
+  ASSISTANT_FAILED_KEY_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 60_000),
   WEB_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   WEB_RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
@@ -93,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: e.RATE_LIMIT_WINDOW_MS },
     assistantRateLimit: { max: e.ASSISTANT_RATE_LIMIT_MAX, timeWindowMs: e.ASSISTANT_RATE_LIMIT_WINDOW_MS },
+    failedKeyLimit: { max: e.ASSISTANT_MAX_FAILED_KEYS, timeWindowMs: e.ASSISTANT_FAILED_KEY_WINDOW_MS },
     webRateLimit: { max: e.WEB_RATE_LIMIT_MAX, timeWindowMs: e.WEB_RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',

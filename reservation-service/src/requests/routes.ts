@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { depositFor } from '../lib/deposit';
 import { MESSAGES } from '../reservations/outcomes';
 import { UnauthorizedError } from '../reservations/owner';
+import { FailedKeyChecks, TooManyFailedKeys } from './failed-keys';
 import { openApiDocument } from './openapi';
 import { ownerBookingRoute } from './owner-booking';
 import { parseGroupRequest, REFUSALS, RefusalError } from './refusals';
@@ -58,7 +59,7 @@ function limitedStream(payload: NodeJS.ReadableStream, limit: number): Transform
  * address (the service's trusted-proxy rule gives the address), with a smaller body and a honeypot.
  */
 export async function requestRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
-  app.setErrorHandler((error: FastifyError | RefusalError | UnauthorizedError | DatabaseUnavailableError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | RefusalError | UnauthorizedError | DatabaseUnavailableError | TooManyFailedKeys, request, reply) => {
     if (error instanceof UnauthorizedError) {
       // The owner's booking: no usable session.
       return reply.code(401).header('www-authenticate', 'Bearer').send({ code: 'unauthorized', field: null, message: error.message });
@@ -71,6 +72,7 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
       request.log.warn({ error: error.message }, 'database unavailable');
       return reply.code(503).header('retry-after', UNAVAILABLE.retryAfter).send({ code: error.code, field: null, message: UNAVAILABLE.message });
     }
+    if (error instanceof TooManyFailedKeys) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error.statusCode === 429) {
       const body: z.infer<typeof rateLimited> = { code: 429, error_code: 'over_request_rate_limit', msg: error.message };
       return reply.code(429).send(body);
@@ -88,6 +90,7 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
     return reply.code(status).send(known[status] ?? REFUSALS.badRequest);
   });
 
+  const failedKeys = new FailedKeyChecks(config.failedKeyLimit);
   const rateLimit = {
     // Per key (its hash: the key itself is kept nowhere), so that restaurants behind one chatbot backend do not share a budget;
     // without a key (the request page), per client address, with the public path's own budget.
@@ -122,9 +125,15 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
           if (Number(request.headers['content-length'] ?? 0) > WEB_BODY_LIMIT) throw new RefusalError(413, REFUSALS.webTooLarge);
           return limitedStream(payload, WEB_BODY_LIMIT);
         }
+        // An address that has tried too many unknown keys is not looked up again before its window ends.
+        const wait = failedKeys.waitFor(request.ip);
+        if (wait > 0) throw new TooManyFailedKeys(wait);
         const { data, error, status } = await db.rpc('assistant_key_restaurant', { p_key: key });
         if (error) throw databaseFailure('checking the assistant key', { error, status });
-        if (!data?.[0]) throw new RefusalError(401, REFUSALS.invalidKey);
+        if (!data?.[0]) {
+          failedKeys.record(request.ip);
+          throw new RefusalError(401, REFUSALS.invalidKey);
+        }
         if (data[0].restaurant_id !== request.params.restaurantId.toLowerCase()) throw new RefusalError(403, REFUSALS.wrongRestaurant);
       },
     },
