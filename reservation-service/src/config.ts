@@ -34,6 +34,8 @@ export interface Config {
   databaseUrl?: string;
   /** How often the notification sender looks for due notifications besides being woken by LISTEN (0: no sender in this instance). */
   outboxPollMs: number;
+  /** How long a claimed notification is this instance's, renewed every third of it while it works on it. */
+  outboxLeaseMs: number;
   /** The sender's loop sends this restaurant's notifications only (tests: the database is shared with other test files). */
   outboxRestaurantId?: string;
   /** WhatsApp Cloud API; without token and phone number id, each WhatsApp message is written as a .json file in outboxDir. */
@@ -72,6 +74,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   DATABASE_URL: z.string().optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).default(10_000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     databaseUrl: e.DATABASE_URL || undefined,
     outboxPollMs: e.OUTBOX_POLL_MS,
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
     whatsapp: {
       apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
       token: e.WHATSAPP_TOKEN || undefined,
