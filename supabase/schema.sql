@@ -2331,6 +2331,24 @@ COMMENT ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) IS 'Modifier: 
 GRANT EXECUTE ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.release_notification(p_id uuid, p_error text DEFAULT NULL::text)
+ RETURNS public.notification_outbox
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  -- Nothing was sent: due again now, and the attempt that never reached the send is not counted.
+  update public.notification_outbox n
+     set status = 'pending',
+         attempts = greatest(n.attempts - 1, 0),
+         claimed_until = null,
+         next_attempt_at = clock_timestamp(),
+         last_error = left(p_error, 1000)
+   where n.id = p_id and n.status = 'sending'
+  returning n.*
+$function$;
+COMMENT ON FUNCTION public.release_notification(uuid,text) IS 'Gives a claimed notification back when the sender failed before sending anything (the database away while it read what to send): due again at once, the attempt not counted.';
+GRANT EXECUTE ON FUNCTION public.release_notification(uuid,text) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.remove_member(p_restaurant_id uuid, p_user_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -2354,6 +2372,22 @@ $function$;
 COMMENT ON FUNCTION public.remove_member(uuid,uuid) IS 'Owner only, or a member leaving by themselves: removes a member from the team; their next request is refused. The last owner cannot leave (23514, the trigger).';
 GRANT EXECUTE ON FUNCTION public.remove_member(uuid,uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.remove_member(uuid,uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.renew_notification_leases(p_ids uuid[], p_lease interval)
+ RETURNS integer
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with renewed as (
+    update public.notification_outbox n
+       set claimed_until = clock_timestamp() + p_lease
+     where n.id = any (p_ids) and n.status = 'sending'
+    returning 1
+  )
+  select count(*)::integer from renewed
+$function$;
+COMMENT ON FUNCTION public.renew_notification_leases(uuid[],interval) IS 'Extends the lease of notifications a sender is still working on (claimed, not yet finished): a short lease, renewed, instead of one longer than any send. Answers how many were renewed.';
+GRANT EXECUTE ON FUNCTION public.renew_notification_leases(uuid[],interval) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.reorder_faqs(p_restaurant_id uuid, p_faq_ids uuid[])
  RETURNS void

@@ -1607,9 +1607,40 @@ export type Database = {
         Args: { p_changes: Json; p_preview?: boolean; p_reservation_id: string }
         Returns: Json
       }
+      release_notification: {
+        Args: { p_error?: string; p_id: string }
+        Returns: {
+          attempts: number
+          channel: string
+          claimed_until: string | null
+          created_at: string
+          event_id: string | null
+          id: string
+          invitation_id: string | null
+          kind: string
+          last_error: string | null
+          next_attempt_at: string
+          payload: NonNullable<Json>
+          recipient: string
+          reservation_id: string | null
+          restaurant_id: string
+          sent_at: string | null
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "notification_outbox"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       remove_member: {
         Args: { p_restaurant_id: string; p_user_id: string }
         Returns: undefined
+      }
+      renew_notification_leases: {
+        Args: { p_ids: string[]; p_lease: string }
+        Returns: number
       }
       reorder_faqs: {
         Args: { p_faq_ids: string[]; p_restaurant_id: string }

@@ -22,3 +22,4 @@ export * from './RestaurantRedirect';
 export * from './closures';
 export * from './links';
 export * from './team';
+export * from './request-fields';

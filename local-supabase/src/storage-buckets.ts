@@ -22,20 +22,22 @@ export interface BucketRow {
   updated_at: Date;
 }
 
-/** A bucket with hosted Supabase's fields only (pg reads bigint as a string). */
+/** A bucket with hosted Supabase's fields only (pg reads bigint as a string): GET /bucket/{id}'s columns. */
 export function bucketJson(b: BucketRow) {
   return {
     id: b.id,
     name: b.name,
     owner: b.owner,
     public: b.public,
-    type: 'STANDARD',
     file_size_limit: b.file_size_limit === null ? null : Number(b.file_size_limit),
     allowed_mime_types: b.allowed_mime_types,
     created_at: b.created_at,
     updated_at: b.updated_at,
   };
 }
+
+/** A bucket as GET /bucket lists it: its columns and its `type` (a standard bucket: Storage also has analytics ones). */
+const listedBucketJson = (b: BucketRow) => ({ ...bucketJson(b), type: 'STANDARD' });
 
 const BUCKET_COLUMNS = 'id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at';
 
@@ -66,7 +68,7 @@ const notFound = () => new HttpFailure(404, 'Bucket not found', 'Bucket not foun
 export function bucketRoutes(app: FastifyInstance, ctx: BucketContext) {
   app.get('/bucket', async (req, reply) => {
     const rows = await ctx.asCaller(ctx.callerClaims(req), async (c) => (await c.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets order by id`)).rows);
-    return reply.send(rows.map(bucketJson));
+    return reply.send(rows.map(listedBucketJson));
   });
 
   app.get('/bucket/:id', async (req, reply) => {

@@ -54,7 +54,8 @@ function decodeCursor(text: string): Cursor {
   throw new HttpFailure(400, 'invalid_request', 'Paramètre « cursor » invalide : reprenez la valeur « nextCursor » d’une page précédente.');
 }
 
-type Entry = { id: string | null; name: string; metadata: unknown; created_at: Date; updated_at: Date; last_accessed_at: Date };
+/** `sort_at`: the sort date as PostgreSQL's text, to the microsecond (a Date keeps milliseconds: the cursor would come before its own entry). */
+type Entry = { id: string | null; name: string; metadata: unknown; created_at: Date; updated_at: Date; last_accessed_at: Date; sort_at: string | null };
 
 export async function listV2(client: PoolClient, bucketId: string, body: ListV2Body) {
   const limit = Math.min(body.limit ?? 1000, 1000);
@@ -90,7 +91,7 @@ export async function listV2(client: PoolClient, bucketId: string, body: ListV2B
               min(created_at) as created_at, max(updated_at) as updated_at, max(last_accessed_at) as last_accessed_at
          from entries group by entry
      )
-     select * from grouped ${after}
+     select *, ${column === 'name' ? 'null' : `${column}::text`} as sort_at from grouped ${after}
       order by ${column === 'name' ? '' : `${column} ${dir},`} name collate "C" ${dir}
       limit $4`,
     params,
@@ -100,10 +101,11 @@ export async function listV2(client: PoolClient, bucketId: string, body: ListV2B
   const last = page[page.length - 1];
   return {
     hasNext,
-    folders: page.filter((r) => r.id === null).map((r) => ({ name: r.name, key: r.name })),
+    // A folder's key is its path without the trailing '/', as Storage gives it.
+    folders: page.filter((r) => r.id === null).map((r) => ({ name: r.name, key: r.name.replace(/\/$/, '') })),
     objects: page
       .filter((r) => r.id !== null)
       .map((r) => ({ id: r.id, name: r.name, key: r.name, metadata: r.metadata, created_at: r.created_at, updated_at: r.updated_at, last_accessed_at: r.last_accessed_at })),
-    ...(hasNext && last ? { nextCursor: encodeCursor({ name: last.name, at: column === 'name' ? undefined : new Date(last[column]).toISOString(), column, order }) } : {}),
+    ...(hasNext && last ? { nextCursor: encodeCursor({ name: last.name, at: last.sort_at ?? undefined, column, order }) } : {}),
   };
 }

@@ -71,15 +71,19 @@ export class UploadGrants {
   }
 }
 
-/** A bucket size limit as supabase-js passes it: a number of bytes, or a string such as '1mb', '500KB', '2 GB' (binary units). */
+/**
+ * A bucket size limit as supabase-js passes it: a number of bytes, or a string such as '1mb', '500KB',
+ * '2 GB'. Decimal units, as Storage's parseFileSizeToBytes reads them ('20mb' is 20,000,000 bytes, '1kb'
+ * 1,000), the number taken to three significant digits as it does.
+ */
 export function sizeLimitBytes(value: unknown): number | null {
   if (value === undefined || value === null) return null;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
   if (typeof value === 'string') {
     const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(value);
     if (match) {
-      const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(match[2] ?? 'b').toLowerCase() as 'b'];
-      return Math.floor(Number(match[1]) * unit);
+      const unit = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 }[(match[2] ?? 'b').toLowerCase() as 'b'];
+      return Math.round(Number(Number(match[1]).toPrecision(3)) * unit);
     }
   }
   throw new HttpFailure(400, 'invalid_request', `Taille maximale invalide : « ${String(value)} » (attendu : un nombre d’octets ou un texte comme « 1mb », « 500kb »).`);

@@ -117,6 +117,9 @@ const GUESTS: Guest[] = [
   },
 ];
 
+/** How many times a request answered 503 (the service's database restarting) is sent before giving up. */
+const UNAVAILABLE_ATTEMPTS = 5;
+
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const LONG_DATE = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
@@ -185,12 +188,21 @@ export async function simulateChatbot(target: SimulationTarget): Promise<SentReq
     }
     const runId = Date.now().toString(36);
     const sent: SentRequest[] = [];
-    const send = async (label: string, request: object) => {
-      const response = await fetch(`${target.apiUrl}/restaurants/${target.restaurantId}/requests`, {
+    const post = (request: object) =>
+      fetch(`${target.apiUrl}/restaurants/${target.restaurantId}/requests`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify(request),
       });
+    const send = async (label: string, request: object) => {
+      let response = await post(request);
+      // 503 api_unavailable (the database restarting): "try again", the same body after Retry-After (its external_id makes it safe).
+      for (let attempt = 1; response.status === 503 && attempt < UNAVAILABLE_ATTEMPTS; attempt += 1) {
+        const wait = Number(response.headers.get('retry-after')) || 1;
+        log(`→ 503 « ${((await response.json()) as { message?: string }).message} » : nouvel essai dans ${wait} s`);
+        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+        response = await post(request);
+      }
       const result: SentRequest = { label, status: response.status, body: (await response.json()) as SentRequest['body'] };
       sent.push(result);
       return result;

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { createMailer, type Mailer } from './email/mailer';
 import { startNotificationSender } from './notifications/sender';
 import { startReminderJob } from './reminders/job';
+import { DatabaseUnavailableError, UNAVAILABLE } from './lib/errors';
 import { htmlPage } from './lib/html';
 import { redactUrl } from './lib/redact';
 import { createServiceClient } from './lib/supabase';
@@ -65,6 +66,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       // Only the JSON endpoints of the dashboard ask for a session.
       return reply.code(401).header('www-authenticate', 'Bearer').send({ success: false, numero_reservation_restaurateur: null, status: null, message: error.message });
     }
+    if (error instanceof DatabaseUnavailableError) {
+      // As /rest/v1 answers meanwhile: the caller tries again.
+      request.log.warn({ error: error.message }, 'database unavailable');
+      reply.code(503).header('retry-after', UNAVAILABLE.retryAfter);
+      if (request.url.startsWith('/api/')) return reply.send({ success: false, code: error.code, numero_reservation_restaurateur: null, status: null, message: UNAVAILABLE.message });
+      return reply.type('text/html; charset=utf-8').send(htmlPage('Service momentanément indisponible', UNAVAILABLE.message));
+    }
     const status = error.statusCode === 429 ? 429 : error.statusCode && error.statusCode < 500 ? 400 : 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
     const message = status === 429 ? MESSAGES.tooManyRequests : status === 400 ? MESSAGES.invalidInput : MESSAGES.internal;
@@ -87,7 +95,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(sheetRoutes, { config, db });
   await app.register(requestRoutes, { config, db });
   const heartbeats = options.heartbeats ?? new Heartbeats();
-  healthRoutes(app, db, heartbeats);
+  healthRoutes(app, db, mailer, heartbeats);
   startReminderJob(app, db, mailer, config, heartbeats);
   await startNotificationSender(app, db, mailer, config, heartbeats);
   return app;

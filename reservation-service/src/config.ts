@@ -23,6 +23,8 @@ export interface Config {
   rateLimit: { max: number; timeWindowMs: number };
   /** Requests allowed per assistant key and window on POST /api/restaurants/{id}/requests. */
   assistantRateLimit: { max: number; timeWindowMs: number };
+  /** Unknown assistant keys allowed per client address and window before that address gets 429 (as GoTrue's failed sign-ins). */
+  failedKeyLimit: { max: number; timeWindowMs: number };
   /** Requests allowed per client address and window on the public path (no key: the restaurant's request page). */
   webRateLimit: { max: number; timeWindowMs: number };
   logLevel: string;
@@ -32,6 +34,8 @@ export interface Config {
   databaseUrl?: string;
   /** How often the notification sender looks for due notifications besides being woken by LISTEN (0: no sender in this instance). */
   outboxPollMs: number;
+  /** How long a claimed notification is this instance's, renewed every third of it while it works on it. */
+  outboxLeaseMs: number;
   /** The sender's loop sends this restaurant's notifications only (tests: the database is shared with other test files). */
   outboxRestaurantId?: string;
   /** WhatsApp Cloud API; without token and phone number id, each WhatsApp message is written as a .json file in outboxDir. */
@@ -54,6 +58,12 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   ASSISTANT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   ASSISTANT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
+  ASSISTANT_MAX_FAILED_KEYS: z.coerce.number().int().min(1).default(30),
+  ASSISTANT_FAILED_KEY_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 60_000),
   WEB_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   WEB_RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
@@ -64,6 +74,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   DATABASE_URL: z.string().optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).default(10_000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
@@ -93,11 +104,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: e.RATE_LIMIT_WINDOW_MS },
     assistantRateLimit: { max: e.ASSISTANT_RATE_LIMIT_MAX, timeWindowMs: e.ASSISTANT_RATE_LIMIT_WINDOW_MS },
+    failedKeyLimit: { max: e.ASSISTANT_MAX_FAILED_KEYS, timeWindowMs: e.ASSISTANT_FAILED_KEY_WINDOW_MS },
     webRateLimit: { max: e.WEB_RATE_LIMIT_MAX, timeWindowMs: e.WEB_RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     databaseUrl: e.DATABASE_URL || undefined,
     outboxPollMs: e.OUTBOX_POLL_MS,
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
     whatsapp: {
       apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
       token: e.WHATSAPP_TOKEN || undefined,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Mailer } from './email/mailer';
 import type { Db } from './lib/supabase';
 
 /**
@@ -32,17 +33,20 @@ export class Heartbeats {
   }
 }
 
-/** How long the readiness check waits for the database before answering 503. */
+/** How long the readiness check waits for the database, and for the SMTP server, before answering 503. */
 const DATABASE_TIMEOUT_MS = 2000;
+const MAIL_TIMEOUT_MS = 2000;
 
 /**
  * For a load balancer: GET /api/health answers while the process runs (liveness); GET /api/ready
- * answers 200 only when the database answers (one read through PostgREST) and the sender and reminder
- * loops are alive, else 503 with what failed. Never cached, never rate limited.
+ * answers 200 only when the database answers (one read through PostgREST), the SMTP server answers
+ * (without it the sender and the decisions send nothing; 'outbox' when e-mails are files) and the sender
+ * and reminder loops are alive, else 503 with what failed. Never cached, never rate limited.
  */
-export function healthRoutes(app: FastifyInstance, db: Db, heartbeats: Heartbeats) {
+export function healthRoutes(app: FastifyInstance, db: Db, mailer: Mailer, heartbeats: Heartbeats) {
   app.get('/api/health', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/api/ready', async (_request, reply) => {
+    const mailCheck = mailer.check(MAIL_TIMEOUT_MS);
     const database = await db
       .from('restaurants')
       .select('id', { head: true })
@@ -52,9 +56,10 @@ export function healthRoutes(app: FastifyInstance, db: Db, heartbeats: Heartbeat
         ({ error }) => (error ? 'down' : 'ok'),
         () => 'down',
       );
+    const mail = await mailCheck;
     const loops = heartbeats.status(['sender', 'reminders']);
-    const checks = { database, ...loops };
-    const ready = database === 'ok' && Object.values(loops).every((s) => s !== 'dead');
+    const checks = { database, mail, ...loops };
+    const ready = database === 'ok' && mail !== 'down' && Object.values(loops).every((s) => s !== 'dead');
     if (!ready) app.log.warn({ checks }, 'not ready');
     reply.header('cache-control', 'no-store');
     if (!ready) reply.header('retry-after', '5');

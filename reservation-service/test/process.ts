@@ -42,8 +42,11 @@ async function answering(url: string, exited: Promise<unknown>, output: () => st
   }
 }
 
-/** Starts the service; if it does not come up, it is stopped before the error is thrown (no process left behind). */
-export async function startReservationService(): Promise<RunningService> {
+/**
+ * Starts the service; if it does not come up, it is stopped before the error is thrown (no process left
+ * behind). `env`: settings over the defaults (another stack's SUPABASE_URL and key, for a fault test).
+ */
+export async function startReservationService(env: Record<string, string> = {}): Promise<RunningService> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-links-outbox-'));
@@ -63,6 +66,7 @@ export async function startReservationService(): Promise<RunningService> {
       LOG_LEVEL: 'warn',
       // No notification sender: it would send other test files' notifications (the database is shared).
       OUTBOX_POLL_MS: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

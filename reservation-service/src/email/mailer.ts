@@ -20,6 +20,8 @@ export interface Mail {
 }
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Whether a message could leave now: the SMTP server answers (connection and greeting, within `timeoutMs`); 'outbox' for .eml files. */
+  check(timeoutMs: number): Promise<'ok' | 'down' | 'outbox'>;
   close(): void;
 }
 
@@ -42,6 +44,15 @@ export function createMailer(config: Config): Mailer {
       async send(mail) {
         await transport.sendMail({ from: sender(config.mailFrom, mail.fromName), to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
       },
+      async check(timeoutMs) {
+        // nodemailer's verify() connects, greets and authenticates; its own timeouts are minutes long.
+        const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
+        const answered = transport.verify().then(
+          () => true,
+          () => false,
+        );
+        return (await Promise.race([answered, timeout])) ? 'ok' : 'down';
+      },
       close: () => transport.close(),
     };
   }
@@ -54,6 +65,7 @@ export function createMailer(config: Config): Mailer {
       const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.tag}-${randomBytes(3).toString('hex')}.eml`;
       await fs.writeFile(path.join(config.outboxDir, file), info.message as Buffer);
     },
+    check: async () => 'outbox',
     close: () => transport.close(),
   };
 }

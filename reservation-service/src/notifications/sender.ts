@@ -26,11 +26,16 @@ const CHANNEL = 'notification_outbox';
 export const ROUND_SIZE = 10;
 
 /**
- * How long a claimed message is this instance's alone. Longer than any send can take (nodemailer's
- * SMTP timeouts, the WhatsApp call's 30 s): a message still on its way is never claimed by another
- * instance; one left 'sending' by an instance that died is sent again after it.
+ * A claimed message is this instance's alone for its lease (config.outboxLeaseMs, a minute), renewed
+ * every third of it while the instance works on it (public.renew_notification_leases), so that a send
+ * taking longer (nodemailer's SMTP timeouts, the WhatsApp call's 30 s) is never claimed by another
+ * instance, and one left 'sending' by an instance that died is sent again a minute later, not after
+ * a lease longer than any send.
  */
-const LEASE = '15 minutes';
+const interval = (ms: number) => `${ms} milliseconds`;
+
+/** How an outcome not recorded (the database away) is tried again: a growing delay, for as long as the lease. */
+const RECORD_RETRY_MS = { first: 250, max: 5000 };
 
 type Notification = Tables<'notification_outbox'>;
 
@@ -55,11 +60,13 @@ async function deliver(
   mailer: Mailer,
   whatsapp: WhatsAppSender,
   config: Config,
+  sending: () => void,
 ): Promise<'sent' | 'answered'> {
   const status = statusFromCode(r.status);
   // The request's messages speak of a request waiting for an answer: once answered, the customer has had the answer's e-mail.
   // The others, of a reservation that stands: once cancelled, the customer has had the cancellation's.
   if (STANDING_KINDS.has(n.kind) ? status !== 'accepted' && status !== 'paid' : status !== 'pending') return 'answered';
+  sending();
   switch (`${n.kind}/${n.channel}`) {
     case 'owner_new_request/email':
       await mailer.send(newRequestMail(r, n.recipient, config.appUrl, check));
@@ -89,29 +96,43 @@ async function deliver(
  * the restaurant's team can read, never holds a usable link, and a message sent again (a retry) carries
  * a new link that replaces the older one. 'answered': accepted or cancelled before it went out.
  */
-async function deliverInvitation(n: Notification, db: Db, mailer: Mailer, config: Config): Promise<'sent' | 'answered'> {
+async function deliverInvitation(n: Notification, db: Db, mailer: Mailer, config: Config, sending: () => void): Promise<'sent' | 'answered'> {
   if (n.kind !== 'team_invitation' || n.channel !== 'email' || !n.invitation_id) throw new Error(`notification inconnue : ${n.kind} par ${n.channel}`);
   const token = randomBytes(32).toString('base64url');
   const hash = createHash('sha256').update(token, 'utf8').digest('hex');
   const { data, error } = await db.rpc('issue_invitation_token', { p_invitation_id: n.invitation_id, p_token_hash: hash });
   if (error) throw new Error(`invitation: ${error.code ?? ''} ${error.message}`);
   if (!data) return 'answered';
+  sending();
   await mailer.send(invitationMail(n.invitation_id, data as unknown as InvitationToSend, token, config.appUrl));
   return 'sent';
 }
 
 /**
  * One round: claims up to ROUND_SIZE due notifications (public.claim_notifications: skip locked, so
- * that however many instances run, each message is claimed by one), sends them side by side and records
- * each outcome (public.finish_notification: sent; or the error, tried again later with a growing delay,
- * 'failed' after the fifth attempt). `restaurantId`: one restaurant's notifications only (the tests,
- * which share the database with others).
+ * that however many instances run, each message is claimed by one), sends them side by side, renewing
+ * their lease meanwhile, and records each outcome (public.finish_notification: sent; or the error, tried
+ * again later with a growing delay, 'failed' after the fifth attempt). A failure before the message was
+ * handed to SMTP or WhatsApp (the database away while reading what to say) gives it back at once, the
+ * attempt not counted (public.release_notification). An outcome that cannot be recorded (the database
+ * away) is tried again until the lease ends. `restaurantId`: one restaurant's notifications only (the
+ * tests, which share the database with others).
  */
 export async function sendDueNotifications(db: Db, mailer: Mailer, config: Config, log: FastifyBaseLogger, restaurantId?: string): Promise<{ claimed: number; sent: number; failed: number }> {
   const whatsapp = createWhatsAppSender(config);
-  const { data, error } = await db.rpc('claim_notifications', { p_limit: ROUND_SIZE, p_lease: LEASE, ...(restaurantId ? { p_restaurant_id: restaurantId } : {}) });
+  const lease = interval(config.outboxLeaseMs);
+  const { data, error } = await db.rpc('claim_notifications', { p_limit: ROUND_SIZE, p_lease: lease, ...(restaurantId ? { p_restaurant_id: restaurantId } : {}) });
   if (error) throw new Error(`claiming notifications failed: ${error.code ?? ''} ${error.message}`);
   const claimed = data ?? [];
+  const leaseEnds = Date.now() + config.outboxLeaseMs;
+  // Renewed while they are on their way: the ones not recorded yet.
+  const inFlight = new Set(claimed.map((n) => n.id));
+  const renewal = setInterval(() => {
+    if (inFlight.size === 0) return;
+    void db.rpc('renew_notification_leases', { p_ids: [...inFlight], p_lease: lease }).then(({ error: renewError }) => {
+      if (renewError) log.warn({ error: renewError.message }, 'renewing the notifications’ lease failed');
+    });
+  }, config.outboxLeaseMs / 3);
   const result = { claimed: claimed.length, sent: 0, failed: 0 };
   const byReservation = new Map<string, Notification[]>();
   const invitations: Notification[] = [];
@@ -120,19 +141,26 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
     else byReservation.set(n.reservation_id, [...(byReservation.get(n.reservation_id) ?? []), n]);
   }
   // Side by side: a burst of requests is told to its restaurants in a few rounds, not one message at a time.
-  await Promise.all([
-    ...[...byReservation].map(async ([reservationId, notifications]) => {
-      const reading = readReservation(reservationId, notifications, db);
-      await Promise.all(notifications.map((notification) => sendOne(notification, async (n) => deliver(n, await reading, mailer, whatsapp, config))));
-    }),
-    ...invitations.map((notification) => sendOne(notification, (n) => deliverInvitation(n, db, mailer, config))),
-  ]);
+  try {
+    await Promise.all([
+      ...[...byReservation].map(async ([reservationId, notifications]) => {
+        const reading = readReservation(reservationId, notifications, db);
+        // Read once for all its messages; a failure is each message's (given back), never an unhandled rejection.
+        reading.catch(() => undefined);
+        await Promise.all(notifications.map((notification) => sendOne(notification, async (n, sending) => deliver(n, await reading, mailer, whatsapp, config, sending))));
+      }),
+      ...invitations.map((notification) => sendOne(notification, (n, sending) => deliverInvitation(n, db, mailer, config, sending))),
+    ]);
+  } finally {
+    clearInterval(renewal);
+  }
   return result;
 
-  async function sendOne(notification: Notification, send: (n: Notification) => Promise<'sent' | 'answered'>) {
+  async function sendOne(notification: Notification, send: (n: Notification, sending: () => void) => Promise<'sent' | 'answered'>) {
     let failure: string | undefined;
+    let handedOver = false;
     try {
-      const outcome = await send(notification);
+      const outcome = await send(notification, () => (handedOver = true));
       if (outcome === 'answered') log.info({ notificationId: notification.id, kind: notification.kind }, 'notification not sent: the request is already answered');
       else result.sent += 1;
     } catch (err) {
@@ -140,9 +168,20 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
       result.failed += 1;
       log.warn({ notificationId: notification.id, kind: notification.kind, channel: notification.channel, attempt: notification.attempts, error: failure }, 'notification not sent');
     }
-    const finished = await db.rpc('finish_notification', { p_id: notification.id, ...(failure ? { p_error: failure } : {}) });
-    // Left 'sending', it is claimed again when its lease ends.
-    if (finished.error) log.error({ notificationId: notification.id, err: finished.error }, 'recording the notification failed');
+    // Nothing handed to SMTP or WhatsApp: given back at once, not counted as an attempt.
+    const record =
+      failure && !handedOver
+        ? () => db.rpc('release_notification', { p_id: notification.id, p_error: failure })
+        : () => db.rpc('finish_notification', { p_id: notification.id, ...(failure ? { p_error: failure } : {}) });
+    for (let delay = RECORD_RETRY_MS.first; ; delay = Math.min(delay * 2, RECORD_RETRY_MS.max)) {
+      const recorded = await record();
+      if (!recorded.error) break;
+      log.warn({ notificationId: notification.id, error: recorded.error.message }, 'recording the notification failed');
+      // Past its lease it is another round's (claimed again): left as it is.
+      if (Date.now() + delay >= leaseEnds) break;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+    inFlight.delete(notification.id);
   }
 }
 

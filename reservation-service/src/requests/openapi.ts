@@ -28,6 +28,11 @@ const refused = (description: string) => json(ref('Refusal'), description);
 
 export function openApiDocument(config: Config): JsonSchema {
   const dashboardAnswer = 'JSON `{ success, numero_reservation_restaurateur, status, message, email_sent, warnings }` (reservation-service/README.md).';
+  // As /rest/v1 answers while the database restarts: nothing was stored, the same body may be sent again after Retry-After.
+  const unavailable = {
+    ...refused('The database is momentarily unavailable (`api_unavailable`): nothing was stored; send the same body again after Retry-After seconds (the same external_id is safe).'),
+    headers: { 'Retry-After': { schema: { type: 'integer' } } },
+  };
   const paths: Record<string, JsonSchema> = {
     '/api/restaurants/{restaurantId}/requests': {
       post: {
@@ -47,11 +52,13 @@ export function openApiDocument(config: Config): JsonSchema {
             headers: { 'WWW-Authenticate': { schema: { type: 'string' } } },
           },
           '403': refused('The key is another restaurant’s (`wrong_restaurant`).'),
+          '404': refused('The restaurant id of the path is not a UUID (`unknown_restaurant`).'),
           '409': refused('The external_id was already used with another body (`external_id_conflict`).'),
           '413': refused('Over 512 KB; without a key, over 16 KB (`too_large`).'),
           '422': refused('The request does not fit the contract or the restaurant’s profile; `field` names the field.'),
           '429': json(ref('RateLimited'), 'Too many requests with this key (without a key: from this client address); see Retry-After.'),
           '500': refused('Our fault; retrying with the same external_id is safe.'),
+          '503': unavailable,
         },
       },
     },
@@ -71,6 +78,7 @@ export function openApiDocument(config: Config): JsonSchema {
           '403': refused('The restaurant is another owner’s (`forbidden`).'),
           '409': refused('The external_id was already used with another body (`external_id_conflict`).'),
           '422': refused('The booking does not fit the contract or the restaurant’s profile; `field` names the field.'),
+          '503': unavailable,
         },
       },
     },

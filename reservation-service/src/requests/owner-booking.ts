@@ -3,6 +3,7 @@ import { acceptanceWarnings } from '@tablee/domain/acceptance';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import { depositFor } from '../lib/deposit';
+import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
 import { authenticateOwner } from '../reservations/owner';
 import { parseContract, RefusalError, type Refusal } from './refusals';
@@ -41,7 +42,7 @@ export function ownerBookingRoute(app: FastifyInstance, { config, db }: { config
       if (status === 422 || status === 409) throw new RefusalError(status, { code: error.code, field: error.details || null, message: error.message });
       if (status === 403 || status === 401) throw new RefusalError(403, OWNER_REFUSALS.forbidden);
       if (status === 404) throw new RefusalError(404, OWNER_REFUSALS.notFound);
-      throw new Error(`submit_owner_reservation failed: ${status} ${error.code ?? ''} ${error.message}`);
+      throw databaseFailure('submit_owner_reservation', { error, status });
     }
     const submitted = data as unknown as Submitted & { preview?: boolean };
     const answer: z.infer<typeof submittedRequest> & { preview: boolean } = {

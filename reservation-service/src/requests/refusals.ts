@@ -4,6 +4,7 @@
  * route's zod schema are put in the same words here; the SQL function's own refusals pass through.
  */
 import type { z, ZodType } from 'zod';
+import { fieldPath, requestFieldLabel, STORABLE_TEXT, unstorableTextRefusal } from '@tablee/domain/request-fields';
 import { groupRequest, type GroupRequest } from './schema';
 
 export interface Refusal {
@@ -33,38 +34,13 @@ export const REFUSALS = {
   notObject: { code: 'invalid_request', field: null, message: 'La demande doit être un objet JSON.' },
   webTooLarge: { code: 'too_large', field: null, message: 'La demande est trop volumineuse (16 Ko au plus).' },
   honeypot: { code: 'automated_request', field: null, message: "La demande n'a pas pu être envoyée : elle semble remplie automatiquement." },
+  unknownRestaurant: {
+    code: 'unknown_restaurant',
+    field: 'restaurantId',
+    message: "L'identifiant du restaurant dans l'adresse n'est pas valide : aucun restaurant ne porte cet identifiant.",
+  },
   webConversation: { code: 'unknown_field', field: 'conversation', message: 'Une demande envoyée depuis la page du restaurant ne porte pas de conversation.' },
 } satisfies Record<string, Refusal>;
-
-/** How each field is named in a message (the SQL function's words where it has some); `*` stands for a position in a list. */
-const LABELS: Record<string, string> = {
-  external_id: "L'identifiant de la demande (external_id)",
-  date: 'La date',
-  arrival_time: "L'heure d'arrivée",
-  adults: "Le nombre d'adultes",
-  children: "Le nombre d'enfants",
-  menu_id: 'Le menu (menu_id)',
-  options: 'La liste des options',
-  'options.*': 'Une option',
-  'options.*.option_id': "L'option (option_id)",
-  'options.*.quantity': "La quantité d'une option",
-  customer: 'Le client (customer)',
-  'customer.name': 'Le nom du client',
-  'customer.email': "L'adresse e-mail du client",
-  'customer.phone': 'Le téléphone du client',
-  message: 'Le message',
-  dietary_notes: 'Le champ allergies et régimes',
-  notes: 'Les notes internes',
-  accept: 'Le choix « Confirmer directement »',
-  preview: 'Le choix de l’aperçu',
-  conversation: 'La conversation',
-  'conversation.id': "L'identifiant de la conversation",
-  'conversation.messages': 'La liste des messages de la conversation',
-  'conversation.messages.*': 'Un message de la conversation',
-  'conversation.messages.*.role': "Le rôle d'un message",
-  'conversation.messages.*.content': "Le contenu d'un message",
-  'conversation.messages.*.sent_at': "La date d'envoi d'un message",
-};
 
 /** Format errors with a code of their own, in the SQL function's words. */
 const FORMATS: Record<string, Refusal> = {
@@ -91,8 +67,8 @@ const FORMAT_WORDS: Record<string, string> = {
   datetime: 'une date et heure ISO 8601 avec son fuseau (par exemple 2026-12-05T18:30:00+01:00)',
 };
 
-const fieldOf = (path: PropertyKey[]) => path.map(String).join('.');
-const labelOf = (path: PropertyKey[]) => LABELS[path.map((p) => (typeof p === 'number' ? '*' : String(p))).join('.')] ?? `Le champ ${fieldOf(path)}`;
+const fieldOf = fieldPath;
+const labelOf = requestFieldLabel;
 
 /** The request, or the first shape error as a 422 refusal. */
 export function parseGroupRequest(body: unknown): GroupRequest {
@@ -124,6 +100,7 @@ function refusalOf(issue: z.core.$ZodIssue, prefix: PropertyKey[] = []): Refusal
     case 'too_big':
       return { code: 'too_long', field, message: `${label} dépasse ${Number(issue.maximum).toLocaleString('fr-FR')} caractères.` };
     case 'invalid_format':
+      if (issue.format === 'regex' && issue.pattern === String(STORABLE_TEXT)) return unstorableTextRefusal(path);
       return FORMATS[field] ?? { code: 'invalid_field', field, message: `${label} doit être ${FORMAT_WORDS[issue.format] ?? 'bien formé'}.` };
     case 'invalid_value':
       return { code: 'invalid_field', field, message: `${label} doit être ${issue.values.map(String).join(' ou ')}.` };

@@ -6,12 +6,14 @@ import type { Config } from '../config';
 import { depositFor } from '../lib/deposit';
 import { MESSAGES } from '../reservations/outcomes';
 import { UnauthorizedError } from '../reservations/owner';
+import { FailedKeyChecks, TooManyFailedKeys } from './failed-keys';
 import { openApiDocument } from './openapi';
 import { ownerBookingRoute } from './owner-booking';
 import { parseGroupRequest, REFUSALS, RefusalError } from './refusals';
+import { DatabaseUnavailableError, databaseFailure, UNAVAILABLE } from '../lib/errors';
 import type { Db } from '../lib/supabase';
 import type { z } from 'zod';
-import type { rateLimited, submittedRequest } from './schema';
+import { requestParams, type rateLimited, type submittedRequest } from './schema';
 
 /** Room for a stored conversation (the service's default body limit is 16 KB). */
 export const REQUEST_BODY_LIMIT = 512 * 1024;
@@ -57,7 +59,7 @@ function limitedStream(payload: NodeJS.ReadableStream, limit: number): Transform
  * address (the service's trusted-proxy rule gives the address), with a smaller body and a honeypot.
  */
 export async function requestRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
-  app.setErrorHandler((error: FastifyError | RefusalError | UnauthorizedError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | RefusalError | UnauthorizedError | DatabaseUnavailableError | TooManyFailedKeys, request, reply) => {
     if (error instanceof UnauthorizedError) {
       // The owner's booking: no usable session.
       return reply.code(401).header('www-authenticate', 'Bearer').send({ code: 'unauthorized', field: null, message: error.message });
@@ -66,6 +68,11 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
       if (error.statusCode === 401) reply.header('www-authenticate', 'Bearer');
       return reply.code(error.statusCode).send(error.refusal);
     }
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ error: error.message }, 'database unavailable');
+      return reply.code(503).header('retry-after', UNAVAILABLE.retryAfter).send({ code: error.code, field: null, message: UNAVAILABLE.message });
+    }
+    if (error instanceof TooManyFailedKeys) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error.statusCode === 429) {
       const body: z.infer<typeof rateLimited> = { code: 429, error_code: 'over_request_rate_limit', msg: error.message };
       return reply.code(429).send(body);
@@ -83,6 +90,7 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
     return reply.code(status).send(known[status] ?? REFUSALS.badRequest);
   });
 
+  const failedKeys = new FailedKeyChecks(config.failedKeyLimit);
   const rateLimit = {
     // Per key (its hash: the key itself is kept nowhere), so that restaurants behind one chatbot backend do not share a budget;
     // without a key (the request page), per client address, with the public path's own budget.
@@ -110,18 +118,26 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
       config: { rateLimit },
       // After the rate limit (onRequest) and before the body is read: without the restaurant's key nothing else is looked at.
       preParsing: async (request, _reply, payload) => {
+        // An id that is no UUID names no restaurant (PostgreSQL would refuse it as a uuid).
+        if (!requestParams.safeParse(request.params).success) throw new RefusalError(404, REFUSALS.unknownRestaurant);
         const key = bearerKey(request);
         if (!key) {
           // The public path: a restaurant whose request page is closed asks for a key, as before.
           const open = await db.rpc('request_page_open', { p_restaurant_id: request.params.restaurantId.toLowerCase() });
-          if (open.error) throw new Error(`checking the request page failed: ${open.error.code ?? ''} ${open.error.message}`);
+          if (open.error) throw databaseFailure('checking the request page', open);
           if (open.data !== true) throw new RefusalError(401, REFUSALS.keyRequired);
           if (Number(request.headers['content-length'] ?? 0) > WEB_BODY_LIMIT) throw new RefusalError(413, REFUSALS.webTooLarge);
           return limitedStream(payload, WEB_BODY_LIMIT);
         }
-        const { data, error } = await db.rpc('assistant_key_restaurant', { p_key: key });
-        if (error) throw new Error(`checking the assistant key failed: ${error.code ?? ''} ${error.message}`);
-        if (!data?.[0]) throw new RefusalError(401, REFUSALS.invalidKey);
+        // An address that has tried too many unknown keys is not looked up again before its window ends.
+        const wait = failedKeys.waitFor(request.ip);
+        if (wait > 0) throw new TooManyFailedKeys(wait);
+        const { data, error, status } = await db.rpc('assistant_key_restaurant', { p_key: key });
+        if (error) throw databaseFailure('checking the assistant key', { error, status });
+        if (!data?.[0]) {
+          failedKeys.record(request.ip);
+          throw new RefusalError(401, REFUSALS.invalidKey);
+        }
         if (data[0].restaurant_id !== request.params.restaurantId.toLowerCase()) throw new RefusalError(403, REFUSALS.wrongRestaurant);
         keyIds.set(request, data[0].key_id);
       },
@@ -141,7 +157,7 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
       if (error) {
         // The function's refusals: passed on as they are (details is the field).
         if (status === 422 || status === 409) throw new RefusalError(status, { code: error.code, field: error.details || null, message: error.message });
-        throw new Error(`submit_group_request failed: ${status} ${error.code ?? ''} ${error.message}`);
+        throw databaseFailure('submit_group_request', { error, status });
       }
       const submitted = data as unknown as Submitted;
       const answer: z.infer<typeof submittedRequest> = {

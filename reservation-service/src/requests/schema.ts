@@ -6,6 +6,10 @@
  */
 import { z } from 'zod';
 import { RESERVATION_STATUS_CODES, type ReservationStatus } from '@tablee/domain/reservation-status';
+import { STORABLE_TEXT } from '@tablee/domain/request-fields';
+
+/** A text of the request: never a NUL character, which PostgreSQL cannot store (refused on its field, refusals.ts). */
+const text = () => z.string().regex(STORABLE_TEXT);
 
 /** The schemas named in the OpenAPI document (components.schemas), by id. */
 export const contractSchemas = z.registry<{ id: string; description?: string }>();
@@ -21,7 +25,7 @@ export const requestOption = z
 export const conversationMessage = z
   .strictObject({
     role: z.enum(['user', 'assistant']),
-    content: z.string(),
+    content: text(),
     sent_at: z.iso.datetime({ offset: true }).describe('ISO 8601 with its offset, e.g. 2026-12-05T18:30:00+01:00.'),
   })
   .register(contractSchemas, { id: 'ConversationMessage' });
@@ -36,7 +40,7 @@ export const requestConversation = z
 
 export const groupRequest = z
   .strictObject({
-    external_id: z.string().max(200).describe('The sender’s id for this request: the same id again answers the same reservation (200); with another body, 409.'),
+    external_id: text().max(200).describe('The sender’s id for this request: the same id again answers the same reservation (200); with another body, 409.'),
     date: z.iso.date().describe('YYYY-MM-DD, a day the restaurant is open, from now to one year ahead.'),
     arrival_time: z
       .string()
@@ -48,14 +52,13 @@ export const groupRequest = z
     options: z.array(requestOption).nullish().describe('Options of the restaurant (at most 50).'),
     customer: z
       .strictObject({
-        name: z.string().describe('Required, at most 200 characters.'),
-        email: z.string().nullish().describe('One plain address.'),
-        phone: z.string().nullish().describe('6 to 15 digits.'),
+        name: text().describe('Required, at most 200 characters.'),
+        email: text().nullish().describe('One plain address.'),
+        phone: text().nullish().describe('6 to 15 digits.'),
       })
       .describe('Who asks: a name, and an e-mail address or a phone number (at least one) for the restaurant’s answer.'),
-    message: z.string().max(2000).nullish().describe('The customer’s own words for the restaurant.'),
-    dietary_notes: z
-      .string()
+    message: text().max(2000).nullish().describe('The customer’s own words for the restaurant.'),
+    dietary_notes: text()
       .max(1000)
       .nullish()
       .describe('Allergies and diets of the group, in the customer’s words (e.g. « deux sans gluten, une allergie aux arachides »): printed prominently on the kitchen sheet.'),
@@ -75,7 +78,7 @@ export type GroupRequest = z.infer<typeof groupRequest>;
 export const ownerBooking = groupRequest
   .omit({ message: true, conversation: true })
   .extend({
-    notes: z.string().max(2000).nullish().describe('The owner’s internal notes: never shown to the customer; printed on the dining-room sheet.'),
+    notes: text().max(2000).nullish().describe('The owner’s internal notes: never shown to the customer; printed on the dining-room sheet.'),
     accept: z.boolean().nullish().describe('Accepted at once (« Confirmer directement »): the customer gets the acceptance e-mail.'),
     preview: z.boolean().nullish().describe('Nothing is stored: the refusals, or the warnings to confirm before accepting.'),
   })

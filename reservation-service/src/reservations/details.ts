@@ -1,6 +1,7 @@
 import type { AcceptanceCheck } from '@tablee/domain/acceptance';
 import type { Tables } from '@tablee/domain/database-types';
 import { reservationOptions, type ReservationOption } from '@tablee/domain/reservation-options';
+import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
 
 export type MenuItem = Pick<Tables<'menu_items'>, 'name' | 'type' | 'display_order'>;
@@ -82,8 +83,8 @@ const byOrder = <T extends { display_order: number }>(list: T[] | null | undefin
 export async function loadReservation(db: Db, key: { id: string } | { numero: string }): Promise<ReservationDetails | null> {
   let query = db.from('restaurant_reservations').select(SELECT);
   query = 'id' in key ? query.eq('id', key.id) : query.eq('numero_reservation', key.numero);
-  const { data, error } = await query.maybeSingle();
-  if (error) throw new Error(`reading the reservation failed: ${error.code ?? ''} ${error.message}`);
+  const { data, error, status } = await query.maybeSingle();
+  if (error) throw databaseFailure('reading the reservation', { error, status });
   if (!data) return null;
   const { restaurant: restaurantRow, menu: menuRow, ...row } = data;
   const restaurant = one(restaurantRow);
@@ -107,7 +108,7 @@ export async function loadReservation(db: Db, key: { id: string } | { numero: st
 
 /** What public.reservation_acceptance_check says of accepting it (capacity, closed service, hours); null when it says nothing. */
 export async function loadAcceptanceCheck(db: Db, restaurantId: string, numeroRestaurateur: string): Promise<AcceptanceCheck | null> {
-  const { data, error } = await db.rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: numeroRestaurateur });
-  if (error) throw new Error(`reading the acceptance check failed: ${error.code ?? ''} ${error.message}`);
+  const { data, error, status } = await db.rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: numeroRestaurateur });
+  if (error) throw databaseFailure('reading the acceptance check', { error, status });
   return data?.[0] ?? null;
 }

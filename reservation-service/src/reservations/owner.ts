@@ -4,6 +4,7 @@ import type { Tables } from '@tablee/domain/database-types';
 import type { Config } from '../config';
 import { createCallerClient } from '../lib/supabase';
 import { MESSAGES } from './outcomes';
+import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
 
 /** No usable owner session: answered 401 with the French message by the app's error handler. */
@@ -24,9 +25,9 @@ export async function authenticateOwner(request: FastifyRequest, config: Config,
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) throw new UnauthorizedError(MESSAGES.signInRequired);
   const { data, error } = await db.auth.getUser(match[1]);
-  // The Auth server unreachable or failing is our fault (500), not the caller's.
+  // The Auth server unreachable or its database away: try again (503); failing otherwise is our fault (500), not the caller's.
   if (error && (isAuthRetryableFetchError(error) || (error.status ?? 500) >= 500)) {
-    throw new Error(`checking the access token failed: ${error.message}`);
+    throw databaseFailure('checking the access token', { error: { message: error.message, code: error.code }, status: isAuthRetryableFetchError(error) ? 0 : error.status });
   }
   if (error || !data.user) throw new UnauthorizedError(MESSAGES.sessionInvalid);
   // The owner's id rides along for the history of their decisions (reservation_events.actor_user_id).
@@ -44,6 +45,6 @@ export async function findOwnedReservation(owner: Db, numero: string, restaurant
   const { data, error, status } = await query.maybeSingle();
   // The token expired between the check and this read.
   if (status === 401) throw new UnauthorizedError(MESSAGES.sessionInvalid);
-  if (error) throw new Error(`reading the owner's reservation failed: ${error.code ?? ''} ${error.message}`);
+  if (error) throw databaseFailure("reading the owner's reservation", { error, status });
   return data;
 }

@@ -3,11 +3,12 @@ import { acceptanceWarnings, type AcceptanceCheck } from '@tablee/domain/accepta
 import type { Json } from '@tablee/domain/database-types';
 import type { DepositOutcome, TransitionResult } from '@tablee/domain/transitions';
 import { targetStatusCode, type Action } from './outcomes';
+import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
 
 /** What a transition function answered; a failed call (not a refusal: those are outcomes) throws. */
-function answer(fn: string, { data, error }: PostgrestSingleResponse<TransitionResult>): TransitionResult {
-  if (error) throw new Error(`${fn} failed: ${error.code ?? ''} ${error.message}`);
+function answer(fn: string, { data, error, status }: PostgrestSingleResponse<TransitionResult>): TransitionResult {
+  if (error) throw databaseFailure(fn, { error, status });
   return data;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { htmlPage } from '../lib/html';
-import { parseInput } from '../lib/errors';
+import { databaseFailure, parseInput } from '../lib/errors';
 import { sheetParams, sheetQuery } from '../reservations/schemas';
 import { OUTCOME_HTTP } from '../reservations/outcomes';
 import { authenticateOwner, findOwnedReservation } from '../reservations/owner';
@@ -54,8 +54,8 @@ export async function sheetRoutes(app: FastifyInstance, { config, db }: { config
       return reply.code(SHEET_REFUSALS.not_accepted.status).send({ success: false, ...answer, message: SHEET_REFUSALS.not_accepted.message });
     }
     // Read with the service role: the owner's role has no privilege on the column.
-    const { data, error } = await db.from('restaurant_reservations').select('code_manage').eq('id', owned.id).single();
-    if (error) throw new Error(`reading the sheet code failed: ${error.code ?? ''} ${error.message}`);
+    const { data, error, status } = await db.from('restaurant_reservations').select('code_manage').eq('id', owned.id).single();
+    if (error) throw databaseFailure('reading the sheet code', { error, status });
     return reply.send({ success: true, ...answer, ...sheetLinks(config, numero_reservation, data.code_manage as string) });
   });
 }

@@ -93,7 +93,7 @@ test('several instances at once: each late request is reminded exactly once', as
 
 test('a failed send gives the claim back: the next round sends it', async () => {
   const late = await requestFrom(4);
-  const broken = { send: async () => Promise.reject(new Error('SMTP indisponible')), close: () => undefined };
+  const broken = { send: async () => Promise.reject(new Error('SMTP indisponible')), check: async () => 'down' as const, close: () => undefined };
   const round = await sendDueReminders(db(), broken, running.service.config, running.service.app.log, owner.restaurantId);
   expect(round).toEqual({ claimed: 1, sent: 0 });
   expect(remindersFor(late)).toEqual([]);

@@ -1,6 +1,6 @@
 import { reservationKeys } from '@tablee/operations-data';
 import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint } from '@tablee/shared';
-import { getSupabase, type AcceptanceCheck } from '@tablee/domain';
+import { getSupabase, unstorableTextPath, unstorableTextRefusal, type AcceptanceCheck } from '@tablee/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -70,9 +70,21 @@ export interface ModifyAnswer {
   customer_notified?: boolean;
 }
 
+/** PostgreSQL's SQLSTATE for a character it cannot store (a NUL in a text or a jsonb). */
+const UNTRANSLATABLE_CHARACTER = '22P05';
+const UNSTORABLE_TEXT = 'Un des champs contient un caractère non autorisé (caractère nul) : retirez-le puis enregistrez.';
+
 /** 'Modifier': one call of public.modify_reservation (the owner's own rights; `preview`: nothing changed). */
 export async function modifyReservation(reservationId: string, changes: Omit<BookingRequest, 'external_id'>, preview: boolean): Promise<ModifyAnswer> {
+  // A text the database cannot store (a NUL character), refused on its field as the service refuses it, never sent.
+  const unstorable = unstorableTextPath(changes);
+  if (unstorable) {
+    const refusal = unstorableTextRefusal(unstorable);
+    throw new BookingRefusal(refusal.message, refusal.field);
+  }
   const { data, error } = await getSupabase().rpc('modify_reservation', { p_reservation_id: reservationId, p_changes: changes, p_preview: preview });
+  // PostgreSQL's own refusal of such a text (22P05), should one reach it another way: in French, never its raw words.
+  if (error?.code === UNTRANSLATABLE_CHARACTER) throw new BookingRefusal(UNSTORABLE_TEXT, null);
   if (error) throw new BookingRefusal(error.message || 'Une erreur est survenue. Veuillez réessayer plus tard.', error.details || null);
   return data as unknown as ModifyAnswer;
 }

@@ -42,5 +42,7 @@ export async function sendRequest({ restaurantId, body }: { restaurantId: string
   if (response.status === 401) return { kind: 'closed' };
   const message = answer.message ?? answer.msg;
   if (response.status < 500 && message) return { kind: 'refused', field: answer.field ?? null, message };
+  // The service's database restarting (503 api_unavailable): its French "try again", the form kept as typed.
+  if (response.status === 503) return { kind: 'failed', message: message ?? 'Le service est momentanément indisponible ; réessayez dans un instant.' };
   return { kind: 'failed', message: 'Une erreur est survenue. Veuillez réessayer plus tard.' };
 }
