@@ -1319,6 +1319,36 @@ $function$;
 COMMENT ON FUNCTION private.reservation_status(text) IS 'The code of a status of private.reservation_statuses by its name (pending, accepted, rejected, paid, cancelled, no_show).';
 GRANT EXECUTE ON FUNCTION private.reservation_status(text) TO PUBLIC;
 
+CREATE OR REPLACE FUNCTION private.respond_by_within_hours(p_restaurant_id uuid, p_from timestamp with time zone, p_delay interval, p_days integer)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- The open spans from the day before (a dinner past midnight may still be open) to p_days ahead,
+  -- each cut to start at p_from at the earliest; the delay runs out in the first span where their
+  -- running total reaches it.
+  with spans as (
+    select greatest(o.opens, p_from) as opens, o.closes
+      from generate_series((p_from at time zone 'Europe/Paris')::date - 1, (p_from at time zone 'Europe/Paris')::date + p_days, interval '1 day') d
+      join public.restaurants r on r.id = p_restaurant_id and lower(to_char(d, 'FMDay')) = any (r.days_open)
+      join public.restaurant_hours h on h.restaurant_id = r.id and h.day = lower(to_char(d, 'FMDay'))
+      cross join lateral (values ('lunch', h.lunch_is_open, h.lunch_from_time, h.lunch_to_time),
+                                 ('dinner', h.dinner_is_open, h.dinner_from_time, h.dinner_to_time)) s(service, is_open, from_time, to_time)
+      cross join lateral (select (d::date + s.from_time) at time zone 'Europe/Paris' as opens,
+                                 (d::date + s.to_time + case when s.to_time <= s.from_time then interval '1 day' else interval '0' end) at time zone 'Europe/Paris' as closes) o
+     where s.is_open
+       and o.closes > p_from
+       and not exists (select 1 from public.restaurant_closures c
+                        where c.restaurant_id = p_restaurant_id and c.closure_date = d::date and c.service = s.service)
+  ), counted as (
+    select opens, closes, sum(closes - opens) over (order by opens rows between unbounded preceding and current row) as total
+      from spans
+  )
+  select closes - (total - p_delay) from counted where total >= p_delay order by opens limit 1
+$function$;
+COMMENT ON FUNCTION private.respond_by_within_hours(uuid,timestamp with time zone,interval,integer) IS 'The instant p_delay of the restaurant''s opening hours (open services of its open days, less closures; Europe/Paris) after p_from, looking p_days ahead; null when its hours over that time are shorter.';
+
 CREATE OR REPLACE FUNCTION private.response_delay(p_response_time text)
  RETURNS interval
  LANGUAGE sql
@@ -1411,12 +1441,16 @@ CREATE OR REPLACE FUNCTION private.set_respond_by()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_delay interval := private.response_delay((select c.response_time from public.restaurant_contacts c where c.restaurant_id = new.restaurant_id));
 begin
-  new.respond_by := new.created_at
-    + private.response_delay((select c.response_time from public.restaurant_contacts c where c.restaurant_id = new.restaurant_id));
+  new.respond_by := coalesce(private.respond_by_within_hours(new.restaurant_id, new.created_at, v_delay, 28),
+                             private.respond_by_within_hours(new.restaurant_id, new.created_at, v_delay, 366),
+                             new.created_at + v_delay);
   return new;
 end
 $function$;
+COMMENT ON FUNCTION private.set_respond_by() IS 'Sets a new reservation''s respond_by: the restaurant''s promised response time counted within its opening hours from created_at (private.respond_by_within_hours); on the clock when it has no hours.';
 
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger
@@ -3890,7 +3924,7 @@ COMMENT ON COLUMN public.restaurant_reservations.status IS 'A code of private.re
 COMMENT ON COLUMN public.restaurant_reservations.is_accepted IS 'Computed from status (accepted or paid); never written.';
 COMMENT ON COLUMN public.restaurant_reservations.email_address IS 'Where the customer is e-mailed: the e-mail field when it is exactly one plain address, else null (nothing is sent, the owner is told). Computed; never written.';
 COMMENT ON COLUMN public.restaurant_reservations.service IS 'lunch when arrival_time is before 16:00, else dinner (no arrival time: dinner). Computed; never written.';
-COMMENT ON COLUMN public.restaurant_reservations.respond_by IS 'created_at plus the restaurant''s promised response time when the request arrived; a pending request past it is late.';
+COMMENT ON COLUMN public.restaurant_reservations.respond_by IS 'When the owner should have answered: created_at plus the restaurant''s promised response time, counted within its opening hours (private.set_respond_by); a pending request past it is late.';
 COMMENT ON COLUMN public.restaurant_reservations.external_id IS 'The id the sender (the chatbot) gave the request: the same id again returns the same reservation.';
 COMMENT ON COLUMN public.restaurant_reservations.request_fingerprint IS 'md5 of the request as submitted: the same external_id with another body is refused (409).';
 COMMENT ON COLUMN public.restaurant_reservations.customer_message IS 'The customer''s own words sent with the request (at most 2,000 characters).';
