@@ -1247,6 +1247,23 @@ end
 $function$;
 GRANT EXECUTE ON FUNCTION private.require_role_name(text) TO authenticated;
 
+CREATE OR REPLACE FUNCTION private.reservation_acompte(p_reservation_id uuid)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when b.deposit_type = 'fixed' then round(least(b.deposit_amount, r.total_amount), 2)
+              else round(r.total_amount * least(b.deposit_amount, 100) / 100, 2) end
+    from public.restaurant_reservations r
+    join public.restaurant_billing b on b.restaurant_id = r.restaurant_id
+   where r.id = p_reservation_id
+     and private.has_role(r.restaurant_id, 'manager')
+     and b.requires_deposit and coalesce(b.deposit_method, 'acompte') = 'acompte' and b.deposit_amount > 0
+$function$;
+COMMENT ON FUNCTION private.reservation_acompte(uuid) IS 'The acompte a reservation owes under its restaurant''s billing terms, for a member of that restaurant only (null otherwise, and when none is asked or the terms are a card imprint). Twin: depositFor of domain/src/deposit.ts.';
+GRANT EXECUTE ON FUNCTION private.reservation_acompte(uuid) TO authenticated;
+
 CREATE OR REPLACE FUNCTION private.reservation_as_request(p_row public.restaurant_reservations)
  RETURNS jsonb
  LANGUAGE sql
@@ -1299,6 +1316,18 @@ AS $function$
     case when e.old_total <> e.new_total then 'total ' || e.old_total || ' → ' || e.new_total end), '')
     from euros e, options o
 $function$;
+
+CREATE OR REPLACE FUNCTION private.reservation_source_label(p_source text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_source when 'web' then 'Site web' when 'phone' then 'Téléphone' else 'Assistant' end
+$function$;
+COMMENT ON FUNCTION private.reservation_source_label(text) IS 'How the owner''s screens name a request''s origin (source): Assistant, Site web, Téléphone; an unknown value reads as the chatbot''s. Twin: RESERVATION_SOURCE_LABELS of domain/src/reservation-sources.ts.';
+GRANT EXECUTE ON FUNCTION private.reservation_source_label(text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.reservation_source_label(text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.reservation_status(p_name text)
  RETURNS smallint
@@ -2044,7 +2073,7 @@ begin
   -- The header, then each reservation on a line of its own (CRLF), in the list's order.
   return (
   select chr(65279)
-      || 'N° de réservation;Client;Email;Téléphone;Date;Heure;Service;Adultes;Enfants;Menu;Montant total (€);Statut;Demande reçue le'
+      || 'N° de réservation;Client;Email;Téléphone;Date;Heure;Service;Adultes;Enfants;Menu;Options;Allergies et régimes;Montant total (€);Acompte demandé (€);Montant reçu (€);Statut;Origine;Demande reçue le'
       || coalesce(string_agg(
            E'\r\n' || concat_ws(';',
              private.csv_field(r.numero_reservation_restaurateur),
@@ -2057,15 +2086,21 @@ begin
              r.number_people::text,
              coalesce(r.children, 0)::text,
              private.csv_field(r.selected_menu),
+             private.csv_field((select string_agg((o ->> 'title') || ' ×' || (o ->> 'quantity'), ', ' order by n)
+                                  from jsonb_array_elements(r.options) with ordinality as e(o, n))),
+             private.csv_field(x.dietary_notes),
              replace(to_char(r.total_amount, 'FM999999990.00'), '.', ','),
+             coalesce(replace(to_char(private.reservation_acompte(r.id), 'FM999999990.00'), '.', ','), ''),
+             coalesce(replace(to_char(x.amount_received, 'FM999999990.00'), '.', ','), ''),
              case when r.status = private.reservation_status('paid') and x.amount_received < r.total_amount
                   then 'Acompte reçu' else s.label end,
+             private.reservation_source_label(r.source),
              to_char(r.created_at at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI')),
            '' order by case when p_due_first then r.respond_by end, r.created_at desc, r.id desc), '')
       || E'\r\n'
     from public.search_reservations(p_restaurant_id, coalesce(p_search, '')) r
     join private.reservation_statuses s on s.code = r.status
-    -- What was received: not among the search's columns.
+    -- What was received and the allergies: not among the search's columns.
     join public.restaurant_reservations x on x.id = r.id
    where (p_status is null or r.status = p_status)
      and (p_from is null or r.reservation_date >= p_from)
@@ -2074,7 +2109,7 @@ begin
   );
 end
 $function$;
-COMMENT ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) IS 'The reservation list, as filtered, as a CSV file for French spreadsheets (BOM, '';'', CRLF, French headers and labels).';
+COMMENT ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) IS 'The reservation list, as filtered, as a CSV file for French spreadsheets (BOM, '';'', CRLF, French headers and labels): with each reservation''s options, allergies and diets, acompte asked and amount received, and origin.';
 GRANT EXECUTE ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) TO service_role;
 
@@ -2216,6 +2251,7 @@ declare
   v_seen public.restaurant_reservations;
   v_status text;
   v_diff text;
+  v_seen_diff text;
   v_summary text;
   v_check jsonb;
   v_event uuid;
@@ -2259,15 +2295,19 @@ begin
     -- The customer of a standing reservation gets its new details; internal notes are not theirs to know.
     v_seen := v_new;
     v_seen.notes := v_old.notes;
-    if v_status in ('accepted', 'paid') and private.reservation_change_summary(v_old, v_seen) is not null then
+    v_seen_diff := private.reservation_change_summary(v_old, v_seen);
+    if v_status in ('accepted', 'paid') and v_seen_diff is not null then
       v_notified := private.queue_customer_message(v_new.id, 'customer_reservation_modified', v_event);
+      -- What the customer's e-mail says changed (the sender prints it).
+      update public.notification_outbox o set payload = o.payload || jsonb_build_object('changes', v_seen_diff)
+       where o.event_id = v_event and o.kind = 'customer_reservation_modified';
     end if;
   end if;
   return jsonb_build_object('preview', false, 'changed', v_diff is not null, 'summary', v_summary, 'acceptance', v_check,
     'customer_notified', v_notified, 'numero_restaurateur', v_new.numero_reservation_restaurateur, 'total_amount', v_new.total_amount);
 end
 $function$;
-COMMENT ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) IS 'Modifier: a member''s (owner or manager) change of a pending, accepted or paid reservation, in one call. p_changes: any of the request''s fields (date, arrival_time, adults, children, menu_id, options, customer, dietary_notes) and notes, laid over the reservation and checked as submit_group_request checks a request (refusals: {code, message, details = field}, 422); the total recomputed; one history row « Modifiée par <e-mail> : … »; the customer of an accepted or paid reservation e-mailed the new details (outbox). p_preview: nothing is changed; answers what would change and the acceptance check of the reservation as changed.';
+COMMENT ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) IS 'Modifier: a member''s (owner or manager) change of a pending, accepted or paid reservation, in one call. p_changes: any of the request''s fields (date, arrival_time, adults, children, menu_id, options, customer, dietary_notes) and notes, laid over the reservation and checked as submit_group_request checks a request (refusals: {code, message, details = field}, 422); the total recomputed; one history row « Modifiée par <e-mail> : … »; the customer of an accepted or paid reservation e-mailed the new details and what changed (outbox payload `changes`, internal notes left out). p_preview: nothing is changed; answers what would change and the acceptance check of the reservation as changed.';
 GRANT EXECUTE ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) TO service_role;
 
