@@ -1331,6 +1331,23 @@ end
 $function$;
 GRANT EXECUTE ON FUNCTION private.require_role_name(text) TO authenticated;
 
+CREATE OR REPLACE FUNCTION private.reservation_acompte(p_reservation_id uuid)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when b.deposit_type = 'fixed' then round(least(b.deposit_amount, r.total_amount), 2)
+              else round(r.total_amount * least(b.deposit_amount, 100) / 100, 2) end
+    from public.restaurant_reservations r
+    join public.restaurant_billing b on b.restaurant_id = r.restaurant_id
+   where r.id = p_reservation_id
+     and private.has_role(r.restaurant_id, 'manager')
+     and b.requires_deposit and coalesce(b.deposit_method, 'acompte') = 'acompte' and b.deposit_amount > 0
+$function$;
+COMMENT ON FUNCTION private.reservation_acompte(uuid) IS 'The acompte a reservation owes under its restaurant''s billing terms, for a member of that restaurant only (null otherwise, and when none is asked or the terms are a card imprint). Twin: depositFor of domain/src/deposit.ts.';
+GRANT EXECUTE ON FUNCTION private.reservation_acompte(uuid) TO authenticated;
+
 CREATE OR REPLACE FUNCTION private.reservation_as_request(p_row public.restaurant_reservations)
  RETURNS jsonb
  LANGUAGE sql
@@ -1384,6 +1401,18 @@ AS $function$
     from euros e, options o
 $function$;
 
+CREATE OR REPLACE FUNCTION private.reservation_source_label(p_source text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_source when 'web' then 'Site web' when 'phone' then 'Téléphone' else 'Assistant' end
+$function$;
+COMMENT ON FUNCTION private.reservation_source_label(text) IS 'How the owner''s screens name a request''s origin (source): Assistant, Site web, Téléphone; an unknown value reads as the chatbot''s. Twin: RESERVATION_SOURCE_LABELS of domain/src/reservation-sources.ts.';
+GRANT EXECUTE ON FUNCTION private.reservation_source_label(text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.reservation_source_label(text) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.reservation_status(p_name text)
  RETURNS smallint
  LANGUAGE plpgsql
@@ -1402,6 +1431,36 @@ end
 $function$;
 COMMENT ON FUNCTION private.reservation_status(text) IS 'The code of a status of private.reservation_statuses by its name (pending, accepted, rejected, paid, cancelled, no_show).';
 GRANT EXECUTE ON FUNCTION private.reservation_status(text) TO PUBLIC;
+
+CREATE OR REPLACE FUNCTION private.respond_by_within_hours(p_restaurant_id uuid, p_from timestamp with time zone, p_delay interval, p_days integer)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- The open spans from the day before (a dinner past midnight may still be open) to p_days ahead,
+  -- each cut to start at p_from at the earliest; the delay runs out in the first span where their
+  -- running total reaches it.
+  with spans as (
+    select greatest(o.opens, p_from) as opens, o.closes
+      from generate_series((p_from at time zone 'Europe/Paris')::date - 1, (p_from at time zone 'Europe/Paris')::date + p_days, interval '1 day') d
+      join public.restaurants r on r.id = p_restaurant_id and lower(to_char(d, 'FMDay')) = any (r.days_open)
+      join public.restaurant_hours h on h.restaurant_id = r.id and h.day = lower(to_char(d, 'FMDay'))
+      cross join lateral (values ('lunch', h.lunch_is_open, h.lunch_from_time, h.lunch_to_time),
+                                 ('dinner', h.dinner_is_open, h.dinner_from_time, h.dinner_to_time)) s(service, is_open, from_time, to_time)
+      cross join lateral (select (d::date + s.from_time) at time zone 'Europe/Paris' as opens,
+                                 (d::date + s.to_time + case when s.to_time <= s.from_time then interval '1 day' else interval '0' end) at time zone 'Europe/Paris' as closes) o
+     where s.is_open
+       and o.closes > p_from
+       and not exists (select 1 from public.restaurant_closures c
+                        where c.restaurant_id = p_restaurant_id and c.closure_date = d::date and c.service = s.service)
+  ), counted as (
+    select opens, closes, sum(closes - opens) over (order by opens rows between unbounded preceding and current row) as total
+      from spans
+  )
+  select closes - (total - p_delay) from counted where total >= p_delay order by opens limit 1
+$function$;
+COMMENT ON FUNCTION private.respond_by_within_hours(uuid,timestamp with time zone,interval,integer) IS 'The instant p_delay of the restaurant''s opening hours (open services of its open days, less closures; Europe/Paris) after p_from, looking p_days ahead; null when its hours over that time are shorter.';
 
 CREATE OR REPLACE FUNCTION private.response_delay(p_response_time text)
  RETURNS interval
@@ -1505,12 +1564,16 @@ CREATE OR REPLACE FUNCTION private.set_respond_by()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_delay interval := private.response_delay((select c.response_time from public.restaurant_contacts c where c.restaurant_id = new.restaurant_id));
 begin
-  new.respond_by := new.created_at
-    + private.response_delay((select c.response_time from public.restaurant_contacts c where c.restaurant_id = new.restaurant_id));
+  new.respond_by := coalesce(private.respond_by_within_hours(new.restaurant_id, new.created_at, v_delay, 28),
+                             private.respond_by_within_hours(new.restaurant_id, new.created_at, v_delay, 366),
+                             new.created_at + v_delay);
   return new;
 end
 $function$;
+COMMENT ON FUNCTION private.set_respond_by() IS 'Sets a new reservation''s respond_by: the restaurant''s promised response time counted within its opening hours from created_at (private.respond_by_within_hours); on the clock when it has no hours.';
 
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger
@@ -2104,7 +2167,7 @@ begin
   -- The header, then each reservation on a line of its own (CRLF), in the list's order.
   return (
   select chr(65279)
-      || 'N° de réservation;Client;Email;Téléphone;Date;Heure;Service;Adultes;Enfants;Menu;Montant total (€);Statut;Demande reçue le'
+      || 'N° de réservation;Client;Email;Téléphone;Date;Heure;Service;Adultes;Enfants;Menu;Options;Allergies et régimes;Montant total (€);Acompte demandé (€);Montant reçu (€);Statut;Origine;Demande reçue le'
       || coalesce(string_agg(
            E'\r\n' || concat_ws(';',
              private.csv_field(r.numero_reservation_restaurateur),
@@ -2117,15 +2180,21 @@ begin
              r.number_people::text,
              coalesce(r.children, 0)::text,
              private.csv_field(r.selected_menu),
+             private.csv_field((select string_agg((o ->> 'title') || ' ×' || (o ->> 'quantity'), ', ' order by n)
+                                  from jsonb_array_elements(r.options) with ordinality as e(o, n))),
+             private.csv_field(x.dietary_notes),
              replace(to_char(r.total_amount, 'FM999999990.00'), '.', ','),
+             coalesce(replace(to_char(private.reservation_acompte(r.id), 'FM999999990.00'), '.', ','), ''),
+             coalesce(replace(to_char(x.amount_received, 'FM999999990.00'), '.', ','), ''),
              case when r.status = private.reservation_status('paid') and x.amount_received < r.total_amount
                   then 'Acompte reçu' else s.label end,
+             private.reservation_source_label(r.source),
              to_char(r.created_at at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI')),
            '' order by case when p_due_first then r.respond_by end, r.created_at desc, r.id desc), '')
       || E'\r\n'
     from public.search_reservations(p_restaurant_id, coalesce(p_search, '')) r
     join private.reservation_statuses s on s.code = r.status
-    -- What was received: not among the search's columns.
+    -- What was received and the allergies: not among the search's columns.
     join public.restaurant_reservations x on x.id = r.id
    where (p_status is null or r.status = p_status)
      and (p_from is null or r.reservation_date >= p_from)
@@ -2134,7 +2203,7 @@ begin
   );
 end
 $function$;
-COMMENT ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) IS 'The reservation list, as filtered, as a CSV file for French spreadsheets (BOM, '';'', CRLF, French headers and labels).';
+COMMENT ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) IS 'The reservation list, as filtered, as a CSV file for French spreadsheets (BOM, '';'', CRLF, French headers and labels): with each reservation''s options, allergies and diets, acompte asked and amount received, and origin.';
 GRANT EXECUTE ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) TO service_role;
 
@@ -2276,6 +2345,7 @@ declare
   v_seen public.restaurant_reservations;
   v_status text;
   v_diff text;
+  v_seen_diff text;
   v_summary text;
   v_check jsonb;
   v_event uuid;
@@ -2319,15 +2389,19 @@ begin
     -- The customer of a standing reservation gets its new details; internal notes are not theirs to know.
     v_seen := v_new;
     v_seen.notes := v_old.notes;
-    if v_status in ('accepted', 'paid') and private.reservation_change_summary(v_old, v_seen) is not null then
+    v_seen_diff := private.reservation_change_summary(v_old, v_seen);
+    if v_status in ('accepted', 'paid') and v_seen_diff is not null then
       v_notified := private.queue_customer_message(v_new.id, 'customer_reservation_modified', v_event);
+      -- What the customer's e-mail says changed (the sender prints it).
+      update public.notification_outbox o set payload = o.payload || jsonb_build_object('changes', v_seen_diff)
+       where o.event_id = v_event and o.kind = 'customer_reservation_modified';
     end if;
   end if;
   return jsonb_build_object('preview', false, 'changed', v_diff is not null, 'summary', v_summary, 'acceptance', v_check,
     'customer_notified', v_notified, 'numero_restaurateur', v_new.numero_reservation_restaurateur, 'total_amount', v_new.total_amount);
 end
 $function$;
-COMMENT ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) IS 'Modifier: a member''s (owner or manager) change of a pending, accepted or paid reservation, in one call. p_changes: any of the request''s fields (date, arrival_time, adults, children, menu_id, options, customer, dietary_notes) and notes, laid over the reservation and checked as submit_group_request checks a request (refusals: {code, message, details = field}, 422); the total recomputed; one history row « Modifiée par <e-mail> : … »; the customer of an accepted or paid reservation e-mailed the new details (outbox). p_preview: nothing is changed; answers what would change and the acceptance check of the reservation as changed.';
+COMMENT ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) IS 'Modifier: a member''s (owner or manager) change of a pending, accepted or paid reservation, in one call. p_changes: any of the request''s fields (date, arrival_time, adults, children, menu_id, options, customer, dietary_notes) and notes, laid over the reservation and checked as submit_group_request checks a request (refusals: {code, message, details = field}, 422); the total recomputed; one history row « Modifiée par <e-mail> : … »; the customer of an accepted or paid reservation e-mailed the new details and what changed (outbox payload `changes`, internal notes left out). p_preview: nothing is changed; answers what would change and the acceptance check of the reservation as changed.';
 GRANT EXECUTE ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) TO service_role;
 
@@ -4014,7 +4088,7 @@ COMMENT ON COLUMN public.restaurant_reservations.status IS 'A code of private.re
 COMMENT ON COLUMN public.restaurant_reservations.is_accepted IS 'Computed from status (accepted or paid); never written.';
 COMMENT ON COLUMN public.restaurant_reservations.email_address IS 'Where the customer is e-mailed: the e-mail field when it is exactly one plain address, else null (nothing is sent, the owner is told). Computed; never written.';
 COMMENT ON COLUMN public.restaurant_reservations.service IS 'lunch when arrival_time is before 16:00, else dinner (no arrival time: dinner). Computed; never written.';
-COMMENT ON COLUMN public.restaurant_reservations.respond_by IS 'created_at plus the restaurant''s promised response time when the request arrived; a pending request past it is late.';
+COMMENT ON COLUMN public.restaurant_reservations.respond_by IS 'When the owner should have answered: created_at plus the restaurant''s promised response time, counted within its opening hours (private.set_respond_by); a pending request past it is late.';
 COMMENT ON COLUMN public.restaurant_reservations.external_id IS 'The id the sender (the chatbot) gave the request: the same id again returns the same reservation.';
 COMMENT ON COLUMN public.restaurant_reservations.request_fingerprint IS 'md5 of the request as submitted: the same external_id with another body is refused (409).';
 COMMENT ON COLUMN public.restaurant_reservations.customer_message IS 'The customer''s own words sent with the request (at most 2,000 characters).';

@@ -234,7 +234,9 @@ test('the list as filtered downloads as a CSV file for French spreadsheets', asy
   const text = fs.readFileSync((await download.path())!, 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const lines = text.slice(1).split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('N° de réservation;Client;Email;Téléphone;Date;Heure;Service;Adultes;Enfants;Menu;Montant total (€);Statut;Demande reçue le');
+  expect(lines[0]).toBe(
+    'N° de réservation;Client;Email;Téléphone;Date;Heure;Service;Adultes;Enfants;Menu;Options;Allergies et régimes;Montant total (€);Acompte demandé (€);Montant reçu (€);Statut;Origine;Demande reçue le',
+  );
   // Monday lunch only: the accepted, the paid and the one accepted over capacity above.
   expect(
     lines

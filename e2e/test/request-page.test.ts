@@ -119,18 +119,26 @@ test('a customer asks on the restaurant’s page, the owner sees it arrive, mark
   await shoot(customer, 'demande-422', 390);
 
   await phone.fill('06 12 34 56 78');
+  // The group's allergies: the contract's dietary_notes, first and in red for the owner and the kitchen.
+  await customer.getByLabel(/^Allergies et régimes/).fill('Deux sans gluten, une allergie aux arachides');
   await customer.getByRole('button', { name: 'Envoyer la demande' }).click();
   await customer.getByRole('heading', { name: 'Demande envoyée' }).waitFor();
-  const numero = /TBL-[A-Z0-9]{8}/.exec((await customer.locator('.rq-sent').textContent()) ?? '')![0];
-  await customer.getByText('Le restaurant vous répond sous 1 à 2 h.').waitFor();
+  // One reference for the customer: their code de réservation, the one of every e-mail they get.
+  const sentText = (await customer.locator('.rq-sent').textContent()) ?? '';
+  const code = /Votre code de réservation : ([A-Z0-9]{6})/.exec(sentText)![1];
+  expect(sentText).not.toMatch(/TBL-|R-\d/);
+  // When the restaurant promised to answer: respond_by, counted within its opening hours.
+  await customer.getByText(/^Le restaurant s’engage à vous répondre (aujourd’hui avant|demain avant|d’ici le) /).waitFor();
   expect(await seriousViolations(customer)).toEqual([]);
   await shoot(customer, 'demande-sent', 390);
   await shoot(customer, 'demande-sent', 1280);
 
-  const [row] = await sql<{ source: string; status: number; phone_number: string }>('select source, status, phone_number from public.restaurant_reservations where numero_reservation = $1', [
-    numero,
-  ]);
-  expect(row).toMatchObject({ source: 'web', status: 0 });
+  const [row] = await sql<{ numero: string; source: string; status: number; dietary_notes: string }>(
+    'select numero_reservation as numero, source, status, dietary_notes from public.restaurant_reservations where restaurant_id = $1 and code_reservation = $2',
+    [restaurantId, code],
+  );
+  expect(row).toMatchObject({ source: 'web', status: 0, dietary_notes: 'Deux sans gluten, une allergie aux arachides' });
+  const numero = row.numero;
 
   // The owner's open list shows it at its next refresh, marked as coming from the page.
   await owner.clock.fastForward(LIVE_REFRESH_MS);
@@ -142,6 +150,8 @@ test('a customer asks on the restaurant’s page, the owner sees it arrive, mark
   await listed.getByRole('link').first().click();
   await owner.getByRole('heading', { name: /^Réservation R-/ }).waitFor();
   await owner.getByText('Site web', { exact: true }).waitFor();
+  // The allergies reached 'Allergies et régimes'.
+  await owner.getByText('Deux sans gluten, une allergie aux arachides', { exact: true }).waitFor();
 
   // The customer's acknowledgement e-mail, from the outbox.
   await until(

@@ -98,3 +98,22 @@ export function confirmationMail(to: string, link: string, validitySeconds: numb
     'Confirmer mon adresse',
   );
 }
+
+/**
+ * GoTrue's password-changed notice (MAILER_NOTIFICATIONS_PASSWORD_CHANGED): sent after any change of the
+ * password (from the account page or a recovery link), so that an owner whose password someone else changed
+ * learns it at once; its link is the app's « Mot de passe oublié ».
+ */
+export function passwordChangedMail(to: string, forgotPasswordPage: string): AuthMail {
+  return mail(
+    to,
+    'compte-mot-de-passe-modifie',
+    'Votre mot de passe Tablée a été modifié',
+    [
+      'Le mot de passe de votre compte Tablée vient d’être modifié. Si vous n’êtes pas à l’origine de ce changement, choisissez-en un nouveau sans attendre :',
+      'Vos autres sessions ont été fermées. Si c’est bien vous, vous n’avez rien à faire.',
+    ],
+    forgotPasswordPage,
+    'Réinitialiser mon mot de passe',
+  );
+}

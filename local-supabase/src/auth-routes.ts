@@ -6,7 +6,7 @@ import type { authSessions } from './auth-sessions';
 import { API_VERSION, BCRYPT_COST, EMAIL_FORMAT, USER_COLUMNS, authError, emailExists, hashToken, malformedInput, passwordRefusal, passwordTooLong, userJson, type UserRow } from './auth-users';
 import type { StackConfig } from './config';
 import type { Claims } from './jwt';
-import { confirmationMail, emailChangeCurrentMail, emailChangeMail, emailLink, recoveryMail } from './auth-emails';
+import { confirmationMail, emailChangeCurrentMail, emailChangeMail, emailLink, passwordChangedMail, recoveryMail } from './auth-emails';
 import type { createAuthMailer } from './mailer';
 import { AUTH_SCHEMAS } from './auth-schemas';
 
@@ -418,6 +418,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthContext) {
       }
       return row;
     });
+    if (password !== undefined) {
+      // The owner is told of every new password (GoTrue's password-changed notice): the way back if it was not them.
+      later(() => mailer.send(passwordChangedMail(user.email, `${config.auth.siteUrl}/forgot-password`)), '[auth] e-mail de mot de passe modifié non envoyé :');
+    }
     if (newEmail) {
       // Secure e-mail change (hosted Supabase's default): both addresses must agree.
       const page = redirectFor(req, '/confirm-email');

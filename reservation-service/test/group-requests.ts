@@ -9,6 +9,8 @@ export interface SubmittedRequest {
   numero: string;
   numeroRestaurateur: string;
   code: string;
+  /** The customer's one reference (code_reservation), on every e-mail they get. */
+  codeReservation: string;
   respondBy: string;
   email: string;
   date: string;
@@ -53,6 +55,7 @@ export async function submitDetailedRequest(restaurantId: string, overrides: Par
     numero: submitted.numero,
     numeroRestaurateur: submitted.restaurateur,
     code: submitted.codeManage,
+    codeReservation: submitted.codeReservation,
     respondBy: submitted.answer.reservation.respond_by as string,
     email: submitted.email ?? '',
     date: submitted.date,

@@ -41,6 +41,8 @@ export interface TestReservation {
   numero: string;
   code: string;
   restaurateur: string;
+  /** The customer's one reference (code_reservation), on every e-mail they get. */
+  codeReservation: string;
   email: string;
 }
 
@@ -62,7 +64,14 @@ export async function submitTestRequest(place: ReservationPlace, prefix: Pick<Re
     ...rest,
     customer: { name: 'Hélène Test', email, phone: '06 11 22 33 44', ...customer },
   });
-  return { id: submitted.id, numero: submitted.numero, code: submitted.codeManage, restaurateur: submitted.restaurateur, email: submitted.email as string };
+  return {
+    id: submitted.id,
+    numero: submitted.numero,
+    code: submitted.codeManage,
+    restaurateur: submitted.restaurateur,
+    codeReservation: submitted.codeReservation,
+    email: submitted.email as string,
+  };
 }
 
 /**
@@ -101,5 +110,12 @@ export function testReservationRow(place: ReservationPlace, prefix: ReservationP
  */
 export async function writeTestReservation(place: ReservationPlace, prefix: ReservationPrefix, overrides: Record<string, unknown> = {}): Promise<TestReservation> {
   const written = await insertReservationAsSuperuser(testReservationRow(place, prefix, overrides));
-  return { id: written.id, numero: written.numero_reservation, code: written.code_manage, restaurateur: written.numero_reservation_restaurateur, email: written.email as string };
+  return {
+    id: written.id,
+    numero: written.numero_reservation,
+    code: written.code_manage,
+    restaurateur: written.numero_reservation_restaurateur,
+    codeReservation: written.code_reservation,
+    email: written.email as string,
+  };
 }

@@ -86,6 +86,20 @@ describe('the current password is asked for a password change (GoTrue’s curren
     expect((await client().auth.signInWithPassword({ email: owner.email, password: 'nouveau-secret' })).error).toBeNull();
   });
 
+  it('tells the owner by e-mail that their password was changed (GoTrue’s password-changed notice), with the way back if it was not them', async () => {
+    const owner = await newOwner('notice');
+    expect((await owner.client.auth.updateUser({ password: 'change-prevenu', current_password: owner.password })).error).toBeNull();
+    const notice = await mailTo(owner.email);
+    expect(notice.subject).toBe('Votre mot de passe Tablée a été modifié');
+    expect(notice.text).toContain('Le mot de passe de votre compte Tablée vient d’être modifié.');
+    expect(notice.text).toContain('Si vous n’êtes pas à l’origine de ce changement');
+    expect(linkIn(notice, `${APP}/forgot-password`)).toBe(`${APP}/forgot-password`);
+    // A refused change tells nothing.
+    const other = await newOwner('notice-refused');
+    expect((await other.client.auth.updateUser({ password: 'vole-le-compte', current_password: 'pas-le-bon' })).error?.code).toBe('current_password_mismatch');
+    expect(mailsTo(other.email)).toEqual([]);
+  });
+
   it('a session opened by a recovery link sets the new password without the forgotten one', async () => {
     const owner = await newOwner('forgot');
     await client().auth.resetPasswordForEmail(owner.email, { redirectTo: `${APP}/reset-password` });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { anon, newOwner } from '../clients';
+import { depositFor } from '../../../domain/src/deposit';
+import { RESERVATION_SOURCE_LABELS, RESERVATION_SOURCES } from '../../../domain/src/reservation-sources';
+import { anon, newOwner, withDb } from '../clients';
 import { must } from '../fixtures';
 import { insertReservationsAsSuperuser } from '../reservations';
 
@@ -10,11 +12,20 @@ import { insertReservationsAsSuperuser } from '../reservations';
  */
 let owner: Awaited<ReturnType<typeof newOwner>>;
 let restaurantId: string;
-const HEADER = 'N° de réservation;Client;Email;Téléphone;Date;Heure;Service;Adultes;Enfants;Menu;Montant total (€);Statut;Demande reçue le';
+const HEADER =
+  'N° de réservation;Client;Email;Téléphone;Date;Heure;Service;Adultes;Enfants;Menu;Options;Allergies et régimes;Montant total (€);Acompte demandé (€);Montant reçu (€);Statut;Origine;Demande reçue le';
+/** The restaurant's terms: an acompte of 30 % of the total. */
+const TERMS = { requires_deposit: true, deposit_method: 'acompte', deposit_type: 'percentage', deposit_amount: 30 };
 
 beforeAll(async () => {
   owner = await newOwner('csv');
   ({ id: restaurantId } = await must(owner.client.from('restaurants').insert({ name: 'CSV' }).select('id').single()));
+  await must(
+    owner.client
+      .from('restaurant_billing')
+      .upsert({ restaurant_id: restaurantId, ...TERMS }, { onConflict: 'restaurant_id' })
+      .select('restaurant_id'),
+  );
   const row = (n: string, fields: Record<string, unknown>) => ({
     restaurant_id: restaurantId,
     numero_reservation_restaurateur: n,
@@ -38,10 +49,18 @@ beforeAll(async () => {
       arrival_time: '12:30',
       children: 2,
       selected_menu: 'Menu du marché',
+      options: [
+        { title: 'Coupe de champagne', price: 10, quantity: 12 },
+        { title: 'Gâteau', price: 45, quantity: 1 },
+      ],
+      dietary_notes: 'Deux sans gluten',
+      source: 'web',
       total_amount: 1464.5,
       status: 1,
       created_at: '2026-11-20T22:30:00Z',
     }),
+    // Its acompte received (24 € of 80), booked by phone.
+    row('R-4', { customer_name: 'Paul Payé', reservation_date: '2027-01-15', total_amount: 80, amount_received: 24, status: 3, source: 'phone', created_at: '2026-11-19T10:00:00Z' }),
     row('R-2', { customer_name: '=HYPERLINK("http://x")', reservation_date: '2026-12-24', arrival_time: '20:00', total_amount: 80, status: 0, created_at: '2026-11-21T10:00:00Z' }),
     row('R-3', { customer_name: 'Zoé Refus', arrival_time: null, total_amount: 0, status: 2, created_at: '2026-11-22T10:00:00Z' }),
   ]);
@@ -56,11 +75,20 @@ test('a file for French spreadsheets: BOM, French header, one line per reservati
   expect(text.endsWith('\r\n')).toBe(true);
   expect(lines(text)).toEqual([
     HEADER,
-    '"R-3";"Zoé Refus";"";"";12/12/2026;;Soir;10;0;"";0,00;Refusée;22/11/2026 11:00',
-    `"R-2";"'=HYPERLINK(""http://x"")";"";"";24/12/2026;20:00;Soir;10;0;"";80,00;En attente;21/11/2026 11:00`,
-    '"R-1";"Dupont; ""Léa""";"lea@exemple.fr";"=""06 12 34 56 78""";12/12/2026;12:30;Midi;10;2;"Menu du marché";1464,50;Acceptée;20/11/2026 23:30',
+    '"R-3";"Zoé Refus";"";"";12/12/2026;;Soir;10;0;"";"";"";0,00;0,00;;Refusée;Assistant;22/11/2026 11:00',
+    `"R-2";"'=HYPERLINK(""http://x"")";"";"";24/12/2026;20:00;Soir;10;0;"";"";"";80,00;24,00;;En attente;Assistant;21/11/2026 11:00`,
+    '"R-1";"Dupont; ""Léa""";"lea@exemple.fr";"=""06 12 34 56 78""";12/12/2026;12:30;Midi;10;2;"Menu du marché";"Coupe de champagne ×12, Gâteau ×1";"Deux sans gluten";1464,50;439,35;;Acceptée;Site web;20/11/2026 23:30',
+    '"R-4";"Paul Payé";"";"";15/01/2027;;Soir;10;0;"";"";"";80,00;24,00;24,00;Acompte reçu;Téléphone;19/11/2026 11:00',
     '',
   ]);
+});
+
+test('the origin and the acompte are the screens’ and the e-mails’: one rule each, SQL and TypeScript agree', async () => {
+  const labels = await withDb(
+    async (db) => (await db.query<{ source: string; label: string }>(`select s as source, private.reservation_source_label(s) as label from unnest($1::text[]) s`, [RESERVATION_SOURCES])).rows,
+  );
+  expect(Object.fromEntries(labels.map((l) => [l.source, l.label]))).toEqual(RESERVATION_SOURCE_LABELS);
+  expect(depositFor(1464.5, TERMS)?.amount).toBe(439.35);
 });
 
 test('as the list is filtered: status, dates, service, search; the « À traiter » order', async () => {

@@ -6,6 +6,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RequestForm } from '../../src/features/request-page/components/RequestForm';
+import { Sent } from '../../src/features/request-page/components/Sent';
 import { estimate, isBookable, requestBody, EMPTY_VALUES, type RequestForm as Form } from '../../src/features/request-page/lib/form-rules';
 
 const dinner = { service: 'dinner' as const, from: '19:00', to: '22:30', arrival_times: ['19:30', '20:00'], group_size: { min: 6, max: 30 } };
@@ -98,8 +99,32 @@ describe('the rules', () => {
       options: [],
       customer: { name: 'Ana', email: 'ana@exemple.fr', phone: null },
       message: null,
+      dietary_notes: null,
       website: '',
     });
+  });
+
+  it('sends the group’s allergies as the contract’s dietary_notes (the kitchen sheet’s « Allergies et régimes »)', () => {
+    const body = requestBody({ ...EMPTY_VALUES, date: '2026-12-04', arrivalTime: '19:30', adults: '8', name: 'Ana', email: 'ana@exemple.fr', dietaryNotes: ' Deux sans gluten ' }, 'web-2');
+    expect(body.dietary_notes).toBe('Deux sans gluten');
+  });
+});
+
+describe('after sending', () => {
+  const sent = { kind: 'sent' as const, codeReservation: 'WPKXF9', respondBy: '2026-12-02T13:00:00Z', deposit: null };
+  const values = { ...EMPTY_VALUES, date: '2026-12-04', service: 'dinner' as const, arrivalTime: '19:30', adults: '8', name: 'Ana', email: 'ana@exemple.fr' };
+
+  it('gives the customer one reference, their code de réservation, and the time the restaurant promised to answer', () => {
+    render(<Sent form={FORM} outcome={sent} values={values} onAnother={() => undefined} now={new Date('2026-12-02T08:00:00Z')} />);
+    const section = screen.getByRole('region', { name: 'Demande envoyée' });
+    expect(section).toHaveTextContent('Votre code de réservation : WPKXF9');
+    expect(section).not.toHaveTextContent(/TBL-|R-\d/);
+    expect(section).toHaveTextContent('Le restaurant s’engage à vous répondre aujourd’hui avant 14:00.');
+  });
+
+  it('a promise for the next open day says its date', () => {
+    render(<Sent form={FORM} outcome={{ ...sent, respondBy: '2026-12-04T12:30:00Z' }} values={values} onAnother={() => undefined} now={new Date('2026-12-02T22:00:00Z')} />);
+    expect(screen.getByRole('region', { name: 'Demande envoyée' })).toHaveTextContent('Le restaurant s’engage à vous répondre d’ici le vendredi 4 décembre 2026 à 13:30.');
   });
 });
 
@@ -137,8 +162,9 @@ describe('the form', () => {
     expect(adults).toHaveAttribute('aria-invalid', 'true');
     expect(adults).toHaveAccessibleDescription('Le restaurant accueille les groupes de 6 à 30 personnes au dîner ce jour-là.');
     expect(adults).toHaveFocus();
-    expect(screen.getByLabelText('Nom')).toHaveAccessibleDescription('Le nom du client est obligatoire.');
-    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription("L'adresse e-mail du client n'est pas valide (une seule adresse, par exemple nom@exemple.fr).");
+    // The customer's own form speaks to them.
+    expect(screen.getByLabelText('Nom')).toHaveAccessibleDescription('Indiquez votre nom.');
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription("Votre adresse e-mail n'est pas valide (une seule adresse, par exemple nom@exemple.fr).");
     expect(screen.getByRole('checkbox', { name: /J’accepte les conditions générales de vente/ })).toHaveAccessibleDescription(
       'Acceptez les conditions générales de vente pour envoyer la demande.',
     );

@@ -26,6 +26,7 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
   // Accepted with an acompte still to pay: accepted, not yet confirmed — confirmed once the acompte is received, by its deadline.
   const deposit = depositFor(r.total_amount, r.restaurant.billing);
   const acompte = action === 'accept' && deposit?.method === 'acompte' ? { text: depositText(deposit), by: formatLongDate(depositDeadline(r.reservation_date, today)) } : null;
+  const byCustomer = action === 'cancel' && why.reason === 'demande_du_client';
   const TEXTS: Record<MailAction, { subject: string; intro: string; heading: string; closing: string; tag: string }> = {
     accept: acompte
       ? {
@@ -58,17 +59,25 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
     },
     cancel: {
       subject: `Votre réservation chez ${name} est annulée`,
-      intro: `Nous sommes au regret de vous informer que ${name} a annulé votre réservation.`,
+      // Cancelled at the customer's own request: no regret to express, no reason to give them.
+      intro: byCustomer ? `Comme vous l’avez demandé, ${name} a annulé votre réservation.` : `Nous sommes au regret de vous informer que ${name} a annulé votre réservation.`,
       heading: 'Rappel de la réservation annulée :',
       closing: 'Pour toute question, répondez simplement à cet e-mail ou contactez le restaurant.',
       tag: 'annulee',
     },
   };
   const { subject, intro, heading, closing, tag } = TEXTS[action];
-  const reason = action === 'reject' ? label(REFUSAL_REASONS, why.reason, why.reason_detail) : action === 'cancel' ? label(CANCELLATION_REASONS, why.reason, why.reason_detail) : undefined;
-  const { received, remaining } = balance(r.total_amount, r.restaurant.billing, action === 'paid');
+  const reason =
+    action === 'reject'
+      ? label(REFUSAL_REASONS, why.reason, why.reason_detail)
+      : action === 'cancel'
+        ? byCustomer
+          ? why.reason_detail
+          : label(CANCELLATION_REASONS, why.reason, why.reason_detail)
+        : undefined;
+  const { received, remaining } = balance(r.total_amount, r.restaurant.billing, action === 'paid', r.amount_received);
   const notes: [string, string][] = [
-    ...(reason ? ([['Raison', reason]] as [string, string][]) : []),
+    ...(reason ? ([[byCustomer ? 'Précision' : 'Raison', reason]] as [string, string][]) : []),
     ...(action === 'reject' && why.proposal ? ([['Le restaurant vous propose', why.proposal]] as [string, string][]) : []),
     ...(action === 'cancel' ? depositNote(r, why) : []),
     ...(action === 'paid'
@@ -164,20 +173,27 @@ const POLICY_TEXT: Record<string, string> = {
  * the restaurant's bank details from Facturation) or the card imprint, what remains and where, the
  * cancellation and modification policies and the CGV link.
  */
-function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: string): [string, string][] {
+export function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: string): [string, string][] {
   const billing = r.restaurant.billing;
   const deposit = depositFor(r.total_amount, billing);
-  const { where, acompteDue, afterAcompte } = balance(r.total_amount, billing, paid);
+  const { where, acompteDue, afterAcompte } = balance(r.total_amount, billing, paid, r.amount_received);
   const lines: [string, string][] = [];
   if (deposit?.method === 'acompte' && !paid) {
     lines.push(['Acompte à régler', `${depositText(deposit)}, avant le ${formatLongDate(depositDeadline(r.reservation_date, today))}`]);
     // How: the owner's payment link (any provider) first, then a transfer to the bank details of Facturation.
     if (billing?.payment_link) lines.push(['Payer l’acompte en ligne', billing.payment_link]);
     if (billing?.iban) {
-      lines.push([
-        billing.payment_link ? 'Ou par virement' : 'Comment le régler',
-        `par virement${billing.company_name ? ` à ${billing.company_name}` : ''}, IBAN ${billing.iban}${billing.bic ? `, BIC ${billing.bic}` : ''}, en indiquant la référence ${r.numero_reservation_restaurateur}`,
-      ]);
+      // The customer's one reference (their code de réservation), which the owner's search finds.
+      const transfer = [
+        billing.company_name ? `à ${billing.company_name}` : null,
+        `IBAN ${billing.iban}`,
+        billing.bic ? `BIC ${billing.bic}` : null,
+        `en indiquant la référence ${r.code_reservation}`,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      // The label says « virement » once: « Ou par virement : à …, IBAN … », « Comment le régler : par virement à … ».
+      lines.push(billing.payment_link ? ['Ou par virement', transfer] : ['Comment le régler', `par virement ${transfer}`]);
     }
     if (!billing?.payment_link && !billing?.iban) lines.push(['Comment le régler', 'le restaurant vous indiquera comment le régler ; répondez à cet email pour toute question']);
   } else if (deposit?.method === 'empreinte') {

@@ -6,7 +6,7 @@ import type { ReservationDetails } from '../reservations/details';
 import { decisionLink, reservationAppLink } from '../reservations/links';
 import type { Mail } from './mailer';
 import { button, emailLayout, factsTable, heading, notice, paragraph, prose, subheading } from './layout';
-import { quote, requestFacts, type Fact } from './request-summary';
+import { allergiesHtml, allergiesLine, quote, requestFacts, type Fact } from './request-summary';
 
 /** 'Nouvelle demande : 14 pers. le ven. 12 déc. à 20:00 (R-0042)' */
 export function newRequestSubject(r: ReservationDetails): string {
@@ -30,7 +30,7 @@ function customerFacts(r: ReservationDetails): Fact[] {
 }
 
 /**
- * The restaurant's e-mail for a new request: the request in full, by when the restaurant promised to
+ * The restaurant's e-mail for a new request: the group's allergies first (in red), the request in full, by when the restaurant promised to
  * answer, what accepting it would do to the service (capacity, hours), the two one-click links (no
  * sign-in) and the request in the app. Reply-To the customer, so that a question goes straight to them.
  */
@@ -52,6 +52,9 @@ export function newRequestMail(r: ReservationDetails, to: string, appUrl: string
 
   const text = [
     `Nouvelle demande de groupe ${r.numero_reservation_restaurateur}`,
+    '',
+    // What the kitchen must know comes before anything the owner decides on.
+    allergiesLine(r),
     '',
     intro,
     ...(deadline ? [`${deadline}.`] : []),
@@ -77,6 +80,7 @@ export function newRequestMail(r: ReservationDetails, to: string, appUrl: string
   const html = emailLayout(
     [
       heading(`Nouvelle demande de groupe ${r.numero_reservation_restaurateur}`),
+      allergiesHtml(r),
       paragraph(prose(intro)),
       deadline ? paragraph(prose(deadline), 'font-weight:bold;color:#ad4e00') : '',
       warnings.length ? notice(`<strong>Avant d’accepter&nbsp;:</strong><ul style="margin:6px 0 0;padding-left:20px">${warnings.map((w) => `<li>${prose(w)}</li>`).join('')}</ul>`) : '',

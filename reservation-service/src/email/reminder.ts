@@ -1,16 +1,18 @@
 import { formatLongDate } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
-import { formatParty, formatTime } from '../lib/format';
+import { formatDeadline, formatParty, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import { decisionLink } from '../reservations/links';
 import { button, emailLayout, factLines, paragraph, prose } from './layout';
 import type { Mail } from './mailer';
+import { allergiesHtml, allergiesLine } from './request-summary';
 
 /**
  * The owner's reminder of a request not answered within the response time the restaurant promised:
- * who, when, how many, and the two one-click links of the request (no sign-in needed).
+ * the group's allergies first (in red), who, when, how many, when the customer was promised an answer
+ * (respond_by, counted within the opening hours), and the two one-click links (no sign-in needed).
  */
-export function reminderMail(r: ReservationDetails, to: string, appUrl: string): Mail {
+export function reminderMail(r: ReservationDetails, to: string, appUrl: string, now: Date = new Date()): Mail {
   const link = (action: 'accept' | 'reject') => decisionLink(appUrl, r, action);
   const subject = `Demande en attente de réponse : ${r.customer_name || 'un client'}, ${formatLongDate(r.reservation_date)} (${r.numero_reservation_restaurateur})`;
   const intro = `Cette demande de réservation attend votre réponse depuis plus longtemps que le délai de réponse que vous avez indiqué.`;
@@ -20,9 +22,12 @@ export function reminderMail(r: ReservationDetails, to: string, appUrl: string):
     ['Heure d’arrivée', formatTime(r.arrival_time)],
     ['Nombre de personnes', formatParty(r.number_people, r.children)],
     ['Réservation', r.numero_reservation_restaurateur],
+    ...(r.respond_by ? ([['Réponse promise au client', formatDeadline(r.respond_by, now)]] as [string, string][]) : []),
   ];
   const text = [
     'Bonjour,',
+    '',
+    allergiesLine(r),
     '',
     intro,
     '',
@@ -38,6 +43,7 @@ export function reminderMail(r: ReservationDetails, to: string, appUrl: string):
   const html = emailLayout(
     [
       paragraph('Bonjour,'),
+      allergiesHtml(r),
       paragraph(prose(intro)),
       factLines(facts),
       `<div style="margin:16px 0 8px">${button(link('accept'), 'Accepter la demande', { background: '#237804', text: '#ffffff', border: '#237804' })}${button(link('reject'), 'Refuser la demande', { background: '#ffffff', text: '#a8071a', border: '#a8071a' })}</div>`,

@@ -1,17 +1,12 @@
 import { formatLongDate } from '@tablee/shared/format';
 import { depositFor, depositText } from '../lib/deposit';
 import { escapeHtml } from '../lib/html';
-import { formatShortDate, formatTime, parisDayAndTime } from '../lib/format';
+import { answerBy } from '@tablee/domain/french';
+import { formatShortDate, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import type { Mail } from './mailer';
 import { emailLayout, factsTable, heading, paragraph, prose, subheading } from './layout';
 import { quote, requestFacts } from './request-summary';
-
-/** 'aujourd’hui avant 21:30', 'd’ici le samedi 13 décembre 2026 à 09:30' (France's clock). */
-function answerBy(respondBy: string, now: Date): string {
-  const due = parisDayAndTime(respondBy);
-  return due.day === parisDayAndTime(now).day ? `aujourd’hui avant ${due.time}` : `d’ici le ${formatLongDate(due.day)} à ${due.time}`;
-}
 
 /** What happens once the restaurant accepts: the acompte or the card imprint it will ask for, if any. */
 function afterAcceptance(r: ReservationDetails): string {
@@ -39,7 +34,8 @@ export function requestReceivedMail(r: ReservationDetails, to: string, now: Date
   const next = afterAcceptance(r);
   const replyTo = r.restaurant.contact?.email_address ?? undefined;
   const question = replyTo ? 'Une question ? Répondez simplement à cet e-mail : votre message arrive directement au restaurant.' : null;
-  const facts = [...requestFacts(r, { guarantee: false }), ['Numéro de demande', r.numero_reservation_restaurateur] as [string, string]];
+  // The customer's one reference, the same on every message they get and on the request page.
+  const facts = [...requestFacts(r, { guarantee: false }), ['Code de réservation', r.code_reservation] as [string, string]];
 
   const text = [
     `Bonjour ${r.customer_name},`,

@@ -42,3 +42,22 @@ export function requestFacts(r: ReservationDetails, { guarantee }: { guarantee: 
 export function quote(text: string): string {
   return `<blockquote style="margin:8px 0 16px;padding:8px 12px;border-left:3px solid #d9d9d9;background:#fafafa;white-space:pre-wrap">${escapeHtml(text)}</blockquote>`;
 }
+
+/** The colour of what the kitchen must not miss, as the app's detail and the kitchen sheet print it. */
+export const ALERT_RED = '#a8071a';
+
+/** 'Allergies et régimes : …' in the customer's words, or that none were given. */
+export function allergiesLine(r: Pick<ReservationDetails, 'dietary_notes'>): string {
+  const notes = r.dietary_notes?.trim();
+  return `Allergies et régimes : ${notes || 'aucune signalée'}`;
+}
+
+/**
+ * The allergies where the owner decides (the new request's e-mail, the reminder): first, in red on a
+ * red-edged block when there are some; a plain grey line when none were given.
+ */
+export function allergiesHtml(r: Pick<ReservationDetails, 'dietary_notes'>): string {
+  const notes = r.dietary_notes?.trim();
+  if (!notes) return `<p style="margin:0 0 12px;color:#595959">${escapeHtml(allergiesLine(r))}</p>`;
+  return `<div style="margin:0 0 16px;padding:12px 16px;border:2px solid ${ALERT_RED};border-radius:6px;color:${ALERT_RED};font-weight:bold;white-space:pre-wrap">Allergies et régimes&nbsp;: ${escapeHtml(notes)}</div>`;
+}

@@ -1,19 +1,46 @@
+import { statusFromCode } from '@tablee/domain/reservation-status';
+import { formatLongDate, parisToday } from '@tablee/shared/format';
+import { balance, depositDeadline, depositFor, depositText } from '../lib/deposit';
 import { escapeHtml } from '../lib/html';
-import { formatShortDate, formatTime } from '../lib/format';
+import { formatEuros, formatShortDate, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
+import { paymentAndPolicies } from './confirmation';
 import type { Mail } from './mailer';
-import { emailLayout, factsTable, heading, paragraph, prose, subheading } from './layout';
+import { emailLayout, factLines, factsTable, heading, linkify, notice, paragraph, prose, subheading } from './layout';
 import { requestFacts } from './request-summary';
 
 /**
- * The customer's e-mail after the restaurant changed an accepted or paid reservation (Modifier): the
- * reservation as it now stands (rendered when sent: the latest details), its allergies and diets as
- * the kitchen has them, the code to show on arrival. Reply-To the restaurant: a correction goes to it.
+ * Where the reservation stands after the change: accepted with an acompte not yet received is not
+ * confirmed (the acompte of the new total is what it waits for); paid, the acompte received stays
+ * received; otherwise it stays confirmed.
  */
-export function reservationModifiedMail(r: ReservationDetails, to: string): Mail {
+function standing(r: ReservationDetails, today: string): { text: string; awaitsAcompte: boolean } {
+  const paid = statusFromCode(r.status) === 'paid';
+  const deposit = depositFor(r.total_amount, r.restaurant.billing);
+  if (!paid && deposit?.method === 'acompte') {
+    return {
+      text: `Elle sera confirmée dès réception de votre ${depositText(deposit)} (sur le nouveau total), à régler avant le ${formatLongDate(depositDeadline(r.reservation_date, today))}.`,
+      awaitsAcompte: true,
+    };
+  }
+  if (paid && deposit?.method === 'acompte') return { text: 'Elle reste confirmée : votre acompte a bien été reçu.', awaitsAcompte: false };
+  return { text: 'Elle reste confirmée ; voici ses nouvelles informations.', awaitsAcompte: false };
+}
+
+/**
+ * The customer's e-mail after the restaurant changed an accepted or paid reservation (Modifier): what
+ * changed (`changes`, the change as modify_reservation summed it up for the customer, internal notes
+ * left out), where the reservation now stands and what is now owed (the acompte of the new total, or
+ * what was received and what remains), the reservation as it now stands (rendered when sent: the
+ * latest details) with its allergies and diets as the kitchen has them, and the code to show on
+ * arrival. Reply-To the restaurant: a correction goes to it.
+ */
+export function reservationModifiedMail(r: ReservationDetails, to: string, changes: string | null = null, today: string = parisToday()): Mail {
   const name = r.restaurant.name;
   const subject = `Réservation modifiée : ${name}, ${formatShortDate(r.reservation_date)} à ${formatTime(r.arrival_time)}`;
-  const intro = `${name} a modifié votre réservation. Elle reste confirmée ; voici ses nouvelles informations.`;
+  const { text: stands, awaitsAcompte } = standing(r, today);
+  const intro = `${name} a modifié votre réservation.`;
+  const changed = changes ? `Ce qui change : ${changes}` : null;
   const replyTo = r.restaurant.contact?.email_address ?? undefined;
   const question = replyTo
     ? 'Une erreur ou une question ? Répondez simplement à cet e-mail : votre message arrive directement au restaurant.'
@@ -21,17 +48,24 @@ export function reservationModifiedMail(r: ReservationDetails, to: string): Mail
   const facts = [
     ...requestFacts(r, { guarantee: false }),
     ...(r.dietary_notes ? ([['Allergies et régimes', r.dietary_notes]] as [string, string][]) : []),
-    ['Numéro de réservation', r.numero_reservation_restaurateur] as [string, string],
     ['Code de réservation', r.code_reservation] as [string, string],
   ];
+  const paid = statusFromCode(r.status) === 'paid';
+  const { received } = balance(r.total_amount, r.restaurant.billing, paid, r.amount_received);
+  const owed: [string, string][] = [...(paid && received > 0 ? ([['Acompte reçu', formatEuros(received)]] as [string, string][]) : []), ...paymentAndPolicies(r, paid, today)];
 
   const text = [
     `Bonjour ${r.customer_name},`,
     '',
     intro,
+    ...(changed ? [changed] : []),
+    stands,
     '',
     'Votre réservation :',
     ...facts.map(([label, value]) => `- ${label} : ${value}`),
+    '',
+    'Paiement et conditions :',
+    ...owed.map(([label, value]) => `- ${label} : ${value}`),
     '',
     'Conservez ce code de réservation : il vous sera demandé à votre arrivée.',
     question,
@@ -46,13 +80,19 @@ export function reservationModifiedMail(r: ReservationDetails, to: string): Mail
       heading('Réservation modifiée'),
       paragraph(`Bonjour ${prose(r.customer_name)},`),
       paragraph(prose(intro)),
+      changed ? paragraph(`<strong>${prose(changed)}</strong>`) : '',
+      awaitsAcompte ? notice(prose(stands)) : paragraph(prose(stands)),
       subheading('Votre réservation'),
       factsTable(facts),
+      subheading('Paiement et conditions'),
+      factLines(owed, linkify),
       paragraph(prose('Conservez ce code de réservation : il vous sera demandé à votre arrivée.'), 'margin-top:20px'),
       paragraph(prose(question)),
       paragraph(`À bientôt,<br>${escapeHtml(name)}`, 'margin-top:20px'),
-    ].join('\n'),
-    { title: subject, from: name, preheader: intro },
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    { title: subject, from: name, preheader: changed ?? intro },
   );
   return { to, fromName: name, replyTo, subject, text, html, tag: `${r.numero_reservation}-modifiee` };
 }

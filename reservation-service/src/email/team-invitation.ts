@@ -1,3 +1,4 @@
+import { ofName } from '@tablee/domain/french';
 import { ROLE_LABELS, memberRole } from '@tablee/domain/team-roles';
 import { escapeHtml } from '../lib/html';
 import type { Mail } from './mailer';
@@ -34,8 +35,8 @@ export function invitationMail(invitationId: string, invitation: InvitationToSen
   const name = invitation.restaurant_name;
   const link = invitationLink(appUrl, token);
   const who = invitation.invited_by ?? 'Le propriétaire du restaurant';
-  const subject = `Invitation à rejoindre l’équipe de ${name} sur Tablée`;
-  const intro = `${who} vous invite à rejoindre l’équipe de ${name} sur Tablée, en tant que ${label.toLowerCase()}.`;
+  const subject = `Invitation à rejoindre l’équipe ${ofName(name)} sur Tablée`;
+  const intro = `${who} vous invite à rejoindre l’équipe ${ofName(name)} sur Tablée, en tant que ${label.toLowerCase()}.`;
   const scope = `En tant que ${label.toLowerCase()}, vous pourrez ${ROLE_SCOPE[role]}.`;
   const how = `Ouvrez le lien ci-dessous, puis créez votre compte avec l’adresse ${invitation.email} (ou connectez-vous si vous en avez déjà un).`;
   const validity = `Ce lien n’est valable qu’une fois, jusqu’au ${expiry(invitation.expires_at)}, et seulement pour l’adresse ${invitation.email}.`;
@@ -49,7 +50,7 @@ export function invitationMail(invitationId: string, invitation: InvitationToSen
   const text = ['Bonjour,', '', intro, scope, '', how, link, '', validity, '', ignore, '', 'L’équipe Tablée'].join('\n');
   const html = emailLayout(
     [
-      heading(`Rejoignez l’équipe de ${name}`),
+      heading(`Rejoignez l’équipe ${ofName(name)}`),
       paragraph('Bonjour,'),
       paragraph(prose(intro)),
       factsTable(facts),

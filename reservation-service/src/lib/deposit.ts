@@ -24,15 +24,17 @@ export function depositText(deposit: Deposit): string {
 /**
  * For a reservation of `total`, paid ('Acompte reçu') or not: what was received, what remains, where
  * the rest is paid (Facturation: online only, else on site), the acompte still to pay, and what will
- * remain once it is.
+ * remain once it is. `recorded`: what the restaurant noted it received (amount_received), which stays
+ * what it was when the total changes afterwards.
  */
 export function balance(
   total: number,
   billing: Billing | null,
   paid: boolean,
+  recorded: number | null = null,
 ): { received: number; remaining: number; where: 'en ligne' | 'sur place'; acompteDue: number; afterAcompte: number } {
   const deposit = depositFor(total, billing);
-  const received = !paid ? 0 : deposit?.method === 'acompte' ? deposit.amount : total;
+  const received = !paid ? 0 : (recorded ?? (deposit?.method === 'acompte' ? deposit.amount : total));
   const remaining = cents(Math.max(total - received, 0));
   const acompteDue = deposit?.method === 'acompte' && !paid ? deposit.amount : 0;
   const where = billing?.payment_online && !billing.payment_onsite ? 'en ligne' : 'sur place';

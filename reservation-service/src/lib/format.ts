@@ -2,7 +2,11 @@
  * fr-FR formatting shared by the e-mails and the sheets (one place for each rule); dates are the
  * kernel's (@tablee/shared/format: formatLongDate, 'samedi 5 décembre 2026').
  */
+import { parisDayAndTime } from '@tablee/domain/french';
 import type { ReservationOption } from '@tablee/domain/reservation-options';
+
+// An instant's day and time in France: the domain's rule, shared with the request page.
+export { parisDayAndTime };
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
@@ -35,16 +39,6 @@ export const SERVICE_LABELS: Record<string, string> = { lunch: 'Midi', dinner: '
 /** 'YYYY-MM-DD' → 'ven. 12 déc.' (subjects and short lines). */
 export function formatShortDate(isoDate: string): string {
   return new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
-}
-
-/** An instant's day ('YYYY-MM-DD') and time ('HH:MM') in France, whatever the machine's time zone. */
-export function parisDayAndTime(instant: string | Date): { day: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
 /** A deadline said from `now`: '21:30' today, else 'le sam. 13 déc. à 09:30' (France's calendar). */

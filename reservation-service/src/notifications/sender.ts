@@ -47,6 +47,12 @@ async function readReservation(reservationId: string, notifications: Notificatio
   return { reservation, check };
 }
 
+/** What a change's message says changed (modify_reservation writes it in the payload, internal notes left out); null for an older row without it. */
+function changesOf(n: Notification): string | null {
+  const payload = n.payload;
+  return payload && typeof payload === 'object' && !Array.isArray(payload) && typeof payload.changes === 'string' ? payload.changes : null;
+}
+
 /** The messages of a reservation that stands (accepted or paid): the booking the owner accepted as they took it, a change. */
 const STANDING_KINDS = new Set(['customer_reservation_accepted', 'customer_reservation_modified']);
 
@@ -82,7 +88,7 @@ async function deliver(
       await mailer.send(confirmationMail(r, 'accept', n.recipient));
       break;
     case 'customer_reservation_modified/email':
-      await mailer.send(reservationModifiedMail(r, n.recipient));
+      await mailer.send(reservationModifiedMail(r, n.recipient, changesOf(n)));
       break;
     default:
       throw new Error(`notification inconnue : ${n.kind} par ${n.channel}`);

@@ -39,7 +39,8 @@ function param(text: string | null | undefined, fallback: string, max = 300): { 
 
 /**
  * The restaurant's WhatsApp message for a new request: the template registered with Meta (README,
- * 'The WhatsApp template'), its body parameters {{1}}…{{10}} in order, and its two URL buttons,
+ * 'The WhatsApp template'), its body parameters {{1}}…{{11}} in order (the group's
+ * allergies {{5}}, right after the request itself), and its two URL buttons,
  * 'Accepter' and 'Refuser', whose registered base URL `${APP_URL}/reservations/{{1}}` takes the link's suffix.
  */
 export function newRequestWhatsApp(r: ReservationDetails, recipient: string, template: string, check: AcceptanceCheck | null, now: Date = new Date()): WhatsAppTemplateMessage {
@@ -49,6 +50,7 @@ export function newRequestWhatsApp(r: ReservationDetails, recipient: string, tem
     param(formatLongDate(r.reservation_date), '—'),
     param(formatTime(r.arrival_time), '—'),
     param(formatParty(r.number_people, r.children), '—'),
+    param(r.dietary_notes, 'aucune signalée'),
     param(r.menu?.name ?? r.selected_menu, 'aucun menu choisi'),
     param(formatEuros(r.total_amount), '—'),
     param([r.customer_name, r.phone_number || r.email].filter(Boolean).join(', '), 'non précisé'),

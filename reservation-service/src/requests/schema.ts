@@ -61,7 +61,9 @@ export const groupRequest = z
     dietary_notes: text()
       .max(1000)
       .nullish()
-      .describe('Allergies and diets of the group, in the customer’s words (e.g. « deux sans gluten, une allergie aux arachides »): printed prominently on the kitchen sheet.'),
+      .describe(
+        'Allergies and diets of the group, in the customer’s words (e.g. « deux sans gluten, une allergie aux arachides »; the request page’s « Allergies et régimes »): shown first, in red, in the owner’s new-request e-mail and WhatsApp message, and printed first on the kitchen sheet.',
+      ),
     conversation: requestConversation.nullish(),
   })
   .describe('A group request. Optional fields may be absent or null. Unknown fields are refused.')
@@ -104,7 +106,7 @@ export const submittedRequest = z
       numero_restaurateur: z.string().describe('The restaurant’s own number (R-0001…).'),
       code_reservation: z.string().describe('The customer’s code, to give with the number.'),
       status: z.enum(statuses).describe('pending for a new request; a replay answers the current status.'),
-      respond_by: z.iso.datetime({ offset: true }).describe('When the restaurant should have answered.'),
+      respond_by: z.iso.datetime({ offset: true }).describe('When the restaurant should have answered: its promised response time counted within its opening hours (Europe/Paris).'),
       total_amount: z.number().describe('Euros TTC: the menu per adult, the children’s menu per child, the options.'),
       deposit: deposit.nullable(),
     }),

@@ -12,8 +12,8 @@ export const SHEET_REFUSALS = {
   wrong_code: { status: 403, title: 'Accès refusé', message: 'Le code de ce lien n’est pas valide pour cette réservation.' },
   not_accepted: {
     status: 409,
-    title: 'Fiche indisponible',
-    message: 'Les fiches cuisine et salle ne sont disponibles que pour les réservations acceptées ou payées.',
+    title: 'Feuille indisponible',
+    message: 'Les feuilles cuisine et salle ne sont disponibles que pour les réservations acceptées ou payées.',
   },
 } as const;
 

@@ -12,7 +12,7 @@ import type { Sheet } from './pdf';
 export function diningRoomSheet(r: ReservationDetails): Sheet {
   const status = statusFromCode(r.status);
   return {
-    title: 'Fiche salle',
+    title: 'Feuille salle',
     subtitle: `${r.restaurant.name} — Réservation ${r.numero_reservation_restaurateur}`,
     sections: [
       {

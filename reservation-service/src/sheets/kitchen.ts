@@ -19,7 +19,7 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
   const menu = r.menu;
   const menuName = menu?.name ?? r.selected_menu ?? 'menu non précisé';
   return {
-    title: 'Fiche cuisine',
+    title: 'Feuille cuisine',
     subtitle: `${r.restaurant.name} — Réservation ${r.numero_reservation_restaurateur}`,
     sections: [
       {

@@ -14,8 +14,8 @@ import type { ReservationDetails } from '../reservations/details';
 import type { Db } from '../lib/supabase';
 
 const SHEETS: Record<string, { build: (r: ReservationDetails) => Sheet; file: string }> = {
-  'feuille-cuisine': { build: kitchenSheet, file: 'fiche-cuisine' },
-  'feuille-salle': { build: diningRoomSheet, file: 'fiche-salle' },
+  'feuille-cuisine': { build: kitchenSheet, file: 'feuille-cuisine' },
+  'feuille-salle': { build: diningRoomSheet, file: 'feuille-salle' },
 };
 
 /**

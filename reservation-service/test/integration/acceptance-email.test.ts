@@ -71,7 +71,7 @@ test('accepted at a restaurant asking an acompte: everything to act on, in both 
     expect(part).toContain(`acompte de ${terms.deposit_amount} % du total, soit ${euros(deposit)}, avant le `);
     expect(part).toContain(`IBAN ${terms.iban}`);
     expect(part).toContain(`BIC ${terms.bic}`);
-    expect(part).toContain(`en indiquant la référence ${r.restaurateur}`);
+    expect(part).toContain(`en indiquant la référence ${r.codeReservation}`);
     expect(part).toContain(`Reste à payer : ${euros(1000 - deposit)}, sur place, une fois l’acompte réglé`);
     expect(part).toMatch(/Annulation : possible jusqu’(au jour même|à .* avant votre venue)/);
     expect(part).toMatch(/Modification : possible jusqu’(au jour même|à .* avant votre venue)/);

@@ -29,7 +29,10 @@ afterAll(async () => {
 
 async function everyMail(): Promise<[string, Mail][]> {
   // A far-future date and a customer's message, at the file's own copy of Le Comptoir des Halles (an acompte of 30 %).
-  const r = await writeReservation({ customer_message: 'Nous fêtons un anniversaire : serait-il possible d’avoir un gâteau ?' });
+  const r = await writeReservation({
+    customer_message: 'Nous fêtons un anniversaire : serait-il possible d’avoir un gâteau ?',
+    dietary_notes: 'Deux sans gluten, une allergie sévère aux arachides',
+  });
   const details = (await loadReservation(db(), { numero: r.numero }))!;
   const check = await loadAcceptanceCheck(db(), details.restaurant_id, details.numero_reservation_restaurateur);
   const to = details.email_address ?? 'client@example.fr';

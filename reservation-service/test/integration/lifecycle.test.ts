@@ -55,7 +55,9 @@ test('accepted → Acompte reçu → cancelled with a reason: each change record
   expect(deposit.text).toContain('Acompte reçu : 840,00');
   expect(deposit.text).toContain('Reste à payer : 0,00');
   expect(cancellation.subject).toBe('Votre réservation chez Restaurant lifecycle-alice est annulée');
-  for (const part of [cancellation.text, cancellation.html]) expect(part).toContain('À la demande du client');
+  // Cancelled at the customer's request: said as such, without regret or « Raison : À la demande du client ».
+  for (const part of [cancellation.text, cancellation.html]) expect(part).toContain('Comme vous l’avez demandé, Restaurant lifecycle-alice a annulé votre réservation.');
+  expect(cancellation.text).not.toContain('au regret');
   expect(cancellation.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Acompte remboursé : 840,00 €');
 });
 

@@ -124,7 +124,14 @@ test('a change of an accepted booking e-mails the customer its new details; a ch
   expect(mails[0].subject).toMatch(/^Réservation modifiée : Le Comptoir des Halles, /);
   expect(mails[0].text).toContain('- Personnes : 16 personnes (16 adultes)');
   expect(mails[0].text).toContain('- Allergies et régimes : Deux sans gluten, un végétarien');
-  expect(mails[0].text).toContain(`- Numéro de réservation : ${answer.reservation.numero_restaurateur}`);
+  // What changed, where it stands and what is now owed: accepted, its acompte not yet received, so not « confirmée ».
+  expect(mails[0].text).toMatch(/Ce qui change : 12 → 16 personnes, .*allergies et régimes : « Deux sans gluten, un végétarien », total .* → .*€/);
+  expect(mails[0].text).not.toContain('reste confirmée');
+  expect(mails[0].text).toContain('Elle sera confirmée dès réception de votre acompte');
+  expect(mails[0].text).toMatch(/- Acompte à régler : acompte de/);
+  // The customer's one reference.
+  expect(mails[0].text).toContain(`- Code de réservation : ${answer.reservation.code_reservation}`);
+  expect(mails[0].text).not.toContain(answer.reservation.numero_restaurateur);
   expect(mails[0].text).not.toContain('Grande salle');
   expect(mails[0].replyTo).toBeTruthy();
 });

@@ -25,7 +25,11 @@ async function requestFrom(hoursAgo: number, answered = false): Promise<PendingR
   // An accepted one is written directly: submit_group_request only makes pending requests.
   const r = answered ? await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, status: 1 }) : await submitRequest({}, owner.restaurantId);
   await withDb((pg) =>
-    pg.query(`update restaurant_reservations set created_at = created_at - make_interval(hours => $2), respond_by = respond_by - make_interval(hours => $2) where id = $1`, [r.id, hoursAgo]),
+    // Due two hours after it came (a promise of 1-2 h made while the restaurant was open): whatever the hours of the moment the test runs.
+    pg.query(`update restaurant_reservations set created_at = now() - make_interval(hours => $2), respond_by = now() - make_interval(hours => $2) + interval '2 hours' where id = $1`, [
+      r.id,
+      hoursAgo,
+    ]),
   );
   return r;
 }
@@ -45,9 +49,21 @@ async function roundsUntilDone(instances = 1): Promise<void> {
 
 const remindersFor = (r: PendingReservation) => running.smtp.messages.filter((m) => m.to.includes(CONTACT) && parseMail(m.raw).text.includes(r.restaurateur));
 
-test('the deadline is the promise in force when the request arrived: 2 h, 6 h (no contact), 24 h', async () => {
+test('the deadline is the promise in force when the request arrived: 2 h, 6 h (no contact), 24 h, counted within the opening hours', async () => {
+  // The promise in hours that gives the stored respond_by, counted within the restaurant's opening hours (private.set_respond_by).
   const deadline = (id: string) =>
-    withDb(async (pg) => (await pg.query<{ hours: number }>('select extract(epoch from respond_by - created_at) / 3600 as hours from restaurant_reservations where id = $1', [id])).rows[0].hours);
+    withDb(
+      async (pg) =>
+        (
+          await pg.query<{ hours: number }>(
+            `select h as hours from restaurant_reservations r, unnest(array[2, 6, 24]) h
+              where r.id = $1 and r.respond_by = coalesce(private.respond_by_within_hours(r.restaurant_id, r.created_at, make_interval(hours => h), 28),
+                                                          private.respond_by_within_hours(r.restaurant_id, r.created_at, make_interval(hours => h), 366),
+                                                          r.created_at + make_interval(hours => h))`,
+            [id],
+          )
+        ).rows[0]?.hours,
+    );
   const fast = await submitRequest({}, owner.restaurantId);
   expect(Number(await deadline(fast.id))).toBe(2);
   // A restaurant without contact (no promise) on purpose: submit_group_request refuses it (incomplete), so its requests are written directly.

@@ -95,7 +95,9 @@ test('a new request: the restaurant gets it in full with both links, the custome
   expect(customer.subject).toMatch(/^Demande reçue : Le Comptoir des Halles, /);
   expect(customer.replyTo).toBe(contact);
   for (const part of [customer.text, customer.html]) {
-    expect(part).toContain(r.numeroRestaurateur);
+    // The customer's one reference: their code, never the restaurant's own number.
+    expect(part).toContain(r.codeReservation);
+    expect(part).not.toContain(r.numeroRestaurateur);
     expect(part).toContain('pas encore confirmée');
     expect(part).toMatch(new RegExp(`s’engage à vous répondre .*${parisTime(r.respondBy)}`));
     expect(part).toContain('acompte de 30 % du total');

@@ -29,7 +29,8 @@ test('kitchen sheet: customer, date, service and time, covers of each menu, menu
   expect(res.headers.get('content-type')).toBe('application/pdf');
   expect(res.headers.get('cache-control')).toBe('no-store');
   const text = await pdfText(Buffer.from(await res.arrayBuffer()));
-  expect(text).toContain('Fiche cuisine');
+  // The name of the button that opens it (spec §2).
+  expect(text).toContain('Feuille cuisine');
   expect(text).toContain(`Le Comptoir des Halles — Réservation ${r.restaurateur}`);
   expect(text).toContain('Client : Hélène Test');
   expect(text).toContain('Date : samedi 5 décembre 2099');
@@ -87,9 +88,9 @@ test('dining-room sheet: customer and contact, party, menu, options, total, depo
   const r = await writeReservation({ status: 3, total_amount: 1000 });
   const res = await sheet(r.numero, 'feuille-salle', r.code);
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-disposition')).toBe(`inline; filename="fiche-salle-${r.restaurateur}.pdf"`);
+  expect(res.headers.get('content-disposition')).toBe(`inline; filename="feuille-salle-${r.restaurateur}.pdf"`);
   const text = await pdfText(Buffer.from(await res.arrayBuffer()));
-  expect(text).toContain('Fiche salle');
+  expect(text).toContain('Feuille salle');
   expect(text).toContain('Nom : Hélène Test');
   expect(text).toContain('Téléphone : 06 11 22 33 44');
   expect(text).toContain('Date : samedi 5 décembre 2099');
@@ -159,7 +160,7 @@ describe('refusals are plain French HTML pages and change nothing', () => {
   test.each([
     ['wrong code', 1, 'wrong', 403, 'Accès refusé'],
     ['unknown number', 1, 'unknown', 404, 'Réservation introuvable'],
-    ['pending', 0, 'right', 409, 'Fiche indisponible'],
+    ['pending', 0, 'right', 409, 'Feuille indisponible'],
     ['rejected', 2, 'right', 409, 'acceptées ou payées'],
     ['cancelled', 4, 'right', 409, 'acceptées ou payées'],
   ] as const)('%s', async (_name, status, codeKind, httpStatus, text) => {

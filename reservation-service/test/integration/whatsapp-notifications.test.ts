@@ -94,13 +94,15 @@ test('the template goes to the restaurant’s number in E.164, with the request 
   const [body, accept, reject] = call.body.template.components;
   const texts = body.parameters.map((p) => p.text);
   expect(body.type).toBe('body');
-  expect(texts).toHaveLength(10);
+  expect(texts).toHaveLength(11);
   expect(texts[0]).toBe(r.numeroRestaurateur);
   expect(texts[2]).toBe(r.arrivalTime);
   expect(texts[3]).toBe(`${r.adults + r.children} personnes (${r.adults} adultes et 2 enfants)`);
-  expect(texts[4]).toBe('Menu Canut');
+  // The group's allergies right after the request (none given in dietary_notes here).
+  expect(texts[4]).toBe('aucune signalée');
+  expect(texts[5]).toBe('Menu Canut');
   // One line each: WhatsApp refuses a parameter with a line break.
-  expect(texts[7]).toBe('Nous fêtons un anniversaire. Une personne est allergique aux noix.');
+  expect(texts[8]).toBe('Nous fêtons un anniversaire. Une personne est allergique aux noix.');
   for (const text of texts) expect(text).not.toMatch(/[\n\t]| {5}/);
   expect(accept).toEqual({ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: `${r.numero}/accept/${r.code}` }] });
   expect(reject).toEqual({ type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: `${r.numero}/reject/${r.code}` }] });

@@ -26,6 +26,7 @@ import {
   type ServiceKey,
 } from './rules';
 import { defaultArrivalTimes, isServiceSpan, serviceSlots } from './slots';
+import { ALLOW_CLEAR } from '@tablee/domain/french';
 
 /** Open days in week order and arrival times sorted, as they are chosen. */
 const inWeekOrder = (days: Day[] | undefined) => DAYS.filter((d) => days?.includes(d));
@@ -266,7 +267,13 @@ function ArrivalTimesField({ path, disabled }: { path: string[]; disabled: boole
               </span>
             }
           >
-            <Select mode="multiple" options={serviceSlots(from, to).map((t) => ({ value: t, label: t }))} disabled={disabled} placeholder="Choisir les heures d'arrivée" allowClear />
+            <Select
+              mode="multiple"
+              options={serviceSlots(from, to).map((t) => ({ value: t, label: t }))}
+              disabled={disabled}
+              placeholder="Choisir les heures d'arrivée"
+              allowClear={ALLOW_CLEAR}
+            />
           </Form.Item>
         );
       }}

@@ -1,7 +1,7 @@
 /** Options section (spec §2, §3, §5): table of additional options with edit and delete, and an add form. */
 import { formatEuros } from '@tablee/shared';
 import type { AdditionalOption } from '@tablee/domain';
-import { Button, Card, Form, Input, Radio, Space, Table, Typography, type FormListFieldData } from 'antd';
+import { Button, Card, Form, Grid, Input, Radio, Space, Table, Typography, type FormListFieldData } from 'antd';
 import { useState } from 'react';
 import type { SectionFormProps } from '../contract';
 import { AddDraftButton, DraftForm, EuroInput, fieldGrid, FormValue } from '../form-kit';
@@ -12,6 +12,8 @@ type Editing = { index: number; before: AdditionalOption } | null;
 
 export function OptionsForm({ context, form, initialValue, disabled }: SectionFormProps<OptionsValue>) {
   const [editing, setEditing] = useState<Editing>(null);
+  // Below a tablet's width the 'Type de prix' column is hidden (antd's md breakpoint) and the price says it.
+  const wide = Grid.useBreakpoint().md ?? true;
   const optionAt = (index: number): AdditionalOption => form.getFieldValue(['options', index]);
 
   const columns = (remove: (index: number) => void) => [
@@ -36,12 +38,18 @@ export function OptionsForm({ context, form, initialValue, disabled }: SectionFo
             <EuroInput aria-label="Prix de l'option" style={{ width: 120 }} />
           </Form.Item>
         ) : (
-          formatEuros(optionAt(field.name).price)
+          <>
+            {formatEuros(optionAt(field.name).price)}
+            {/* On a phone the type has no column of its own: said with the price. */}
+            {!wide && ` · ${priceTypeLabel(optionAt(field.name).priceType).toLowerCase()}`}
+          </>
         ),
     },
     {
       title: 'Type de prix',
       key: 'priceType',
+      // From a tablet's width on; on a phone the price says it, so that the actions stay on screen.
+      responsive: ['md' as const],
       render: (_: unknown, field: FormListFieldData) =>
         editing?.index === field.name ? (
           <Form.Item name={[field.name, 'priceType']} style={{ margin: 0 }}>
@@ -54,6 +62,8 @@ export function OptionsForm({ context, form, initialValue, disabled }: SectionFo
     {
       title: 'Actions',
       key: 'actions',
+      // Always on screen, even when the table scrolls sideways.
+      fixed: 'right' as const,
       render: (_: unknown, field: FormListFieldData) => {
         const option = optionAt(field.name);
         return editing?.index === field.name ? (

@@ -81,6 +81,15 @@ describe('/signup against local-supabase', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Un compte existe déjà avec cette adresse email.');
   });
 
+  it('the refusal of an address goes once the address is changed', async () => {
+    renderApp('/signup');
+    const user = await fill('demo@tablee.fr', 'whatever-123');
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Un compte existe déjà avec cette adresse email.');
+    await paste(user, screen.getByLabelText('Email'), uniqueEmail('other'), { replace: true });
+    expect(screen.queryByText('Un compte existe déjà avec cette adresse email.')).not.toBeInTheDocument();
+  });
+
   it('maps validation_failed (an address the server refuses)', async () => {
     renderApp('/signup');
     const user = await fill('someone@localhost', 'secret-123');

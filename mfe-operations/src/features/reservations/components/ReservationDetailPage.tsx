@@ -153,7 +153,7 @@ export function ReservationDetailPage() {
         : changeStatus('accepted');
   const openSheet = (sheet: Sheet) => {
     if (sheets.state === 'ready') window.open(sheets.links[sheet], '_blank', 'noopener');
-    else if (sheets.state === 'error') modal.error({ title: 'Erreur', content: `Fiche indisponible : ${sheets.message}`, okText: 'OK' });
+    else if (sheets.state === 'error') modal.error({ title: 'Erreur', content: `Feuille indisponible : ${sheets.message}`, okText: 'OK' });
   };
   const sheetLoading = sheets.state === 'loading';
 

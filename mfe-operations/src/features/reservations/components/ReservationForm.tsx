@@ -1,6 +1,7 @@
 import { SERVICE_LABELS, type Service } from '@tablee/operations-data';
 import { formatEuros } from '@tablee/shared';
-import type { AssistantKnowledge } from '@tablee/domain';
+import { ALLOW_CLEAR } from '@tablee/domain/french';
+import { perPersonOptionsOutOfStep, perPersonOptionsWarning, type AssistantKnowledge } from '@tablee/domain';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import type { FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -90,6 +91,10 @@ export function ReservationForm({
   const [general, setGeneral] = useState<string | null>(null);
   const date = Form.useWatch('date', form) ?? initialValues.date;
   const service = Form.useWatch('service', form) ?? initialValues.service;
+  const adults = Form.useWatch('adults', form) ?? initialValues.adults;
+  const chosenOptions = Form.useWatch('options', form) ?? initialValues.options ?? [];
+  // A per-person option keeps its quantity when the group changes (18 → 22 adults, champagne × 18): said, not changed.
+  const optionsWarning = adults ? perPersonOptionsWarning(perPersonOptionsOutOfStep(chosenOptions, profile.options, adults), adults) : null;
   const services = servicesOn(profile, date);
   const times = services.filter((s) => !service || s.service === service).flatMap((s) => s.arrival_times);
   const current = initialValues.arrival_time;
@@ -139,7 +144,12 @@ export function ReservationForm({
           <InputNumber min={0} max={1000} precision={0} />
         </Form.Item>
         <Form.Item name="menu_id" label="Menu">
-          <Select allowClear style={{ minWidth: 240 }} placeholder="Aucun menu" options={menus.map((m) => ({ value: m.id, label: `${m.name} — ${formatEuros(m.price_per_person)}` }))} />
+          <Select
+            allowClear={ALLOW_CLEAR}
+            style={{ minWidth: 240 }}
+            placeholder="Aucun menu"
+            options={menus.map((m) => ({ value: m.id, label: `${m.name} — ${formatEuros(m.price_per_person)}` }))}
+          />
         </Form.Item>
       </Space>
       <Form.List name="options">
@@ -164,6 +174,7 @@ export function ReservationForm({
             <Button type="dashed" onClick={() => add({})} disabled={!profile.options.length}>
               Ajouter une option
             </Button>
+            {optionsWarning && <Alert type="warning" showIcon title={optionsWarning} style={{ marginTop: 8 }} data-testid="options-out-of-step" />}
           </Form.Item>
         )}
       </Form.List>

@@ -7,7 +7,14 @@ import { formatGuests, formatOption } from '../format';
 /** The information panel of spec §2, without the management code: a secret of the links, which the browser never reads. */
 export function ReservationInformation({ reservation: r }: { reservation: Reservation & { dietaryNotes?: string | null; notes?: string | null } }) {
   const due = amountDue(r);
+  const dietary = {
+    key: 'dietary',
+    label: 'Allergies et régimes',
+    children: r.dietaryNotes ? <strong style={{ color: '#a8071a', whiteSpace: 'pre-wrap' }}>{r.dietaryNotes}</strong> : 'Aucune signalée',
+  };
   const items = [
+    // Allergies given come first, in red: the owner reads them before deciding.
+    ...(r.dietaryNotes ? [dietary] : []),
     { key: 'client', label: 'Client', children: r.customerName },
     // One click to write or call: a mailto: link when the field is one address, a tel: link in E.164 when it reads as a number.
     { key: 'email', label: 'Email', children: r.email ? r.emailDeliverable ? <a href={`mailto:${r.email.trim()}`}>{r.email}</a> : r.email : '—' },
@@ -29,11 +36,7 @@ export function ReservationInformation({ reservation: r }: { reservation: Reserv
         'Aucune'
       ),
     },
-    {
-      key: 'dietary',
-      label: 'Allergies et régimes',
-      children: r.dietaryNotes ? <strong style={{ color: '#a8071a', whiteSpace: 'pre-wrap' }}>{r.dietaryNotes}</strong> : 'Aucune signalée',
-    },
+    ...(r.dietaryNotes ? [] : [dietary]),
     { key: 'notes', label: 'Notes internes', children: r.notes ? <span style={{ whiteSpace: 'pre-wrap' }}>{r.notes}</span> : '—' },
     { key: 'total', label: 'Montant total', children: formatEuros(r.totalAmount) },
     // Paid: what was received, and while only the acompte was, what is left to pay.

@@ -4,7 +4,8 @@ import type { requestBody } from '../lib/form-rules';
 
 /** What the reservation service answered the page. */
 export type SendOutcome =
-  | { kind: 'sent'; numero: string; codeReservation: string; deposit: Deposit | null }
+  /** codeReservation: the customer's one reference (on every e-mail they get); respondBy: when the restaurant promised to answer, within its opening hours. */
+  | { kind: 'sent'; codeReservation: string; respondBy: string | null; deposit: Deposit | null }
   /** 422 and the like: `field` is the contract's field at fault (or null), `message` French. */
   | { kind: 'refused'; field: string | null; message: string }
   /** The page was switched off meanwhile (401: without a key, only an open page takes requests). */
@@ -12,7 +13,7 @@ export type SendOutcome =
   | { kind: 'failed'; message: string };
 
 interface Answer {
-  reservation?: { numero?: string; code_reservation?: string; deposit?: Deposit | null };
+  reservation?: { numero?: string; code_reservation?: string; respond_by?: string | null; deposit?: Deposit | null };
   field?: string | null;
   message?: string;
   msg?: string;
@@ -36,8 +37,8 @@ export async function sendRequest({ restaurantId, body }: { restaurantId: string
   } catch {
     // Not JSON: the French fallback below.
   }
-  if (response.ok && answer.reservation?.numero) {
-    return { kind: 'sent', numero: answer.reservation.numero, codeReservation: answer.reservation.code_reservation ?? '', deposit: answer.reservation.deposit ?? null };
+  if (response.ok && answer.reservation?.code_reservation) {
+    return { kind: 'sent', codeReservation: answer.reservation.code_reservation, respondBy: answer.reservation.respond_by ?? null, deposit: answer.reservation.deposit ?? null };
   }
   if (response.status === 401) return { kind: 'closed' };
   const message = answer.message ?? answer.msg;

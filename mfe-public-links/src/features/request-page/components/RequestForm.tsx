@@ -3,6 +3,7 @@ import { formatEuros, formatLongDate } from '@tablee/shared/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { sendRequest, type SendOutcome } from '../api/sendRequest';
 import {
+  DIETARY_NOTES_MAX,
   childrenMenu,
   EMPTY_VALUES,
   estimate,
@@ -21,7 +22,21 @@ import {
 } from '../lib/form-rules';
 import { Calendar } from './Calendar';
 
-const FIELD_ORDER: FieldName[] = ['date', 'service', 'arrival_time', 'adults', 'children', 'menu_id', 'options', 'customer.name', 'customer.email', 'customer.phone', 'message', 'cgv'];
+const FIELD_ORDER: FieldName[] = [
+  'date',
+  'service',
+  'arrival_time',
+  'adults',
+  'children',
+  'menu_id',
+  'options',
+  'customer.name',
+  'customer.email',
+  'customer.phone',
+  'dietary_notes',
+  'message',
+  'cgv',
+];
 const idOf = (field: FieldName) => `rq-${field.replace('.', '-')}`;
 const errorIdOf = (field: FieldName) => `${idOf(field)}-error`;
 
@@ -307,6 +322,23 @@ export function RequestForm({ form, onSent }: { form: Form; onSent: (outcome: Ex
           </label>
           <input {...a11y('customer.phone', errors)} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value, ['customer.phone'])} />
           <FieldError field="customer.phone" errors={errors} />
+        </div>
+        <div className="rq-field">
+          <label htmlFor={idOf('dietary_notes')}>
+            Allergies et régimes <span className="rq-muted">(facultatif)</span>
+          </label>
+          <p className="rq-hint" id="rq-dietary-hint">
+            Par exemple : deux sans gluten, une allergie aux arachides. Transmis à la cuisine.
+          </p>
+          <textarea
+            {...a11y('dietary_notes', errors)}
+            aria-describedby={`${errorIdOf('dietary_notes')} rq-dietary-hint`}
+            rows={2}
+            maxLength={DIETARY_NOTES_MAX}
+            value={values.dietaryNotes}
+            onChange={(e) => set('dietaryNotes', e.target.value, ['dietary_notes'])}
+          />
+          <FieldError field="dietary_notes" errors={errors} />
         </div>
         <div className="rq-field">
           <label htmlFor={idOf('message')}>

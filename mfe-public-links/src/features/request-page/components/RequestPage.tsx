@@ -1,3 +1,4 @@
+import { ofName } from '@tablee/domain/french';
 import { useState } from 'react';
 import type { SendOutcome } from '../api/sendRequest';
 import { useRequestForm } from '../api/requestForm';
@@ -47,11 +48,11 @@ export function RequestPage({ restaurantId }: { restaurantId: string }) {
     body = (
       <>
         <header className="rq-header">
-          {restaurant.photo && <img src={restaurant.photo.url} alt={restaurant.photo.alt_text || `Photo de ${restaurant.name}`} width={640} height={280} />}
+          {restaurant.photo && <img src={restaurant.photo.url} alt={restaurant.photo.alt_text || `Photo ${ofName(restaurant.name)}`} width={640} height={280} />}
           <h1>{restaurant.name}</h1>
           {restaurant.address && <p className="rq-muted">{restaurant.address}</p>}
           {restaurant.description && <p>{restaurant.description}</p>}
-          <p className="rq-lead">Demande de réservation de groupe — réponse {responsePromise(state.form.response_time.code)}.</p>
+          <p className="rq-lead">Demande de réservation de groupe — réponse {responsePromise(state.form.response_time.code)}, pendant les heures d’ouverture.</p>
         </header>
         {sent ? (
           <Sent

@@ -76,7 +76,7 @@ export function isBookable(form: RequestForm, date: string): boolean {
 
 export const SERVICE_LABELS: Record<ServiceName, string> = { lunch: 'Déjeuner', dinner: 'Dîner' };
 
-/** The promised response time, as the confirmation says it: 'Le restaurant vous répond sous 1 à 2 h'. */
+/** The promised response time, as the page's header says it ('réponse sous 1 à 2 h'), counted within the restaurant's opening hours. */
 export const RESPONSE_PROMISES: Record<string, string> = { fast: 'sous 1 à 2 h', medium: 'sous 6 h', slow: 'sous 24 h' };
 export const responsePromise = (code: string) => RESPONSE_PROMISES[code] ?? RESPONSE_PROMISES.medium;
 
@@ -100,6 +100,8 @@ export interface RequestValues {
   email: string;
   phone: string;
   message: string;
+  /** The group's allergies and diets: the contract's dietary_notes, first and in red on the owner's side and the kitchen sheet. */
+  dietaryNotes: string;
   acceptCgv: boolean;
   /** The honeypot: off screen, a person leaves it empty. */
   website: string;
@@ -115,12 +117,14 @@ export const EMPTY_VALUES: RequestValues = {
   email: '',
   phone: '',
   message: '',
+  dietaryNotes: '',
   acceptCgv: false,
   website: '',
 };
 
 /** The form's fields, named by the contract's field (a 422's `field` lands on its own). */
-export type FieldName = 'date' | 'service' | 'arrival_time' | 'adults' | 'children' | 'menu_id' | 'options' | 'customer.name' | 'customer.email' | 'customer.phone' | 'message' | 'cgv';
+export type FieldName =
+  'date' | 'service' | 'arrival_time' | 'adults' | 'children' | 'menu_id' | 'options' | 'customer.name' | 'customer.email' | 'customer.phone' | 'message' | 'dietary_notes' | 'cgv';
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** A contract field (dotted path) → the form field that shows its refusal. */
@@ -128,9 +132,12 @@ export function fieldOfRefusal(field: string | null): FieldName | null {
   if (!field) return null;
   if (field === 'customer') return 'customer.email';
   if (field.startsWith('options')) return 'options';
-  const known: FieldName[] = ['date', 'arrival_time', 'adults', 'children', 'menu_id', 'customer.name', 'customer.email', 'customer.phone', 'message'];
+  const known: FieldName[] = ['date', 'arrival_time', 'adults', 'children', 'menu_id', 'customer.name', 'customer.email', 'customer.phone', 'message', 'dietary_notes'];
   return known.find((name) => name === field) ?? null;
 }
+
+/** The contract's limit of dietary_notes (reservation-service's schema). */
+export const DIETARY_NOTES_MAX = 1000;
 
 const count = (value: string) => (/^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : NaN);
 const EMAIL = /^[^\s@,;<>()[\]"]+@[^\s@,;<>()[\]"]+\.[^\s@,;<>()[\]"]+$/;
@@ -151,11 +158,13 @@ export function validate(form: RequestForm, values: RequestValues): FieldErrors 
   if (service && adults >= 1 && children >= 0 && (adults + children < service.group_size.min || adults + children > service.group_size.max)) {
     errors.adults = `Le restaurant accueille les groupes de ${service.group_size.min} à ${service.group_size.max} personnes au ${service.service === 'lunch' ? 'déjeuner' : 'dîner'} ce jour-là.`;
   }
-  if (!values.name.trim()) errors['customer.name'] = 'Le nom du client est obligatoire.';
-  else if (values.name.trim().length > 200) errors['customer.name'] = 'Le nom du client dépasse 200 caractères.';
+  // The contract's checks, said to the customer filling in their own form.
+  if (!values.name.trim()) errors['customer.name'] = 'Indiquez votre nom.';
+  else if (values.name.trim().length > 200) errors['customer.name'] = 'Votre nom dépasse 200 caractères.';
   if (!values.email.trim()) errors['customer.email'] = "L'adresse e-mail est obligatoire : le restaurant vous répond par e-mail.";
-  else if (!EMAIL.test(values.email.trim())) errors['customer.email'] = "L'adresse e-mail du client n'est pas valide (une seule adresse, par exemple nom@exemple.fr).";
+  else if (!EMAIL.test(values.email.trim())) errors['customer.email'] = "Votre adresse e-mail n'est pas valide (une seule adresse, par exemple nom@exemple.fr).";
   if (values.message.length > 2000) errors.message = 'Le message dépasse 2 000 caractères.';
+  if (values.dietaryNotes.length > DIETARY_NOTES_MAX) errors.dietary_notes = 'Les allergies et régimes dépassent 1 000 caractères.';
   if (!values.acceptCgv) errors.cgv = 'Acceptez les conditions générales de vente pour envoyer la demande.';
   return errors;
 }
@@ -201,6 +210,7 @@ export function requestBody(values: RequestValues, externalId: string) {
     options: values.optionIds.map((option_id) => ({ option_id })),
     customer: { name: values.name.trim(), email: values.email.trim() || null, phone: values.phone.trim() || null },
     message: values.message.trim() || null,
+    dietary_notes: values.dietaryNotes.trim() || null,
     website: values.website,
   };
 }

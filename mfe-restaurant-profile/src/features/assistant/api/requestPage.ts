@@ -36,8 +36,12 @@ export const requestPageUrl = (restaurantId: string, origin = window.location.or
 export const iframeSnippet = (url: string, name: string) =>
   `<iframe src="${url}" title="Demande de réservation de groupe — ${name.replace(/"/g, '&quot;')}" width="100%" height="1400" style="border:0;max-width:680px" loading="lazy"></iframe>`;
 
-/** A PNG (data: URL) of the page's QR code; the library is loaded only when a code is drawn. */
+/**
+ * A PNG (data: URL) of the page's QR code, with the quiet zone of 4 modules the QR standard asks around
+ * it (a phone reads it once printed next to other ink); the library is loaded only when a code is drawn.
+ */
 export async function qrCodePng(url: string): Promise<string> {
   const { toDataURL } = await import('qrcode');
-  return toDataURL(url, { width: 512, margin: 2, errorCorrectionLevel: 'M' });
+  // Whole pixels per module (scale), so that the border is exactly 4 modules wide: about 600 px for a page address.
+  return toDataURL(url, { scale: 16, margin: 4, errorCorrectionLevel: 'M' });
 }

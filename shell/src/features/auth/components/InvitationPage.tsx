@@ -1,6 +1,7 @@
 import { authLoadingAtom, signOut, userAtom } from '@tablee/shared';
 import { useAction } from '@tablee/shared/action';
 import { ROLE_LABELS, restaurantPath } from '@tablee/domain';
+import { ofNameParts } from '@tablee/domain/french';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
@@ -52,10 +53,12 @@ export function InvitationPage() {
 }
 
 function Summary({ details }: { details: InvitationDetails }) {
+  // « l’équipe du Petit Zinc », not « de Le Petit Zinc ».
+  const restaurant = ofNameParts(details.restaurantName);
   return (
     <p style={{ marginTop: 0 }}>
-      Vous êtes invité·e à rejoindre l’équipe de <strong>{details.restaurantName}</strong> en tant que <strong>{ROLE_LABELS[details.role].toLowerCase()}</strong>, avec l’adresse{' '}
-      <strong>{details.email}</strong>.
+      Vous êtes invité·e à rejoindre l’équipe {restaurant.of}
+      <strong>{restaurant.name}</strong> en tant que <strong>{ROLE_LABELS[details.role].toLowerCase()}</strong>, avec l’adresse <strong>{details.email}</strong>.
     </p>
   );
 }

@@ -58,7 +58,20 @@ export function SignUpPage() {
     >
       <form onSubmit={submit} className="ta-form">
         <label htmlFor="signup-email">Email</label>
-        <input id="signup-email" className="ta-input" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="signup-email"
+          className="ta-input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            // A refusal of the address sent (« Un compte existe déjà… ») no longer speaks of the one typed.
+            if (signUp.error) signUp.reset();
+          }}
+        />
         <label htmlFor="signup-password">Mot de passe</label>
         <PasswordInput
           id="signup-password"
