@@ -1,6 +1,6 @@
 import { reservationKeys } from '@tablee/operations-data';
 import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint } from '@tablee/shared';
-import { getSupabase, type AcceptanceCheck } from '@tablee/domain';
+import { getSupabase, type ModifyReservationAnswer } from '@tablee/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -62,19 +62,13 @@ export async function submitBooking(restaurantId: string, request: BookingReques
 }
 
 /** What public.modify_reservation answers: what changed (or would), the acceptance check of the reservation as changed. */
-export interface ModifyAnswer {
-  preview: boolean;
-  changed: boolean;
-  summary: string | null;
-  acceptance: AcceptanceCheck | null;
-  customer_notified?: boolean;
-}
+export type ModifyAnswer = ModifyReservationAnswer;
 
 /** 'Modifier': one call of public.modify_reservation (the owner's own rights; `preview`: nothing changed). */
 export async function modifyReservation(reservationId: string, changes: Omit<BookingRequest, 'external_id'>, preview: boolean): Promise<ModifyAnswer> {
   const { data, error } = await getSupabase().rpc('modify_reservation', { p_reservation_id: reservationId, p_changes: changes, p_preview: preview });
   if (error) throw new BookingRefusal(error.message || 'Une erreur est survenue. Veuillez réessayer plus tard.', error.details || null);
-  return data as unknown as ModifyAnswer;
+  return data;
 }
 
 /** Either call; then every query of the restaurant's reservations is read again (list, counts, detail, planning's). */
