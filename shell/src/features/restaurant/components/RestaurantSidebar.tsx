@@ -36,7 +36,7 @@ function Item({ to, label, badge }: { to: string; label: string; badge?: ReactNo
 /**
  * Number of pending requests beside 'Réservations' (nothing while loading or when there are none),
  * and in the browser tab's title, '(3) Tablée', so that a tab in the background shows new requests
- * (the counts are read again every 30 s and on focus: LIVE_REFRESH_MS).
+ * (the counts are read again as soon as the restaurant's reservations change: CHANGE_CHECK_MS).
  */
 function PendingBadge({ restaurantId }: { restaurantId: string }) {
   const counts = useReservationCounts(restaurantId);
