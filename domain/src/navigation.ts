@@ -39,3 +39,12 @@ export const ONBOARDING_STEPS = [
   { key: 'options', label: 'Options' },
   { key: 'billing', label: 'Facturation' },
 ] as const;
+
+/**
+ * A reservation's page opened with a decision already asked for ('Accepter' or 'Refuser' tapped on its
+ * light page while the full application was loading): the page carries it out as if tapped there, with
+ * its confirmations and the refusal's dialog.
+ */
+export interface DecisionIntentState {
+  decide: 'accept' | 'refuse';
+}

@@ -15,12 +15,16 @@ export function areaOf(pathname: string): { remote: RemoteName; layout: boolean 
   return { remote: restaurant[1] === 'operational' || restaurant[1].startsWith('operational/') ? 'mfe_operations' : 'mfe_restaurant_profile', layout: true };
 }
 
-/** Starts the area's code for this address (errors are the screen's to show, when it asks again). */
-export function loadAreaAhead(pathname: string): void {
+/** The area's code for this address: the restaurant layout if it holds it, and the remote's routes. */
+export async function loadArea(pathname: string): Promise<void> {
   const area = areaOf(pathname);
   if (!area) return;
-  if (area.layout) loadRestaurantLayout().catch(() => undefined);
-  loadRemoteRoutes(area.remote).catch(() => undefined);
+  await Promise.all([area.layout ? loadRestaurantLayout() : undefined, loadRemoteRoutes(area.remote)]);
+}
+
+/** Starts the area's code for this address (errors are the screen's to show, when it asks again). */
+export function loadAreaAhead(pathname: string): void {
+  loadArea(pathname).catch(() => undefined);
 }
 
 /**
