@@ -32,8 +32,9 @@ export const reservationChangesQueryOptions = (queryClient: QueryClient, restaur
     queryFn: async () => {
       const seen = queryClient.getQueryData<string | null>(reservationChangesKey(restaurantId));
       const latest = await latestReservationChange(restaurantId);
-      // The first answer is the starting point; a later different one is a change.
-      if (seen !== undefined && latest !== seen) void queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) });
+      // The first answer is the starting point; a later different one is a change. Nothing readable (a
+      // member removed from the team reads no row: their next request says why, useMembership) is not.
+      if (seen !== undefined && latest !== null && latest !== seen) void queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) });
       return latest;
     },
     refetchInterval: CHANGE_CHECK_MS,
