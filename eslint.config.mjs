@@ -10,6 +10,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import commentHistory from './tooling/eslint-comment-history.mjs';
 import importCycle from './tooling/eslint-import-cycle.mjs';
 
 const FRONT_END_MODULES = ['shell', 'mfe-onboarding', 'mfe-restaurant-profile', 'mfe-operations', 'mfe-public-links'];
@@ -101,6 +102,14 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,mjs,cjs,js}'],
     plugins: { tablee: importCycle },
     rules: { 'tablee/no-import-cycle': 'error' },
+  },
+  {
+    // Comments of the code that runs say the rule, not its history (tooling/eslint-comment-history.mjs);
+    // tests and benches keep theirs, which record what they were written against.
+    files: ['**/*.{ts,tsx,mjs,cjs,js}'],
+    ignores: ['**/test/**', '**/bench/**', 'e2e/**', '**/*.test.{ts,tsx}'],
+    plugins: { 'tablee-comments': commentHistory },
+    rules: { 'tablee-comments/no-issue-history': 'error' },
   },
   {
     // Application code states the shape of what it reads: a jsonb answer's type goes over the generated

@@ -12,7 +12,7 @@ export const RESTAURANT_TABS = [
   { path: 'billing', label: 'Facturation' },
   // What the assistant will say, read from the profile above.
   { path: 'assistant', label: 'Votre assistant' },
-  // The team (issue 33): owners only, as Facturation (OWNER_ONLY_PAGES).
+  // The team: owners only, as Facturation (OWNER_ONLY_PAGES).
   { path: 'team', label: 'Équipe' },
 ] as const;
 

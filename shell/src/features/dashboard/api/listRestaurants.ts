@@ -14,7 +14,7 @@ export interface RestaurantSummary {
   missing: MissingItem[];
   /** The onboarding wizard was left before Terminer: the card resumes it. */
   onboardingUnfinished: boolean;
-  /** The user's role in its team (issue 33). */
+  /** The user's role in its team. */
   role: MemberRole;
 }
 

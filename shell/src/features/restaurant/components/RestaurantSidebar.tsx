@@ -60,7 +60,7 @@ function PendingBadge({ restaurantId }: { restaurantId: string }) {
 
 /** 'Gestion du restaurant' (its tabs, Facturation and Équipe for owners only) and 'Gestion opérationnelle' (spec §2); NavLink marks the active item (aria-current). */
 export function RestaurantSidebar({ restaurantId }: { restaurantId: string }) {
-  // Facturation and Équipe are the owners' (issue 33): hidden once the role says otherwise. Shown while it
+  // Facturation and Équipe are the owners': hidden once the role says otherwise. Shown while it
   // is asked, so that an owner's sidebar does not move (a manager opening them reads a refusal).
   const role = useQuery(myRoleQuery(restaurantId));
   const ownerTabs = role.data === undefined || role.data === 'owner';
