@@ -10,6 +10,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import commentHistory from './tooling/eslint-comment-history.mjs';
+import importCycle from './tooling/eslint-import-cycle.mjs';
 
 const FRONT_END_MODULES = ['shell', 'mfe-onboarding', 'mfe-restaurant-profile', 'mfe-operations', 'mfe-public-links'];
 
@@ -93,6 +95,34 @@ export default tseslint.config(
       // No import cycle within a package (type-only imports aside, which this rule does not follow).
       // Between packages the workspace's dependency graph decides; not following node_modules halves the time.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The same within a package, type-only imports included (tooling/eslint-import-cycle.mjs).
+    files: ['**/*.{ts,tsx,mjs,cjs,js}'],
+    plugins: { tablee: importCycle },
+    rules: { 'tablee/no-import-cycle': 'error' },
+  },
+  {
+    // Comments of the code that runs say the rule, not its history (tooling/eslint-comment-history.mjs);
+    // tests and benches keep theirs, which record what they were written against.
+    files: ['**/*.{ts,tsx,mjs,cjs,js}'],
+    ignores: ['**/test/**', '**/bench/**', 'e2e/**', '**/*.test.{ts,tsx}'],
+    plugins: { 'tablee-comments': commentHistory },
+    rules: { 'tablee-comments/no-issue-history': 'error' },
+  },
+  {
+    // Application code states the shape of what it reads: a jsonb answer's type goes over the generated
+    // types (domain/src/database.ts, MergeDeep), not through a double cast at the call.
+    files: ['*/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
+          message: 'No `as unknown as` in application code: give the value its type where it comes from (a jsonb answer: domain/src/database.ts).',
+        },
+      ],
     },
   },
   {

@@ -4220,6 +4220,7 @@ CREATE INDEX restaurant_reservations_pending_respond_by_idx ON public.restaurant
 CREATE INDEX restaurant_reservations_restaurant_created_idx ON public.restaurant_reservations USING btree (restaurant_id, created_at DESC);
 CREATE INDEX restaurant_reservations_restaurant_date_idx ON public.restaurant_reservations USING btree (restaurant_id, reservation_date);
 CREATE INDEX restaurant_reservations_restaurant_status_created_idx ON public.restaurant_reservations USING btree (restaurant_id, status, created_at DESC);
+CREATE INDEX restaurant_reservations_restaurant_updated_idx ON public.restaurant_reservations USING btree (restaurant_id, updated_at DESC);
 CREATE INDEX restaurant_reservations_search_text_trgm_idx ON public.restaurant_reservations USING gin (search_text extensions.gin_trgm_ops) WITH (fastupdate=off);
 CREATE INDEX restaurant_reservations_selected_menu_idx ON public.restaurant_reservations USING btree (selected_menu_id) WHERE (selected_menu_id IS NOT NULL);
 CREATE INDEX restaurants_user_id_idx ON public.restaurants USING btree (user_id);

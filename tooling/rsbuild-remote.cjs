@@ -29,7 +29,7 @@ function remoteRsbuildConfig(moduleDir, plugins) {
  * the shell loads — remoteEntry.js and the exposed routes, running on the shell's federation runtime
  * (REMOTE_EXPERIMENTS of federation.cjs, in each module-federation config; the shell sets
  * provideExternalRuntime), so that each area's first visit does not download a second runtime
- * (remoteEntry.js about 42 KB gzip with its own, 10.5 without: issue 34); 'standalone', index.html,
+ * (remoteEntry.js about 42 KB gzip with its own, 10.5 without); 'standalone', index.html,
  * the module's own page, which shares nothing with anyone and so bundles what it uses without a
  * federation runtime.
  * `plugins` must create the federation plugin for the 'remote' environment only

@@ -10,6 +10,7 @@ import type { AssistantKnowledge } from './assistant-knowledge';
 import type { NewAssistantKey } from './assistant-keys';
 import type { MissingItem } from './completeness';
 import type { Database as GeneratedDatabase } from './database.types';
+import type { InvitationToSend, ModifyReservationAnswer, SubmittedRequestAnswer } from './function-answers';
 import type { TransitionResult } from './transitions';
 
 export type { Json } from './database.types';
@@ -33,6 +34,10 @@ export type Database = MergeDeep<
         transition_reservation_by_id: { Returns: TransitionResult };
         accept_reservation_by_link: { Returns: TransitionResult };
         search_reservations: { Returns: Pick<Generated['Tables']['restaurant_reservations']['Row'], ReservationSearchColumn>[] };
+        submit_group_request: { Returns: SubmittedRequestAnswer };
+        submit_owner_reservation: { Returns: SubmittedRequestAnswer };
+        modify_reservation: { Returns: ModifyReservationAnswer };
+        issue_invitation_token: { Returns: InvitationToSend | null };
       };
     };
   }

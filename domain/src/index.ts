@@ -14,6 +14,7 @@ export * from './transitions';
 export * from './deposit';
 export * from './reservation-sources';
 export * from './assistant-knowledge';
+export * from './function-answers';
 export * from './assistant-keys';
 export * from './completeness';
 export * from './navigation';

@@ -12,7 +12,7 @@ export const RESTAURANT_TABS = [
   { path: 'billing', label: 'Facturation' },
   // What the assistant will say, read from the profile above.
   { path: 'assistant', label: 'Votre assistant' },
-  // The team (issue 33): owners only, as Facturation (OWNER_ONLY_PAGES).
+  // The team: owners only, as Facturation (OWNER_ONLY_PAGES).
   { path: 'team', label: 'Équipe' },
 ] as const;
 
@@ -39,3 +39,12 @@ export const ONBOARDING_STEPS = [
   { key: 'options', label: 'Options' },
   { key: 'billing', label: 'Facturation' },
 ] as const;
+
+/**
+ * A reservation's page opened with a decision already asked for ('Accepter' or 'Refuser' tapped on its
+ * light page while the full application was loading): the page carries it out as if tapped there, with
+ * its confirmations and the refusal's dialog.
+ */
+export interface DecisionIntentState {
+  decide: 'accept' | 'refuse';
+}

@@ -1,7 +1,7 @@
 /**
  * Reservation status: a smallint in the database, one mapping for every module (ARCHITECTURE.md,
  * Data; spec §4 first reading): 0 pending, 1 accepted, 2 rejected, 3 paid, 4 cancelled, 5 no_show
- * ('Non présenté', issue 30).
+ * ('Non présenté').
  * Any other value reads as pending. The SQL side is the lookup table private.reservation_statuses
  * (migration 20261123000300); domain/test/integration/reservation-status.test.ts checks both agree.
  * Kept free of imports: the reservation service (Node) uses it too.

@@ -1,5 +1,5 @@
 /**
- * The team of a restaurant (issue 33): roles and their French labels, the signed-in user's role in a
+ * The team of a restaurant: roles and their French labels, the signed-in user's role in a
  * restaurant, the 'Équipe' tab's data. The roles are those of public.restaurant_members' check
  * (domain/test/integration/team-roles.test.ts checks that they agree).
  */

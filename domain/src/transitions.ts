@@ -21,7 +21,7 @@ export type TransitionOutcome =
   /** The one-click acceptance refused: the plan calls for the owner's confirmation (`warnings`), in the app. */
   | 'plan_warnings';
 
-/** Cancelling a paid reservation: what becomes of the money received (issue 30). */
+/** Cancelling a paid reservation: what becomes of the money received. */
 export type DepositOutcome = 'refunded' | 'kept';
 
 export interface TransitionResult {

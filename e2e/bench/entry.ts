@@ -14,9 +14,11 @@
  *   5. The restaurant's public request page (/demande/{id}, issue 31), navigation → a usable form
  *      ('Envoyer la demande'), on localhost and on the phone network; its first-visit JavaScript is in 1.
  *   6. The owner's application on a phone (owner-phone.ts, issue 34): /dashboard and each area's first visit, and screens visited again.
+ *   7. The app link of an owner's alert, cold on the phone profile, until its decision buttons show (owner-alert.ts).
+ *   8. An open reservation list: a new request's delay to its row, badge and title; one tab's database load (live-list.ts).
  *   pnpm --filter @tablee/e2e bench   (E2E_SKIP_BUILD=1 tsx bench/entry.ts reuses dist/; BENCH_ONLY=request: the request page's figures only;
  *   BENCH_ONLY=first: table 1 only; BENCH_ONLY=owner: table 6 only; BENCH_ONLY=screens: table 3's medians only;
- *   BENCH_ONLY=copies: table 4 only)
+ *   BENCH_ONLY=copies: table 4 only; BENCH_ONLY=alert: table 7 only; BENCH_ONLY=live: table 8 only)
  * Elements are found by role and French text (spec strings), never by CSS class.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -25,6 +27,8 @@ import { COUNT_REACT, ready, signIn, sql } from '../test/browser';
 import { E2E_PORTS } from '../test/global-setup';
 import { median, RUNS, runBench } from './harness';
 import { type Asset, followNetwork, LARGE, moduleOf, pendingRequests, recordAssets } from './measure';
+import { liveListTable } from './live-list';
+import { ownerAlertTable } from './owner-alert';
 import { ownerOnPhoneTable } from './owner-phone';
 
 const TARGET = { signinKb: 250, linkKb: 120, linkMs: 600, screenMs: 500, requestKb: 150, requestPhoneMs: 1500 };
@@ -319,6 +323,14 @@ runBench(async (browser) => {
     await ownerOnPhoneTable(browser);
     return;
   }
+  if (process.env.BENCH_ONLY === 'alert') {
+    await ownerAlertTable(browser);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'live') {
+    await liveListTable(browser);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'copies') {
     console.log(JSON.stringify(await copiesInPage(browser)));
     return;
@@ -446,6 +458,10 @@ runBench(async (browser) => {
 
   // 6. The owner's application on a phone (issue 34).
   await ownerOnPhoneTable(browser);
+
+  // 7. The alert's link; 8. an open list kept up to date.
+  await ownerAlertTable(browser);
+  await liveListTable(browser);
 
   // The raw figures, to be copied into BEFORE when the reference is measured again.
   console.log(

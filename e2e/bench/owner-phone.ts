@@ -19,7 +19,7 @@ import { median } from './harness';
 import { type Asset, followNetwork, recordAssets } from './measure';
 
 /** Phone profile: Chromium's emulation (CDP) of a mid-range phone on a slow mobile network. */
-const PHONE = { cpu: 4, network: { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 } };
+export const PHONE_PROFILE = { cpu: 4, network: { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 } };
 const TARGET = { dashboardKb: 300, dashboardMs: 2500, areaKb: 120, areaMs: 3000 };
 const IDLE_MS = 1000;
 export const OWNER_RUNS = Number(process.env.OWNER_RUNS) || 3;
@@ -127,8 +127,8 @@ async function session(browser: Browser, state: StorageState, phone: boolean): P
     if (phone) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', PHONE.network);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
+      await cdp.send('Network.emulateNetworkConditions', PHONE_PROFILE.network);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpu });
     }
     const base = ready().url;
     const network = followNetwork(page);

@@ -183,7 +183,8 @@ test('a manager still on the restaurant when removed: their next decision is ref
   await managerPage.goto(link);
   await managerPage.waitForURL(`${app.url}/restaurants/${restaurantId}/operational/reservations`);
   await managerPage.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations/R-RT-1`);
-  await managerPage.getByRole('button', { name: 'Accepter' }).waitFor();
+  // The full screen ('Modifier' is not on the light page of an alert's link, which it replaces).
+  await managerPage.getByRole('button', { name: 'Modifier' }).waitFor();
 
   // Removed while the page is open: the click is refused (403), the dashboard says why.
   await sql('delete from restaurant_members m using auth.users u where u.id = m.user_id and m.restaurant_id = $1 and u.email = $2', [restaurantId, email]);

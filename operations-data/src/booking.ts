@@ -15,7 +15,7 @@ export const bookingProfileQueryOptions = (restaurantId: string) =>
     queryFn: async (): Promise<AssistantKnowledge> => {
       const { data, error } = await getSupabase().rpc('assistant_knowledge', { p_restaurant_id: restaurantId });
       if (error) throw error;
-      return data as unknown as AssistantKnowledge;
+      return data;
     },
     staleTime: SCREEN_DATA_FRESH_MS,
   });

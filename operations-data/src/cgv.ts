@@ -1,6 +1,6 @@
 /**
  * The restaurant's cancellation policy (CGV), which the cancel dialog of a paid reservation shows beside
- * the choice of what becomes of the acompte (issue 30). Null when no CGV was saved.
+ * the choice of what becomes of the acompte. Null when no CGV was saved.
  */
 import { getSupabase, isUuid, type Policy } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';

@@ -5,6 +5,7 @@
 export * from './constants';
 export * from './keys';
 export * from './reservation-counts';
+export * from './reservation-changes';
 export * from './reservations';
 export * from './conversations';
 export * from './planning';

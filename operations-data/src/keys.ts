@@ -26,8 +26,19 @@ export const SCREEN_DATA_FRESH_MS = 10_000;
 export class PageOutOfRangeError extends Error {}
 
 /**
- * New requests and changes made elsewhere (the chatbot, a link, another tab) appear within this
- * delay on the screens that watch them (list, badge, planning), and at once when the window regains
- * focus (TanStack's default). Polling through the data layer: no realtime server to run.
+ * New requests and changes made elsewhere (the chatbot, a link, another tab) appear within this delay
+ * on the screens that watch them (list, badge, title, planning): the restaurant's latest change is
+ * asked this often (one index entry, reservation-changes.ts) and the screens read again only when it
+ * moved. Polling through the data layer: no realtime server to run.
  */
-export const LIVE_REFRESH_MS = 30_000;
+export const CHANGE_CHECK_MS = 3_000;
+
+/**
+ * The screens' own refresh, for what changes with time alone (a request becoming late, the counts'
+ * `late`), and at once when the window regains focus (TanStack's default). Changes in the rows come
+ * through CHANGE_CHECK_MS.
+ */
+export const LIVE_REFRESH_MS = 5 * 60_000;
+
+/** The dashboard's cards (every restaurant's counts: no one restaurant's change check) are read again this often. */
+export const SUMMARY_REFRESH_MS = 30_000;

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { reservationKeys } from './keys';
 
 /**
- * Who is who in a restaurant's history (issue 33): the addresses of its team and of whoever decided on
+ * Who is who in a restaurant's history: the addresses of its team and of whoever decided on
  * its reservations (public.restaurant_people: for its members only), by user id. Under the reservations'
  * key: a decision, which invalidates them, reads them again.
  */

@@ -7,7 +7,7 @@
 import { AppProviders, initSupabase, PageError, startSession } from '@tablee/shared';
 import { provideAntdComponents } from './app/antd-components';
 import { App } from './app/App';
-import { loadAreaAhead, loadRestaurantAreaAhead } from './app/area-ahead';
+import { loadArea, loadAreaAhead, loadRestaurantAreaAhead } from './app/area-ahead';
 import { registerConfiguredRemotes } from './app/remotes';
 import { appConfig } from './start/config';
 import { root } from './start/root';
@@ -33,6 +33,12 @@ export function prepareApp(): Promise<void> {
 export async function prepareFromDashboard(): Promise<void> {
   await prepareApp();
   loadRestaurantAreaAhead();
+}
+
+/** The light reservation page is shown: the full application and the code of this address' area, before it takes over. */
+export async function prepareArea(pathname: string): Promise<void> {
+  await prepareApp();
+  await loadArea(pathname);
 }
 
 export async function startApp() {

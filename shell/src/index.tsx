@@ -21,6 +21,10 @@ if (start === 'link') {
   // The session and the cards' data first, in parallel with the page's code (dashboard-early.ts).
   void import('./start/dashboard-early');
   void import('./start/dashboard');
+} else if (start === 'reservation') {
+  // The reservation's data first, in parallel with the page's code, as for the dashboard.
+  void import('./start/reservation-early');
+  void import('./start/reservation');
 } else {
   void import('./bootstrap').then(({ startApp }) => startApp());
 }

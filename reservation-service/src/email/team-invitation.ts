@@ -1,17 +1,9 @@
 import { ofName } from '@tablee/domain/french';
+import type { InvitationToSend } from '@tablee/domain/function-answers';
 import { ROLE_LABELS, memberRole } from '@tablee/domain/team-roles';
 import { escapeHtml } from '../lib/html';
 import type { Mail } from './mailer';
 import { button, emailLayout, factsTable, heading, paragraph, prose } from './layout';
-
-/** What public.issue_invitation_token answers: the invitation as it is sent. */
-export interface InvitationToSend {
-  email: string;
-  role: string;
-  expires_at: string;
-  restaurant_name: string;
-  invited_by: string | null;
-}
 
 /** The invitation page of the app: the token travels in the path, never stored (its sha256 is). */
 export const invitationLink = (appUrl: string, token: string) => `${appUrl.replace(/\/+$/, '')}/invitation/${encodeURIComponent(token)}`;

@@ -8,7 +8,7 @@ import { confirmationMail } from '../email/confirmation';
 import { newRequestMail } from '../email/new-request';
 import { requestReceivedMail } from '../email/request-received';
 import { reservationModifiedMail } from '../email/reservation-modified';
-import { invitationMail, type InvitationToSend } from '../email/team-invitation';
+import { invitationMail } from '../email/team-invitation';
 import type { Db } from '../lib/supabase';
 import type { Heartbeats } from '../health';
 import { loadAcceptanceCheck, loadReservation } from '../reservations/details';
@@ -110,7 +110,7 @@ async function deliverInvitation(n: Notification, db: Db, mailer: Mailer, config
   if (error) throw new Error(`invitation: ${error.code ?? ''} ${error.message}`);
   if (!data) return 'answered';
   sending();
-  await mailer.send(invitationMail(n.invitation_id, data as unknown as InvitationToSend, token, config.appUrl));
+  await mailer.send(invitationMail(n.invitation_id, data, token, config.appUrl));
   return 'sent';
 }
 

@@ -8,7 +8,6 @@ import type { Db } from '../lib/supabase';
 import { authenticateOwner } from '../reservations/owner';
 import { parseContract, RefusalError, type Refusal } from './refusals';
 import { ownerBooking, requestParams, type submittedRequest } from './schema';
-import type { Submitted } from './routes';
 
 /** What the owner's booking is refused for besides the request's own refusals. */
 export const OWNER_REFUSALS = {
@@ -44,7 +43,7 @@ export function ownerBookingRoute(app: FastifyInstance, { config, db }: { config
       if (status === 404) throw new RefusalError(404, OWNER_REFUSALS.notFound);
       throw databaseFailure('submit_owner_reservation', { error, status });
     }
-    const submitted = data as unknown as Submitted & { preview?: boolean };
+    const submitted = data;
     const answer: z.infer<typeof submittedRequest> & { preview: boolean } = {
       reservation: { ...submitted.reservation, deposit: depositFor(Number(submitted.reservation.total_amount), submitted.deposit_terms) },
       warnings: submitted.acceptance ? acceptanceWarnings(submitted.acceptance) : [],

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { acceptanceWarnings, type AcceptanceCheck } from '@tablee/domain/acceptance';
+import { acceptanceWarnings } from '@tablee/domain/acceptance';
 import type { Config } from '../config';
 import { depositFor } from '../lib/deposit';
 import { MESSAGES } from '../reservations/outcomes';
@@ -26,14 +26,6 @@ export const WEB_BODY_LIMIT = 16 * 1024;
  * a form-filling robot does. Taken out of the body before the contract's schema reads it.
  */
 export const HONEYPOT_FIELD = 'website';
-
-/** What public.submit_group_request answers. */
-export interface Submitted {
-  replayed: boolean;
-  reservation: Omit<z.infer<typeof submittedRequest>['reservation'], 'deposit'>;
-  acceptance: AcceptanceCheck | null;
-  deposit_terms: Parameters<typeof depositFor>[1];
-}
 
 const bearerKey = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 
@@ -159,7 +151,7 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
         if (status === 422 || status === 409) throw new RefusalError(status, { code: error.code, field: error.details || null, message: error.message });
         throw databaseFailure('submit_group_request', { error, status });
       }
-      const submitted = data as unknown as Submitted;
+      const submitted = data;
       const answer: z.infer<typeof submittedRequest> = {
         reservation: { ...submitted.reservation, deposit: depositFor(Number(submitted.reservation.total_amount), submitted.deposit_terms) },
         warnings: submitted.acceptance ? acceptanceWarnings(submitted.acceptance) : [],

@@ -10,7 +10,7 @@ import { pageChunk } from './page-chunk';
 import { RemoteArea } from './RemoteArea';
 
 /**
- * The shell's screens other than the dashboard load when first shown (issue 34): a first visit to
+ * The shell's screens other than the dashboard load when first shown: a first visit to
  * /dashboard downloads neither the sign-in, sign-up and account forms nor the restaurant layout
  * (restaurant-layout.tsx, asked ahead from the dashboard with the reservations' remote).
  */

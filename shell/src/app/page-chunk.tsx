@@ -1,5 +1,5 @@
 /**
- * A screen of the shell in a chunk of its own (issue 34): asked when first shown, or ahead (`load`).
+ * A screen of the shell in a chunk of its own: asked when first shown, or ahead (`load`).
  * Rendered from state, not through React.lazy and Suspense: React holds content that replaces a
  * committed Suspense fallback until 300 ms after that fallback showed (see LoadedRoutes.tsx), which every
  * full load of such a screen would pay. Already loaded, it renders at once. A chunk that cannot be

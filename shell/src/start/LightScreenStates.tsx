@@ -1,5 +1,5 @@
 /**
- * The warning, empty and query states of the shell's antd-free screens (the dashboard, issue 34), drawn
+ * The warning, empty and query states of the shell's antd-free screens (the dashboard, a reservation), drawn
  * like the kernel's Alert, PageEmpty and QueryState. A file apart from LightStates: the link page (at
  * its 120 KB budget) and the sign-in pages (no TanStack Query) use those without these.
  */

@@ -1,5 +1,5 @@
 /**
- * The light dashboard's first step (issue 34): the config, the Supabase client and the session, then the
+ * The light dashboard's first step: the config, the Supabase client and the session, then the
  * cards' data — the same query (restaurantListQueryOptions: listRestaurants) in the kernel's one
  * QueryClient, where DashboardPage finds it — asked as soon as supabase-js is there, while the page's
  * code (react-dom, the router, the cards) is still downloading and running: one round trip less before

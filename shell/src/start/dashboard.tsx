@@ -1,5 +1,5 @@
 /**
- * Light start of /dashboard (issue 34): the config, the Supabase client and the session, the header and
+ * Light start of /dashboard: the config, the Supabase client and the session, the header and
  * the restaurant cards — the same AppFrame and DashboardPage as the full application's, on the kernel's
  * one QueryClient — without antd (budget: ≤ 300 KB of gzip JavaScript + CSS until the cards show).
  * Once the cards show, the full application and the restaurant area are loaded in the background; when

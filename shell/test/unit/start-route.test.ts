@@ -23,6 +23,12 @@ it.each([
   ['/dashboard/', 'dashboard'],
   ['/dashboard/x', 'app'],
   ['/restaurants/r-1/operational/reservations', 'app'],
+  // A reservation, as the owner's alerts link to it: its own light start, with its decision.
+  ['/restaurants/r-1/operational/reservations/R-0042', 'reservation'],
+  ['/restaurants/r-1/operational/reservations/R-0042/', 'reservation'],
+  ['/restaurants/r-1/operational/reservations/nouvelle', 'app'],
+  ['/restaurants/r-1/operational/reservations/R-0042/x', 'app'],
+  ['/restaurants/r-1/operational/conversations/c-1', 'app'],
   ['/reservationsX', 'app'],
   ['/signin/x', 'app'],
 ] as const)('%s → %s', (pathname, start) => {

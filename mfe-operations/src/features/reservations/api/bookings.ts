@@ -1,6 +1,6 @@
 import { reservationKeys } from '@tablee/operations-data';
 import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint } from '@tablee/shared';
-import { getSupabase, unstorableTextPath, unstorableTextRefusal, type AcceptanceCheck } from '@tablee/domain';
+import { getSupabase, unstorableTextPath, unstorableTextRefusal, type ModifyReservationAnswer } from '@tablee/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -62,13 +62,7 @@ export async function submitBooking(restaurantId: string, request: BookingReques
 }
 
 /** What public.modify_reservation answers: what changed (or would), the acceptance check of the reservation as changed. */
-export interface ModifyAnswer {
-  preview: boolean;
-  changed: boolean;
-  summary: string | null;
-  acceptance: AcceptanceCheck | null;
-  customer_notified?: boolean;
-}
+export type ModifyAnswer = ModifyReservationAnswer;
 
 /** PostgreSQL's SQLSTATE for a character it cannot store (a NUL in a text or a jsonb). */
 const UNTRANSLATABLE_CHARACTER = '22P05';
@@ -86,7 +80,7 @@ export async function modifyReservation(reservationId: string, changes: Omit<Boo
   // PostgreSQL's own refusal of such a text (22P05), should one reach it another way: in French, never its raw words.
   if (error?.code === UNTRANSLATABLE_CHARACTER) throw new BookingRefusal(UNSTORABLE_TEXT, null);
   if (error) throw new BookingRefusal(error.message || 'Une erreur est survenue. Veuillez réessayer plus tard.', error.details || null);
-  return data as unknown as ModifyAnswer;
+  return data;
 }
 
 /** Either call; then every query of the restaurant's reservations is read again (list, counts, detail, planning's). */

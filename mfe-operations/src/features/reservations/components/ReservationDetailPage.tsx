@@ -1,9 +1,9 @@
 import { acceptanceCheckQueryOptions, cancellationPolicyQueryOptions, restaurantPeopleQueryOptions } from '@tablee/operations-data';
 import { formatLongDate, formatTime, PageFrame, PageLoading, Toast, useToast } from '@tablee/shared';
-import { hasSheets, isUuid, type ReservationStatus, acceptanceSummary, acceptanceWarnings } from '@tablee/domain';
+import { hasSheets, isUuid, type DecisionIntentState, type ReservationStatus, acceptanceSummary, acceptanceWarnings } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Result } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useReservation } from '../api/getReservation';
 import { useUpdateReservationStatus, type DecisionReason } from '../api/updateReservationStatus';
@@ -21,8 +21,10 @@ import { ReservationStatusTags } from './StatusBadge';
 export function ReservationDetailPage() {
   const { restaurantId = '', numero = '' } = useParams();
   const navigate = useNavigate();
-  // Back to the list as it was left (filter, search, page), when we came from it; 'created': a booking just taken (Nouvelle réservation).
-  const { listSearch = '', created } = (useLocation().state as { listSearch?: string; created?: string } | null) ?? {};
+  // Back to the list as it was left (filter, search, page), when we came from it; 'created': a booking just taken (Nouvelle réservation);
+  // 'decide': a decision tapped on the light page of an alert's link, before this screen took over.
+  const location = useLocation();
+  const { listSearch = '', created, decide } = (location.state as ({ listSearch?: string; created?: string } & Partial<DecisionIntentState>) | null) ?? {};
   const [editing, setEditing] = useState(false);
   const listUrl = `/restaurants/${restaurantId}/operational/reservations${listSearch}`;
   const back = { to: listUrl, label: '← Retour aux réservations' };
@@ -46,7 +48,8 @@ export function ReservationDetailPage() {
   const sheets = useSheetLinks(restaurantId, shown?.numeroReservation, shown?.status);
   // Before accepting: the service's covers once accepted, and what the plan warns of.
   // Asked with the reservation (same address), shown while it is pending.
-  const check = useQuery({ ...acceptanceCheckQueryOptions(restaurantId, numero), enabled: isUuid(restaurantId) && !!numero }).data ?? null;
+  const checkQuery = useQuery({ ...acceptanceCheckQueryOptions(restaurantId, numero), enabled: isUuid(restaurantId) && !!numero });
+  const check = checkQuery.data ?? null;
   // A paid reservation's cancel dialog shows the CGV's cancellation policy beside the acompte's choice.
   const policy = useQuery({ ...cancellationPolicyQueryOptions(restaurantId), enabled: isUuid(restaurantId) && shown?.status === 'paid' }).data ?? null;
 
@@ -211,6 +214,17 @@ export function ReservationDetailPage() {
       actions={actions}
     >
       {modalHolder}
+      {decide && (reservation.status !== 'pending' || !checkQuery.isPending) && (
+        <DecideOnArrival
+          onDecide={() => {
+            // Once: the address keeps its other state, without the decision. Decided meanwhile elsewhere: nothing to do.
+            navigate(`${location.pathname}${location.search}`, { replace: true, state: { listSearch, created } });
+            if (reservation.status !== 'pending') return;
+            if (decide === 'accept') accept();
+            else askReason('refuse');
+          }}
+        />
+      )}
       <Toast toast={toastOf === numero ? toast : null} onClose={closeToast} />
       {created && <Alert type="success" showIcon title={created} style={{ marginBottom: 16 }} />}
       {editing && (
@@ -255,4 +269,18 @@ export function ReservationDetailPage() {
       </div>
     </PageFrame>
   );
+}
+
+/**
+ * Carries out, once mounted, the decision asked on the light page (Accepter, Refuser) as if tapped here:
+ * mounted once the acceptance check is read, so that 'Accepter' asks for its confirmations as a tap would.
+ */
+function DecideOnArrival({ onDecide }: { onDecide: () => void }) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    onDecide();
+  }, [onDecide]);
+  return null;
 }

@@ -47,7 +47,7 @@ interface Entry {
  * message its request made due (sent, failed in the warning colour, or still being sent).
  */
 /**
- * Who decided (issue 33): 'Acceptée par marie@…', 'Acompte reçu — noté par …'; the link of the e-mail;
+ * Who decided: 'Acceptée par marie@…', 'Acompte reçu — noté par …'; the link of the e-mail;
  * or, when the member is not known (an event from before, an address not given), 'dans l'application'.
  */
 function decisionTitle(e: ReservationEvent, people: ReadonlyMap<string, string>): { title: string; by: string | null } {

@@ -213,7 +213,7 @@ export function AssistantPage() {
             <Block title="Premier message">
               <FirstMessageForm key={k.first_message} restaurantId={restaurantId} knowledge={k} onSaved={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
             </Block>
-            {/* The keys are the owners' (issue 33): a manager does not see them. */}
+            {/* The keys are the owners': a manager does not see them. */}
             <ForOwners restaurantId={restaurantId}>
               <AssistantKeysCard restaurantId={restaurantId} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
             </ForOwners>

@@ -1,5 +1,5 @@
 /**
- * 'Équipe' (issue 33), owners only: the members with their role, who added them and when; the pending
+ * 'Équipe', owners only: the members with their role, who added them and when; the pending
  * invitations; 'Inviter' an address with a role; 'Changer le rôle', 'Retirer', 'Annuler l'invitation'.
  */
 import { formatDate, PageFrame, QueryState, Toast, userAtom, useToast } from '@tablee/shared';

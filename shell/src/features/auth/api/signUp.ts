@@ -3,6 +3,14 @@ import { useAction } from '@tablee/shared/action';
 import { signUp } from '@tablee/shared/supabase';
 import type { Credentials } from './signIn';
 
+/** What /signup passes to /signin on success. */
+export interface SignedUpState {
+  signedUp: true;
+  email: string;
+  /** An invitation's page the sign-up was started from: back to it once signed in. */
+  from?: string;
+}
+
 /**
  * Creates the owner's account (not signed in); resolves true when Auth's confirmations are on (a link was
  * e-mailed, the account waits for it); rejects with the French message chosen from Supabase Auth's answer.

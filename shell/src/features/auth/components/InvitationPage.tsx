@@ -24,7 +24,7 @@ export interface InvitationReturnState {
 }
 
 /**
- * /invitation/<token>, the link of an invitation e-mail (issue 33). Signed out: what the invitation is
+ * /invitation/<token>, the link of an invitation e-mail. Signed out: what the invitation is
  * and the way in — create the account with the invited address, or sign in — both coming back here.
  * Signed in: joins the team at once (public.accept_invitation, once), then opens the restaurant; a
  * refusal (used, expired, cancelled, another account's address) is said in French.

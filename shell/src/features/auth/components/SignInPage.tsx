@@ -7,18 +7,11 @@ import { ACCOUNT_MESSAGES } from '../api/messages';
 import { invitationFrom } from '../api/pendingInvitation';
 import { useResendConfirmation } from '../api/resendConfirmation';
 import { useSignIn } from '../api/signIn';
+import type { SignedUpState } from '../api/signUp';
 import { ResendButton } from './SignUpPage';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
 import type { ForgotPasswordState } from './ForgotPasswordPage';
 import { PasswordInput } from './PasswordInput';
-
-/** What /signup passes to /signin on success. */
-export interface SignedUpState {
-  signedUp: true;
-  email: string;
-  /** An invitation's page the sign-up was started from: back to it once signed in. */
-  from?: string;
-}
 
 export const SIGNED_UP_MESSAGE = 'Compte créé avec succès ! Vous pouvez maintenant vous connecter.';
 

@@ -6,10 +6,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { invitationFrom } from '../api/pendingInvitation';
 import { ACCOUNT_MESSAGES } from '../api/messages';
 import { useResendConfirmation } from '../api/resendConfirmation';
-import { useSignUp } from '../api/signUp';
+import { useSignUp, type SignedUpState } from '../api/signUp';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';
 import { PasswordHelp, PasswordInput } from './PasswordInput';
-import type { SignedUpState } from './SignInPage';
 
 /**
  * /signup (spec §2, §5, §8): live counter n/6 then '✓ Mot de passe valide'; submit disabled while the

@@ -1,5 +1,5 @@
 // The keys alone: the package's index brings the planning's dayjs, which the light dashboard does without.
-import { LIVE_REFRESH_MS } from '@tablee/operations-data/keys';
+import { SUMMARY_REFRESH_MS } from '@tablee/operations-data/keys';
 import { getMyRole, getSupabase, memberRole, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MemberRole, type MissingItem } from '@tablee/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -14,7 +14,7 @@ export interface RestaurantSummary {
   missing: MissingItem[];
   /** The onboarding wizard was left before Terminer: the card resumes it. */
   onboardingUnfinished: boolean;
-  /** The user's role in its team (issue 33). */
+  /** The user's role in its team. */
   role: MemberRole;
 }
 
@@ -56,7 +56,7 @@ export async function listRestaurants(userId: string): Promise<RestaurantSummary
 
 /** Read again every 30 s and on focus, like the sidebar badge: the cards' figures follow new requests. Cached per user. */
 export const restaurantListQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(userId), refetchInterval: LIVE_REFRESH_MS });
+  queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(userId), refetchInterval: SUMMARY_REFRESH_MS });
 
 /** The list of the signed-in owner; waits for the user (the guard has one before this screen shows). */
 export const useRestaurantList = (userId: string | undefined) => useQuery({ ...restaurantListQueryOptions(userId ?? ''), enabled: !!userId });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 /**
  * The confirmation before deleting a restaurant, a chunk of its own: antd's Modal is downloaded on the
- * first 'Supprimer', not with the dashboard (issue 34). The confirm button waits for the deletion.
+ * first 'Supprimer', not with the dashboard (which has no antd). The confirm button waits for the deletion.
  * In the kernel's providers: the light start of /dashboard has none (no antd theme or locale) until the
  * full application takes over; inside the full application they are the same ones again.
  */

@@ -13,10 +13,10 @@ const loadConfirm = () => import('./ConfirmDeleteModal');
 
 /**
  * The cards' grid: one column on a phone, two from about 700 px, three on a desktop (a CSS grid rather
- * than antd's List, which brings its pagination and select: issue 34).
+ * than antd's List, which brings its pagination and select, which the light start does without).
  */
 const GRID = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))' } as const;
-/** antd's Tag: the badges keep its look (.tl-tag in index.html), without antd (issue 34). */
+/** antd's Tag: the badges keep its look (.tl-tag in index.html), without antd. */
 const TAG = { marginInlineEnd: 0 } as const;
 
 const displayName = (r: RestaurantSummary) => r.name || 'Restaurant sans nom';
@@ -48,7 +48,7 @@ function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
   );
 }
 
-/** The user's role in a restaurant's team (issue 33), beside its name. */
+/** The user's role in a restaurant's team, beside its name. */
 function RoleBadge({ restaurant }: { restaurant: RestaurantSummary }) {
   const owner = restaurant.role === 'owner';
   return (
@@ -65,7 +65,7 @@ function RoleBadge({ restaurant }: { restaurant: RestaurantSummary }) {
 /**
  * /dashboard — 'Mes Restaurants' (spec §2), each card with its requests, its completeness, and deletion.
  * `onShown`: called once the cards are on screen (the shell then asks ahead for the screen opened next).
- * Without antd (issue 34): the light start of /dashboard draws this same page before the full
+ * Without antd: the light start of /dashboard draws this same page before the full
  * application is downloaded; its look is antd's (.tl-* in index.html), only the deletion dialog is antd's.
  */
 export function DashboardPage({ onShown }: { onShown?: () => void }) {
@@ -142,7 +142,7 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
                       <li style={{ width: r.role === 'owner' ? '50%' : '100%' }}>
                         <Link to={openPath(r)}>{resumes(r) ? 'Reprendre l’ajout' : 'Ouvrir'}</Link>
                       </li>
-                      {/* Deleting the restaurant is its owners' (issue 33). */}
+                      {/* Deleting the restaurant is its owners'. */}
                       {r.role === 'owner' && (
                         <li style={{ width: '50%' }}>
                           <button type="button" className="tl-btn tl-btn-link tl-btn-danger" onClick={() => askDelete(r)} aria-label={`Supprimer ${displayName(r)}`}>

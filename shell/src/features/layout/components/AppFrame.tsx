@@ -8,7 +8,7 @@ import { useSignOut } from '../api/signOut';
 
 /**
  * The frame of the protected area (spec §2), without antd: the light start of /dashboard draws it as
- * the full application does (ProtectedLayout), one component for both (issue 34). The header: 'Tablée',
+ * the full application does (ProtectedLayout), one component for both. The header: 'Tablée',
  * a dashboard link, the user's e-mail, 'Mon compte' (/account) and sign-out; during onboarding
  * 'Ajout d'un nouveau restaurant' instead, and 'Quitter' back to the dashboard. Styles: .tl-* in index.html.
  */

@@ -1,5 +1,6 @@
 import { PageError, PageLoading } from '@tablee/shared';
 import { isUuid, OPERATIONAL_TABS, RESTAURANT_TABS } from '@tablee/domain';
+import { useReservationChanges } from '@tablee/operations-data';
 import { Button, Drawer, Skeleton, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
@@ -26,6 +27,8 @@ function CheckedLayout({ restaurantId }: { restaurantId: string }) {
   usePrefetchScreen();
   // A member removed meanwhile leaves for the dashboard at their next refused request.
   useMembership(restaurantId);
+  // Whatever tab is open, the list, the badge and the title follow new requests within seconds.
+  useReservationChanges(restaurantId);
   // Keyed by the restaurant: an answer for one left behind lands in its own entry, never on screen.
   const restaurant = useRestaurant(restaurantId);
   const phone = usePhoneWidth();

@@ -36,7 +36,7 @@ function Item({ to, label, badge }: { to: string; label: string; badge?: ReactNo
 /**
  * Number of pending requests beside 'Réservations' (nothing while loading or when there are none),
  * and in the browser tab's title, '(3) Tablée', so that a tab in the background shows new requests
- * (the counts are read again every 30 s and on focus: LIVE_REFRESH_MS).
+ * (the counts are read again as soon as the restaurant's reservations change: CHANGE_CHECK_MS).
  */
 function PendingBadge({ restaurantId }: { restaurantId: string }) {
   const counts = useReservationCounts(restaurantId);
@@ -60,7 +60,7 @@ function PendingBadge({ restaurantId }: { restaurantId: string }) {
 
 /** 'Gestion du restaurant' (its tabs, Facturation and Équipe for owners only) and 'Gestion opérationnelle' (spec §2); NavLink marks the active item (aria-current). */
 export function RestaurantSidebar({ restaurantId }: { restaurantId: string }) {
-  // Facturation and Équipe are the owners' (issue 33): hidden once the role says otherwise. Shown while it
+  // Facturation and Équipe are the owners': hidden once the role says otherwise. Shown while it
   // is asked, so that an owner's sidebar does not move (a manager opening them reads a refusal).
   const role = useQuery(myRoleQuery(restaurantId));
   const ownerTabs = role.data === undefined || role.data === 'owner';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * A member removed from the team (issue 33): the database refuses them at once (RLS, 403), whatever
+ * A member removed from the team: the database refuses them at once (RLS, 403), whatever
  * their access token. Any refusal of a request about this restaurant has its membership asked again;
  * when it is gone, what was cached of the restaurant is dropped, the dashboard's list read again, and
  * the user taken to it with a French message.

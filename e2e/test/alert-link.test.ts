@@ -1,0 +1,78 @@
+/**
+ * The link of an owner's alert (a reservation's page in the app, opened cold): the reservation and its
+ * 'Accepter' and 'Refuser' show before the operations remote's code has arrived (a light start, as the
+ * dashboard's), and a decision tapped there is carried out by the full screen once it takes over.
+ */
+import type { Browser, Page, Route } from 'playwright-core';
+import { submitGroupRequest } from '../../local-supabase/test/reservations';
+import { demoOwner, launchBrowser, ready, signedInPage, sql, until } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every request to the operations remote's server held back until `release()`. */
+async function holdOperationsRemote(page: Page): Promise<{ release(): Promise<void> }> {
+  const held: Route[] = [];
+  let holding = true;
+  const pattern = new RegExp(`^http://[^/]+:${ready().servers['mfe-operations'].port}/`);
+  await page.route(pattern, (route) => (holding ? void held.push(route) : route.continue()));
+  return {
+    async release() {
+      holding = false;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+/** A new pending request of the owner's copy of Le Comptoir des Halles, its link opened while the remote is held back. */
+async function openAlertLink(label: string) {
+  const copy = await demoOwner(label);
+  const request = await submitGroupRequest(copy.restaurants.lyon, { customer: { name: 'Client Alerte', email: `${label}@example.fr` } }, ready().supabase);
+  await sql("update public.restaurant_reservations set dietary_notes = 'Allergie aux noix' where id = $1", [request.id]);
+  const page = await signedInPage(browser, copy);
+  const remote = await holdOperationsRemote(page);
+  await page.goto(`${ready().url}/restaurants/${copy.restaurants.lyon}/operational/reservations/${encodeURIComponent(request.restaurateur)}`);
+  return { page, request, remote };
+}
+
+const status = async (id: string) =>
+  (await sql<{ name: string }>('select s.name from public.restaurant_reservations r join private.reservation_statuses s on s.code = r.status where r.id = $1', [id]))[0].name;
+
+test('the reservation and its decision buttons show before the remote’s code, and Accepter tapped there accepts it', async () => {
+  const { page, request, remote } = await openAlertLink('alerte-accepter');
+  await page.getByRole('heading', { name: new RegExp(`Réservation ${request.restaurateur}`) }).waitFor({ timeout: 15_000 });
+  await page.getByText('Allergie aux noix').waitFor();
+  const accept = page.getByRole('button', { name: 'Accepter', exact: true });
+  expect(await accept.isEnabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Refuser', exact: true }).isEnabled()).toBe(true);
+  await accept.click();
+  await remote.release();
+  await until(
+    () => status(request.id),
+    (s) => s === 'accepted',
+    `${request.restaurateur} accepted from its alert's link`,
+  );
+  // The full screen took over and says so.
+  await page
+    .getByText(/Réservation .* acceptée/)
+    .first()
+    .waitFor();
+  await page.context().close();
+});
+
+test('Refuser tapped on the light page opens the full screen’s refusal dialog, and nothing is refused before it is confirmed', async () => {
+  const { page, request, remote } = await openAlertLink('alerte-refuser');
+  const refuse = page.getByRole('button', { name: 'Refuser', exact: true });
+  await refuse.waitFor({ timeout: 15_000 });
+  await refuse.click();
+  await remote.release();
+  await page.getByRole('dialog', { name: 'Refuser cette réservation ?' }).waitFor();
+  expect(await status(request.id)).toBe('pending');
+  await page.context().close();
+});
