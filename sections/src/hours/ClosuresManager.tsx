@@ -9,6 +9,7 @@ import { formatLongDate, parisToday, QueryState, type ToastType } from '@tablee/
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import type { KeyboardEvent } from 'react';
 
 export const CLOSURES_TITLE = 'Fermetures exceptionnelles';
 export const CLOSURE_MESSAGES = {
@@ -48,6 +49,14 @@ export function closedDates(closures: Closure[]): ClosedDate[] {
   }
   return [...byDate.values()].map((l) => ({ ...l, services: (['lunch', 'dinner'] as const).filter((s) => l.services.includes(s)) }));
 }
+
+/**
+ * Enter in the date field confirms the date (the picker's own handling) and does not submit the form:
+ * the services and the reason come next, and only 'Ajouter la fermeture' adds the closure.
+ */
+const confirmDateOnly = (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
 
 interface NewClosure {
   date?: Dayjs;
@@ -97,7 +106,7 @@ export function ClosuresManager({ restaurantId, notify }: { restaurantId: string
           style={{ rowGap: 8, marginBottom: 16 }}
         >
           <Form.Item label="Date" name="date" rules={[{ required: true, message: CLOSURE_MESSAGES.dateRequired }]}>
-            <DatePicker format="DD/MM/YYYY" disabledDate={(d) => d.format('YYYY-MM-DD') < today} placeholder="JJ/MM/AAAA" />
+            <DatePicker format="DD/MM/YYYY" disabledDate={(d) => d.format('YYYY-MM-DD') < today} placeholder="JJ/MM/AAAA" onKeyDown={confirmDateOnly} />
           </Form.Item>
           <Form.Item
             label="Services"
