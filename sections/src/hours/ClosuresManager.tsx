@@ -54,7 +54,7 @@ export function closedDates(closures: Closure[]): ClosedDate[] {
  * Enter in the date field confirms the date (the picker's own handling) and does not submit the form:
  * the services and the reason come next, and only 'Ajouter la fermeture' adds the closure.
  */
-const confirmDateOnly = (event: KeyboardEvent<HTMLInputElement>) => {
+const confirmDateOnly = (event: KeyboardEvent<HTMLElement>) => {
   if (event.key === 'Enter') event.preventDefault();
 };
 
