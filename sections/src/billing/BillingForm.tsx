@@ -74,7 +74,7 @@ export function BillingForm({ context, form, initialValue, disabled }: SectionFo
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Forme juridique" name={['legalInformation', 'legalForm']} rules={[required('Veuillez saisir la forme juridique'), ...stored('legal_form')]}>
-              <AutoComplete options={LEGAL_FORMS.map((f) => ({ value: f }))} />
+              <AutoComplete options={LEGAL_FORMS.map((f) => ({ value: f }))} maxLength={max('legal_form')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -10,6 +10,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { KeyboardEvent } from 'react';
+import { maxLengthOf, textRules } from '../field-rules';
 
 export const CLOSURES_TITLE = 'Fermetures exceptionnelles';
 export const CLOSURE_MESSAGES = {
@@ -19,7 +20,7 @@ export const CLOSURE_MESSAGES = {
   dateRequired: 'Choisissez la date à fermer',
   servicesRequired: 'Choisissez au moins un service',
 } as const;
-const REASON_MAX = 200;
+const REASON_MAX = maxLengthOf('restaurant_closures', 'reason');
 
 const SERVICE_OPTIONS: { value: ClosureService; label: string }[] = [
   { value: 'lunch', label: 'Midi' },
@@ -118,8 +119,8 @@ export function ClosuresManager({ restaurantId, notify }: { restaurantId: string
           >
             <Checkbox.Group options={SERVICE_OPTIONS} />
           </Form.Item>
-          <Form.Item label="Motif (facultatif)" name="reason" rules={[{ max: REASON_MAX, message: `Le motif ne doit pas dépasser ${REASON_MAX} caractères` }]}>
-            <Input placeholder="Noël, soirée privée…" style={{ width: 220 }} />
+          <Form.Item label="Motif (facultatif)" name="reason" rules={textRules('restaurant_closures', 'reason')}>
+            <Input placeholder="Noël, soirée privée…" style={{ width: 220 }} maxLength={REASON_MAX} />
           </Form.Item>
           <Form.Item>
             <Button htmlType="submit" loading={add.isPending}>
