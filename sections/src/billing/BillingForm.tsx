@@ -91,7 +91,8 @@ export function BillingForm({ context, form, initialValue, disabled }: SectionFo
             <Form.Item
               label="Numéro de TVA intracommunautaire"
               name={['legalInformation', 'vatNumber']}
-              dependencies={[['legalInformation', 'siretNumber']]}
+              // Checked against the SIRET when the VAT number changes or the form is checked (not each time the
+              // SIRET changes: an untouched VAT number would be marked as missing while the SIRET is typed).
               rules={[
                 required('Veuillez saisir le numéro de TVA intracommunautaire'),
                 ({ getFieldValue }) => check((v) => vatError(v, getFieldValue(['legalInformation', 'siretNumber']) ?? '')),
