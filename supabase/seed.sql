@@ -90,11 +90,11 @@ values
   ('20000000-0000-4000-8000-000000000001', 'Comptoir des Halles', 'SAS', '85234567700011', 'Lyon', 'FR61852345677',
    '102 cours Lafayette', '69003', 'Lyon', 'France',
    true, 'percentage', 30, 'acompte', true, false,
-   'FR76 1780 6001 0096 1875 4203 112', 'AGRIFRPP878', 'Julien Morel', 'compta@comptoirdeshalles-lyon.fr', '04 78 62 11 45'),
+   'FR76 1780 6001 0096 1875 4203 112', 'AGRIFRPP878', 'Julien Morel', 'compta@comptoirdeshalles-lyon.fr', '+33478621145'),
   ('20000000-0000-4000-8000-000000000002', 'La Table de Margaux', 'SARL', '81276543600017', 'Bordeaux', 'FR45812765436',
    '14 rue du Pas-Saint-Georges', '33000', 'Bordeaux', 'France',
    true, 'fixed', 20, 'empreinte', false, true,
-   'FR76 1333 5000 4008 0012 3456 769', 'CEPAFRPP333', 'Margaux Lefèvre', 'gestion@latabledemargaux.fr', '05 56 44 21 87');
+   'FR76 1333 5000 4008 0012 3456 769', 'CEPAFRPP333', 'Margaux Lefèvre', 'gestion@latabledemargaux.fr', '+33556442187');
 
 insert into public.restaurant_cgv (restaurant_id, cancellation_policy, modification_policy, link)
 values

@@ -36,7 +36,7 @@ values ('b1000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-0000000
         now() - interval '400 days');
 
 -- Its default rows (hours Monday to Saturday, contact, ...) were stored at creation.
-update public.restaurant_contacts set email = 'bench@tablee.fr', whatsapp = '+33 6 00 00 00 00'
+update public.restaurant_contacts set email = 'bench@tablee.fr', whatsapp = '+33600000000'
  where restaurant_id = 'b1000000-0000-4000-8000-000000000001';
 
 insert into public.restaurant_menus (id, restaurant_id, name, price_per_person, display_order)

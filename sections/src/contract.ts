@@ -59,7 +59,14 @@ export interface SectionApi<T> {
   load: (restaurantId: string) => Promise<SectionLoad<T>>;
   /** Resolves when stored; rejects (nothing stored) otherwise. */
   save: (restaurantId: string, value: T) => Promise<void>;
+  /**
+   * The form field of each stored column ('<table>.<column>' → its name path in the form), where a
+   * refusal of the database is shown (saveRefusal). A column without one shows its refusal in the toast.
+   */
+  fields?: Readonly<Record<string, FieldPath>>;
 }
+
+export type FieldPath = readonly (string | number)[];
 
 /** The toast texts of spec §8 for saves of the sections that share them. */
 export const SAVE_ERROR_MESSAGE = 'Une erreur est survenue lors de la sauvegarde. Veuillez réessayer.';

@@ -21,6 +21,7 @@ export * from './faq/rules';
 export * from './faq/api';
 export * from './faq/FaqManager';
 export * from './data';
+export * from './field-rules';
 export * from './information/rules';
 export * from './information/api';
 export * from './information/InformationForm';

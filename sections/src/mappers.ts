@@ -1,5 +1,6 @@
 /** Row ↔ model mapping of the restaurant's sections, written once (ARCHITECTURE.md, Data). */
 import { formatPhone, toE164 } from '@tablee/domain/phone';
+import { storedSiret, storedVat } from './billing/rules';
 import {
   DAYS,
   toHHMM,
@@ -68,10 +69,12 @@ export function contactFromRow(row: ContactRow | null | undefined): Contact {
   return { email: row?.email ?? '', whatsapp: formatPhone(row?.whatsapp ?? ''), phone: formatPhone(row?.phone ?? ''), responseTime: responseTime(row?.response_time) };
 }
 
-/** The contact as save_restaurant_information stores it: each phone number in E.164 ('' = none; what does not parse is sent as typed, for the database to refuse). */
+/** A typed phone number as the database stores it: E.164 ('' = none; what does not parse is sent as typed, for the database to refuse). */
+const storedPhone = (typed: string) => (typed.trim() ? (toE164(typed) ?? typed.trim()) : '');
+
+/** The contact as save_restaurant_information stores it: each phone number in E.164. */
 export function contactToSave(contact: Contact): Contact {
-  const e164 = (typed: string) => (typed.trim() ? (toE164(typed) ?? typed.trim()) : '');
-  return { ...contact, whatsapp: e164(contact.whatsapp), phone: e164(contact.phone ?? '') };
+  return { ...contact, whatsapp: storedPhone(contact.whatsapp), phone: storedPhone(contact.phone ?? '') };
 }
 
 /** A restaurant's information (spec §3) from its row with the embedded amenities and contact. */
@@ -157,7 +160,7 @@ export function billingFromRow(row: BillingRow | null | undefined): Billing {
     // Exactly one is true; the database default (and the spec's) is on site.
     remainingPayment: { onSite: !online, online },
     bankDetails: { iban: row.iban ?? '', bic: row.bic ?? '' },
-    billingContact: { name: row.contact_name ?? '', email: row.contact_email ?? '', phone: row.contact_phone ?? '' },
+    billingContact: { name: row.contact_name ?? '', email: row.contact_email ?? '', phone: formatPhone(row.contact_phone ?? '') },
   };
 }
 
@@ -166,9 +169,10 @@ export function billingToRow(restaurantId: string, b: Billing) {
     restaurant_id: restaurantId,
     company_name: b.legalInformation.companyName,
     legal_form: b.legalInformation.legalForm,
-    siret_number: b.legalInformation.siretNumber,
+    // In their stored forms (the table's checks): the SIRET's digits, the VAT number in capitals, the phone in E.164.
+    siret_number: storedSiret(b.legalInformation.siretNumber),
     rcs_city: b.legalInformation.rcsCity,
-    vat_number: b.legalInformation.vatNumber,
+    vat_number: storedVat(b.legalInformation.vatNumber),
     address: b.headquartersAddress.address,
     postal_code: b.headquartersAddress.postalCode,
     city: b.headquartersAddress.city,
@@ -185,7 +189,7 @@ export function billingToRow(restaurantId: string, b: Billing) {
     bic: b.bankDetails.bic,
     contact_name: b.billingContact.name,
     contact_email: b.billingContact.email,
-    contact_phone: b.billingContact.phone,
+    contact_phone: storedPhone(b.billingContact.phone),
   };
 }
 

@@ -78,7 +78,7 @@ const billing: Billing = {
   paymentConditions: { requiresDeposit: true, depositMethod: 'acompte', depositType: 'percentage', depositAmount: 30, paymentLink: 'https://buy.stripe.com/test_canuts' },
   remainingPayment: { onSite: false, online: true },
   bankDetails: { iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' },
-  billingContact: { name: 'Marie Dupont', email: 'compta@comptoir-canuts.fr', phone: '0478000000' },
+  billingContact: { name: 'Marie Dupont', email: 'compta@comptoir-canuts.fr', phone: '04 78 00 00 00' },
 };
 
 it('a full onboarding leaves a restaurant identical to what was entered, field by field', async () => {

@@ -1,4 +1,4 @@
-import { SAVE_ERROR_MESSAGE, type SectionApi, type SectionFormProps } from '@tablee/sections';
+import { RefusedValueError, SAVE_ERROR_MESSAGE, type SectionApi, type SectionFormProps } from '@tablee/sections';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Form } from 'antd';
 import userEvent from '@testing-library/user-event';
@@ -28,6 +28,10 @@ function TextForm({ context, restaurantId, form, initialValue, onBusyChange }: S
             <input />
           </Form.Item>
         </label>
+        {/* The field's message, as a Form.Item with a label would show it. */}
+        <Form.Item noStyle shouldUpdate>
+          {() => <output data-testid="text-error">{form.getFieldError('text').join(' ')}</output>}
+        </Form.Item>
       </Form>
       <output data-testid="form-props">{`${context} ${restaurantId}`}</output>
     </div>
@@ -312,5 +316,27 @@ describe('wizard autosave', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('a value the database refuses', () => {
+  it('is marked on its field with the database’s message, and not saved again until the owner changes it', async () => {
+    const { client } = await signInNewOwner();
+    const id = await newRestaurant(client);
+    const { steps, sections } = sixSteps(50);
+    const first = sections[0];
+    const message = 'Une seule ligne : retirez les retours à la ligne';
+    first.api.fields = { 'memo.text': ['text'] };
+    const save = first.api.save;
+    first.api.save = (restaurantId, value) => (value.text.includes('|') ? Promise.reject(new RefusedValueError(message, '23514', 'memo.text')) : save(restaurantId, value));
+    renderWizard(`/onboarding/${id}`, steps);
+    const user = userEvent.setup();
+    await paste(user, await screen.findByLabelText('Texte'), 'Chez|Léa');
+    await waitFor(() => expect(screen.getByTestId('save-indicator')).toHaveAttribute('data-status', 'invalid'));
+    expect(await screen.findByTestId('text-error')).toHaveTextContent(message);
+    await paste(user, screen.getByLabelText('Texte'), 'Chez Léa', { replace: true });
+    await waitFor(() => expect(first.state.stored).toEqual({ text: 'Chez Léa' }));
+    await waitFor(() => expect(screen.getByTestId('save-indicator')).toHaveAttribute('data-status', 'saved'));
+    expect(screen.getByTestId('text-error')).toBeEmptyDOMElement();
   });
 });

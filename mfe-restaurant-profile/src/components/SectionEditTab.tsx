@@ -6,7 +6,7 @@
  * The section's query, form and save are useSectionForm's, as in the onboarding's steps.
  */
 import { PageFrame, persistToast, QueryState, Toast, TOAST_AUTO_CLOSE_MS, useToast } from '@tablee/shared';
-import { SAVE_ERROR_MESSAGE, sameSectionValue, sectionQueryKey, useSectionChanged, useSectionForm, type SectionApi, type SectionFormProps, type SectionLoad } from '@tablee/sections';
+import { SAVE_ERROR_MESSAGE, sameSectionValue, saveRefusal, sectionQueryKey, useSectionChanged, useSectionForm, type SectionApi, type SectionFormProps, type SectionLoad } from '@tablee/sections';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, type FormInstance } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -16,7 +16,8 @@ export interface SectionEditTabProps<T extends object> {
   title: string;
   api: SectionApi<T>;
   /**
-   * Toasts of spec §8 (error defaults to SAVE_ERROR_MESSAGE), the load error (defaults to 'Erreur de
+   * Toasts of spec §8 (error defaults to SAVE_ERROR_MESSAGE; a value the database refuses shows the
+   * database's own message instead, on its field too), the load error (defaults to 'Erreur de
    * chargement') and the notice shown while nothing is stored yet (defaults to NOTHING_STORED_MESSAGE).
    */
   messages: { success: string; error?: string; loadError?: string; nothingStored?: string };
@@ -76,8 +77,16 @@ function SectionEditor<T extends object>({
     save.mutate(form.getFieldsValue(true), {
       onSuccess: () => persistToast({ type: 'success', message: messages.success }),
       onError: (err) => {
-        console.error(err);
-        persistToast({ type: 'error', message: errorMessage });
+        // A value the database refused: its own message, on its field when the section has it; else the page's.
+        const refusal = saveRefusal(err, api);
+        if (refusal?.field) {
+          // Any field of the section's form (its name path comes from the section's column map, not from T).
+          const fields: FormInstance = form;
+          fields.setFields([{ name: [...refusal.field], errors: [refusal.message] }]);
+          fields.scrollToField([...refusal.field], { block: 'center' });
+        }
+        if (!refusal) console.error(err);
+        persistToast({ type: 'error', message: refusal?.message ?? errorMessage });
       },
     });
   };
@@ -92,7 +101,7 @@ function SectionEditor<T extends object>({
         )}
       </QueryState>
       {after}
-      <SaveToast save={save} success={messages.success} error={errorMessage} />
+      <SaveToast save={save} success={messages.success} error={saveRefusal(save.error, api)?.message ?? errorMessage} />
     </PageFrame>
   );
 }

@@ -26,14 +26,34 @@ export interface Mailer {
 }
 
 /**
+ * A value as one line of a header: each run of line breaks and other control characters (CR, LF, tab,
+ * Unicode line and paragraph separators) becomes one space. Every header we write goes through it, so
+ * that no text of the database (a restaurant's or a customer's name) can start a header of its own.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
+export const headerLine = (value: string) => value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+
+/**
  * The sender: MAIL_FROM's address, under `name` when given (else MAIL_FROM's own name). nodemailer
- * quotes and encodes the name; line breaks are taken out of it (a name is one line of a header).
+ * quotes and encodes the name; it is one line (headerLine).
  */
 export function sender(mailFrom: string, name?: string): { name: string; address: string } {
   const [parsed] = addressparser(mailFrom, { flatten: true });
   const address = parsed?.address || mailFrom.trim();
-  const shown = (name ?? parsed?.name ?? '').replace(/[\r\n\t]+/g, ' ').trim();
+  const shown = headerLine(name ?? parsed?.name ?? '');
   return { name: shown || 'Tablée', address };
+}
+
+/** What nodemailer is given: the headers one line each (headerLine), the bodies as they are. */
+function message(mailFrom: string, mail: Mail) {
+  return {
+    from: sender(mailFrom, mail.fromName),
+    to: headerLine(mail.to),
+    replyTo: mail.replyTo === undefined ? undefined : headerLine(mail.replyTo),
+    subject: headerLine(mail.subject),
+    text: mail.text,
+    html: mail.html,
+  };
 }
 
 /** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file, for development and demos. */
@@ -42,7 +62,7 @@ export function createMailer(config: Config): Mailer {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: sender(config.mailFrom, mail.fromName), to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail(message(config.mailFrom, mail));
       },
       async check(timeoutMs) {
         // nodemailer's verify() connects, greets and authenticates; its own timeouts are minutes long.
@@ -59,7 +79,7 @@ export function createMailer(config: Config): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: sender(config.mailFrom, mail.fromName), to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail(message(config.mailFrom, mail));
       await fs.mkdir(config.outboxDir, { recursive: true });
       // The tag names the reservation and the decision; never the code_manage.
       const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.tag}-${randomBytes(3).toString('hex')}.eml`;

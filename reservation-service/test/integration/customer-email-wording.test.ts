@@ -82,7 +82,7 @@ describe('a refusal with a counter-proposal says how to take it', () => {
   };
 
   test('reply to the e-mail (Reply-To the restaurant) or call the restaurant, in both parts', async () => {
-    const mail = await refuse('wording-proposal', { email: 'contact@resto-proposal.fr', whatsapp: '04 78 00 00 00' });
+    const mail = await refuse('wording-proposal', { email: 'contact@resto-proposal.fr', whatsapp: '+33478000000' });
     expect(mail.replyTo).toBe('contact@resto-proposal.fr');
     expect(sender(mail.from)).toEqual({ name: 'Restaurant wording-proposal', address: TABLEE });
     for (const part of [spaces(mail.text), plain(mail.html)]) {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   owner = await ownerWithRestaurant('reminders', { complete: true });
   const contact = await owner.client
     .from('restaurant_contacts')
-    .upsert({ restaurant_id: owner.restaurantId, email: CONTACT, whatsapp: '+33 6 12 34 56 78', response_time: 'fast' }, { onConflict: 'restaurant_id' });
+    .upsert({ restaurant_id: owner.restaurantId, email: CONTACT, whatsapp: '+33612345678', response_time: 'fast' }, { onConflict: 'restaurant_id' });
   if (contact.error) throw new Error(contact.error.message);
 });
 

@@ -53,8 +53,8 @@ const outboxes: string[] = [];
 beforeAll(async () => {
   api = await startWhatsAppApi();
   restaurantId = (await ownRestaurant()).restaurantId;
-  // The number as an owner types it in the form.
-  await withDb((pg) => pg.query(`update restaurant_contacts set whatsapp = '06 12 34 56 78' where restaurant_id = $1`, [restaurantId]));
+  // The number as the table stores it (E.164: restaurant_contacts_whatsapp_e164).
+  await withDb((pg) => pg.query(`update restaurant_contacts set whatsapp = '+33612345678' where restaurant_id = $1`, [restaurantId]));
 });
 afterAll(async () => {
   await api.close();
@@ -117,7 +117,7 @@ test('the template goes to the restaurant’s number in E.164, with the request 
     ),
   ).text;
   expect(email).toContain(`${c.appUrl}/reservations/${accept.parameters[0].text}`);
-  expect(await outboxRows(r.id)).toMatchObject({ 'owner_new_request/whatsapp': { status: 'sent', attempts: 1, recipient: '06 12 34 56 78' } });
+  expect(await outboxRows(r.id)).toMatchObject({ 'owner_new_request/whatsapp': { status: 'sent', attempts: 1, recipient: '+33612345678' } });
 
   // Sent is sent: another round calls nothing.
   await roundsUntilDone(c);
@@ -159,13 +159,10 @@ test('without WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID: the same body as a .j
 
 test('a number that is not one: the message fails with a clear error, nothing is called', async () => {
   const c = withApi();
-  await withDb((pg) => pg.query(`update restaurant_contacts set whatsapp = '12' where restaurant_id = $1`, [restaurantId]));
-  try {
-    const r = await submitDetailedRequest(restaurantId);
-    await roundsUntilDone(c);
-    expect(callsFor(r.numero)).toEqual([]);
-    expect((await outboxRows(r.id))['owner_new_request/whatsapp']).toMatchObject({ status: 'pending', last_error: 'Numéro WhatsApp du restaurant invalide : « 12 »' });
-  } finally {
-    await withDb((pg) => pg.query(`update restaurant_contacts set whatsapp = '06 12 34 56 78' where restaurant_id = $1`, [restaurantId]));
-  }
+  const r = await submitDetailedRequest(restaurantId);
+  // The table refuses such a number (restaurant_contacts_whatsapp_e164): a message queued with one is the sender's own defence.
+  await withDb((pg) => pg.query(`update notification_outbox set recipient = '12' where reservation_id = $1 and channel = 'whatsapp'`, [r.id]));
+  await roundsUntilDone(c);
+  expect(callsFor(r.numero)).toEqual([]);
+  expect((await outboxRows(r.id))['owner_new_request/whatsapp']).toMatchObject({ status: 'pending', last_error: 'Numéro WhatsApp du restaurant invalide : « 12 »' });
 });

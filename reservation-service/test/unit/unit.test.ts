@@ -5,7 +5,11 @@ import { e164 } from '../../src/notifications/whatsapp';
 import type { ReservationDetails } from '../../src/reservations/details';
 import { kitchenSheet } from '../../src/sheets/kitchen';
 import { loadConfig } from '../../src/config';
-import { sender } from '../../src/email/mailer';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createMailer, sender } from '../../src/email/mailer';
+import { parseMail } from '../mail';
 import { BRAND_COLOURS as EMAIL_COLOURS } from '../../src/email/layout';
 import { BRAND_COLOURS } from '@tablee/shared/core';
 
@@ -112,4 +116,30 @@ test('the sender: the name given (one line) at MAIL_FROM’s address, else MAIL_
 
 test('the e-mails’ colours are the kernel’s brand colours', () => {
   expect(EMAIL_COLOURS).toEqual({ primary: BRAND_COLOURS.primary, link: BRAND_COLOURS.link, title: BRAND_COLOURS.title });
+});
+
+test('no header of a sent e-mail holds a line break: subject, recipients and sender are one line each', async () => {
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-headers-'));
+  const config = { ...loadConfig({ SUPABASE_URL: 'http://localhost:54321', SUPABASE_SERVICE_ROLE_KEY: 'k' }), smtpUrl: undefined, outboxDir, mailFrom: 'Tablée <reservations@tablee.fr>' };
+  const mailer = createMailer(config);
+  try {
+    await mailer.send({
+      to: 'client@exemple.fr\r\nBcc: victime@exemple.fr',
+      replyTo: 'resto@exemple.fr\nBcc: autre@exemple.fr',
+      fromName: 'Chez\u2028Evil',
+      subject: 'Votre réservation chez Evil\r\nBcc: victime@exemple.fr\u2028est confirmée',
+      text: 'Bonjour',
+      html: '<p>Bonjour</p>',
+      tag: 'headers',
+    });
+    const [file] = fs.readdirSync(outboxDir);
+    const raw = fs.readFileSync(path.join(outboxDir, file), 'utf8');
+    const mail = parseMail(raw);
+    expect(raw.split(/\r?\n\r?\n/)[0]).not.toMatch(/^bcc:/im);
+    for (const header of [mail.subject, mail.from, mail.to, mail.replyTo ?? '']) expect(header).not.toMatch(/[\r\n\u2028\u2029]/);
+    expect(mail.subject).toBe('Votre réservation chez Evil Bcc: victime@exemple.fr est confirmée');
+  } finally {
+    mailer.close();
+    fs.rmSync(outboxDir, { recursive: true, force: true });
+  }
 });

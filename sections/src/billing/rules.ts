@@ -85,12 +85,39 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** 14 digits (spaces allowed) with the Luhn key; La Poste's offices (SIREN 356000000) may instead have a digit sum multiple of 5. */
+/** A SIRET as stored: its digits, without the spaces or dots it is often typed with. */
+export const storedSiret = (typed: string) => typed.replace(/[\s.-]+/g, '');
+/** A VAT number as stored: upper case, without spaces or dots. */
+export const storedVat = (typed: string) => typed.replace(/[\s.-]+/g, '').toUpperCase();
+
+/**
+ * 14 digits (spaces allowed) with the Luhn key; La Poste's offices (SIREN 356000000) may instead have a
+ * digit sum multiple of 5. The database's rule, private.siret_refusal, with its messages.
+ */
 export function siretError(value: string): string | null {
-  const siret = value.replace(/\s+/g, '');
+  const siret = storedSiret(value);
   if (!/^\d{14}$/.test(siret)) return SIRET_FORMAT_MESSAGE;
   const laPoste = siret.startsWith('356000000') && [...siret].reduce((s, d) => s + Number(d), 0) % 5 === 0;
   return luhn(siret) || laPoste ? null : SIRET_CHECKSUM_MESSAGE;
+}
+
+export const VAT_FORMAT_MESSAGE = 'Numéro de TVA invalide : FR, une clé de 2 caractères et les 9 chiffres du SIREN (ex. FR44732829320)';
+export const VAT_KEY_MESSAGE = 'Numéro de TVA invalide : la clé ne correspond pas au SIREN, vérifiez votre saisie';
+export const VAT_SIREN_MESSAGE = 'Le numéro de TVA ne correspond pas au SIRET : il contient le SIREN (les 9 premiers chiffres du SIRET)';
+
+/**
+ * A French VAT number (spaces and lower case allowed): 'FR', a key of 2 characters (digits, or letters
+ * but I and O), the 9 digits of the SIREN. A numeric key is 12 + 3 × (SIREN mod 97), mod 97; the SIREN
+ * is the SIRET's when the SIRET is valid. The database's rule, private.vat_refusal, with its messages.
+ */
+export function vatError(value: string, siret: string): string | null {
+  const vat = storedVat(value);
+  if (!/^FR[0-9A-HJ-NP-Z]{2}\d{9}$/.test(vat)) return VAT_FORMAT_MESSAGE;
+  const key = vat.slice(2, 4);
+  const siren = vat.slice(4);
+  if (/^\d{2}$/.test(key) && Number(key) !== (12 + 3 * (Number(siren) % 97)) % 97) return VAT_KEY_MESSAGE;
+  if (siret && siretError(siret) === null && storedSiret(siret).slice(0, 9) !== siren) return VAT_SIREN_MESSAGE;
+  return null;
 }
 
 /** A French postal code has 5 digits; other countries' codes are not checked. */

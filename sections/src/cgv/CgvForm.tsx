@@ -3,6 +3,7 @@ import { Form, Input, Radio } from 'antd';
 import type { SectionFormProps } from '../contract';
 import { POLICY_OPTIONS, type CgvValue } from './rules';
 import { CGV_LINK_MESSAGE, linkRule } from '../links';
+import { maxLengthOf, textRules } from '../field-rules';
 
 const options = POLICY_OPTIONS.map((o) => ({ ...o }));
 
@@ -25,8 +26,8 @@ export function CgvForm(props: SectionFormProps<CgvValue>) {
       >
         <Radio.Group options={options} />
       </Form.Item>
-      <Form.Item label="Lien vers vos CGV (PDF, facultatif)" name="link" rules={[linkRule(CGV_LINK_MESSAGE)]}>
-        <Input type="url" placeholder="https://" />
+      <Form.Item label="Lien vers vos CGV (PDF, facultatif)" name="link" rules={[linkRule(CGV_LINK_MESSAGE), ...textRules('restaurant_cgv', 'link')]}>
+        <Input type="url" placeholder="https://" maxLength={maxLengthOf('restaurant_cgv', 'link')} />
       </Form.Item>
     </Form>
   );

@@ -7,6 +7,7 @@ import { NOT_SIGNED_IN_MESSAGE, RESTAURANT_ID_REQUIRED_MESSAGE, type CgvValue } 
 
 export const cgvApi: SectionApi<CgvValue> = {
   key: 'cgv',
+  fields: { 'restaurant_cgv.link': ['link'] },
   async load(restaurantId) {
     if (!restaurantId) throw new Error(RESTAURANT_ID_REQUIRED_MESSAGE);
     const data = await selectRestaurant(restaurantId, 'id, restaurant_cgv(cancellation_policy, modification_policy, link)');

@@ -12,6 +12,7 @@ import { FormValue } from '../form-kit';
 import { moveItem } from '../move';
 import { faqQueryOptions, useFaqMutations } from './api';
 import { FAQ_ANSWER_REQUIRED, FAQ_DELETE_CONFIRM, FAQ_MESSAGES, FAQ_QUESTION_REQUIRED, isFaqValid, type FaqDraft } from './rules';
+import { maxLengthOf, textRules } from '../field-rules';
 
 export interface FaqManagerProps {
   restaurantId: string;
@@ -192,11 +193,11 @@ function AddFaqCard({ disabled, onAdd }: { disabled: boolean; onAdd: (draft: Faq
 function FaqFields({ at, actions }: { at: (string | number)[]; actions: ReactNode }) {
   return (
     <>
-      <Form.Item label="Question" name={[...at, 'question']} required rules={[{ required: true, whitespace: true, message: FAQ_QUESTION_REQUIRED }]}>
-        <Input />
+      <Form.Item label="Question" name={[...at, 'question']} required rules={[{ required: true, whitespace: true, message: FAQ_QUESTION_REQUIRED }, ...textRules('restaurant_faqs', 'question')]}>
+        <Input maxLength={maxLengthOf('restaurant_faqs', 'question')} />
       </Form.Item>
-      <Form.Item label="Réponse" name={[...at, 'answer']} required rules={[{ required: true, whitespace: true, message: FAQ_ANSWER_REQUIRED }]}>
-        <Input.TextArea autoSize={{ minRows: 2 }} />
+      <Form.Item label="Réponse" name={[...at, 'answer']} required rules={[{ required: true, whitespace: true, message: FAQ_ANSWER_REQUIRED }, ...textRules('restaurant_faqs', 'answer')]}>
+        <Input.TextArea autoSize={{ minRows: 2 }} maxLength={maxLengthOf('restaurant_faqs', 'answer')} />
       </Form.Item>
       {actions}
     </>

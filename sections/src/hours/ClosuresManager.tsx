@@ -9,6 +9,8 @@ import { formatLongDate, parisToday, QueryState, type ToastType } from '@tablee/
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import type { KeyboardEvent } from 'react';
+import { maxLengthOf, textRules } from '../field-rules';
 
 export const CLOSURES_TITLE = 'Fermetures exceptionnelles';
 export const CLOSURE_MESSAGES = {
@@ -18,7 +20,7 @@ export const CLOSURE_MESSAGES = {
   dateRequired: 'Choisissez la date à fermer',
   servicesRequired: 'Choisissez au moins un service',
 } as const;
-const REASON_MAX = 200;
+const REASON_MAX = maxLengthOf('restaurant_closures', 'reason');
 
 const SERVICE_OPTIONS: { value: ClosureService; label: string }[] = [
   { value: 'lunch', label: 'Midi' },
@@ -48,6 +50,14 @@ export function closedDates(closures: Closure[]): ClosedDate[] {
   }
   return [...byDate.values()].map((l) => ({ ...l, services: (['lunch', 'dinner'] as const).filter((s) => l.services.includes(s)) }));
 }
+
+/**
+ * Enter in the date field confirms the date (the picker's own handling) and does not submit the form:
+ * the services and the reason come next, and only 'Ajouter la fermeture' adds the closure.
+ */
+const confirmDateOnly = (event: KeyboardEvent<HTMLElement>) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
 
 interface NewClosure {
   date?: Dayjs;
@@ -97,7 +107,7 @@ export function ClosuresManager({ restaurantId, notify }: { restaurantId: string
           style={{ rowGap: 8, marginBottom: 16 }}
         >
           <Form.Item label="Date" name="date" rules={[{ required: true, message: CLOSURE_MESSAGES.dateRequired }]}>
-            <DatePicker format="DD/MM/YYYY" disabledDate={(d) => d.format('YYYY-MM-DD') < today} placeholder="JJ/MM/AAAA" />
+            <DatePicker format="DD/MM/YYYY" disabledDate={(d) => d.format('YYYY-MM-DD') < today} placeholder="JJ/MM/AAAA" onKeyDown={confirmDateOnly} />
           </Form.Item>
           <Form.Item
             label="Services"
@@ -109,8 +119,8 @@ export function ClosuresManager({ restaurantId, notify }: { restaurantId: string
           >
             <Checkbox.Group options={SERVICE_OPTIONS} />
           </Form.Item>
-          <Form.Item label="Motif (facultatif)" name="reason" rules={[{ max: REASON_MAX, message: `Le motif ne doit pas dépasser ${REASON_MAX} caractères` }]}>
-            <Input placeholder="Noël, soirée privée…" style={{ width: 220 }} />
+          <Form.Item label="Motif (facultatif)" name="reason" rules={textRules('restaurant_closures', 'reason')}>
+            <Input placeholder="Noël, soirée privée…" style={{ width: 220 }} maxLength={REASON_MAX} />
           </Form.Item>
           <Form.Item>
             <Button htmlType="submit" loading={add.isPending}>

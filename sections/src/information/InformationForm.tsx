@@ -4,20 +4,21 @@ import { Checkbox, Form, Input, Select } from 'antd';
 import type { SectionFormProps } from '../contract';
 import { AMENITY_LABELS, hasUrlField, phoneError, type InformationValue } from './rules';
 import { linkRule, WEBSITE_LINK_MESSAGE } from '../links';
+import { maxLengthOf, textRules } from '../field-rules';
 
 const phoneRule = { validator: (_: unknown, value: string | undefined) => (phoneError(value) ? Promise.reject(new Error(phoneError(value)!)) : Promise.resolve()) };
 
 export function InformationForm(props: SectionFormProps<InformationValue>) {
   return (
     <Form form={props.form} layout="vertical" initialValues={props.initialValue} disabled={props.disabled} style={{ maxWidth: 720 }}>
-      <Form.Item label="Nom du restaurant" name="name" rules={[{ required: true, whitespace: true, message: 'Veuillez saisir le nom du restaurant' }]}>
-        <Input autoComplete="organization" />
+      <Form.Item label="Nom du restaurant" name="name" rules={[{ required: true, whitespace: true, message: 'Veuillez saisir le nom du restaurant' }, ...textRules('restaurants', 'name')]}>
+        <Input autoComplete="organization" maxLength={maxLengthOf('restaurants', 'name')} />
       </Form.Item>
-      <Form.Item label="Adresse" name="address" rules={[{ required: true, whitespace: true, message: "Veuillez saisir l'adresse du restaurant" }]}>
-        <Input autoComplete="street-address" />
+      <Form.Item label="Adresse" name="address" rules={[{ required: true, whitespace: true, message: "Veuillez saisir l'adresse du restaurant" }, ...textRules('restaurants', 'address')]}>
+        <Input autoComplete="street-address" maxLength={maxLengthOf('restaurants', 'address')} />
       </Form.Item>
-      <Form.Item label="Description" name="description">
-        <Input.TextArea rows={4} />
+      <Form.Item label="Description" name="description" rules={textRules('restaurants', 'description')}>
+        <Input.TextArea rows={4} maxLength={maxLengthOf('restaurants', 'description')} />
       </Form.Item>
       <Form.Item label="Équipements">
         <div role="group" aria-label="Équipements" style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px' }}>
@@ -34,17 +35,18 @@ export function InformationForm(props: SectionFormProps<InformationValue>) {
         rules={[
           { required: true, whitespace: true, message: "Veuillez saisir l'email de contact" },
           { type: 'email', message: 'Veuillez saisir une adresse email valide' },
+          ...textRules('restaurant_contacts', 'email'),
         ]}
       >
-        <Input type="email" autoComplete="email" />
+        <Input type="email" autoComplete="email" maxLength={maxLengthOf('restaurant_contacts', 'email')} />
       </Form.Item>
       <Form.Item
         label="Numéro WhatsApp"
         name={['contact', 'whatsapp']}
         extra="Les confirmations de réservation sont envoyées à ce numéro."
-        rules={[{ required: true, whitespace: true, message: 'Veuillez saisir le numéro WhatsApp' }, phoneRule]}
+        rules={[{ required: true, whitespace: true, message: 'Veuillez saisir le numéro WhatsApp' }, phoneRule, ...textRules('restaurant_contacts', 'whatsapp')]}
       >
-        <Input type="tel" autoComplete="tel" placeholder="06 12 34 56 78" />
+        <Input type="tel" autoComplete="tel" placeholder="06 12 34 56 78" maxLength={maxLengthOf('restaurant_contacts', 'whatsapp')} />
       </Form.Item>
       <Form.Item
         label="Téléphone du restaurant"
@@ -58,8 +60,8 @@ export function InformationForm(props: SectionFormProps<InformationValue>) {
         <Select options={RESPONSE_TIME_OPTIONS.map((o) => ({ ...o }))} />
       </Form.Item>
       {hasUrlField(props.context) && (
-        <Form.Item label="Site web" name="url" rules={[linkRule(WEBSITE_LINK_MESSAGE)]}>
-          <Input type="url" placeholder="https://" />
+        <Form.Item label="Site web" name="url" rules={[linkRule(WEBSITE_LINK_MESSAGE), ...textRules('restaurants', 'url')]}>
+          <Input type="url" placeholder="https://" maxLength={maxLengthOf('restaurants', 'url')} />
         </Form.Item>
       )}
     </Form>

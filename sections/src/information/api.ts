@@ -6,6 +6,15 @@ import type { InformationValue } from './rules';
 
 export const informationApi: SectionApi<InformationValue> = {
   key: 'information',
+  fields: {
+    'restaurants.name': ['name'],
+    'restaurants.address': ['address'],
+    'restaurants.description': ['description'],
+    'restaurants.url': ['url'],
+    'restaurant_contacts.email': ['contact', 'email'],
+    'restaurant_contacts.whatsapp': ['contact', 'whatsapp'],
+    'restaurant_contacts.phone': ['contact', 'phone'],
+  },
   async load(restaurantId) {
     const data = await selectRestaurant(restaurantId, 'name, address, description, url, restaurant_amenities(*), restaurant_contacts(*)');
     // The name and address live on the restaurant's row; the amenities and the contact have rows of their own.

@@ -23,10 +23,11 @@ import {
   MENU_TYPE_OPTIONS,
   setKidsMenu,
 } from './rules';
+import { maxLengthOf, textRules } from '../field-rules';
 
 type Path = (string | number)[];
 
-const nameRules: FormRule[] = [{ required: true, whitespace: true, message: MENU_NAME_REQUIRED }];
+const nameRules: FormRule[] = [{ required: true, whitespace: true, message: MENU_NAME_REQUIRED }, ...textRules('restaurant_menus', 'name')];
 const priceRules: FormRule[] = [{ validator: (_, price: number) => (isValidPrice(price) ? Promise.resolve() : Promise.reject(new Error(MENU_PRICE_INVALID))) }];
 
 export function MenusForm({ context, form, initialValue, disabled }: SectionFormProps<Menus>) {
@@ -115,14 +116,14 @@ function MenuFields({ path, withRules }: { path: Path; withRules?: boolean }) {
     <>
       <div style={fieldGrid()}>
         <Form.Item label="Nom du menu" name={at('name')} required rules={withRules ? nameRules : undefined}>
-          <Input placeholder="Ex. : Menu Découverte" />
+          <Input placeholder="Ex. : Menu Découverte" maxLength={maxLengthOf('restaurant_menus', 'name')} />
         </Form.Item>
         <Form.Item label="Prix par personne (€ TTC)" name={at('pricePerPerson')} rules={priceRules}>
           <EuroInput />
         </Form.Item>
       </div>
-      <Form.Item label="Contenu" name={at('content')}>
-        <Input.TextArea autoSize={{ minRows: 2 }} placeholder="Ex. : Entrée, plat, dessert" />
+      <Form.Item label="Contenu" name={at('content')} rules={textRules('restaurant_menus', 'content')}>
+        <Input.TextArea autoSize={{ minRows: 2 }} placeholder="Ex. : Entrée, plat, dessert" maxLength={maxLengthOf('restaurant_menus', 'content')} />
       </Form.Item>
       <div style={fieldGrid()}>
         <Form.Item label="Type de menu" name={at('menuType')}>
@@ -271,7 +272,7 @@ function AddItemRow({ onAdd }: { onAdd: (item: MenuItem) => void }) {
     <DraftForm form={draftForm} initialValues={{ name: '', type: 'starter' }}>
       <div style={{ ...fieldGrid(160), marginTop: 8, alignItems: 'end' }}>
         <Form.Item label="Nom du plat" name="name" style={{ marginBottom: 8 }}>
-          <Input />
+          <Input maxLength={maxLengthOf('menu_items', 'name')} />
         </Form.Item>
         <Form.Item label="Type du plat" name="type" style={{ marginBottom: 8 }}>
           <Select options={[...ITEM_TYPE_OPTIONS]} />
@@ -299,13 +300,13 @@ function AddAlternativeRow({ onAdd }: { onAdd: (alternative: MenuAlternative) =>
     <DraftForm form={draftForm} initialValues={emptyAlternative()}>
       <div style={{ ...fieldGrid(160), marginTop: 8, alignItems: 'end' }}>
         <Form.Item label="Nom de l'alternative" name="name" style={{ marginBottom: 8 }}>
-          <Input />
+          <Input maxLength={maxLengthOf('menu_item_alternatives', 'name')} />
         </Form.Item>
         <Form.Item label="Type de l'alternative" name="type" style={{ marginBottom: 8 }}>
           <Select options={[...ALTERNATIVE_TYPE_OPTIONS]} />
         </Form.Item>
         <Form.Item label="Autres remarques alimentaires" name="otherDietaryNotes" style={{ marginBottom: 8 }}>
-          <Input placeholder="Ex. : sans lactose" />
+          <Input placeholder="Ex. : sans lactose" maxLength={maxLengthOf('menu_item_alternatives', 'other_dietary_notes')} />
         </Form.Item>
       </div>
       <Space wrap>

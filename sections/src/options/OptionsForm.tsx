@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { SectionFormProps } from '../contract';
 import { AddDraftButton, DraftForm, EuroInput, fieldGrid, FormValue } from '../form-kit';
 import { canAddOption, emptyOption, EDIT_IN_PROGRESS, optionErrors, optionPriceRule, optionTitleRules, PRICE_TYPE_OPTIONS, priceTypeLabel, type OptionsValue } from './rules';
+import { maxLengthOf } from '../field-rules';
 
 /** The option being edited in its row, and what it was before, for 'Annuler'. */
 type Editing = { index: number; before: AdditionalOption } | null;
@@ -23,7 +24,7 @@ export function OptionsForm({ context, form, initialValue, disabled }: SectionFo
       render: (_: unknown, field: FormListFieldData) =>
         editing?.index === field.name ? (
           <Form.Item name={[field.name, 'title']} rules={optionTitleRules} style={{ margin: 0 }}>
-            <Input aria-label="Titre de l'option" />
+            <Input aria-label="Titre de l'option" maxLength={maxLengthOf('restaurant_options', 'title')} />
           </Form.Item>
         ) : (
           optionAt(field.name).title
@@ -142,7 +143,7 @@ function AddOptionCard({ context, disabled, onAdd }: { context: SectionFormProps
       <DraftForm form={draftForm} initialValues={emptyOption()} disabled={disabled}>
         <div style={fieldGrid()}>
           <Form.Item label="Titre" name="title" required rules={optionTitleRules}>
-            <Input placeholder="Ex. : Coupe de champagne" />
+            <Input placeholder="Ex. : Coupe de champagne" maxLength={maxLengthOf('restaurant_options', 'title')} />
           </Form.Item>
           <Form.Item label="Prix (€ TTC)" name="price" rules={[optionPriceRule]}>
             <EuroInput />

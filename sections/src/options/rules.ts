@@ -2,6 +2,7 @@
 import { DEFAULT_PRICE_TYPE } from '../constants';
 import type { AdditionalOption, PriceType } from '@tablee/domain';
 import type { FormRule } from 'antd';
+import { textRules } from '../field-rules';
 
 /** The section's value: the options in display order (a Form.List). */
 export interface OptionsValue {
@@ -30,7 +31,7 @@ export function optionErrors(option: Pick<AdditionalOption, 'title' | 'price'>):
 }
 
 /** The same rules as antd rules, for the option fields. */
-export const optionTitleRules: FormRule[] = [{ required: true, whitespace: true, message: OPTION_TITLE_REQUIRED }];
+export const optionTitleRules: FormRule[] = [{ required: true, whitespace: true, message: OPTION_TITLE_REQUIRED }, ...textRules('restaurant_options', 'title')];
 export const optionPriceRule: FormRule = {
   validator: (_, price: number) => (optionErrors({ title: 'x', price }).length ? Promise.reject(new Error(OPTION_PRICE_INVALID)) : Promise.resolve()),
 };

@@ -11,6 +11,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import type { SectionFormProps } from '../contract';
 import { errorText, useDeletePhoto, useUploadPhotos, type PhotosValue } from './api';
 import { deleteError, PHOTO_UPLOAD_HINT, uploadError } from './rules';
+import { maxLengthOf } from '../field-rules';
 
 export interface PhotosFormProps extends SectionFormProps<PhotosValue> {
   /** Told true while files are being uploaded or a photo deleted (the onboarding waits for it). */
@@ -171,7 +172,7 @@ export function PhotosForm({ restaurantId, form, initialValue, disabled, onBusyC
                     </div>
                     <div style={{ padding: 8, display: 'flex', flexDirection: 'column', gap: 8 }}>
                       <Form.Item name={[field.name, 'altText']} noStyle>
-                        <Input aria-label={`Texte alternatif de ${name}`} placeholder="Texte alternatif (description de la photo)" maxLength={300} />
+                        <Input aria-label={`Texte alternatif de ${name}`} placeholder="Texte alternatif (description de la photo)" maxLength={maxLengthOf('restaurant_photos', 'alt_text')} />
                       </Form.Item>
                       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
                         <Button size="small" aria-label={`Monter ${name}`} disabled={locked || index === 0} onClick={() => move(index, index - 1)}>

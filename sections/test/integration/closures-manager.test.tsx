@@ -63,3 +63,28 @@ it('closes a date’s dinner with a reason, lists it, and deletes it; says what 
   expect(await block.findByText('Aucune fermeture exceptionnelle à venir.')).toBeInTheDocument();
   expect(await fetchClosures(restaurantId, iso, iso)).toEqual([]);
 });
+
+it('Enter in the date field confirms the date only: the closure is added with its services and reason by “Ajouter”', async () => {
+  const user = userEvent.setup();
+  const notify = jest.fn();
+  render(
+    <AppProviders>
+      <ClosuresManager restaurantId={restaurantId} notify={notify} />
+    </AppProviders>,
+  );
+  const block = within(screen.getByRole('region', { name: 'Fermetures exceptionnelles' }));
+  await block.findByText('Aucune fermeture exceptionnelle à venir.');
+  const day = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+
+  // Both services are checked by default: the date and Enter, as an owner types it first.
+  await user.click(block.getByLabelText('Date'));
+  await user.keyboard(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}{Enter}`);
+  expect(block.getByLabelText('Date')).toHaveValue(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
+  await user.click(block.getByRole('checkbox', { name: 'Midi' }));
+  await paste(user, block.getByLabelText('Motif (facultatif)'), 'Congés');
+  await user.click(block.getByRole('button', { name: 'Ajouter la fermeture' }));
+  await waitFor(() => expect(notify).toHaveBeenCalledWith('success', CLOSURE_MESSAGES.added));
+  // One closure, the one typed: the dinner, with its reason.
+  expect(notify).toHaveBeenCalledTimes(1);
+  expect(await fetchClosures(restaurantId, day, day)).toEqual([{ id: expect.any(String), date: day, service: 'dinner', reason: 'Congés' }]);
+});

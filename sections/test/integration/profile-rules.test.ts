@@ -5,6 +5,9 @@
  */
 import { DEFAULT_DINNER_HOURS, DEFAULT_LUNCH_HOURS, DEFAULT_RESPONSE_TIME, RESPONSE_TIME_OPTIONS } from '../../src/constants';
 import { newOwner, withDb } from '../../../local-supabase/test/clients';
+import { isE164 } from '@tablee/domain/phone';
+import { isOneLine, ONE_LINE_COLUMNS, TEXT_MAX } from '../../src/field-rules';
+import { siretError, vatError } from '../../src/billing/rules';
 
 describe('response times (private.response_times)', () => {
   it('the Informations choices are the table’s codes and labels, in its order', async () => {
@@ -98,5 +101,80 @@ describe('default service hours (private.default_service_hours)', () => {
         ).rows,
     );
     expect(hours).toEqual({ lunch_from: DEFAULT_LUNCH_HOURS.from, lunch_to: DEFAULT_LUNCH_HOURS.to, dinner_from: DEFAULT_DINNER_HOURS.from, dinner_to: DEFAULT_DINNER_HOURS.to });
+  });
+});
+
+describe('the text fields’ rules (field-rules.ts) are the database’s', () => {
+  it('each maximum is its column’s check <table>_<column>_max_<N>, for every bounded column of the profile’s tables', async () => {
+    const rows = await withDb(
+      async (db) =>
+        (
+          await db.query<{ table: string; constraint: string }>(
+            `select c.conrelid::regclass::text as table, c.conname as constraint from pg_constraint c
+              where c.contype = 'c' and c.conrelid::regclass::text = any($1) and c.conname ~ '_max_[0-9]+$'`,
+            [
+              Object.keys(TEXT_MAX)
+                .map((t) => `public.${t}`)
+                .concat(Object.keys(TEXT_MAX)),
+            ],
+          )
+        ).rows,
+    );
+    const fromDatabase: Record<string, Record<string, number>> = {};
+    for (const { table, constraint } of rows) {
+      const name = table.replace(/^public\./, '');
+      const [, column, max] = /^(.*)_max_(\d+)$/.exec(constraint.slice(name.length + 1))!;
+      (fromDatabase[name] ??= {})[column] = Number(max);
+    }
+    expect(fromDatabase).toEqual(TEXT_MAX);
+  });
+
+  it('the one-line columns are those with a <table>_<column>_one_line check', async () => {
+    const rows = await withDb(
+      async (db) =>
+        (
+          await db.query<{ column: string }>(
+            `select c.conrelid::regclass::text || '.' || regexp_replace(c.conname, '^' || c.conrelid::regclass::text || '_(.*)_one_line$', '\\1') as column from pg_constraint c where c.contype = 'c' and c.conname ~ '_one_line$'`,
+          )
+        ).rows,
+    );
+    expect(rows.map((r) => r.column.replace(/^public\./, '')).sort()).toEqual([...ONE_LINE_COLUMNS].sort());
+  });
+
+  const texts = ['Chez Paul', 'Chez\nPaul', 'Chez\r\nPaul', 'Chez\tPaul', 'Chez\u2028Paul', 'Chez\u0085Paul', 'Crêperie « Ty Breizh » — 100 % bio'];
+  it.each(texts)('isOneLine(%j) is private.is_one_line’s answer', async (text) => {
+    const [row] = await withDb(async (db) => (await db.query<{ one: boolean }>('select private.is_one_line($1) as one', [text])).rows);
+    expect(isOneLine(text)).toBe(row.one);
+  });
+
+  const sirets = ['73282932000074', '73282932000075', '85234567700011', '35600000000001', '35600000000002', '7328293200007', 'abcdefghijklmn'];
+  it.each(sirets)('siretError(%j) is private.siret_refusal’s answer', async (siret) => {
+    const [row] = await withDb(async (db) => (await db.query<{ refusal: string | null }>('select private.siret_refusal($1) as refusal', [siret])).rows);
+    expect(siretError(siret)).toBe(row.refusal);
+  });
+
+  const vats: [string, string][] = [
+    ['FR44732829320', '73282932000074'],
+    ['FR45732829320', '73282932000074'],
+    ['FR44732829320', '85234567700011'],
+    ['FR44732829320', '73282932000075'],
+    ['FRAB732829320', '73282932000074'],
+    ['FRIO732829320', ''],
+    ['FR123', ''],
+    ['DE123456789', ''],
+    ['FR61852345677', ''],
+    ['FR07123456789', ''],
+  ];
+  it.each(vats)('vatError(%j, SIRET %j) is private.vat_refusal’s answer', async (vat, siret) => {
+    const [row] = await withDb(async (db) => (await db.query<{ refusal: string | null }>('select private.vat_refusal($1, $2) as refusal', [vat, siret])).rows);
+    expect(vatError(vat, siret)).toBe(row.refusal);
+  });
+
+  it('a phone the forms store is one private.is_e164 takes, and the other way round', async () => {
+    const phones = ['+33612345678', '+442079460958', '0612345678', '+0612345678', '+3361234', '12', ''];
+    const rows = await withDb(
+      async (db) => (await db.query<{ phone: string; ok: boolean }>('select p as phone, coalesce(private.is_e164(p), false) as ok from unnest($1::text[]) p', [phones])).rows,
+    );
+    expect(rows.map((r) => [r.phone, r.ok])).toEqual(phones.map((p) => [p, isE164(p)]));
   });
 });

@@ -166,6 +166,31 @@ describe('BillingForm', () => {
     expect(within(screen.getByRole('region', { name: 'Informations légales' })).getByText('Veuillez saisir la raison sociale')).toBeInTheDocument();
   });
 
+  it('refuses a billing phone that is not one, a VAT number that is not French, of a wrong key or of another SIREN than the SIRET', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { latest } = renderSection(BillingForm, filled());
+    const vat = screen.getByLabelText('Numéro de TVA intracommunautaire');
+    const fieldOf = (label: string) => within(screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement);
+    await paste(user, screen.getByLabelText('Téléphone'), 'abc', { replace: true });
+    await paste(user, vat, 'FR123', { replace: true });
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    expect(await fieldOf('Téléphone').findByText('Numéro de téléphone invalide (ex. 06 12 34 56 78, ou +44 20 7946 0958 hors de France)')).toBeInTheDocument();
+    expect(
+      await fieldOf('Numéro de TVA intracommunautaire').findByText('Numéro de TVA invalide : FR, une clé de 2 caractères et les 9 chiffres du SIREN (ex. FR44732829320)'),
+    ).toBeInTheDocument();
+    expect(latest.validated).toBe(false);
+    await paste(user, vat, 'FR62 852 345 677', { replace: true });
+    expect(await fieldOf('Numéro de TVA intracommunautaire').findByText('Numéro de TVA invalide : la clé ne correspond pas au SIREN, vérifiez votre saisie')).toBeInTheDocument();
+    await paste(user, vat, 'FR44732829320', { replace: true });
+    expect(
+      await fieldOf('Numéro de TVA intracommunautaire').findByText('Le numéro de TVA ne correspond pas au SIRET : il contient le SIREN (les 9 premiers chiffres du SIRET)'),
+    ).toBeInTheDocument();
+    await paste(user, vat, 'fr61 852 345 677', { replace: true });
+    await paste(user, screen.getByLabelText('Téléphone'), '+44 20 7946 0958', { replace: true });
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    await waitFor(() => expect(latest.validated).toBe(true));
+  });
+
   it('is read-only while disabled', () => {
     renderSection(BillingForm, filled(), 'edit', true);
     expect(screen.getByLabelText('IBAN')).toBeDisabled();

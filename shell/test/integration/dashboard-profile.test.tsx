@@ -60,7 +60,7 @@ it("says 'Profil complet' once nothing is missing", async () => {
       bic: 'AGRIFRPP',
       contact_name: 'Camille',
       contact_email: 'c@b.fr',
-      contact_phone: '0478000000',
+      contact_phone: '+33478000000',
     })
     .eq('restaurant_id', id);
   await client.from('restaurant_cgv').insert({ restaurant_id: id, cancellation_policy: '48h', modification_policy: '24h' });

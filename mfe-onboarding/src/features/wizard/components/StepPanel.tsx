@@ -1,5 +1,5 @@
 import { QueryState } from '@tablee/shared';
-import { sameSectionValue, sectionChanged, useSectionForm, useSectionValue, type SectionLoad } from '@tablee/sections';
+import { sameSectionValue, saveRefusal, sectionChanged, useSectionForm, useSectionValue, type FieldPath, type SectionLoad } from '@tablee/sections';
 import type { FormInstance } from 'antd';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import type { StepController } from '../hooks/useFlushOnLeave';
@@ -44,6 +44,8 @@ function LoadedStep<T extends object>({
   const storedRef = useRef(start.value);
   /** The fields refused at the last check: still refused when the step saves once its form is gone (leaving). */
   const refusedRef = useRef<Path[]>([]);
+  /** The field the database refused at the last save, if any. */
+  const refusedByDatabaseRef = useRef<FieldPath | null>(null);
   const saveValue = useCallback(
     async (value: T) => {
       // A field the form refuses is not stored (it keeps its stored value, marked in red on screen);
@@ -52,12 +54,26 @@ function LoadedStep<T extends object>({
       const refused = mounted ? await refusedFilledFields(form) : refusedRef.current;
       refusedRef.current = refused;
       const storable = refused.length ? withStoredFields(value, storedRef.current, refused) : value;
-      await mutateAsync(storable);
+      // Any field of the step's form (the name path of a refusal comes from the section's column map, not from T).
+      const fields: FormInstance = form;
+      try {
+        await mutateAsync(storable);
+      } catch (err) {
+        // A value the database refuses: its message on its field, and no retry (the owner's next change is the next attempt).
+        const refusal = saveRefusal(err, step.api);
+        if (!refusal?.field) throw err;
+        refusedByDatabaseRef.current = refusal.field;
+        fields.setFields([{ name: [...refusal.field], errors: [refusal.message] }]);
+        throw new InvalidValueError();
+      }
+      // Stored: the database's last refusal is over (a field without rules of its own would keep showing it).
+      if (refusedByDatabaseRef.current) fields.setFields([{ name: [...refusedByDatabaseRef.current], errors: [] }]);
+      refusedByDatabaseRef.current = null;
       storedRef.current = storable;
       // The step is not all saved: the indicator says which fields are left, and the next change saves again.
       if (refused.length) throw new InvalidValueError();
     },
-    [form, mutateAsync],
+    [form, mutateAsync, step.api],
   );
   // Rendered when the step starts, not at each save or change of the indicator (a whole form is costly to render again).
   const sectionForm = useMemo(

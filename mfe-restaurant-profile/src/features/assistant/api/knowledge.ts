@@ -5,6 +5,7 @@
  */
 import { getSupabase } from '@tablee/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { maxLengthOf } from '@tablee/sections/field-rules';
 
 export const knowledgeQueryKey = (restaurantId: string) => ['restaurants', restaurantId, 'assistant'] as const;
 
@@ -18,7 +19,8 @@ export const knowledgeQueryOptions = (restaurantId: string) =>
     },
   });
 
-export const FIRST_MESSAGE_MAX_LENGTH = 10000;
+/** The column's check restaurants_first_message_max_<N> (mirrored in @tablee/sections' TEXT_MAX). */
+export const FIRST_MESSAGE_MAX_LENGTH = maxLengthOf('restaurants', 'first_message');
 
 /** Stores the owner's first message; the knowledge is then read again (its default flag changes too). */
 export function useSaveFirstMessage(restaurantId: string) {

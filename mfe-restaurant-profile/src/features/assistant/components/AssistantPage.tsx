@@ -79,7 +79,7 @@ function FirstMessageForm({ restaurantId, knowledge, onSaved }: { restaurantId: 
           { max: FIRST_MESSAGE_MAX_LENGTH, message: 'Le premier message ne doit pas dépasser 10 000 caractères.' },
         ]}
       >
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={FIRST_MESSAGE_MAX_LENGTH} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         {save.isPending ? 'Sauvegarde...' : 'Enregistrer le message'}
