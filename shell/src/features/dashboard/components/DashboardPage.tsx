@@ -1,6 +1,6 @@
 import { userAtom } from '@tablee/shared/supabase';
 import { Toast, useToast } from '@tablee/shared/light';
-import { ACCESS_LOST_MESSAGE, completenessLabel, restaurantPath, resumeOnboardingPath, ROLE_LABELS, type AccessLostState } from '@tablee/domain';
+import { ACCESS_LOST_MESSAGE, completenessLabel, missingItemPath, OWNER_ONLY_PAGES, restaurantPath, resumeOnboardingPath, ROLE_LABELS, type AccessLostState } from '@tablee/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -45,6 +45,22 @@ function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
     <Link to={restaurantPath(restaurant.id, 'assistant')} aria-label={`${completenessLabel(count)} : voir ce qui manque à ${displayName(restaurant)}`}>
       {tag}
     </Link>
+  );
+}
+
+/**
+ * What the profile lacks, named, each item a link to the tab that fixes it (an owner's tab, for a manager,
+ * only named: an owner completes it). An unfinished onboarding is resumed instead, from the card's links.
+ */
+function MissingItems({ restaurant }: { restaurant: RestaurantSummary }) {
+  if (restaurant.missing.length === 0 || restaurant.onboardingUnfinished) return null;
+  const ownersOnly = (section: string) => restaurant.role !== 'owner' && (OWNER_ONLY_PAGES as readonly string[]).includes(section);
+  return (
+    <ul aria-label={`Ce qui manque à ${displayName(restaurant)}`} style={{ margin: '8px 0 0', paddingInlineStart: 20, color: '#595959' }}>
+      {restaurant.missing.map((m) => (
+        <li key={m.item}>{ownersOnly(m.section) ? `${m.label} (à compléter par un propriétaire)` : <Link to={missingItemPath(restaurant.id, m)}>{m.label}</Link>}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -129,6 +145,7 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
                         </span>
                       </div>
                       <div style={{ margin: '4px 0 0', color: '#595959' }}>{r.address}</div>
+                      <MissingItems restaurant={r} />
                       {r.onboardingUnfinished ? (
                         <div style={{ margin: '8px 0 0' }}>Ajout en cours : reprenez là où vous en étiez.</div>
                       ) : (
