@@ -1,6 +1,6 @@
 import { userAtom } from '@tablee/shared/supabase';
 import { Toast, useToast } from '@tablee/shared/light';
-import { ACCESS_LOST_MESSAGE, completenessLabel, missingItemPath, OWNER_ONLY_PAGES, restaurantPath, resumeOnboardingPath, ROLE_LABELS, type AccessLostState } from '@tablee/domain';
+import { accessLostMessage, completenessLabel, missingItemPath, OWNER_ONLY_PAGES, restaurantPath, resumeOnboardingPath, ROLE_LABELS, type AccessLostState } from '@tablee/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -86,7 +86,8 @@ function RoleBadge({ restaurant }: { restaurant: RestaurantSummary }) {
  */
 export function DashboardPage({ onShown }: { onShown?: () => void }) {
   const user = useAtomValue(userAtom);
-  const accessLost = (useLocation().state as Partial<AccessLostState> | null)?.accessLost === true;
+  const lostState = useLocation().state as Partial<AccessLostState> | null;
+  const accessLost = lostState?.accessLost === true;
   const navigate = useNavigate();
   const restaurants = useRestaurantList(user?.id);
   const shown = restaurants.isSuccess && restaurants.data.length > 0;
@@ -123,7 +124,7 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
       </header>
       {toDelete && confirm && <confirm.default name={displayName(toDelete)} onConfirm={() => deleteRestaurant(toDelete)} onClose={() => setToDelete(null)} />}
       <Toast toast={toast} onClose={closeToast} />
-      {accessLost && <LightWarning>{ACCESS_LOST_MESSAGE}</LightWarning>}
+      {accessLost && <LightWarning>{accessLostMessage(lostState.restaurantName)}</LightWarning>}
       <LightQueryState query={restaurants}>
         {(list) =>
           list.length === 0 ? (
