@@ -22,8 +22,9 @@ it('says « Vous ne faites plus partie de l’équipe de … » on the open page
   expect(await screen.findByText('Chez Retrait')).toBeInTheDocument();
   await withDb((db) => db.query('delete from public.restaurant_members where user_id = $1 and restaurant_id = $2', [signedIn.user!.id, id]));
 
-  // The open page asks again (a refresh, a click): the answer is empty, and the dashboard says why.
-  await queryClient.invalidateQueries({ queryKey: ['restaurants', id] });
+  // The open page asks again (its refresh): RLS now hides the reservation, the answer is empty (the
+  // screen's own query under the restaurant's key); the role is asked again, and the dashboard says why.
+  await queryClient.fetchQuery({ queryKey: ['restaurants', id, 'reservations', 'detail', 'R-0001'], queryFn: async () => null });
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
   expect(await screen.findByText('Vous ne faites plus partie de l’équipe de Chez Retrait.', { exact: false })).toBeInTheDocument();
   page.unmount();
