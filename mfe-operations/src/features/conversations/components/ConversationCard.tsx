@@ -22,7 +22,8 @@ export function ConversationCard({ conversation: c }: { conversation: Conversati
           </p>
         )}
       </Link>
-      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 4, fontSize: 13 }}>
+      {/* At the card's right; on a phone, wrapped below, still at its right. */}
+      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 4, fontSize: 13, marginInlineStart: 'auto' }}>
         <time dateTime={c.updatedAt} style={{ whiteSpace: 'nowrap', color: '#595959' }}>
           {formatDateTime(c.updatedAt)}
         </time>
