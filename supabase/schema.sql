@@ -835,6 +835,64 @@ $function$;
 COMMENT ON FUNCTION private.plain_email_address(text) IS 'The field, trimmed, when it is exactly one plain e-mail address; else null.';
 GRANT EXECUTE ON FUNCTION private.plain_email_address(text) TO PUBLIC;
 
+CREATE OR REPLACE FUNCTION private.profile_missing(p_restaurant_id uuid)
+ RETURNS TABLE("position" integer, item text, section text, label text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- What the assistant needs to answer a group, in the order of the onboarding's steps (the CGV are
+  -- filled in its last step, Facturation, and in their own tab). `section` is the tab that fixes it.
+  -- The required fields are spec §5's; the rest is what a group's questions need: an open service
+  -- with arrival times, a menu with a price, the cancellation and modification policies.
+  select v.position, v.item, v.section, v.label
+    from public.restaurants r
+    left join public.restaurant_contacts c on c.restaurant_id = r.id
+    left join public.restaurant_billing b on b.restaurant_id = r.id
+   cross join lateral (values
+        (1, 'name', 'information', 'Nom du restaurant',
+           btrim(r.name) = ''),
+        (2, 'address', 'information', 'Adresse du restaurant',
+           btrim(r.address) = ''),
+        (3, 'contact_email', 'information', 'Email de contact',
+           coalesce(btrim(c.email), '') = ''),
+        (4, 'whatsapp', 'information', 'Numéro WhatsApp',
+           coalesce(btrim(c.whatsapp), '') = ''),
+        (5, 'service', 'hours', 'Au moins un service ouvert avec des heures d''arrivée',
+           not exists (
+             select 1
+               from public.restaurant_arrival_times t
+               join public.restaurant_hours h on h.restaurant_id = t.restaurant_id and h.day = t.day
+              where t.restaurant_id = r.id
+                and t.day = any (r.days_open)
+                and case t.service when 'lunch' then h.lunch_is_open else h.dinner_is_open end)),
+        (6, 'menu', 'menus', 'Au moins un menu avec un prix',
+           not exists (
+             select 1 from public.restaurant_menus m
+              where m.restaurant_id = r.id and not m.is_children_menu and m.price_per_person > 0)),
+        (7, 'legal', 'billing', 'Informations légales (raison sociale, forme juridique, SIRET, RCS, TVA)',
+           '' in (coalesce(btrim(b.company_name), ''), coalesce(btrim(b.legal_form), ''), coalesce(btrim(b.siret_number), ''),
+                  coalesce(btrim(b.rcs_city), ''), coalesce(btrim(b.vat_number), ''))),
+        (8, 'headquarters', 'billing', 'Adresse du siège',
+           '' in (coalesce(btrim(b.address), ''), coalesce(btrim(b.postal_code), ''), coalesce(btrim(b.city), ''),
+                  coalesce(btrim(b.country), ''))),
+        (9, 'bank', 'billing', 'Coordonnées bancaires (IBAN, BIC)',
+           '' in (coalesce(btrim(b.iban), ''), coalesce(btrim(b.bic), ''))),
+        (10, 'billing_contact', 'billing', 'Contact de facturation',
+           '' in (coalesce(btrim(b.contact_name), ''), coalesce(btrim(b.contact_email), ''), coalesce(btrim(b.contact_phone), ''))),
+        (11, 'cgv', 'cgv', 'Conditions d''annulation et de modification (CGV)',
+           not exists (select 1 from public.restaurant_cgv g where g.restaurant_id = r.id))
+      ) v(position, item, section, label, is_missing)
+   where r.id = p_restaurant_id
+     and v.is_missing
+     -- A signed-in caller learns this of their own restaurants only (the service and the functions
+     -- that run as the database's owner, such as submit_group_request, have no user).
+     and ((select auth.uid()) is null or private.has_role(p_restaurant_id, 'manager'))
+$function$;
+COMMENT ON FUNCTION private.profile_missing(uuid) IS 'What a restaurant''s profile still lacks for its assistant, the same for every member (security definer: a manager is told of the Facturation blocks they cannot read). Read through public.restaurant_completeness.';
+GRANT EXECUTE ON FUNCTION private.profile_missing(uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.profile_missing(uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.queue_customer_message(p_reservation_id uuid, p_kind text, p_event_id uuid)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -4171,29 +4229,10 @@ CREATE VIEW public.restaurant_completeness WITH (security_invoker=true) AS
  SELECT r.id AS restaurant_id,
     (count(m.item))::integer AS missing_count,
     COALESCE(jsonb_agg(jsonb_build_object('item', m.item, 'section', m.section, 'label', m.label) ORDER BY m."position") FILTER (WHERE (m.item IS NOT NULL)), '[]'::jsonb) AS missing
-   FROM ((((public.restaurants r
-     LEFT JOIN public.restaurant_contacts c ON ((c.restaurant_id = r.id)))
-     LEFT JOIN public.restaurant_billing b ON ((b.restaurant_id = r.id)))
-     CROSS JOIN LATERAL ( SELECT ((b.restaurant_id IS NULL) AND (NOT private.has_role(r.id, 'owner'::text)) AND private.has_role(r.id, 'manager'::text)) AS billing_hidden) seen)
-     LEFT JOIN LATERAL ( SELECT v."position",
-            v.item,
-            v.section,
-            v.label
-           FROM ( VALUES (1,'name'::text,'information'::text,'Nom du restaurant'::text,(btrim(r.name) = ''::text)), (2,'address'::text,'information'::text,'Adresse du restaurant'::text,(btrim(r.address) = ''::text)), (3,'contact_email'::text,'information'::text,'Email de contact'::text,(COALESCE(btrim(c.email), ''::text) = ''::text)), (4,'whatsapp'::text,'information'::text,'Numéro WhatsApp'::text,(COALESCE(btrim(c.whatsapp), ''::text) = ''::text)), (5,'service'::text,'hours'::text,'Au moins un service ouvert avec des heures d''arrivée'::text,(NOT (EXISTS ( SELECT 1
-                           FROM (public.restaurant_arrival_times t
-                             JOIN public.restaurant_hours h ON (((h.restaurant_id = t.restaurant_id) AND (h.day = t.day))))
-                          WHERE ((t.restaurant_id = r.id) AND (t.day = ANY (r.days_open)) AND
-                                CASE t.service
-                                    WHEN 'lunch'::text THEN h.lunch_is_open
-                                    ELSE h.dinner_is_open
-                                END))))), (6,'menu'::text,'menus'::text,'Au moins un menu avec un prix'::text,(NOT (EXISTS ( SELECT 1
-                           FROM public.restaurant_menus m_1
-                          WHERE ((m_1.restaurant_id = r.id) AND (NOT m_1.is_children_menu) AND ((m_1.price_per_person)::numeric > (0)::numeric)))))), (7,'legal'::text,'billing'::text,'Informations légales (raison sociale, forme juridique, SIRET, RCS, TVA)'::text,((NOT seen.billing_hidden) AND (''::text = ANY (ARRAY[COALESCE(btrim(b.company_name), ''::text), COALESCE(btrim(b.legal_form), ''::text), COALESCE(btrim(b.siret_number), ''::text), COALESCE(btrim(b.rcs_city), ''::text), COALESCE(btrim(b.vat_number), ''::text)])))), (8,'headquarters'::text,'billing'::text,'Adresse du siège'::text,((NOT seen.billing_hidden) AND (''::text = ANY (ARRAY[COALESCE(btrim(b.address), ''::text), COALESCE(btrim(b.postal_code), ''::text), COALESCE(btrim(b.city), ''::text), COALESCE(btrim(b.country), ''::text)])))), (9,'bank'::text,'billing'::text,'Coordonnées bancaires (IBAN, BIC)'::text,((NOT seen.billing_hidden) AND (''::text = ANY (ARRAY[COALESCE(btrim(b.iban), ''::text), COALESCE(btrim(b.bic), ''::text)])))), (10,'billing_contact'::text,'billing'::text,'Contact de facturation'::text,((NOT seen.billing_hidden) AND (''::text = ANY (ARRAY[COALESCE(btrim(b.contact_name), ''::text), COALESCE(btrim(b.contact_email), ''::text), COALESCE(btrim(b.contact_phone), ''::text)])))), (11,'cgv'::text,'cgv'::text,'Conditions d''annulation et de modification (CGV)'::text,(NOT (EXISTS ( SELECT 1
-                           FROM public.restaurant_cgv g
-                          WHERE (g.restaurant_id = r.id)))))) v("position", item, section, label, is_missing)
-          WHERE v.is_missing) m ON (true))
+   FROM (public.restaurants r
+     LEFT JOIN LATERAL private.profile_missing(r.id) m("position", item, section, label) ON (true))
   GROUP BY r.id;
-COMMENT ON VIEW public.restaurant_completeness IS 'What a restaurant''s profile still lacks for its assistant: missing = [{item, section, label}] in the onboarding''s order. A manager (who cannot read Facturation) is not shown its items.';
+COMMENT ON VIEW public.restaurant_completeness IS 'What a restaurant''s profile still lacks for its assistant: missing = [{item, section, label}] in the onboarding''s order, the same for every member of its team (private.profile_missing).';
 GRANT MAINTAIN, SELECT ON TABLE public.restaurant_completeness TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_completeness TO service_role;
 

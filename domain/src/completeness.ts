@@ -14,10 +14,11 @@ export interface MissingItem {
   label: string;
 }
 
-const isOnboardingStep = (section: ProfileSection) => ONBOARDING_STEPS.some((s) => s.key === section);
+/** Tabs the onboarding asks within another step: the CGV, in Facturation's step. */
+const ASKED_IN_STEP: Partial<Record<ProfileSection, (typeof ONBOARDING_STEPS)[number]['key']>> = { cgv: 'billing' };
 
-/** The onboarding step that fixes it, when it is one of the wizard's six steps (the CGV are not). */
-export const onboardingStepOf = (missing: MissingItem): string | undefined => (isOnboardingStep(missing.section) ? missing.section : undefined);
+/** The onboarding step that fixes it: its tab's step, or the step that asks that tab too (the FAQ, Votre assistant: none). */
+export const onboardingStepOf = (missing: MissingItem): string | undefined => ONBOARDING_STEPS.find((s) => s.key === missing.section)?.key ?? ASKED_IN_STEP[missing.section];
 
 /**
  * The step an unfinished onboarding resumes at: its first step (in the steps' order) with something

@@ -44,10 +44,15 @@ export function teamErrorMessage(error: { code?: string; message?: string } | nu
   return error.message || 'Une erreur est survenue';
 }
 
-/** What the dashboard says when it is shown because the user lost a restaurant (removed from its team). */
-export const ACCESS_LOST_MESSAGE = 'Vous ne faites plus partie de l’équipe de ce restaurant : il a été retiré de votre tableau de bord.';
+/**
+ * What the dashboard says when it is shown because the user lost a restaurant (removed from its team),
+ * naming it when its name is known. « de » is written as is before the name (no du/de la/de l’ yet).
+ */
+export const accessLostMessage = (restaurantName?: string): string =>
+  `Vous ne faites plus partie de l’équipe de ${restaurantName?.trim() || 'ce restaurant'}. Il a été retiré de votre tableau de bord.`;
 
-/** What /dashboard is given in its navigation state to say it. */
+/** What /dashboard is given in its navigation state to say it: the restaurant's name, when known. */
 export interface AccessLostState {
   accessLost: true;
+  restaurantName?: string;
 }

@@ -226,6 +226,13 @@ export interface Message {
   createdAt: string;
 }
 
+/** A request that came out of a conversation: whom the conversation is with, and where to decide. */
+export interface ConversationRequest {
+  /** The restaurant's number (R-0042), the request's address in the app. */
+  numero: string;
+  customerName: string;
+}
+
 export interface Conversation {
   id: string;
   restaurantId: string;
@@ -234,4 +241,6 @@ export interface Conversation {
   lastMessage?: Message;
   messageCount: number;
   messages?: Message[];
+  /** The requests made from it, oldest first (none: the customer did not ask yet, and is not known). */
+  requests: ConversationRequest[];
 }

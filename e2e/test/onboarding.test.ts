@@ -42,7 +42,11 @@ async function noSeriousViolations(page: Page) {
 const step = (page: Page, n: number, label: string) => page.getByRole('heading', { name: `Étape ${n}/6 · ${label}` }).waitFor();
 
 /** Everything typed so far is stored (the indicator reads 'Enregistré'). */
-const allSaved = (page: Page) => page.locator('[data-testid="save-indicator"][data-status="saved"]').waitFor();
+/** Every form of the step saved (Facturation has two: the billing and the CGV). */
+async function allSaved(page: Page) {
+  await page.locator('[data-testid="save-indicator"]').first().waitFor();
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="save-indicator"]')).every((e) => e.getAttribute('data-status') === 'saved'));
+}
 
 async function next(page: Page, n: number, label: string) {
   await page.getByRole('button', { name: 'Suivant' }).click();
@@ -160,16 +164,18 @@ test('a new owner runs the six steps, reloads midway, finishes, and finds every 
   await page.getByLabel('Nom du contact').fill('Marie Dupont');
   await page.getByLabel('Email de facturation').fill('compta@comptoir-canuts.fr');
   await page.getByLabel('Téléphone').fill('0478000000');
+  // The CGV, asked in this step under their own title: cancellation first, then modification.
+  await page.getByRole('heading', { name: 'Conditions Générales de Vente (CGV)' }).waitFor();
+  await page.getByRole('radio', { name: '48h' }).first().check();
+  await page.getByRole('radio', { name: '24h' }).nth(1).check();
   await allSaved(page);
   await noSeriousViolations(page);
+  // Every step filled, the CGV too: nothing is missing, Terminer finishes at once.
   await page.getByRole('button', { name: 'Terminer' }).click();
-  // Every step filled: only the CGV, which the onboarding does not ask, are left for the assistant.
-  const missing = page.getByRole('dialog', { name: 'Il manque encore un élément à votre assistant' });
-  await missing.getByText("Conditions d'annulation et de modification (CGV) — à compléter ensuite dans l’onglet « CGV » du restaurant").waitFor();
-  await missing.getByRole('button', { name: 'Terminer quand même' }).click();
 
-  // The dashboard lists the new restaurant; its edit tabs hold every value.
+  // The dashboard lists the new restaurant, complete; its edit tabs hold every value.
   await page.waitForURL(`${app.url}/dashboard`);
+  await page.getByTestId('restaurant-card').filter({ hasText: 'Le Comptoir des Canuts' }).getByText('Profil complet').waitFor();
   expect(await page.evaluate(() => localStorage.getItem('tablee-onboarding'))).toBeNull();
   await page.getByRole('link', { name: 'Le Comptoir des Canuts', exact: true }).click();
   await page.waitForURL(`${app.url}/restaurants/${id}/information`);

@@ -41,14 +41,21 @@ test('conversations: pages of 10, open one, delete it after confirming', async (
   await page.getByRole('button', { name: `Page ${lastPage}` }).click();
   await page.getByText(`Affichage de ${(lastPage - 1) * 10 + 1} à ${total} sur ${total} conversations`).waitFor();
   const expectedIds = await sql<{ id: string }>('select id from conversations where restaurant_id = $1 order by updated_at desc, id desc offset $2', [restaurantId, (lastPage - 1) * 10]);
-  const card = page.getByTestId('conversation-card').first();
+  // The card's own link (its request, when there is one, is linked beside it).
+  const card = page.getByTestId('conversation-card').first().getByRole('link').first();
   expect(await card.getAttribute('href')).toMatch(new RegExp(`/conversations/${expectedIds[0].id}$`));
 
   await card.click();
   const id = expectedIds[0].id;
-  await page.getByRole('heading', { name: `Conversation #${id.slice(0, 8)}` }).waitFor();
+  // Named after its request's customer, else by its short id (shown under the title either way).
+  await page.getByRole('heading', { name: /^Conversation (avec |#)/ }).waitFor();
+  await page
+    .getByText(`Conversation #${id.slice(0, 8)}`)
+    .first()
+    .waitFor();
   const messages = Number((await sql<{ c: string }>('select count(*) as c from messages where conversation_id = $1', [id]))[0].c);
-  await page.getByText(new RegExp(`^Créée le \\d{2}/\\d{2}/\\d{4} • ${messages} message\\(s\\)$`)).waitFor();
+  // Said as its messages' times are: « Créée hier à 14:05 », « Créée le 27/11 à 14:05 ».
+  await page.getByText(new RegExp(`^Créée (le \\d{2}/\\d{2}|hier|aujourd'hui) à \\d{2}:\\d{2} • ${messages} message\\(s\\)$`)).waitFor();
   axe.conversation = await seriousViolations(page);
 
   await page.getByRole('button', { name: 'Supprimer' }).click();

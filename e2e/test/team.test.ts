@@ -190,7 +190,7 @@ test('a manager still on the restaurant when removed: their next decision is ref
   await sql('delete from restaurant_members m using auth.users u where u.id = m.user_id and m.restaurant_id = $1 and u.email = $2', [restaurantId, email]);
   await managerPage.getByRole('button', { name: 'Accepter' }).click();
   await managerPage.waitForURL(`${app.url}/dashboard`);
-  await managerPage.getByText('Vous ne faites plus partie de l’équipe de ce restaurant : il a été retiré de votre tableau de bord.').waitFor();
+  await managerPage.getByText('Vous ne faites plus partie de l’équipe de Chez Retrait. Il a été retiré de votre tableau de bord.').waitFor();
   expect(await managerPage.getByTestId('restaurant-card').filter({ hasText: 'Chez Retrait' }).count()).toBe(0);
   expect((await sql<{ status: number }>('select status from restaurant_reservations where restaurant_id = $1 and numero_reservation_restaurateur = $2', [restaurantId, 'R-RT-1']))[0].status).toBe(
     0,

@@ -11,3 +11,25 @@ export const SERVICE_LABELS: Record<Service, string> = { lunch: 'Midi', dinner: 
 
 /** How a message's author is named on the operational screens (the bot is 'Assistant'). */
 export const MESSAGE_AUTHOR_LABELS = { user: 'Client', assistant: 'Assistant' } as const;
+
+/** A conversation's request, in the app: its restaurant number leads to its page. */
+export const requestPathOf = (restaurantId: string, numero: string) => `/restaurants/${encodeURIComponent(restaurantId)}/operational/reservations/${encodeURIComponent(numero)}`;
+
+/** A conversation's page, from its request. */
+export const conversationPathOf = (restaurantId: string, conversationId: string) =>
+  `/restaurants/${encodeURIComponent(restaurantId)}/operational/conversations/${encodeURIComponent(conversationId)}`;
+
+/** How a conversation is named: with whom (its first request's customer), else by its short id. */
+export function conversationTitle(c: { id: string; requests: readonly { customerName: string }[] }): string {
+  const customer = c.requests.find((r) => r.customerName.trim())?.customerName.trim();
+  return customer ? `Conversation avec ${customer}` : `Conversation #${c.id.slice(0, CONVERSATION_ID_PREFIX_LENGTH)}`;
+}
+
+/**
+ * When it began, said as its messages' times are (formatMessageTime: « Aujourd'hui à 14:05 », « Hier à
+ * 14:05 », « 27/11 14:05 »): « Créée hier à 14:05 », « Créée le 27/11 à 14:05 ».
+ */
+export function conversationCreatedText(relative: string): string {
+  const dated = /^(\d{2}\/\d{2}) (.*)$/.exec(relative);
+  return dated ? `Créée le ${dated[1]} à ${dated[2]}` : `Créée ${relative.charAt(0).toLowerCase()}${relative.slice(1)}`;
+}

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { CONVERSATIONS_PAGE_SIZE } from './constants';
 import { conversationKeys, PageOutOfRangeError, SCREEN_DATA_FRESH_MS } from './keys';
 import { conversationFromRow, conversationSummaryFromRow } from './mappers';
-import { CONVERSATION_COLUMNS } from './rows';
+import { CONVERSATION_COLUMNS, CONVERSATION_REQUEST_COLUMNS } from './rows';
 
 export interface ConversationPage {
   conversations: Conversation[];
@@ -18,7 +18,7 @@ export async function listConversations(restaurantId: string, page: number): Pro
   const from = (page - 1) * CONVERSATIONS_PAGE_SIZE;
   const { data, count, error } = await getSupabase()
     .from('conversation_summaries')
-    .select('*', { count: 'exact' })
+    .select(`*, ${CONVERSATION_REQUEST_COLUMNS}`, { count: 'exact' })
     .eq('restaurant_id', restaurantId)
     .order('updated_at', { ascending: false })
     .order('id', { ascending: false })

@@ -1,6 +1,6 @@
 /** Row ↔ model mapping of the operations screens' reads (reservations, conversations), written once (ARCHITECTURE.md, Data). */
-import { reservationOptions, reservationSource, statusFromCode, toHHMM, toNumber, type Conversation, type Message, type Reservation } from '@tablee/domain';
-import type { ConversationRow, ConversationSummaryRow, MessageRow, ReservationRow } from './rows';
+import { reservationOptions, reservationSource, statusFromCode, toHHMM, toNumber, type Conversation, type ConversationRequest, type Message, type Reservation } from '@tablee/domain';
+import type { ConversationRequestRow, ConversationRow, ConversationSummaryRow, MessageRow, ReservationRow } from './rows';
 
 export function messageFromRow(row: MessageRow): Message {
   return {
@@ -24,9 +24,14 @@ export function conversationFromRow(row: ConversationRow): Conversation {
     updatedAt: row.updated_at,
     messages,
     messageCount: messages.length,
+    requests: requestsFromRows(row.restaurant_reservations),
     lastMessage: messages[messages.length - 1],
   };
 }
+
+/** The requests of a conversation, oldest first. */
+const requestsFromRows = (rows: ConversationRequestRow[] | undefined): ConversationRequest[] =>
+  [...(rows ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at)).map((r) => ({ numero: r.numero_reservation_restaurateur, customerName: r.customer_name }));
 
 /** A card of the conversation list: the view gives the count and the last message, never every message. */
 export function conversationSummaryFromRow(row: ConversationSummaryRow): Conversation {
@@ -36,6 +41,7 @@ export function conversationSummaryFromRow(row: ConversationSummaryRow): Convers
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     messageCount: row.message_count ?? 0,
+    requests: requestsFromRows(row.restaurant_reservations),
     lastMessage:
       row.last_message_content === null
         ? undefined

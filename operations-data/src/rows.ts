@@ -7,10 +7,17 @@ import type { Tables } from '@tablee/domain';
 /** A message as a conversation embeds it (its conversation is the one embedding it). */
 export type MessageRow = Pick<Tables<'messages'>, 'id' | 'role' | 'content' | 'created_at'> & Partial<Pick<Tables<'messages'>, 'conversation_id'>>;
 
-/** A conversation with its messages, read with CONVERSATION_COLUMNS. */
-export type ConversationRow = Pick<Tables<'conversations'>, 'id' | 'restaurant_id' | 'created_at' | 'updated_at'> & { messages: MessageRow[] };
+/** The requests a conversation led to (restaurant_reservations.conversation_id): whom it is with. */
+export const CONVERSATION_REQUEST_COLUMNS = 'restaurant_reservations(numero_reservation_restaurateur, customer_name, created_at)';
+export type ConversationRequestRow = Pick<Tables<'restaurant_reservations'>, 'numero_reservation_restaurateur' | 'customer_name' | 'created_at'>;
 
-export const CONVERSATION_COLUMNS = 'id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at)';
+/** A conversation with its messages, read with CONVERSATION_COLUMNS. */
+export type ConversationRow = Pick<Tables<'conversations'>, 'id' | 'restaurant_id' | 'created_at' | 'updated_at'> & {
+  messages: MessageRow[];
+  restaurant_reservations?: ConversationRequestRow[];
+};
+
+export const CONVERSATION_COLUMNS = `id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at), ${CONVERSATION_REQUEST_COLUMNS}`;
 
 /**
  * The columns of a reservation as the owner reads it, from the table or from the list's search
@@ -27,4 +34,4 @@ type ColumnsOf<List extends string> = List extends `${infer Column}, ${infer Res
 export type ReservationRow = Pick<Tables<'restaurant_reservations'>, ColumnsOf<typeof RESERVATION_COLUMNS>> & { conversations?: ConversationRow | null };
 
 /** One row of the view conversation_summaries (a card of the conversation list). */
-export type ConversationSummaryRow = Tables<'conversation_summaries'>;
+export type ConversationSummaryRow = Tables<'conversation_summaries'> & { restaurant_reservations?: ConversationRequestRow[] };

@@ -151,6 +151,20 @@ describe('completeness', () => {
     expect(row.missing_count).toBe(5);
   });
 
+  test('every member of the team is told the same list: a manager sees the Facturation blocks they cannot read', async () => {
+    const owner = await ownerWithNewRestaurant('complete-team');
+    const manager = await newOwner('complete-team-manager');
+    await withDb((db) =>
+      db.query('insert into public.restaurant_members (user_id, restaurant_id, role, added_by) values ($1, $2, $3, $4)', [manager.userId, owner.restaurantId, 'manager', owner.userId]),
+    );
+    // The manager cannot read Facturation itself…
+    expect(await must(manager.client.from('restaurant_billing').select('restaurant_id').eq('restaurant_id', owner.restaurantId))).toEqual([]);
+    // …and is still told what it lacks, as the owner is.
+    const seenByOwner = await missingItems(owner.client, owner.restaurantId);
+    expect(seenByOwner[0].missing_count).toBe(10);
+    expect(await missingItems(manager.client, owner.restaurantId)).toEqual(seenByOwner);
+  });
+
   test('another owner and anonymous read nothing of it', async () => {
     const owner = await ownerWithNewRestaurant('complete-victim');
     const other = await newOwner('complete-other');

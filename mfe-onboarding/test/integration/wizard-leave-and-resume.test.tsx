@@ -87,7 +87,9 @@ describe('Facturation: what is valid is saved, the invalid field alone is marked
     const { client } = await signInNewOwner();
     const id = await newRestaurant(client);
     renderWizard(`/onboarding/${id}?etape=billing`, ONBOARDING_SECTION_STEPS);
-    return { id, user: userEvent.setup(), indicator: await screen.findByTestId('save-indicator') };
+    // Both forms of the step loaded: the billing's indicator, then the CGV's.
+    await waitFor(() => expect(screen.getAllByTestId('save-indicator')).toHaveLength(2));
+    return { id, user: userEvent.setup(), indicator: screen.getAllByTestId('save-indicator')[0] };
   }
   const stored = async (id: string) => (await billingApi.load(id)).value;
 

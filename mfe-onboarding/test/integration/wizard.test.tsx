@@ -104,7 +104,9 @@ describe('wizard navigation', () => {
     // A new restaurant lacks almost everything: Terminer lists it, and the owner may finish anyway.
     const dialog = await screen.findByRole('dialog', { name: 'Il manque encore 10 éléments à votre assistant' });
     expect(within(dialog).getByText(/^Nom du restaurant/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/Conditions d'annulation et de modification \(CGV\)/)).toHaveTextContent('à compléter ensuite dans l’onglet « CGV » du restaurant');
+    // The CGV are asked in the last step (Facturation): each item leads to its step.
+    expect(within(dialog).getByText(/Conditions d'annulation et de modification \(CGV\)/)).toHaveTextContent('aller à l’étape');
+    expect(within(dialog).queryByText(/à compléter ensuite/)).not.toBeInTheDocument();
     expect((await client.from('restaurants').select('onboarding_finished_at').eq('id', id).single()).data!.onboarding_finished_at).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Terminer quand même' }));
     await waitFor(() => expect(location()).toBe('/restaurants'));

@@ -136,6 +136,7 @@ describe('conversation card', () => {
     updatedAt: '2026-05-02T18:45:00Z',
     messageCount: 12,
     lastMessage: { id: '', conversationId: 'c', role, content, createdAt: '2026-05-02T18:45:00Z' },
+    requests: [],
   });
   const show = (c: Conversation) =>
     render(

@@ -1,5 +1,6 @@
 import { conversationFromRow, conversationSummaryFromRow, reservationFromRow } from '../../src/mappers';
 import type { ReservationRow } from '../../src/rows';
+import { conversationCreatedText, conversationTitle } from '../../src/constants';
 
 describe('row → model mappers of the operations screens (reservations, conversations)', () => {
   it('orders messages oldest first and derives the last message and count', () => {
@@ -70,7 +71,22 @@ describe('row → model mappers of the operations screens (reservations, convers
       updatedAt: row.updated_at,
       messageCount: 3,
       lastMessage: { id: '', conversationId: 'c', role: 'assistant', content: 'Merci', createdAt: '2026-01-02T09:59:00Z' },
+      requests: [],
     });
+    // Its requests, oldest first: whom the conversation is with.
+    const requests = [
+      { numero_reservation_restaurateur: 'R-0002', customer_name: 'Paul', created_at: '2026-01-03T00:00:00Z' },
+      { numero_reservation_restaurateur: 'R-0001', customer_name: '', created_at: '2026-01-02T00:00:00Z' },
+    ];
+    const named = conversationSummaryFromRow({ ...row, message_count: 1, last_message_role: null, last_message_content: null, last_message_at: null, restaurant_reservations: requests });
+    expect(named.requests).toEqual([
+      { numero: 'R-0001', customerName: '' },
+      { numero: 'R-0002', customerName: 'Paul' },
+    ]);
+    expect(conversationTitle(named)).toBe('Conversation avec Paul');
+    expect(conversationTitle({ ...named, requests: [] })).toBe('Conversation #c');
+    expect(conversationCreatedText("Aujourd'hui à 09:05")).toBe("Créée aujourd'hui à 09:05");
+    expect(conversationCreatedText('27/11 14:05')).toBe('Créée le 27/11 à 14:05');
     const empty = conversationSummaryFromRow({ ...row, message_count: 0, last_message_role: null, last_message_content: null, last_message_at: null });
     expect(empty.lastMessage).toBeUndefined();
     expect(empty.messageCount).toBe(0);

@@ -32,6 +32,12 @@ it("says 'À compléter (n)' with a link to what is missing, and resumes an unfi
   const tag = within(bistrot).getByRole('link', { name: /^À compléter \(8\)/ });
   expect(tag).toHaveAttribute('href', `/restaurants/${finished.data!.id}/assistant`);
   expect(within(bistrot).getByRole('link', { name: 'Ouvrir' })).toHaveAttribute('href', `/restaurants/${finished.data!.id}`);
+  // What is missing is named on the card, each with a link to the tab that fixes it.
+  const missing = within(bistrot).getByRole('list', { name: 'Ce qui manque à Le Bistrot' });
+  expect(within(missing).getAllByRole('listitem')).toHaveLength(8);
+  expect(within(missing).getByRole('link', { name: 'Email de contact' })).toHaveAttribute('href', `/restaurants/${finished.data!.id}/information`);
+  expect(within(missing).getByRole('link', { name: 'Coordonnées bancaires (IBAN, BIC)' })).toHaveAttribute('href', `/restaurants/${finished.data!.id}/billing`);
+  expect(within(missing).getByRole('link', { name: "Conditions d'annulation et de modification (CGV)" })).toHaveAttribute('href', `/restaurants/${finished.data!.id}/cgv`);
 
   const resumed = await cardOf('En cours');
   expect(within(resumed).getByText('À compléter (6)')).toBeInTheDocument();

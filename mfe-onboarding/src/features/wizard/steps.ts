@@ -4,14 +4,20 @@ import type { ComponentType } from 'react';
 
 export type OnboardingStepKey = (typeof ONBOARDING_STEPS)[number]['key'];
 
-/** One wizard step: a section form and its api (from @tablee/sections), and how it autosaves. */
-export interface OnboardingStep<T extends object = never> {
-  key: OnboardingStepKey;
-  label: string;
+/** A section form of a step and its api (from @tablee/sections), and how it autosaves. */
+export interface StepSection<T extends object = never> {
   api: SectionApi<T>;
   /** A form may report long actions that are stored on their own (photo uploads): the wizard waits for them. */
   Form: ComponentType<SectionFormProps<T> & { onBusyChange?: (busy: boolean) => void }>;
   debounceMs: number;
+}
+
+/** One wizard step: its section, and another section shown and saved with it, under its own title (the CGV in Facturation). */
+export interface OnboardingStep<T extends object = never> extends StepSection<T> {
+  key: OnboardingStepKey;
+  label: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  also?: { title: string; section: StepSection<any> };
 }
 
 // Erases T where steps of different sections sit in one list; each step is used with its own T only.

@@ -4,13 +4,13 @@ import type { FormInstance } from 'antd';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import type { StepController } from '../hooks/useFlushOnLeave';
 import { useAutosave } from '../hooks/useAutosave';
-import type { OnboardingStep } from '../steps';
+import type { StepSection } from '../steps';
 import { refusedFilledFields, withStoredFields, type Path } from '../../../lib/validateStep';
 import { InvalidValueError, type Autosave } from '../../../lib/autosave';
 import { SaveIndicator } from './SaveIndicator';
 
 interface StepProps<T extends object> {
-  step: OnboardingStep<T>;
+  step: StepSection<T>;
   restaurantId: string;
   controllerRef: Ref<StepController>;
   onBusyChange: (busy: boolean) => void;

@@ -2,7 +2,7 @@ import { PageFrame, QueryState } from '@tablee/shared';
 import { firstIncompleteStep, onboardingStepOf, RESTAURANT_TABS, type MissingItem } from '@tablee/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Modal, Progress, Steps, theme, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { readOnboardingProgress, writeOnboardingProgress } from '../../../lib/onboardingProgress';
 import { useFinishOnboarding } from '../api/finishOnboarding';
@@ -14,7 +14,7 @@ import { StepPanel } from './StepPanel';
 
 export const FINISH_ERROR_MESSAGE = 'Impossible de terminer pour le moment. Veuillez réessayer.';
 
-/** The missing items, each with a link to its step (the CGV, not a step, are completed afterwards in their tab). */
+/** The missing items, each with a link to its step (the CGV: Facturation's; an item of no step, in its tab afterwards). */
 function MissingList({ missing, onStep }: { missing: MissingItem[]; onStep: (key: string) => void }) {
   return (
     <div>
@@ -56,6 +56,16 @@ function PhoneStepTitle({ number, label }: { number: number; label: string }) {
   );
 }
 
+/** The controllers of a step's sections as one: saved side by side, unsaved while either is. */
+function bothSections(...refs: RefObject<StepController | null>[]): StepController {
+  const present = () => refs.flatMap((ref) => (ref.current ? [ref.current] : []));
+  return {
+    flush: async () => (await Promise.all(present().map((c) => c.flush()))).every(Boolean),
+    hasUnsaved: () => present().some((c) => c.hasUnsaved()),
+    onlyRefused: () => present().every((c) => !c.hasUnsaved() || c.onlyRefused()),
+  };
+}
+
 /** URL parameter of the current step (?etape=hours): a reload resumes there. */
 export const STEP_PARAM = 'etape';
 
@@ -72,7 +82,13 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
   /** The step's form is storing something on its own (photo uploads): moving on waits for it. */
   // The step that says it is busy (a photo uploading): another step is not, whatever the last one said.
   const [busyStep, setBusyStep] = useState<string | null>(null);
+  // The step's section, and the one saved with it (the CGV in Facturation): the wizard asks both as one.
+  const sectionRef = useRef<StepController>(null);
+  const alsoRef = useRef<StepController>(null);
   const controllerRef = useRef<StepController>(null);
+  useEffect(() => {
+    controllerRef.current = bothSections(sectionRef, alsoRef);
+  }, []);
   const { token } = theme.useToken();
   // On a phone the six step names would stack above the form: the inline stepper, the bar and 'Étape n/6' say enough there.
   const showStepNames = Grid.useBreakpoint().md ?? true;
@@ -164,6 +180,7 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
 
   const total = steps.length;
   const last = current === total - 1;
+  const also = steps[current].also;
   return (
     <PageFrame title="Ajouter un restaurant">
       {modalHolder}
@@ -185,7 +202,15 @@ export function WizardPage({ steps }: { steps: readonly AnyOnboardingStep[] }) {
           Étape {current + 1}/{total} · {steps[current].label}
         </Typography.Title>
       </div>
-      <StepPanel key={currentKey} step={steps[current]} restaurantId={restaurantId} controllerRef={controllerRef} onBusyChange={(busy) => setBusyStep(busy ? currentKey : null)} />
+      <StepPanel key={currentKey} step={steps[current]} restaurantId={restaurantId} controllerRef={sectionRef} onBusyChange={(busy) => setBusyStep(busy ? currentKey : null)} />
+      {also && (
+        <section aria-labelledby="onboarding-also" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          <Typography.Title level={3} id="onboarding-also" style={{ fontSize: 16, margin: '8px 0 0' }}>
+            {also.title}
+          </Typography.Title>
+          <StepPanel key={`${currentKey}-also`} step={also.section} restaurantId={restaurantId} controllerRef={alsoRef} onBusyChange={() => {}} />
+        </section>
+      )}
       <nav aria-label="Navigation entre les étapes" style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
         <Button disabled={current === 0 || moving || stepBusy} onClick={() => move.mutate(steps[current - 1].key)}>
           Précédent

@@ -1,8 +1,8 @@
-import { conversationQueryOptions, CONVERSATION_ID_PREFIX_LENGTH, MESSAGE_AUTHOR_LABELS } from '@tablee/operations-data';
-import { formatDate, formatMessageTime, PageEmpty, PageError, PageFrame, PageLoading } from '@tablee/shared';
+import { conversationCreatedText, conversationQueryOptions, conversationTitle, CONVERSATION_ID_PREFIX_LENGTH, MESSAGE_AUTHOR_LABELS, requestPathOf } from '@tablee/operations-data';
+import { formatMessageTime, PageEmpty, PageError, PageFrame, PageLoading } from '@tablee/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useDeleteConversation } from '../api/deleteConversation';
 import { useConversation } from '../api/getConversation';
 
@@ -63,8 +63,8 @@ export function ConversationDetailPage() {
 
   return (
     <PageFrame
-      title={title}
-      subtitle={`Créée le ${formatDate(conversation.createdAt)} • ${conversation.messageCount} message(s)`}
+      title={conversationTitle(conversation)}
+      subtitle={`${conversationCreatedText(formatMessageTime(conversation.createdAt))} • ${conversation.messageCount} message(s)`}
       back={back}
       actions={
         <Button danger type="primary" disabled={deleting} onClick={confirmRemoval}>
@@ -73,6 +73,15 @@ export function ConversationDetailPage() {
       }
     >
       {modalHolder}
+      <p style={{ margin: 0, color: '#595959' }}>
+        {title}
+        {conversation.requests.map((r) => (
+          <span key={r.numero}>
+            {' · '}
+            <Link to={requestPathOf(restaurantId, r.numero)}>Demande {r.numero}</Link>
+          </span>
+        ))}
+      </p>
       {messages.length === 0 ? (
         <PageEmpty title="Aucun message" description="Cette conversation ne contient aucun message." />
       ) : (

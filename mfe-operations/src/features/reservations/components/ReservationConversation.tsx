@@ -2,11 +2,12 @@ import { formatDateTime } from '@tablee/shared';
 import { MESSAGE_AUTHOR_LABELS } from '@tablee/operations-data';
 import type { ConversationMessage } from '@tablee/domain';
 import { Card, Typography } from 'antd';
+import { Link } from 'react-router';
 
-/** The conversation behind the reservation: the customer's messages on the right. */
-export function ReservationConversation({ messages }: { messages: ConversationMessage[] | undefined }) {
+/** The conversation behind the reservation: the customer's messages on the right; `path`, its own page. */
+export function ReservationConversation({ messages, path }: { messages: ConversationMessage[] | undefined; path?: string }) {
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Historique de la conversation</h2>}>
+    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Historique de la conversation</h2>} extra={path && <Link to={path}>Ouvrir la conversation</Link>}>
       {!messages?.length ? (
         <Typography.Text type="secondary">Aucune conversation disponible</Typography.Text>
       ) : (

@@ -1,4 +1,4 @@
-import { acceptanceCheckQueryOptions, cancellationPolicyQueryOptions, restaurantPeopleQueryOptions } from '@tablee/operations-data';
+import { acceptanceCheckQueryOptions, cancellationPolicyQueryOptions, conversationPathOf, restaurantPeopleQueryOptions } from '@tablee/operations-data';
 import { formatLongDate, formatTime, PageFrame, PageLoading, Toast, useToast } from '@tablee/shared';
 import { hasSheets, isUuid, type DecisionIntentState, type ReservationStatus, acceptanceSummary, acceptanceWarnings } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -265,7 +265,7 @@ export function ReservationDetailPage() {
           {reservation.customerMessage && <CustomerMessage message={reservation.customerMessage} />}
           <ReservationHistory history={reservation.history} notifications={reservation.notifications} people={people.data} />
         </div>
-        <ReservationConversation messages={reservation.conversation} />
+        <ReservationConversation messages={reservation.conversation} path={reservation.conversationId ? conversationPathOf(restaurantId, reservation.conversationId) : undefined} />
       </div>
     </PageFrame>
   );

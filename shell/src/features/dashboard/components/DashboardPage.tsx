@@ -1,6 +1,6 @@
 import { userAtom } from '@tablee/shared/supabase';
 import { Toast, useToast } from '@tablee/shared/light';
-import { ACCESS_LOST_MESSAGE, completenessLabel, restaurantPath, resumeOnboardingPath, ROLE_LABELS, type AccessLostState } from '@tablee/domain';
+import { accessLostMessage, completenessLabel, missingItemPath, OWNER_ONLY_PAGES, restaurantPath, resumeOnboardingPath, ROLE_LABELS, type AccessLostState } from '@tablee/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -48,6 +48,22 @@ function CompletenessTag({ restaurant }: { restaurant: RestaurantSummary }) {
   );
 }
 
+/**
+ * What the profile lacks, named, each item a link to the tab that fixes it (an owner's tab, for a manager,
+ * only named: an owner completes it). An unfinished onboarding is resumed instead, from the card's links.
+ */
+function MissingItems({ restaurant }: { restaurant: RestaurantSummary }) {
+  if (restaurant.missing.length === 0 || restaurant.onboardingUnfinished) return null;
+  const ownersOnly = (section: string) => restaurant.role !== 'owner' && (OWNER_ONLY_PAGES as readonly string[]).includes(section);
+  return (
+    <ul aria-label={`Ce qui manque à ${displayName(restaurant)}`} style={{ margin: '8px 0 0', paddingInlineStart: 20, color: '#595959' }}>
+      {restaurant.missing.map((m) => (
+        <li key={m.item}>{ownersOnly(m.section) ? `${m.label} (à compléter par un propriétaire)` : <Link to={missingItemPath(restaurant.id, m)}>{m.label}</Link>}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** The user's role in a restaurant's team, beside its name. */
 function RoleBadge({ restaurant }: { restaurant: RestaurantSummary }) {
   const owner = restaurant.role === 'owner';
@@ -70,7 +86,8 @@ function RoleBadge({ restaurant }: { restaurant: RestaurantSummary }) {
  */
 export function DashboardPage({ onShown }: { onShown?: () => void }) {
   const user = useAtomValue(userAtom);
-  const accessLost = (useLocation().state as Partial<AccessLostState> | null)?.accessLost === true;
+  const lostState = useLocation().state as Partial<AccessLostState> | null;
+  const accessLost = lostState?.accessLost === true;
   const navigate = useNavigate();
   const restaurants = useRestaurantList(user?.id);
   const shown = restaurants.isSuccess && restaurants.data.length > 0;
@@ -107,7 +124,7 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
       </header>
       {toDelete && confirm && <confirm.default name={displayName(toDelete)} onConfirm={() => deleteRestaurant(toDelete)} onClose={() => setToDelete(null)} />}
       <Toast toast={toast} onClose={closeToast} />
-      {accessLost && <LightWarning>{ACCESS_LOST_MESSAGE}</LightWarning>}
+      {accessLost && <LightWarning>{accessLostMessage(lostState.restaurantName)}</LightWarning>}
       <LightQueryState query={restaurants}>
         {(list) =>
           list.length === 0 ? (
@@ -129,6 +146,7 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
                         </span>
                       </div>
                       <div style={{ margin: '4px 0 0', color: '#595959' }}>{r.address}</div>
+                      <MissingItems restaurant={r} />
                       {r.onboardingUnfinished ? (
                         <div style={{ margin: '8px 0 0' }}>Ajout en cours : reprenez là où vous en étiez.</div>
                       ) : (

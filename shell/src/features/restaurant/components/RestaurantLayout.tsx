@@ -2,11 +2,14 @@ import { PageError, PageLoading } from '@tablee/shared';
 import { isUuid, OPERATIONAL_TABS, RESTAURANT_TABS } from '@tablee/domain';
 import { useReservationChanges } from '@tablee/operations-data';
 import { Button, Drawer, Skeleton, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { userAtom } from '@tablee/shared/supabase';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { usePhoneWidth } from '../../../hooks/usePhoneWidth';
 import { useRestaurant } from '../api/getRestaurant';
 import { useMembership } from '../hooks/useMembership';
+import { lostRestaurantState, rememberRestaurant } from '../lib/seenRestaurants';
 import { usePrefetchScreen } from '../hooks/usePrefetchScreen';
 import { RestaurantSidebar } from './RestaurantSidebar';
 
@@ -32,7 +35,14 @@ function CheckedLayout({ restaurantId }: { restaurantId: string }) {
   // Keyed by the restaurant: an answer for one left behind lands in its own entry, never on screen.
   const restaurant = useRestaurant(restaurantId);
   const phone = usePhoneWidth();
-  if (restaurant.data === null) return <Navigate to="/dashboard" replace />;
+  const userId = useAtomValue(userAtom)?.id;
+  const found = restaurant.data;
+  // Remembered once opened: whenever it is no longer theirs (a reload, another visit), the dashboard names it.
+  useEffect(() => {
+    if (userId && found) rememberRestaurant(userId, restaurantId, found.name);
+  }, [userId, restaurantId, found]);
+  // Not theirs: one they had opened here is said lost (removed from its team); another, unknown.
+  if (found === null) return <Navigate to="/dashboard" replace state={lostRestaurantState(userId, restaurantId)} />;
   if (restaurant.data === undefined && restaurant.isError) {
     return restaurant.isFetching ? <PageLoading /> : <PageError message="Erreur de chargement" onRetry={() => void restaurant.refetch()} />;
   }

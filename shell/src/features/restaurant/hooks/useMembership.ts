@@ -22,7 +22,12 @@ export function useMembership(restaurantId: string) {
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
     };
     const queries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') recheck(event.query.queryKey);
+      if (event.type !== 'updated') return;
+      if (event.action.type === 'error') recheck(event.query.queryKey);
+      // Nothing found where something was (a reservation, a conversation of this restaurant): RLS may
+      // have hidden it because the user left the team; the role tells.
+      const key = event.query.queryKey;
+      if (event.action.type === 'success' && event.action.data === null && key[0] === 'restaurants' && key[1] === restaurantId) recheck(key);
     });
     const mutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') recheck(undefined);
@@ -39,9 +44,11 @@ export function useMembership(restaurantId: string) {
   const lost = member && role.isSuccess && role.data === null;
   useEffect(() => {
     if (!lost) return;
+    // Its name, from the sidebar's answer still cached, before the restaurant's cache is dropped.
+    const name = queryClient.getQueryData<{ name: string } | null>(['restaurants', restaurantId, 'summary'])?.name;
     queryClient.removeQueries({ queryKey: ['restaurants', restaurantId] });
     void queryClient.invalidateQueries({ queryKey: ['restaurants', 'list'] });
-    navigate('/dashboard', { replace: true, state: { accessLost: true } satisfies AccessLostState });
+    navigate('/dashboard', { replace: true, state: { accessLost: true, restaurantName: name } satisfies AccessLostState });
   }, [lost, queryClient, restaurantId, navigate]);
   return role;
 }
