@@ -317,6 +317,40 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.check_menu_entries(jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.check_menu_entries(jsonb) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.check_one_line(p_text text, p_column text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_text is null or private.is_one_line(p_text) then
+    return true;
+  end if;
+  return private.refuse_value(p_column, 'Une seule ligne : retirez les retours à la ligne');
+end
+$function$;
+COMMENT ON FUNCTION private.check_one_line(text,text) IS 'CHECK of a one-line text column (private.is_one_line); refuses through private.refuse_value.';
+GRANT EXECUTE ON FUNCTION private.check_one_line(text,text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.check_one_line(text,text) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.check_phone(p_phone text, p_column text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce(btrim(p_phone), '') = '' or private.is_e164(p_phone) then
+    return true;
+  end if;
+  return private.refuse_value(p_column, 'Numéro de téléphone invalide : attendu au format international (ex. +33612345678)');
+end
+$function$;
+COMMENT ON FUNCTION private.check_phone(text,text) IS 'CHECK of a phone column: blank or E.164 (private.is_e164); refuses through private.refuse_value.';
+GRANT EXECUTE ON FUNCTION private.check_phone(text,text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.check_phone(text,text) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.check_photo_within_bucket()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -358,6 +392,44 @@ end
 $function$;
 GRANT EXECUTE ON FUNCTION private.check_service_span(text,text,boolean,time without time zone,time without time zone) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.check_service_span(text,text,boolean,time without time zone,time without time zone) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.check_siret(p_siret text, p_column text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_refusal text := case when coalesce(p_siret, '') <> '' then private.siret_refusal(p_siret) end;
+begin
+  if v_refusal is null then
+    return true;
+  end if;
+  return private.refuse_value(p_column, v_refusal);
+end
+$function$;
+COMMENT ON FUNCTION private.check_siret(text,text) IS 'CHECK of a SIRET column: blank or private.siret_refusal''s null; refuses through private.refuse_value.';
+GRANT EXECUTE ON FUNCTION private.check_siret(text,text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.check_siret(text,text) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.check_vat(p_vat text, p_siret text, p_column text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_refusal text := case when coalesce(p_vat, '') <> '' then private.vat_refusal(p_vat, p_siret) end;
+begin
+  if v_refusal is null then
+    return true;
+  end if;
+  return private.refuse_value(p_column, v_refusal);
+end
+$function$;
+COMMENT ON FUNCTION private.check_vat(text,text,text) IS 'CHECK of a VAT number column: blank or private.vat_refusal''s null; refuses through private.refuse_value.';
+GRANT EXECUTE ON FUNCTION private.check_vat(text,text,text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.check_vat(text,text,text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.closed_date_message(p_restaurant_id uuid, p_date date, p_service text)
  RETURNS text
@@ -599,6 +671,19 @@ COMMENT ON FUNCTION private.is_e164(text) IS 'Whether a phone number is written 
 GRANT EXECUTE ON FUNCTION private.is_e164(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_e164(text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.is_one_line(p_text text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  -- No control character (line feed, carriage return, tab, …) nor Unicode line or paragraph separator.
+  select p_text !~ '[\x01-\x1f\x7f-\x9f\u2028\u2029]'
+$function$;
+COMMENT ON FUNCTION private.is_one_line(text) IS 'Whether a text is one line: no control character (CR, LF, tab…) nor Unicode line separator. Names and every text that reaches an e-mail header are. Same pattern as sections/src/field-rules.ts.';
+GRANT EXECUTE ON FUNCTION private.is_one_line(text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.is_one_line(text) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.is_safe_link(p_link text)
  RETURNS boolean
  LANGUAGE sql
@@ -678,6 +763,21 @@ begin
 end
 $function$;
 COMMENT ON FUNCTION private.keep_restaurant_creator() IS 'Refuses any change of restaurants.user_id (who created it), except forgetting an account that no longer exists (its foreign key''s on delete set null).';
+
+CREATE OR REPLACE FUNCTION private.luhn(p_digits text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  -- From the right, every second digit doubled (less 9 above 9); the sum is a multiple of 10.
+  select sum(case when i % 2 = 0 then d when d * 2 > 9 then d * 2 - 9 else d * 2 end) % 10 = 0
+    from (select i, substr(reverse(p_digits), i + 1, 1)::int as d
+            from generate_series(0, char_length(p_digits) - 1) i) digits
+$function$;
+COMMENT ON FUNCTION private.luhn(text) IS 'The Luhn key of a string of digits (SIREN, SIRET) is right.';
+GRANT EXECUTE ON FUNCTION private.luhn(text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.luhn(text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.new_reservation_numbers(p_restaurant_id uuid, OUT numero text, OUT numero_restaurateur text, OUT code text)
  RETURNS record
@@ -1002,6 +1102,19 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.refuse_value(p_column text, p_message text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception '%', p_message using errcode = '23514', hint = p_column;
+end
+$function$;
+COMMENT ON FUNCTION private.refuse_value(text,text) IS 'Raises the refusal of a stored value: SQLSTATE 23514, the French message, and the column (''<table>.<column>'') as the hint, which the app reads to show the message on its field. Called by the check_* functions of the CHECK constraints.';
+GRANT EXECUTE ON FUNCTION private.refuse_value(text,text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.refuse_value(text,text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.replayed_request(p_restaurant_id uuid, p_scope text, p_external_id text, p_fingerprint text)
  RETURNS jsonb
@@ -1644,6 +1757,25 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.siret_refusal(p_siret text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_siret !~ '^[0-9]{14}$' then 'Le numéro SIRET doit contenir exactement 14 chiffres'
+    when private.luhn(p_siret) then null
+    -- La Poste's offices (SIREN 356000000): the sum of the digits is a multiple of 5 instead.
+    when left(p_siret, 9) = '356000000'
+         and (select sum(substr(p_siret, i, 1)::int) from generate_series(1, 14) i) % 5 = 0 then null
+    else 'Numéro SIRET invalide : la clé de contrôle ne correspond pas, vérifiez votre saisie'
+  end
+$function$;
+COMMENT ON FUNCTION private.siret_refusal(text) IS 'Why a stored SIRET (its 14 digits) is refused, in French, or null when it is one: 14 digits with the Luhn key (La Poste''s: digit sum multiple of 5). Mirrored by siretError (sections/src/billing/rules.ts).';
+GRANT EXECUTE ON FUNCTION private.siret_refusal(text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.siret_refusal(text) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.store_day_hours(p_restaurant_id uuid, p_day text, p_entry jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -1819,6 +1951,27 @@ AS $function$
 $function$;
 GRANT EXECUTE ON FUNCTION private.try_uuid(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.try_uuid(text) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.vat_refusal(p_vat text, p_siret text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_vat !~ '^FR[0-9A-HJ-NP-Z]{2}[0-9]{9}$'
+      then 'Numéro de TVA invalide : FR, une clé de 2 caractères et les 9 chiffres du SIREN (ex. FR44732829320)'
+    -- A numeric key is 12 + 3 × (SIREN mod 97), mod 97; a key of letters (new numbers) is not computable.
+    when substr(p_vat, 3, 2) ~ '^[0-9]{2}$'
+         and substr(p_vat, 3, 2)::int <> (12 + 3 * (substr(p_vat, 5, 9)::bigint % 97)) % 97
+      then 'Numéro de TVA invalide : la clé ne correspond pas au SIREN, vérifiez votre saisie'
+    when private.siret_refusal(p_siret) is null and substr(p_vat, 5, 9) <> left(p_siret, 9)
+      then 'Le numéro de TVA ne correspond pas au SIRET : il contient le SIREN (les 9 premiers chiffres du SIRET)'
+  end
+$function$;
+COMMENT ON FUNCTION private.vat_refusal(text,text) IS 'Why a stored French VAT number is refused, in French, or null when it is one: FR, 2 key characters (checked when numeric), the SIREN, which is the SIRET''s when there is one. Mirrored by vatError (sections/src/billing/rules.ts).';
+GRANT EXECUTE ON FUNCTION private.vat_refusal(text,text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.vat_refusal(text,text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.accept_invitation(p_token text)
  RETURNS uuid
@@ -2889,10 +3042,12 @@ begin
     v_whatsapp := nullif(btrim(c ->> 'whatsapp'), '');
     v_phone := nullif(btrim(c ->> 'phone'), '');
     if v_whatsapp is not null and not private.is_e164(v_whatsapp) then
-      raise exception 'Numéro WhatsApp invalide : « % » (attendu au format international, ex. +33612345678)', v_whatsapp using errcode = '22023';
+      raise exception 'Numéro WhatsApp invalide : « % » (attendu au format international, ex. +33612345678)', v_whatsapp
+        using errcode = '22023', hint = 'restaurant_contacts.whatsapp';
     end if;
     if v_phone is not null and not private.is_e164(v_phone) then
-      raise exception 'Téléphone du restaurant invalide : « % » (attendu au format international, ex. +33612345678)', v_phone using errcode = '22023';
+      raise exception 'Téléphone du restaurant invalide : « % » (attendu au format international, ex. +33612345678)', v_phone
+        using errcode = '22023', hint = 'restaurant_contacts.phone';
     end if;
   end if;
 
@@ -3571,6 +3726,7 @@ CREATE TABLE public.menu_item_alternatives (
     CONSTRAINT menu_item_alternatives_pkey PRIMARY KEY (id),
     CONSTRAINT menu_item_alternatives_name_check CHECK ((btrim(name) <> ''::text)),
     CONSTRAINT menu_item_alternatives_name_max_200 CHECK ((char_length(name) <= 200)) NOT VALID,
+    CONSTRAINT menu_item_alternatives_name_one_line CHECK (private.check_one_line(name, 'menu_item_alternatives.name'::text)),
     CONSTRAINT menu_item_alternatives_other_dietary_notes_max_500 CHECK ((char_length(other_dietary_notes) <= 500)) NOT VALID,
     CONSTRAINT menu_item_alternatives_type_check CHECK ((type = ANY (ARRAY['aperitif'::text, 'starter'::text, 'main'::text, 'side'::text, 'dessert'::text]))),
     CONSTRAINT menu_item_alternatives_menu_id_fkey FOREIGN KEY (menu_id) REFERENCES public.restaurant_menus(id) ON DELETE CASCADE
@@ -3590,6 +3746,7 @@ CREATE TABLE public.menu_items (
     CONSTRAINT menu_items_pkey PRIMARY KEY (id),
     CONSTRAINT menu_items_name_check CHECK ((btrim(name) <> ''::text)),
     CONSTRAINT menu_items_name_max_200 CHECK ((char_length(name) <= 200)) NOT VALID,
+    CONSTRAINT menu_items_name_one_line CHECK (private.check_one_line(name, 'menu_items.name'::text)),
     CONSTRAINT menu_items_type_check CHECK ((type = ANY (ARRAY['aperitif'::text, 'starter'::text, 'main'::text, 'side'::text, 'dessert'::text, 'drink'::text]))),
     CONSTRAINT menu_items_menu_id_fkey FOREIGN KEY (menu_id) REFERENCES public.restaurant_menus(id) ON DELETE CASCADE
 );
@@ -3787,8 +3944,12 @@ CREATE TABLE public.restaurant_billing (
     CONSTRAINT restaurant_billing_bic_max_100 CHECK ((char_length(bic) <= 100)) NOT VALID,
     CONSTRAINT restaurant_billing_city_max_200 CHECK ((char_length(city) <= 200)) NOT VALID,
     CONSTRAINT restaurant_billing_company_name_max_200 CHECK ((char_length(company_name) <= 200)) NOT VALID,
+    CONSTRAINT restaurant_billing_company_name_one_line CHECK (private.check_one_line(company_name, 'restaurant_billing.company_name'::text)),
     CONSTRAINT restaurant_billing_contact_email_max_320 CHECK ((char_length(contact_email) <= 320)) NOT VALID,
+    CONSTRAINT restaurant_billing_contact_email_one_line CHECK (private.check_one_line(contact_email, 'restaurant_billing.contact_email'::text)),
     CONSTRAINT restaurant_billing_contact_name_max_200 CHECK ((char_length(contact_name) <= 200)) NOT VALID,
+    CONSTRAINT restaurant_billing_contact_name_one_line CHECK (private.check_one_line(contact_name, 'restaurant_billing.contact_name'::text)),
+    CONSTRAINT restaurant_billing_contact_phone_e164 CHECK (private.check_phone(contact_phone, 'restaurant_billing.contact_phone'::text)),
     CONSTRAINT restaurant_billing_contact_phone_max_100 CHECK ((char_length(contact_phone) <= 100)) NOT VALID,
     CONSTRAINT restaurant_billing_country_max_200 CHECK ((char_length(country) <= 200)) NOT VALID,
     CONSTRAINT restaurant_billing_deposit_method_check CHECK ((deposit_method = ANY (ARRAY['acompte'::text, 'empreinte'::text]))),
@@ -3802,9 +3963,14 @@ CREATE TABLE public.restaurant_billing (
     CONSTRAINT restaurant_billing_rcs_city_max_200 CHECK ((char_length(rcs_city) <= 200)) NOT VALID,
     CONSTRAINT restaurant_billing_remaining_payment_check CHECK ((payment_onsite <> payment_online)),
     CONSTRAINT restaurant_billing_siret_number_max_100 CHECK ((char_length(siret_number) <= 100)) NOT VALID,
+    CONSTRAINT restaurant_billing_siret_number_siret CHECK (private.check_siret(siret_number, 'restaurant_billing.siret_number'::text)),
+    CONSTRAINT restaurant_billing_vat_number_french_vat CHECK (private.check_vat(vat_number, siret_number, 'restaurant_billing.vat_number'::text)),
     CONSTRAINT restaurant_billing_vat_number_max_100 CHECK ((char_length(vat_number) <= 100)) NOT VALID,
     CONSTRAINT restaurant_billing_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
+COMMENT ON COLUMN public.restaurant_billing.siret_number IS 'The SIRET, its 14 digits with the Luhn key, or blank: restaurant_billing_siret_number_siret.';
+COMMENT ON COLUMN public.restaurant_billing.vat_number IS 'The French VAT number, ''FR'' + key + SIREN (the SIRET''s), upper case without spaces, or blank: restaurant_billing_vat_number_french_vat.';
+COMMENT ON COLUMN public.restaurant_billing.contact_phone IS 'The billing contact''s phone, in E.164 (''+33478000000''), or blank: restaurant_billing_contact_phone_e164.';
 COMMENT ON COLUMN public.restaurant_billing.payment_link IS 'An https:// link where customers pay the acompte (any provider), or null.';
 ALTER TABLE public.restaurant_billing ENABLE ROW LEVEL SECURITY;
 GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_billing TO authenticated;
@@ -3861,12 +4027,14 @@ CREATE TABLE public.restaurant_contacts (
     CONSTRAINT restaurant_contacts_pkey PRIMARY KEY (id),
     CONSTRAINT restaurant_contacts_restaurant_id_key UNIQUE (restaurant_id),
     CONSTRAINT restaurant_contacts_email_max_320 CHECK ((char_length(email) <= 320)) NOT VALID,
+    CONSTRAINT restaurant_contacts_email_one_line CHECK (private.check_one_line(email, 'restaurant_contacts.email'::text)),
     CONSTRAINT restaurant_contacts_phone_e164 CHECK ((phone ~ '^\+[1-9][0-9]{6,14}$'::text)),
     CONSTRAINT restaurant_contacts_response_time_check CHECK ((response_time = ANY (ARRAY['fast'::text, 'medium'::text, 'slow'::text]))),
+    CONSTRAINT restaurant_contacts_whatsapp_e164 CHECK (private.check_phone(whatsapp, 'restaurant_contacts.whatsapp'::text)),
     CONSTRAINT restaurant_contacts_whatsapp_max_100 CHECK ((char_length(whatsapp) <= 100)) NOT VALID,
     CONSTRAINT restaurant_contacts_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
-COMMENT ON COLUMN public.restaurant_contacts.whatsapp IS 'The WhatsApp number new requests are sent to, in E.164 (''+33612345678''; save_restaurant_information refuses anything else). Numbers stored before 20261126000500 that were not French may still be in another form.';
+COMMENT ON COLUMN public.restaurant_contacts.whatsapp IS 'The WhatsApp number new requests are sent to, in E.164 (''+33612345678''), or blank: restaurant_contacts_whatsapp_e164.';
 COMMENT ON COLUMN public.restaurant_contacts.email_address IS 'The contact e-mail when it is exactly one plain address, else null: the Reply-To of the customer e-mails. Computed; never written.';
 COMMENT ON COLUMN public.restaurant_contacts.phone IS 'Téléphone du restaurant (optional, E.164): the number the customer e-mails give; without it they give the WhatsApp number.';
 ALTER TABLE public.restaurant_contacts ENABLE ROW LEVEL SECURITY;
@@ -4008,6 +4176,7 @@ CREATE TABLE public.restaurant_menus (
     CONSTRAINT restaurant_menus_menu_type_check CHECK ((menu_type = ANY (ARRAY['choice'::text, 'sharing'::text]))),
     CONSTRAINT restaurant_menus_name_check CHECK ((btrim(name) <> ''::text)),
     CONSTRAINT restaurant_menus_name_max_200 CHECK ((char_length(name) <= 200)) NOT VALID,
+    CONSTRAINT restaurant_menus_name_one_line CHECK (private.check_one_line(name, 'restaurant_menus.name'::text)),
     CONSTRAINT restaurant_menus_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
 ALTER TABLE public.restaurant_menus ENABLE ROW LEVEL SECURITY;
@@ -4027,6 +4196,7 @@ CREATE TABLE public.restaurant_options (
     CONSTRAINT restaurant_options_price_type_check CHECK ((price_type = ANY (ARRAY['per_person'::text, 'total'::text]))),
     CONSTRAINT restaurant_options_title_check CHECK ((btrim(title) <> ''::text)),
     CONSTRAINT restaurant_options_title_max_200 CHECK ((char_length(title) <= 200)) NOT VALID,
+    CONSTRAINT restaurant_options_title_one_line CHECK (private.check_one_line(title, 'restaurant_options.title'::text)),
     CONSTRAINT restaurant_options_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
 ALTER TABLE public.restaurant_options ENABLE ROW LEVEL SECURITY;
@@ -4180,6 +4350,7 @@ CREATE TABLE public.restaurants (
     CONSTRAINT restaurants_description_max_10000 CHECK ((char_length(description) <= 10000)) NOT VALID,
     CONSTRAINT restaurants_first_message_max_10000 CHECK ((char_length(first_message) <= 10000)) NOT VALID,
     CONSTRAINT restaurants_name_max_200 CHECK ((char_length(name) <= 200)) NOT VALID,
+    CONSTRAINT restaurants_name_one_line CHECK (private.check_one_line(name, 'restaurants.name'::text)),
     CONSTRAINT restaurants_url_max_2048 CHECK ((char_length(url) <= 2048)) NOT VALID,
     CONSTRAINT restaurants_url_safe_link CHECK (((url IS NULL) OR private.is_safe_link(url))),
     CONSTRAINT restaurants_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL

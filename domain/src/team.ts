@@ -3,6 +3,7 @@
  * restaurant, the 'Équipe' tab's data. The roles are those of public.restaurant_members' check
  * (domain/test/integration/team-roles.test.ts checks that they agree).
  */
+import { ofName } from './french';
 import { getSupabase } from './supabase';
 import { isMemberRole, type MemberRole } from './team-roles';
 
@@ -49,7 +50,7 @@ export function teamErrorMessage(error: { code?: string; message?: string } | nu
  * naming it when its name is known. « de » is written as is before the name (no du/de la/de l’ yet).
  */
 export const accessLostMessage = (restaurantName?: string): string =>
-  `Vous ne faites plus partie de l’équipe de ${restaurantName?.trim() || 'ce restaurant'}. Il a été retiré de votre tableau de bord.`;
+  `Vous ne faites plus partie de l’équipe ${restaurantName?.trim() ? ofName(restaurantName) : 'de ce restaurant'}. Il a été retiré de votre tableau de bord.`;
 
 /** What /dashboard is given in its navigation state to say it: the restaurant's name, when known. */
 export interface AccessLostState {
