@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { client } from '../../local-supabase/test/clients';
+import { client, withDb } from '../../local-supabase/test/clients';
 import { fillProfile } from '../../local-supabase/test/fixtures';
 import type { LaunchedStack } from '../../local-supabase/test/launch';
 import { childrenOf } from '../../local-supabase/test/processes';
@@ -30,9 +30,15 @@ function pgCtl(stack: LaunchedStack, args: string[]) {
   return { dbDir, opts, binary };
 }
 
-/** Stops the stack's PostgreSQL at once, as a crash would (no checkpoint, connections cut). */
-export function crashDatabase(stack: LaunchedStack) {
+/**
+ * Stops the stack's PostgreSQL at once, as a crash would (no shutdown checkpoint, connections cut).
+ * The test stacks run with synchronous_commit off (local-supabase's fast mode), which a real database
+ * does not: what was committed before the crash is made durable first (CHECKPOINT writes the WAL),
+ * so that the restart recovers it as a hosted database would, however loaded the machine.
+ */
+export async function crashDatabase(stack: LaunchedStack) {
   if (!childrenOf(stack.pid).some((c) => isPostgres(c.command)) && !fs.existsSync(path.join(stack.dataDir, 'db', 'postmaster.pid'))) throw new Error('no PostgreSQL to stop');
+  await withDb((db) => db.query('checkpoint'), stack.dbUrl);
   pgCtl(stack, ['stop', '-m', 'immediate', '-w']);
 }
 

@@ -29,7 +29,7 @@ test('PostgreSQL down: the chatbot, the request page and a one-click link get 50
     const requests = `${service.url}/api/restaurants/${owner.restaurantId}/requests`;
     const link = `${service.url}/api/reservations/${pending.numero}/accept/${pending.codeManage}`;
 
-    crashDatabase(stack);
+    await crashDatabase(stack);
     // The premise: /rest/v1 itself says 503 meanwhile.
     expect((await fetch(`${stack.url}/rest/v1/restaurants?select=id`, { headers: { apikey: stack.serviceRoleKey } })).status).toBe(503);
 

@@ -67,7 +67,7 @@ test('PostgreSQL crashes while the sender prepares a claimed alert: sent once it
     );
     const leaseEnds = Math.min(...claimed.map((r) => r.claimed_until!.getTime()));
 
-    crashDatabase(stack);
+    await crashDatabase(stack);
     // Down long enough for the sender to fail its check and then to fail recording that outcome too.
     await until(
       () => service.logs(),
