@@ -227,8 +227,8 @@ describe('code_manage is out of the owner’s and the public’s reach in the ta
         ).rows,
     );
     expect(rows.length).toBeGreaterThan(20);
-    // external_id and request_fingerprint are the chatbot's idempotency, nothing the owner reads.
-    expect(rows.filter((c) => !c.authenticated).map((c) => c.column)).toEqual(['code_manage', 'external_id', 'request_fingerprint']);
+    // external_id, request_fingerprint and request_scope are the chatbot's idempotency (scoped to its credential), nothing the owner reads.
+    expect(rows.filter((c) => !c.authenticated).map((c) => c.column)).toEqual(['code_manage', 'external_id', 'request_fingerprint', 'request_scope']);
     expect(rows.filter((c) => c.anon).map((c) => c.column)).toEqual([]);
   });
 });

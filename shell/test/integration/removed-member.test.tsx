@@ -26,12 +26,12 @@ it('says « Vous ne faites plus partie de l’équipe de … » on the open page
   // screen's own query under the restaurant's key); the role is asked again, and the dashboard says why.
   await queryClient.fetchQuery({ queryKey: ['restaurants', id, 'reservations', 'detail', 'R-0001'], queryFn: async () => null });
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
-  expect(await screen.findByText('Vous ne faites plus partie de l’équipe de Chez Retrait.', { exact: false })).toBeInTheDocument();
+  expect(await screen.findByText('Vous ne faites plus partie de l’équipe de Chez Retrait.', { exact: false }, { timeout: 10_000 })).toBeInTheDocument();
   page.unmount();
 
   // Reloaded at the restaurant's address (nothing cached): told again, not sent to the dashboard silently.
   queryClient.clear();
   renderApp(`/restaurants/${id}/faq`);
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
-  expect(await screen.findByText('Vous ne faites plus partie de l’équipe de Chez Retrait.', { exact: false })).toBeInTheDocument();
+  expect(await screen.findByText('Vous ne faites plus partie de l’équipe de Chez Retrait.', { exact: false }, { timeout: 10_000 })).toBeInTheDocument();
 });
