@@ -109,8 +109,9 @@ describe('submit_group_request: a valid request', () => {
     const { rows } = await withDb((db) =>
       db.query(
         `select r.status, r.source, r.customer_message, r.email_address, r.selected_menu, r.options, r.number_people, r.children,
-                r.respond_by - r.created_at = (select t.delay from private.response_times t join restaurant_contacts c on c.response_time = t.code
-                                                where c.restaurant_id = r.restaurant_id) as respond_by_is_promised_delay,
+                r.respond_by = private.respond_by_within_hours(r.restaurant_id, r.created_at,
+                                 (select t.delay from private.response_times t join restaurant_contacts c on c.response_time = t.code
+                                   where c.restaurant_id = r.restaurant_id), 28) as respond_by_is_promised_delay,
                 (select json_agg(json_build_object('role', m.role, 'content', m.content, 'at', m.created_at) order by m.created_at) from messages m where m.conversation_id = r.conversation_id) as messages,
                 (select json_agg(json_build_object('kind', n.kind, 'channel', n.channel, 'recipient', n.recipient, 'status', n.status,
                                                    'about', n.payload ->> 'numero_reservation') order by n.kind, n.channel)
