@@ -99,35 +99,29 @@ const base = () => `/restaurants/${restaurantId}/operational`;
 test('reservation list: restaurant check, counts and rows start together, before the remote’s code', async () => {
   const events = await coldLoad(`${base()}/reservations?statut=pending&recherche=hél`, (page) => page.getByText('Hélène Parallèle').waitFor());
   // The list is the search function's answer (rpc/search_reservations), filtered and paged.
-  expect(asked(events)).toEqual(['reservation_status_counts', 'restaurant_members', 'restaurants', 'rpc/search_reservations']);
-  expect(waits(events)).toEqual({ restaurants: [], restaurant_members: [], reservation_status_counts: [], 'rpc/search_reservations': [] });
+  // restaurant_reservations: the layout's probe of the latest change (operations-data's reservation-changes).
+  expect(asked(events)).toEqual(['reservation_status_counts', 'restaurant_members', 'restaurant_reservations', 'restaurants', 'rpc/search_reservations']);
+  expect(waits(events)).toMatchObject({ restaurants: [], restaurant_members: [], reservation_status_counts: [], 'rpc/search_reservations': [] });
 });
 
 test('reservation detail', async () => {
   const events = await coldLoad(`${base()}/reservations/${numero}`, (page) => page.getByRole('heading', { name: new RegExp(`Réservation ${numero}`) }).waitFor());
-  // The sidebar's badge reads the counts and the user's role on every restaurant screen; what accepting
-  // would do to the plan and who is who in the history are asked with the reservation, not after it.
-  expect(asked(events)).toEqual(['reservation_status_counts', 'restaurant_members', 'restaurant_reservations', 'restaurants', 'rpc/reservation_acceptance_check', 'rpc/restaurant_people']);
-  expect(waits(events)).toEqual({
-    restaurants: [],
-    restaurant_members: [],
-    reservation_status_counts: [],
-    restaurant_reservations: [],
-    'rpc/reservation_acceptance_check': [],
-    'rpc/restaurant_people': [],
-  });
+  // Opened cold (an alert's link), a reservation is drawn by the shell's light start: the reservation
+  // alone, asked before any remote's code; the full screen takes over afterwards (alert-link.test.ts).
+  expect(asked(events)).toEqual(['restaurant_reservations']);
+  expect(waits(events)).toEqual({ restaurant_reservations: [] });
 });
 
 test('conversation list', async () => {
   const events = await coldLoad(`${base()}/conversations`, (page) => page.getByText('Affichage de 1 à 1 sur 1 conversations').waitFor());
-  expect(asked(events)).toEqual(['conversation_summaries', 'reservation_status_counts', 'restaurant_members', 'restaurants']);
-  expect(waits(events)).toEqual({ restaurants: [], restaurant_members: [], reservation_status_counts: [], conversation_summaries: [] });
+  expect(asked(events)).toEqual(['conversation_summaries', 'reservation_status_counts', 'restaurant_members', 'restaurant_reservations', 'restaurants']);
+  expect(waits(events)).toMatchObject({ restaurants: [], restaurant_members: [], reservation_status_counts: [], conversation_summaries: [] });
 });
 
 test('conversation detail', async () => {
   const events = await coldLoad(`${base()}/conversations/${conversationId}`, (page) => page.getByText('Avec plaisir !').waitFor());
-  expect(asked(events)).toEqual(['conversations', 'reservation_status_counts', 'restaurant_members', 'restaurants']);
-  expect(waits(events)).toEqual({ restaurants: [], restaurant_members: [], reservation_status_counts: [], conversations: [] });
+  expect(asked(events)).toEqual(['conversations', 'reservation_status_counts', 'restaurant_members', 'restaurant_reservations', 'restaurants']);
+  expect(waits(events)).toMatchObject({ restaurants: [], restaurant_members: [], reservation_status_counts: [], conversations: [] });
 });
 
 test('a profile tab: its remote’s code (then its sections query) does not wait for the restaurant check', async () => {
