@@ -18,7 +18,7 @@ it('the accept link while PostgreSQL is down: « réessayez dans un instant », 
   const service = await startReservationService({ SUPABASE_URL: stack.url, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey });
   try {
     pointReservationApiAt(service.apiUrl, stack.url);
-    crashDatabase(stack);
+    await crashDatabase(stack);
     renderLink(`/reservations/${request.numero}/accept/${request.codeManage}`);
     expect(await screen.findByText('Le service est momentanément indisponible ; réessayez dans un instant.', undefined, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByText('Réservation acceptée !')).toBeNull();
