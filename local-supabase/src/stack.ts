@@ -16,6 +16,7 @@ import { assertPortFree } from './ports';
 import { StartupError } from './errors';
 import { startOrphanGuard } from './orphan-guard';
 import { unavailable, type ReplyLike } from './database-unavailable';
+import { linger } from './lingering-close';
 
 export interface RunningStack {
   url: string;
@@ -92,8 +93,13 @@ function buildApp(config: StackConfig, keys: StackKeys, db: Database, postgrest:
     // one. It is then handed on as a stream, untouched, with the client's own headers.
     rest.removeAllContentTypeParsers();
     rest.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => done(null, Readable.from([body])));
-    rest.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    rest.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
       if (err.statusCode === 413) {
+        // Refused on its Content-Length before a byte was read, the client still sending: Fastify asks to
+        // close the connection, which Node does as soon as the answer is written, and the client, writing
+        // into a closed socket, gets EPIPE instead of the 413. The rest is read and dropped instead.
+        reply.removeHeader('connection');
+        linger(req);
         return restError(reply, 413, 'request_too_large', 'La requête dépasse la taille maximale de 1 Mo.', `Taille maximale : ${BODY_LIMIT_BYTES} octets.`);
       }
       if (err.statusCode && err.statusCode < 500) return restError(reply, err.statusCode, 'invalid_request', `Requête invalide : ${err.message}`);

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { HttpFailure } from './storage-errors';
 import { UPLOAD_DIR } from './object-files';
+import { linger } from './lingering-close';
 
 /**
  * Reading an upload's bytes: streamed to a temporary file, never held whole in memory, and no
@@ -26,14 +27,6 @@ export interface ReceivedUpload {
   /** The MD5 of the bytes, as S3 and hosted Storage give it for an object's ETag. */
   md5: string;
 }
-
-/**
- * After a refusal the rest of the body is still read, and dropped (nothing is kept), for at most this
- * many bytes and seconds: a client still sending when its connection is closed gets a reset instead
- * of the 413 (nginx's lingering close, for the same reason). Past either, the connection is closed.
- */
-const LINGER_BYTES = 64 * 1024 * 1024;
-const LINGER_MS = 10_000;
 
 /** What a form may hold besides its file: boundaries, part headers, cacheControl, and the metadata field (up to busboy's 1 MB field size). */
 const MULTIPART_OVERHEAD = 2 * 1024 * 1024;
@@ -57,22 +50,6 @@ function userMetadataFrom(encoded: string | undefined, base64: boolean): Record<
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new HttpFailure(400, 'invalid_metadata', 'Métadonnées invalides : un objet JSON est attendu.');
   return value as Record<string, unknown>;
-}
-
-/** After a refusal: the rest of the body is read and dropped, up to LINGER_BYTES, then the connection is closed. */
-function linger(req: FastifyRequest) {
-  const raw = req.raw;
-  if (raw.readableEnded || raw.destroyed) return;
-  let dropped = 0;
-  const timer = setTimeout(() => raw.socket?.destroy(), LINGER_MS).unref();
-  raw.removeAllListeners('data');
-  raw.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > LINGER_BYTES) raw.socket?.destroy();
-  });
-  raw.once('close', () => clearTimeout(timer));
-  raw.on('error', () => undefined);
-  raw.resume();
 }
 
 /** Copies `source` into `file`, failing with 413 past `limit` bytes; resolves with the size and the first bytes. */
