@@ -93,6 +93,9 @@ test('reservations: counts, status filter and name search, kept in the URL', asy
   await page.reload();
   await page.getByTestId('reservation-count').getByText(`${matching} réservation(s) — En attente`).waitFor();
   expect(await page.getByLabel('Rechercher une réservation').inputValue()).toBe(part);
+  // Its clear button speaks French to a screen reader (antd names it after its icon, 'close-circle').
+  expect(await page.getByRole('button', { name: 'Effacer la recherche' }).count()).toBe(1);
+  expect(await page.getByLabel('close-circle').count()).toBe(0);
 });
 
 test('accept a pending reservation: e-mail in the outbox, badges updated, both sheets are PDFs', async () => {

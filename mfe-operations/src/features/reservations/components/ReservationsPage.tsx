@@ -12,6 +12,7 @@ import {
 } from '@tablee/operations-data';
 import { formatDate, formatTime, PageError, PageFrame, PageLoading, QueryState } from '@tablee/shared';
 import { isUuid, restaurantPath, RESERVATION_FILTER_LABELS, RESERVATION_FILTERS, RESERVATION_SOURCE_LABELS, RESERVATION_STATUS_BADGES, type Reservation } from '@tablee/domain';
+import { CloseCircleFilled } from '@ant-design/icons';
 import { Alert, Button, DatePicker, Grid, Input, Pagination, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -180,7 +181,8 @@ function ReservationList({
         <Input.Search
           aria-label="Rechercher une réservation"
           placeholder="Nom, n° ou code de réservation, email, téléphone"
-          allowClear
+          // antd's own icon, named in French: by default a screen reader reads its name, 'close-circle'.
+          allowClear={{ clearIcon: <CloseCircleFilled aria-label="Effacer la recherche" /> }}
           maxLength={SEARCH_MAX_LENGTH}
           value={searchText}
           onChange={(e) => setSearchText(e.target.value)}
