@@ -12,7 +12,7 @@ import {
 } from '@tablee/operations-data';
 import { formatDate, formatTime, PageError, PageFrame, PageLoading, QueryState } from '@tablee/shared';
 import { isUuid, restaurantPath, RESERVATION_FILTER_LABELS, RESERVATION_FILTERS, RESERVATION_SOURCE_LABELS, RESERVATION_STATUS_BADGES, type Reservation } from '@tablee/domain';
-import { CloseCircleFilled } from '@ant-design/icons';
+import CloseCircleFilled from '@ant-design/icons/CloseCircleFilled';
 import { Alert, Button, DatePicker, Grid, Input, Pagination, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
