@@ -6,21 +6,28 @@ import { newOwner, service, withDb } from '../clients';
 import { completeRestaurant, must } from '../fixtures';
 import { insertReservationAsSuperuser, submitGroupRequest } from '../reservations';
 
-/** The restaurant at `count` requests, R-0001 to R-{count} and its counter, as if taken one by one (written in one statement: fast). */
+/**
+ * The restaurant at `count` requests, R-0001 to R-{count} and its counter, as if taken one by one:
+ * copies of its first request written in one statement, with that request's respond_by (the per-row
+ * triggers, which compute it from the opening hours, are off for this session's transaction only).
+ */
 async function restaurantAt(count: number, label: string) {
   const owner = await newOwner(label);
   const restaurant = await completeRestaurant(owner.client, label);
   await withDb(async (db) => {
+    await db.query('begin');
+    await db.query('set local session_replication_role = replica');
     await db.query('update private.reservation_numbers set last_number = $2 where restaurant_id = $1', [restaurant.restaurantId, count]);
     await db.query(
       `insert into public.restaurant_reservations (restaurant_id, numero_reservation_restaurateur, numero_reservation, code_reservation,
-         customer_name, number_people, children, reservation_date, arrival_time, total_amount)
+         customer_name, number_people, children, reservation_date, arrival_time, total_amount, respond_by)
        select r.restaurant_id, 'R-' || lpad(i::text, 4, '0'), 'TST-' || upper(substr(md5(random()::text), 1, 12)), upper(substr(md5(random()::text), 1, 6)),
-              r.customer_name, r.number_people, r.children, r.reservation_date, r.arrival_time, r.total_amount
+              r.customer_name, r.number_people, r.children, r.reservation_date, r.arrival_time, r.total_amount, r.respond_by
          from public.restaurant_reservations r, generate_series(2, $2::int) i
         where r.id = $1`,
       [restaurant.reservation.id, count],
     );
+    await db.query('commit');
   });
   return { ...restaurant, owner };
 }

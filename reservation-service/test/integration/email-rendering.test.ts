@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { launchChromium } from '../../../e2e/test/browser';
 import { confirmationMail } from '../../src/email/confirmation';
@@ -13,18 +12,18 @@ import { db, writeReservation } from '../helpers';
 /**
  * Every e-mail the service sends, its HTML drawn by Chromium as a mail client's web view would, on a
  * desktop and at a phone's 390 px: one column that fits (nothing wider than the screen), the buttons
- * and the facts inside it. The PNGs are written to a directory of the run (its path printed) to be
- * looked at.
+ * and the facts inside it. With EMAIL_SHOTS=<directory>, each is also written there as a PNG to be
+ * looked at (a full-page screenshot costs more than the check itself: not on every run).
  */
 let browser: Awaited<ReturnType<typeof launchChromium>>;
-const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-emails-'));
+const shots = process.env.EMAIL_SHOTS;
 
 beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  console.log(`e-mails drawn by Chromium: ${shots}`);
+  if (shots) console.log(`e-mails drawn by Chromium: ${shots}`);
 });
 
 async function everyMail(): Promise<[string, Mail][]> {
@@ -49,10 +48,12 @@ async function everyMail(): Promise<[string, Mail][]> {
 
 test('each e-mail fits a desktop and a 390 px phone, in one column, every part of it readable', async () => {
   const mails = await everyMail();
+  if (shots) fs.mkdirSync(shots, { recursive: true });
+  const pages = { 1280: await browser.newPage({ viewport: { width: 1280, height: 800 } }), 390: await browser.newPage({ viewport: { width: 390, height: 800 } }) };
   for (const [name, mail] of mails) {
     expect(mail.text.length).toBeGreaterThan(100);
-    for (const width of [1280, 390]) {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
+    for (const width of [1280, 390] as const) {
+      const page = pages[width];
       await page.setContent(mail.html, { waitUntil: 'load' });
       const layout = await page.evaluate(() => {
         const card = document.querySelector('td[style*="background:#ffffff"]')!.getBoundingClientRect();
@@ -61,8 +62,7 @@ test('each e-mail fits a desktop and a 390 px phone, in one column, every part o
           .map((el) => el.outerHTML.slice(0, 80));
         return { scrollWidth: document.documentElement.scrollWidth, cardWidth: card.width, overflowing };
       });
-      await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-      await page.close();
+      if (shots) await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
       expect({ name, width, scrollWidth: layout.scrollWidth, overflowing: layout.overflowing }).toEqual({ name, width, scrollWidth: width, overflowing: [] });
       // One readable column: 600 px at most on a desktop, the phone's width less its margins on a phone.
       expect(layout.cardWidth).toBeLessThanOrEqual(600);
