@@ -58,6 +58,16 @@ const kernelBoundaries = [
   },
 ];
 
+/**
+ * A reservation changes through its SQL function only (submit_group_request, the transitions,
+ * modify_reservation: each checks, writes, records the event and queues its messages in one transaction):
+ * never by a table write from a client, the service or a test's setup.
+ */
+const NO_RESERVATION_TABLE_WRITES = {
+  selector: "CallExpression[callee.property.name=/^(insert|update|upsert|delete)$/][callee.object.callee.property.name='from'][callee.object.arguments.0.value='restaurant_reservations']",
+  message: 'A reservation changes through its SQL function (submit_group_request, transition_reservation…), never by a write to restaurant_reservations.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**'] },
   js.configs.recommended,
@@ -112,6 +122,10 @@ export default tseslint.config(
     rules: { 'tablee-comments/no-issue-history': 'error' },
   },
   {
+    files: ['**/*.{ts,tsx,mjs,cjs,js}'],
+    rules: { 'no-restricted-syntax': ['error', NO_RESERVATION_TABLE_WRITES] },
+  },
+  {
     // Application code states the shape of what it reads: a jsonb answer's type goes over the generated
     // types (domain/src/database.ts, MergeDeep), not through a double cast at the call.
     files: ['*/src/**/*.{ts,tsx}'],
@@ -122,6 +136,7 @@ export default tseslint.config(
           selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
           message: 'No `as unknown as` in application code: give the value its type where it comes from (a jsonb answer: domain/src/database.ts).',
         },
+        NO_RESERVATION_TABLE_WRITES,
       ],
     },
   },

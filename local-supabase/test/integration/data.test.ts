@@ -278,8 +278,10 @@ describe('data: one way in for a reservation (submit_group_request)', () => {
       ['owner', owner.client],
       ['service', service()],
     ] as const) {
+      // eslint-disable-next-line no-restricted-syntax -- the write the database must refuse, tried on purpose
       const plain = await caller.from('restaurant_reservations').insert(row(who));
       expect({ who, code: plain.error?.code }).toEqual({ who, code: '42501' });
+      // eslint-disable-next-line no-restricted-syntax -- the write the database must refuse, tried on purpose
       const returning = await caller.from('restaurant_reservations').insert(row(who)).select('id');
       expect({ who, code: returning.error?.code, data: returning.data }).toEqual({ who, code: '42501', data: null });
     }

@@ -297,11 +297,13 @@ describe('submit_group_request: who may call it', () => {
     for (const caller of [anon(), owner]) {
       const { error } = await submit(lyon, validRequest(externalId('intrus')), caller);
       expect(error?.code).toBe('42501');
+      // eslint-disable-next-line no-restricted-syntax -- the write the database must refuse, tried on purpose
       const inserted = await caller
         .from('restaurant_reservations')
         .insert({ restaurant_id: lyon, numero_reservation_restaurateur: 'R-9999', numero_reservation: externalId('TBL'), code_reservation: 'X', number_people: 10 });
       expect(inserted.error?.code).toBe('42501');
     }
+    // eslint-disable-next-line no-restricted-syntax -- the write the database must refuse, tried on purpose
     const byService = await service()
       .from('restaurant_reservations')
       .insert({ restaurant_id: lyon, numero_reservation_restaurateur: 'R-9999', numero_reservation: externalId('TBL'), code_reservation: 'X', number_people: 10 });
