@@ -48,7 +48,7 @@ const DOMAIN_PACKAGES = ['domain', 'sections', 'operations-data'];
 const kernelBoundaries = [
   {
     target: './shared',
-    from: [...DOMAIN_PACKAGES, ...FRONT_END_MODULES].map((dir) => `./${dir}`),
+    from: [...DOMAIN_PACKAGES, 'action', ...FRONT_END_MODULES].map((dir) => `./${dir}`),
     message: 'The kernel is shared at run time and owns no domain: a domain change must not need a kernel version.',
   },
   {
@@ -67,6 +67,13 @@ const NO_RESERVATION_TABLE_WRITES = {
   selector: "CallExpression[callee.property.name=/^(insert|update|upsert|delete)$/][callee.object.callee.property.name='from'][callee.object.arguments.0.value='restaurant_reservations']",
   message: 'A reservation changes through its SQL function (submit_group_request, transition_reservation…), never by a write to restaurant_reservations.',
 };
+
+const untypedClient = ['@tablee/shared', '@tablee/shared/supabase'].map((name) => ({
+  name,
+  importNames: ['getSupabase'],
+  message: "Use @tablee/domain's getSupabase: the same client, typed by the database's types.",
+}));
+const kernelTesting = { name: '@tablee/shared/testing', message: "The kernel's test hooks are for tests only: production code never imports them." };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**'] },
@@ -144,17 +151,16 @@ export default tseslint.config(
     // The kernel's client is untyped (the kernel does not own the schema): queries go through the domain's.
     files: ['**/*.{ts,tsx}'],
     ignores: ['shared/**', 'domain/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['@tablee/shared', '@tablee/shared/supabase'].map((name) => ({
-            name,
-            importNames: ['getSupabase'],
-            message: "Use @tablee/domain's getSupabase: the same client, typed by the database's types.",
-          })),
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: untypedClient }] },
+  },
+  {
+    // The kernel's hooks for tests (a fresh client, a stopped session) stay out of what ships.
+    files: ['**/src/**/*.{ts,tsx}', 'tooling/standalone.tsx'],
+    ignores: ['shared/**', 'domain/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...untypedClient, kernelTesting] }] },
+  },
+  {
+    files: ['shared/src/**/*.{ts,tsx}', 'domain/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [kernelTesting] }] },
   },
 );

@@ -14,6 +14,7 @@ const PACKAGES = [
   'domain',
   'sections',
   'operations-data',
+  'action',
   'shell',
   'mfe-onboarding',
   'mfe-restaurant-profile',

@@ -55,7 +55,7 @@ function StandaloneSignIn() {
           const result = await signIn(email, password);
           setPending(false);
           if (result.ok) navigate(from, { replace: true });
-          else setError(result.message);
+          else setError('Échec de la connexion. Veuillez vérifier vos identifiants.');
         }}
       >
         <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email requis' }]}>

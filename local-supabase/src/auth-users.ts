@@ -95,7 +95,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /**
  * Signup's and PUT /user's password rule, in GoTrue's words: at most 72 UTF-8 bytes (400), at least
  * MIN_PASSWORD_LENGTH characters (422 weak_password). The app's own rule is stricter (characters, not
- * UTF-16 units; not only spaces: @tablee/shared's passwordProblem) and is checked before calling.
+ * UTF-16 units; not only spaces: the shell's passwordProblem, shell/src/features/auth/api/password.ts) and is checked before calling.
  */
 export function passwordRefusal(reply: FastifyReply, password: string) {
   const tooLong = passwordTooLong(reply, password);

@@ -1,4 +1,5 @@
-import { initSupabase, resetSupabaseForTests, startSession, stopSessionForTests } from '@tablee/shared';
+import { initSupabase, startSession } from '@tablee/shared';
+import { resetSupabaseForTests, stopSessionForTests } from '@tablee/shared/testing';
 import { getSupabase } from '@tablee/domain';
 
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.fr`;

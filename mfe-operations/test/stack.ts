@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { initSupabase, resetSupabaseForTests, setAppConfig, startSession, stopSessionForTests } from '@tablee/shared';
+import { initSupabase, setAppConfig, startSession } from '@tablee/shared';
+import { resetSupabaseForTests, stopSessionForTests } from '@tablee/shared/testing';
 import { getSupabase } from '@tablee/domain';
 
 export const BENCH = { email: 'bench@tablee.fr', password: 'tablee-bench', restaurantId: 'b1000000-0000-4000-8000-000000000001' };

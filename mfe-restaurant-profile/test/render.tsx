@@ -1,4 +1,5 @@
-import { AppProviders, initSupabase, resetSupabaseForTests, setAppConfig } from '@tablee/shared';
+import { AppProviders, initSupabase, setAppConfig } from '@tablee/shared';
+import { resetSupabaseForTests } from '@tablee/shared/testing';
 import { getSupabase } from '@tablee/domain';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';

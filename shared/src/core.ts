@@ -6,12 +6,12 @@
  */
 import kernelPackage from '../package.json';
 
-export * from './constants';
+export { BRAND_COLOURS, TOAST_AUTO_CLOSE_MS } from './constants';
 export * from './config/app-config';
 export * from './format';
 
 /**
- * The kernel's version (semver, shared/package.json). Its exported surface is recorded in
- * shared/kernel-surface.json; a change of that surface needs a new version (`pnpm kernel:surface`).
+ * The kernel's version (semver, shared/package.json). Its exported surface and what the modules import of
+ * it are recorded in shared/kernel-surface.json; `pnpm kernel:surface` says which version a change needs.
  */
 export const KERNEL_VERSION: string = kernelPackage.version;

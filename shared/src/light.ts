@@ -7,4 +7,4 @@
  */
 export * from './query/query-client';
 export * from './query/query-view';
-export * from './ui/toast';
+export { persistToast, Toast, useToast, type ToastMessage, type ToastType } from './ui/toast';

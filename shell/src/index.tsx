@@ -12,9 +12,6 @@ if (start === 'link') {
   // The page (react-dom is most of it) asked now, beside link.ts, not once link.ts has arrived and run:
   // one round trip less on a phone network.
   void import('./start/link-page');
-  // The kernel's action helper, which the page imports and the shell provides: otherwise asked only once
-  // the remote's code has run, one more round trip before the page renders.
-  void import('@tablee/shared/action');
 } else if (start === 'auth') {
   void import('./start/auth');
 } else if (start === 'dashboard') {

@@ -1,4 +1,5 @@
-import { AppProviders, initSupabase, resetSupabaseForTests, startSession, stopSessionForTests } from '@tablee/shared';
+import { AppProviders, initSupabase, startSession } from '@tablee/shared';
+import { resetSupabaseForTests, stopSessionForTests } from '@tablee/shared/testing';
 import { getSupabase } from '@tablee/domain';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';

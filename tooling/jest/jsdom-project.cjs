@@ -22,6 +22,7 @@ module.exports = function jsdomProject(displayName, moduleNameMapper = {}) {
       '^@tablee/shared/core$': path.join(__dirname, '../../shared/src/core.ts'),
       '^@tablee/shared/supabase$': path.join(__dirname, '../../shared/src/supabase.ts'),
       '^@tablee/shared/light$': path.join(__dirname, '../../shared/src/light.ts'),
+      '^@tablee/shared/testing$': path.join(__dirname, '../../shared/src/testing.ts'),
       '^@tablee/domain$': path.join(__dirname, '../../domain/src/index.ts'),
       '^@tablee/sections$': path.join(__dirname, '../../sections/src/index.ts'),
       ...moduleNameMapper,

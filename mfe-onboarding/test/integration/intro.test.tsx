@@ -1,4 +1,5 @@
-import { AppProviders, initSupabase, resetSupabaseForTests, stopSessionForTests } from '@tablee/shared';
+import { AppProviders, initSupabase } from '@tablee/shared';
+import { resetSupabaseForTests, stopSessionForTests } from '@tablee/shared/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';

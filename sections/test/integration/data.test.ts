@@ -5,7 +5,8 @@
  */
 import ws from 'ws';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { initSupabase, resetSupabaseForTests } from '@tablee/shared';
+import { initSupabase } from '@tablee/shared';
+import { resetSupabaseForTests } from '@tablee/shared/testing';
 import { getSupabase, type Billing } from '@tablee/domain';
 import { billingApi, cgvApi, createHoursApi, defaultHours, hoursApi, informationApi, NOT_FOUND_OR_FORBIDDEN, type HoursValue, type InformationValue } from '@tablee/sections';
 import { env, newOwner } from '../../../local-supabase/test/clients';

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import ws from 'ws';
-import { initSupabase, resetSupabaseForTests } from '@tablee/shared';
+import { initSupabase } from '@tablee/shared';
+import { resetSupabaseForTests } from '@tablee/shared/testing';
 import { getSupabase } from '@tablee/domain';
 import { env } from '../../../local-supabase/test/clients';
 

@@ -57,11 +57,6 @@ export function getAppConfig(): AppConfig {
   return current;
 }
 
-/** The reservation service's origin (its API URL without the trailing /api): the PDF sheets live there. */
-export function reservationServiceOrigin(config: Pick<AppConfig, 'reservationApiUrl'> = getAppConfig()): string {
-  return config.reservationApiUrl.replace(/\/+$/, '').replace(/\/api$/, '');
-}
-
 /** A reservation-service API URL: `path` under the configured API base (…/api). */
 export function reservationApiEndpoint(path: string, config: Pick<AppConfig, 'reservationApiUrl'> = getAppConfig()): string {
   return `${config.reservationApiUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;

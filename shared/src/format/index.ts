@@ -7,7 +7,7 @@ type DateInput = string | number | Date;
 export const parisToday = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 
 /** A 'YYYY-MM-DD' date (PostgreSQL date) is a calendar day, not an instant: read it as local midnight. */
-export function toDate(value: DateInput): Date {
+function toDate(value: DateInput): Date {
   if (value instanceof Date) return value;
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const [y, m, d] = value.split('-').map(Number);

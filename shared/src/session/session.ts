@@ -6,7 +6,6 @@
 import type { Session } from '@supabase/supabase-js';
 import { atom, createStore } from 'jotai';
 import { getSupabase } from '../supabase/client';
-import { signInErrorMessage, signUpErrorMessage } from './errors';
 
 /** The signed-in owner, as every module sees it. */
 export interface User {
@@ -58,7 +57,7 @@ export function startSession(): Promise<void> {
     .finally(() => tableeStore.set(authLoadingAtom, false));
 }
 
-/** Tests only. */
+/** Tests only (@tablee/shared/testing): the next startSession starts again, signed out. */
 export function stopSessionForTests(): void {
   unsubscribe?.();
   unsubscribe = null;
@@ -67,17 +66,20 @@ export function stopSessionForTests(): void {
   tableeStore.set(authLoadingAtom, true);
 }
 
-/** `confirmationSent`: sign-up with Auth's confirmations on; the account waits for the link e-mailed to it. */
-export type AuthResult = { ok: true; confirmationSent?: boolean } | { ok: false; message: string; code?: string; status?: number };
+/**
+ * `confirmationSent`: sign-up with Auth's confirmations on; the account waits for the link e-mailed to it.
+ * `error`: Auth's error (code, status, message) or what was thrown; the calling page words it in French.
+ */
+export type AuthResult = { ok: true; confirmationSent?: boolean } | { ok: false; error: unknown };
 
 export async function signIn(email: string, password: string): Promise<AuthResult> {
   try {
     const { data, error } = await getSupabase().auth.signInWithPassword({ email, password });
-    if (error) return { ok: false, message: signInErrorMessage(error), code: error.code, status: error.status };
+    if (error) return { ok: false, error };
     apply(data.session);
     return { ok: true };
   } catch (err) {
-    return { ok: false, message: signInErrorMessage(err) };
+    return { ok: false, error: err };
   }
 }
 
@@ -91,13 +93,13 @@ export async function signUp(email: string, password: string): Promise<AuthResul
     // With confirmations on, the e-mailed link leads to this origin's /confirm-signup.
     const emailRedirectTo = typeof window === 'undefined' ? undefined : `${window.location.origin}/confirm-signup`;
     const { data, error } = await client.auth.signUp({ email, password, options: { emailRedirectTo } });
-    if (error) return { ok: false, message: signUpErrorMessage(error), code: error.code, status: error.status };
+    if (error) return { ok: false, error };
     if (data.session) await client.auth.signOut({ scope: 'local' });
     // No session and no confirmed address: a confirmation link was sent (or, for an address that has an
     // account, Auth answered as if: the page says the same either way).
     return { ok: true, confirmationSent: !data.session && !data.user?.email_confirmed_at };
   } catch (err) {
-    return { ok: false, message: signUpErrorMessage(err) };
+    return { ok: false, error: err };
   }
 }
 

@@ -42,7 +42,7 @@ export function getSupabase(): SupabaseClient {
   return client;
 }
 
-/** Tests only: forget the client so the next initSupabase creates a fresh one. */
+/** Tests only (@tablee/shared/testing): forget the client so the next initSupabase creates a fresh one. */
 export function resetSupabaseForTests(): void {
   client = null;
 }

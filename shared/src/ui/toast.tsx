@@ -3,7 +3,10 @@
  * 4 s; kept in local storage under 'restaurant-notification' and shown again on load if younger than 5 s.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { TOAST_AUTO_CLOSE_MS, TOAST_REPLAY_MAX_AGE_MS, TOAST_STORAGE_KEY } from '../constants';
+import { TOAST_AUTO_CLOSE_MS } from '../constants';
+
+const TOAST_REPLAY_MAX_AGE_MS = 5000;
+const TOAST_STORAGE_KEY = 'restaurant-notification';
 
 export type ToastType = 'success' | 'error';
 

@@ -1,4 +1,5 @@
-import { initSupabase, resetSupabaseForTests, startSession, stopSessionForTests } from '@tablee/shared';
+import { initSupabase, startSession } from '@tablee/shared';
+import { resetSupabaseForTests, stopSessionForTests } from '@tablee/shared/testing';
 import { getSupabase } from '@tablee/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { connect, renderApp, uniqueEmail } from '../render';
 import { paste } from '../../../tooling/jest/paste';
+import { signUpErrorMessage } from '../../src/features/auth/api/authErrors';
 
 const submitButton = () => screen.getByRole('button', { name: /Créer mon compte|Création du compte/ });
 
@@ -108,7 +109,6 @@ describe('/signup against local-supabase', () => {
   });
 
   it('maps weak_password from the real answer (the form never sends a short password)', async () => {
-    const { signUpErrorMessage } = await import('@tablee/shared');
     const { error } = await getSupabase().auth.signUp({ email: uniqueEmail('weak'), password: '12345' });
     expect(error?.code).toBe('weak_password');
     expect(signUpErrorMessage(error)).toBe('Le mot de passe doit contenir au moins 6 caractères.');

@@ -1,5 +1,5 @@
 // Light like the link page: fetch and the kernel's core only (no supabase-js, no TanStack Query).
-import { runOnce, useAction } from '@tablee/shared/action';
+import { runOnce, useAction } from '@tablee/action';
 import { getAppConfig } from '@tablee/shared/core';
 import { useEffect } from 'react';
 import type { RequestForm } from '../lib/form-rules';

@@ -1,4 +1,4 @@
-import { useAction } from '@tablee/shared/action';
+import { useAction } from '@tablee/action';
 import { formatEuros, formatLongDate } from '@tablee/shared/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { sendRequest, type SendOutcome } from '../api/sendRequest';

@@ -1,5 +1,5 @@
 // The kernel's core and its action helper only: this page loads without antd, supabase-js and TanStack Query.
-import { runOnce, useAction } from '@tablee/shared/action';
+import { runOnce, useAction } from '@tablee/action';
 import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint } from '@tablee/shared/core';
 import { useEffect } from 'react';
 

@@ -1,7 +1,7 @@
 import { getSupabase } from '@tablee/domain';
-// The auth feature's writes share one shape with its light pages (see @tablee/shared/action); none
+// The auth feature's writes share one shape with its light pages (see @tablee/action); none
 // touches the query cache: the session's atoms carry the change.
-import { useAction } from '@tablee/shared/action';
+import { useAction } from '@tablee/action';
 import { emailChangeErrorMessage } from './messages';
 
 /**

@@ -2,7 +2,7 @@
  * The French messages of the recovery and account screens, chosen from Supabase Auth's
  * error codes as signInErrorMessage does for sign-in. Not in spec §8, which has no messages for these screens.
  */
-import { SIGN_IN_MESSAGES, SIGN_UP_MESSAGES } from '@tablee/shared/supabase';
+import { SIGN_IN_MESSAGES, SIGN_UP_MESSAGES } from './authErrors';
 
 export const ACCOUNT_MESSAGES = {
   resetSent: 'Si un compte existe pour cette adresse, un e-mail vous a été envoyé avec un lien pour choisir un nouveau mot de passe. Ce lien est valable 1 heure.',

@@ -1,6 +1,6 @@
 import { getSupabase } from '@tablee/domain';
-// Light: /forgot-password imports this (no TanStack Query there, see @tablee/shared/action).
-import { useAction } from '@tablee/shared/action';
+// Light: /forgot-password imports this (no TanStack Query there, see @tablee/action).
+import { useAction } from '@tablee/action';
 import { resetRequestErrorMessage } from './messages';
 
 /**

@@ -1,7 +1,7 @@
 import { getSupabase } from '@tablee/domain';
-// Light: /signin and /signup import this (no TanStack Query there, see @tablee/shared/action).
-import { useAction } from '@tablee/shared/action';
-import { SIGN_IN_MESSAGES } from '@tablee/shared/supabase';
+// Light: /signin and /signup import this (no TanStack Query there, see @tablee/action).
+import { useAction } from '@tablee/action';
+import { SIGN_IN_MESSAGES } from './authErrors';
 import { ACCOUNT_MESSAGES } from './messages';
 
 /**

@@ -1,6 +1,7 @@
-// Light: /signup imports this (no TanStack Query there, see @tablee/shared/action).
-import { useAction } from '@tablee/shared/action';
+// Light: /signup imports this (no TanStack Query there, see @tablee/action).
+import { useAction } from '@tablee/action';
 import { signUp } from '@tablee/shared/supabase';
+import { signUpErrorMessage } from './authErrors';
 import type { Credentials } from './signIn';
 
 /** What /signup passes to /signin on success. */
@@ -17,7 +18,7 @@ export interface SignedUpState {
  */
 export async function createAccount({ email, password }: Credentials): Promise<boolean> {
   const result = await signUp(email, password);
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(signUpErrorMessage(result.error));
   return result.confirmationSent ?? false;
 }
 

@@ -1,7 +1,7 @@
 import { getSupabase } from '@tablee/domain';
-// Light: /reset-password imports this (no TanStack Query there, see @tablee/shared/action); the
+// Light: /reset-password imports this (no TanStack Query there, see @tablee/action); the
 // account page uses the same hook.
-import { useAction } from '@tablee/shared/action';
+import { useAction } from '@tablee/action';
 import { passwordChangeErrorMessage } from './messages';
 
 /**

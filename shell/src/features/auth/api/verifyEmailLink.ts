@@ -1,6 +1,6 @@
 import { getSupabase } from '@tablee/domain';
-// Light: /reset-password and /confirm-email import this (no TanStack Query there, see @tablee/shared/action).
-import { useAction } from '@tablee/shared/action';
+// Light: /reset-password and /confirm-email import this (no TanStack Query there, see @tablee/action).
+import { useAction } from '@tablee/action';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES, verifyErrorMessage } from './messages';

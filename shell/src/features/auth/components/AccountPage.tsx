@@ -1,8 +1,9 @@
-import { MIN_PASSWORD_LENGTH, PageFrame, passwordLength, passwordProblem, userAtom } from '@tablee/shared';
+import { PageFrame, userAtom } from '@tablee/shared';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useChangeEmail } from '../api/changeEmail';
 import { ACCOUNT_MESSAGES } from '../api/messages';
+import { MIN_PASSWORD_LENGTH, passwordLength, passwordProblem } from '../api/password';
 import { useUpdatePassword } from '../api/updatePassword';
 
 interface PasswordValues {

@@ -1,5 +1,5 @@
 import { authLoadingAtom, signOut, userAtom } from '@tablee/shared';
-import { useAction } from '@tablee/shared/action';
+import { useAction } from '@tablee/action';
 import { ROLE_LABELS, restaurantPath } from '@tablee/domain';
 import { ofNameParts } from '@tablee/domain/french';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-import { passwordProblem } from '@tablee/shared/supabase';
 import { ACCOUNT_MESSAGES } from '../api/messages';
+import { passwordProblem } from '../api/password';
 import { PasswordHelp, PasswordInput } from './PasswordInput';
 
 /** Why the pair cannot be saved yet (the sign-up rule, then the confirmation), or null. */

@@ -1,6 +1,5 @@
-import { MIN_PASSWORD_LENGTH } from '@tablee/shared/core';
-import { passwordLength, passwordProblem } from '@tablee/shared/supabase';
 import { useState, type InputHTMLAttributes } from 'react';
+import { MIN_PASSWORD_LENGTH, passwordLength, passwordProblem } from '../api/password';
 
 /**
  * A password field with antd's eye to show the characters. The eye's name avoids the words of the

@@ -2,7 +2,7 @@ import type { SignInRedirectState } from '@tablee/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 // No antd, no TanStack Query on this page: its write is a light action (see ../api/signIn).
-import { SIGN_IN_MESSAGES } from '@tablee/shared/supabase';
+import { SIGN_IN_MESSAGES } from '../api/authErrors';
 import { ACCOUNT_MESSAGES } from '../api/messages';
 import { invitationFrom } from '../api/pendingInvitation';
 import { useResendConfirmation } from '../api/resendConfirmation';

@@ -1,10 +1,9 @@
 // The core and the session part of the kernel only: this page loads no antd.
-import { MIN_PASSWORD_LENGTH } from '@tablee/shared/core';
-import { passwordProblem } from '@tablee/shared/supabase';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { invitationFrom } from '../api/pendingInvitation';
 import { ACCOUNT_MESSAGES } from '../api/messages';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from '../api/password';
 import { useResendConfirmation } from '../api/resendConfirmation';
 import { useSignUp, type SignedUpState } from '../api/signUp';
 import { AuthAlert, AuthCard, SubmitButton } from './AuthCard';

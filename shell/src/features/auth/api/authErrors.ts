@@ -1,6 +1,6 @@
-/** Spec §8: sign-in and sign-up messages, chosen from the real Supabase Auth error codes and statuses. */
+/** Spec §8: the sign-in and sign-up pages' messages, chosen from the real Supabase Auth error codes and statuses. */
 
-export interface AuthErrorLike {
+interface AuthErrorLike {
   code?: string;
   status?: number;
   message?: string;

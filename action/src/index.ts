@@ -1,10 +1,12 @@
 /**
- * @tablee/shared/action — `useAction`, the shape of TanStack Query's `useMutation` (mutate, isPending,
+ * @tablee/action — `useAction`, the shape of TanStack Query's `useMutation` (mutate, isPending,
  * isSuccess, isError, data, error, reset) for the pages that load without TanStack Query: the sign-in,
  * sign-up and recovery pages (/signin ≤ 250 KB of gzip JavaScript) and the one-click link page
  * (≤ 120 KB, React and the kernel's core only). TanStack Query is not a choice there: it is the
  * application's library, loaded after them. Every other screen uses `useMutation` itself.
- * React only, like the pages it serves: no antd, no supabase-js.
+ * React only, like the pages it serves: no antd, no supabase-js. Bundled at build time by each module
+ * that uses it (the shell, mfe-public-links), not shared at run time: it changes with the pages it serves,
+ * and a `once` call is a call of the module that made it.
  */
 import { useCallback, useState, useSyncExternalStore } from 'react';
 

@@ -1,5 +1,5 @@
 import { AuthApiError } from '@supabase/supabase-js';
-import { signInErrorMessage, signUpErrorMessage } from '../../src/session/errors';
+import { signInErrorMessage, signUpErrorMessage } from '../../src/features/auth/api/authErrors';
 
 /** Error objects as supabase-js builds them from Supabase Auth's answers (code, status, message). */
 const apiError = (message: string, status: number, code: string) => new AuthApiError(message, status, code);

@@ -1,8 +1,5 @@
-/**
- * The sign-up's password rule (spec §5), beside the session rather than in the core: the
- * link page, which loads the core, has no password to check.
- */
-import { MIN_PASSWORD_LENGTH } from '../constants';
+/** The password rule of the sign-up, the new-password and the account pages (spec §5). */
+export const MIN_PASSWORD_LENGTH = 6;
 
 const graphemes = new Intl.Segmenter('fr', { granularity: 'grapheme' });
 /** A password's length as its owner counts it: characters ('😀' is one), not UTF-16 units (two). */

@@ -1,7 +1,7 @@
 /** useAction: useMutation's shape for the light pages, and its calls made once per page. */
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { StrictMode, useEffect } from 'react';
-import { runOnce, useAction, type ActionState } from '../../src/action';
+import { runOnce, useAction, type ActionState } from '../../src';
 
 /** A call the test ends by hand. */
 function deferred<T>() {
