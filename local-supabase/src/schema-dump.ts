@@ -268,7 +268,7 @@ async function tableBody(db: Db, oid: number): Promise<string[]> {
   const constraints = await rows<{ line: string }>(
     db,
     `select format('CONSTRAINT %I %s', conname, pg_get_constraintdef(oid)) as line
-       from pg_constraint where conrelid = $1 and contype <> 'n'
+       from pg_constraint where conrelid = $1 and contype not in ('n', 't')
       order by position(contype in 'pucxf'), conname collate "C"`,
     [oid],
   );
@@ -338,7 +338,8 @@ async function triggers(db: Db, notOurs: string[]): Promise<string[]> {
        join pg_class t on t.oid = g.tgrelid
        join pg_namespace n on n.oid = t.relnamespace
        join pg_proc f on f.oid = g.tgfoid
-      where n.nspname = any ($1) and not g.tgisinternal and f.pronamespace::regnamespace::text <> all ($2)
+      -- Our triggers, and those our functions put on Supabase's tables (auth.users).
+      where (n.nspname = any ($1) or f.pronamespace::regnamespace::text = any ($1)) and not g.tgisinternal and f.pronamespace::regnamespace::text <> all ($2)
       order by g.tgrelid::regclass::text collate "C", g.tgname collate "C"`,
     [SCHEMAS, notOurs],
   );
