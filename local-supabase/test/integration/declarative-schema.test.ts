@@ -36,7 +36,7 @@ it('the lists the schema owns and the storage buckets have the same rows both wa
   expect(rows).toEqual([]);
 });
 
-it('PostgreSQL describes both databases alike (what the differ might not compare: column grants, triggers on auth.users)', () => {
+it('PostgreSQL describes both databases alike (what the differ does not compare: the order of columns, column grants, triggers on auth.users)', () => {
   expect(dumps.fromSchemas).toBe(dumps.fromMigrations);
 });
 
