@@ -1,13 +1,11 @@
 /**
  * `pnpm gen:types`: regenerates domain/src/database.types.ts from the migrations — a
  * throw-away local-supabase (migrations only, no seed), postgres-meta's TypeScript generator against
- * it, the file written as the Supabase CLI would write it — and supabase/schema.sql, the schema
- * those migrations build. Commit both with the migration.
+ * it, the file written as the Supabase CLI would write it. Commit it with the migration.
  */
 import fs from 'node:fs';
 import { launchStack, tempDataDir } from '../test/launch';
 import { DATABASE_TYPES_FILE, generateDatabaseTypes } from '../src/typegen';
-import { SCHEMA_FILE, dumpSchema } from '../src/schema-dump';
 
 const dataDir = tempDataDir('gen-types');
 try {
@@ -15,8 +13,6 @@ try {
   try {
     fs.writeFileSync(DATABASE_TYPES_FILE, await generateDatabaseTypes(stack.dbUrl));
     console.log(`Types écrits dans ${DATABASE_TYPES_FILE}`);
-    fs.writeFileSync(SCHEMA_FILE, await dumpSchema(stack.dbUrl));
-    console.log(`Schéma écrit dans ${SCHEMA_FILE}`);
   } finally {
     await stack.stop();
   }

@@ -1,0 +1,184 @@
+-- The outbox: the one way out for a message (claimed, leased, finished or released by the sender).
+-- A function's body is checked when it runs, not here: it may name what a later file declares (pg_dump's own output does the same).
+set check_function_bodies = off;
+
+-- -------------------- Tables
+
+CREATE TABLE public.notification_outbox (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    restaurant_id uuid NOT NULL,
+    reservation_id uuid,
+    kind text NOT NULL,
+    channel text NOT NULL,
+    recipient text NOT NULL,
+    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    claimed_until timestamp with time zone,
+    last_error text,
+    sent_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    event_id uuid,
+    invitation_id uuid,
+    CONSTRAINT notification_outbox_pkey PRIMARY KEY (id),
+    CONSTRAINT notification_outbox_one_per_channel UNIQUE NULLS NOT DISTINCT (reservation_id, kind, channel, event_id, invitation_id),
+    CONSTRAINT notification_outbox_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'whatsapp'::text]))),
+    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text, 'customer_reservation_accepted'::text, 'customer_reservation_modified'::text, 'team_invitation'::text]))),
+    CONSTRAINT notification_outbox_last_error_check CHECK ((char_length(last_error) <= 1000)),
+    CONSTRAINT notification_outbox_recipient_check CHECK ((char_length(recipient) <= 320)),
+    CONSTRAINT notification_outbox_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))),
+    CONSTRAINT notification_outbox_subject_check CHECK (
+CASE
+    WHEN (kind = 'team_invitation'::text) THEN ((invitation_id IS NOT NULL) AND (reservation_id IS NULL))
+    ELSE ((reservation_id IS NOT NULL) AND (invitation_id IS NULL))
+END),
+    CONSTRAINT notification_outbox_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.reservation_events(id) ON DELETE CASCADE,
+    CONSTRAINT notification_outbox_invitation_id_fkey FOREIGN KEY (invitation_id) REFERENCES public.restaurant_invitations(id) ON DELETE CASCADE,
+    CONSTRAINT notification_outbox_reservation_id_fkey FOREIGN KEY (reservation_id) REFERENCES public.restaurant_reservations(id) ON DELETE CASCADE,
+    CONSTRAINT notification_outbox_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
+);
+COMMENT ON TABLE public.notification_outbox IS 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcome (finish_notification).';
+COMMENT ON COLUMN public.notification_outbox.reservation_id IS 'The reservation the message is about; null for a team_invitation.';
+COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted: the confirmation of a booking the owner accepted as they took it; customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id).';
+COMMENT ON COLUMN public.notification_outbox.payload IS 'Which request the message is about, for whoever reads the outbox; the message itself is rendered from the reservation as it is when sent.';
+COMMENT ON COLUMN public.notification_outbox.event_id IS 'The change (reservation_events, kind modified) a customer_reservation_modified message tells of; null for the others.';
+COMMENT ON COLUMN public.notification_outbox.invitation_id IS 'The invitation a team_invitation message carries (its link is drawn when sent, never stored); null for the others.';
+ALTER TABLE public.notification_outbox ENABLE ROW LEVEL SECURITY;
+REVOKE ALL ON TABLE public.notification_outbox FROM anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.notification_outbox TO authenticated;
+GRANT SELECT, UPDATE ON TABLE public.notification_outbox TO service_role;
+
+CREATE INDEX notification_outbox_due_idx ON public.notification_outbox USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'sending'::text]));
+
+-- -------------------- Functions
+
+CREATE OR REPLACE FUNCTION private.queue_customer_message(p_reservation_id uuid, p_kind text, p_event_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_queued boolean;
+begin
+  insert into public.notification_outbox (restaurant_id, reservation_id, kind, channel, recipient, payload, event_id)
+  select r.restaurant_id, r.id, p_kind, 'email', r.email_address,
+         jsonb_build_object('numero_reservation', r.numero_reservation, 'numero_restaurateur', r.numero_reservation_restaurateur,
+                            'reservation_date', r.reservation_date, 'arrival_time', to_char(r.arrival_time, 'HH24:MI')),
+         p_event_id
+    from public.restaurant_reservations r
+   where r.id = p_reservation_id and r.email_address is not null;
+  v_queued := found;
+  if v_queued then
+    perform pg_notify('notification_outbox', p_reservation_id::text);
+  end if;
+  return v_queued;
+end
+$function$;
+REVOKE ALL ON FUNCTION private.queue_customer_message(uuid,text,uuid) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION private.queue_request_notifications(p_reservation_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.notification_outbox (restaurant_id, reservation_id, kind, channel, recipient, payload)
+  select r.restaurant_id, r.id, m.kind, m.channel, m.recipient,
+         jsonb_build_object('numero_reservation', r.numero_reservation, 'numero_restaurateur', r.numero_reservation_restaurateur,
+                            'reservation_date', r.reservation_date, 'arrival_time', to_char(r.arrival_time, 'HH24:MI'))
+    from public.restaurant_reservations r
+    left join public.restaurant_contacts c on c.restaurant_id = r.restaurant_id
+   cross join lateral (values
+     ('owner_new_request', 'email', c.email_address),
+     ('owner_new_request', 'whatsapp', nullif(btrim(c.whatsapp), '')),
+     ('customer_request_received', 'email', r.email_address)
+   ) m(kind, channel, recipient)
+   where r.id = p_reservation_id and m.recipient is not null
+     and (m.kind <> 'owner_new_request' or r.source <> 'phone');
+  perform pg_notify('notification_outbox', p_reservation_id::text);
+end
+$function$;
+REVOKE ALL ON FUNCTION private.queue_request_notifications(uuid) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.claim_notifications(p_limit integer DEFAULT 20, p_lease interval DEFAULT '00:02:00'::interval, p_restaurant_id uuid DEFAULT NULL::uuid)
+ RETURNS SETOF public.notification_outbox
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  -- A row claimed by an instance that stopped before finishing is claimed again once its lease ends.
+  update public.notification_outbox n
+     set status = 'sending', attempts = n.attempts + 1, claimed_until = clock_timestamp() + p_lease
+   where n.id in (
+     select d.id from public.notification_outbox d
+      where ((d.status = 'pending' and d.next_attempt_at <= clock_timestamp()) or (d.status = 'sending' and d.claimed_until < clock_timestamp()))
+        and (p_restaurant_id is null or d.restaurant_id = p_restaurant_id)
+      -- The restaurant is told first: under a burst, the customers' acknowledgements wait for its messages.
+      order by d.kind <> 'owner_new_request', d.next_attempt_at
+      limit greatest(p_limit, 0)
+        for update skip locked)
+  returning n.*
+$function$;
+COMMENT ON FUNCTION public.claim_notifications(integer,interval,uuid) IS 'Due notifications for one sender to send, the restaurants'' before the customers'' (skip locked: no two instances claim the same row). p_restaurant_id: one restaurant''s only (tests).';
+REVOKE ALL ON FUNCTION public.claim_notifications(integer,interval,uuid) FROM PUBLIC, anon, authenticated;
+
+CREATE OR REPLACE FUNCTION public.finish_notification(p_id uuid, p_error text DEFAULT NULL::text)
+ RETURNS public.notification_outbox
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  -- Sent; or tried again after 30 s, 2 min, 10 min, 1 h, and failed after the fifth attempt.
+  update public.notification_outbox n
+     set status = case when p_error is null then 'sent' when n.attempts >= 5 then 'failed' else 'pending' end,
+         sent_at = case when p_error is null then clock_timestamp() end,
+         last_error = left(p_error, 1000),
+         claimed_until = null,
+         next_attempt_at = case when p_error is null or n.attempts >= 5 then n.next_attempt_at
+           else clock_timestamp() + (array[interval '30 seconds', interval '2 minutes', interval '10 minutes', interval '1 hour'])[n.attempts] end
+   where n.id = p_id and n.status = 'sending'
+  returning n.*
+$function$;
+COMMENT ON FUNCTION public.finish_notification(uuid,text) IS 'Records a claimed notification''s outcome: sent (p_error null), or retried later with a growing delay, failed after five attempts.';
+REVOKE ALL ON FUNCTION public.finish_notification(uuid,text) FROM PUBLIC, anon, authenticated;
+
+CREATE OR REPLACE FUNCTION public.release_notification(p_id uuid, p_error text DEFAULT NULL::text)
+ RETURNS public.notification_outbox
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  -- Nothing was sent: due again now, and the attempt that never reached the send is not counted.
+  update public.notification_outbox n
+     set status = 'pending',
+         attempts = greatest(n.attempts - 1, 0),
+         claimed_until = null,
+         next_attempt_at = clock_timestamp(),
+         last_error = left(p_error, 1000)
+   where n.id = p_id and n.status = 'sending'
+  returning n.*
+$function$;
+COMMENT ON FUNCTION public.release_notification(uuid,text) IS 'Gives a claimed notification back when the sender failed before sending anything (the database away while it read what to send): due again at once, the attempt not counted.';
+REVOKE ALL ON FUNCTION public.release_notification(uuid,text) FROM PUBLIC, anon, authenticated;
+
+CREATE OR REPLACE FUNCTION public.renew_notification_leases(p_ids uuid[], p_lease interval)
+ RETURNS integer
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with renewed as (
+    update public.notification_outbox n
+       set claimed_until = clock_timestamp() + p_lease
+     where n.id = any (p_ids) and n.status = 'sending'
+    returning 1
+  )
+  select count(*)::integer from renewed
+$function$;
+COMMENT ON FUNCTION public.renew_notification_leases(uuid[],interval) IS 'Extends the lease of notifications a sender is still working on (claimed, not yet finished): a short lease, renewed, instead of one longer than any send. Answers how many were renewed.';
+REVOKE ALL ON FUNCTION public.renew_notification_leases(uuid[],interval) FROM PUBLIC, anon, authenticated;
+
+-- -------------------- Row Level Security policies
+
+CREATE POLICY "Members read their reservations' notifications" ON public.notification_outbox AS PERMISSIVE FOR SELECT TO authenticated
+  USING (((invitation_id IS NULL) AND (restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role))));
+CREATE POLICY "Who reads an invitation reads its e-mail" ON public.notification_outbox AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((invitation_id IN ( SELECT i.id
+   FROM public.restaurant_invitations i)));
