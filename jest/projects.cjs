@@ -30,13 +30,22 @@ const cacheDirectory = path.join(root, 'node_modules', '.cache', 'jest');
 /** @param {'unit' | 'integration' | 'e2e'} kind */
 function projectsOf(kind) {
   if (kind === 'e2e') return [{ ...require(path.join(root, 'e2e', 'jest.config.cjs')), rootDir: path.join(root, 'e2e'), cacheDirectory }];
-  return PACKAGES.filter((dir) => fs.existsSync(path.join(root, dir, 'test', kind))).map((dir) => ({
+  const packages = PACKAGES.filter((dir) => fs.existsSync(path.join(root, dir, 'test', kind))).map((dir) => ({
     ...require(path.join(root, dir, 'jest.config.cjs')),
     rootDir: path.join(root, dir),
     testMatch: [`<rootDir>/test/${kind}/**/*.test.ts?(x)`],
     cacheDirectory,
   }));
+  return kind === 'integration' ? [...packages, schemaTests] : packages;
 }
+
+/** The schema's tests live beside it (supabase/tests, as Supabase's own layout has them), against the run's stack. */
+const schemaTests = {
+  ...require(path.join(root, 'supabase', 'jest.config.cjs')),
+  rootDir: path.join(root, 'supabase'),
+  testMatch: ['<rootDir>/tests/**/*.test.ts'],
+  cacheDirectory,
+};
 
 /**
  * What every run shares: the closing line CI reads, the cache folder, and the files in a shuffled

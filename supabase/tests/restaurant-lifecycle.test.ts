@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { anon, newOwner, service, withDb } from '../clients';
-import { completeRestaurant, must, restaurantSnapshot } from '../fixtures';
-import { png } from '../images';
+import { anon, newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { completeRestaurant, must, restaurantSnapshot } from '../../local-supabase/test/fixtures';
+import { png } from '../../local-supabase/test/images';
 
 const BUCKET = 'restaurant-photos';
 

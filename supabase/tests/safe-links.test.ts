@@ -1,5 +1,5 @@
-import { newOwner, withDb } from '../clients';
-import { must, sample } from '../fixtures';
+import { newOwner, withDb } from '../../local-supabase/test/clients';
+import { must, sample } from '../../local-supabase/test/fixtures';
 
 /**
  * Every stored link (restaurants.url, restaurant_cgv.link, restaurant_billing.payment_link) is https,

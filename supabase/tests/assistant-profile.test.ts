@@ -1,5 +1,5 @@
-import { anon, newOwner, service, withDb } from '../clients';
-import { completeRestaurant, must, sample } from '../fixtures';
+import { anon, newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { completeRestaurant, must, sample } from '../../local-supabase/test/fixtures';
 
 /**
  * A profile the assistant can rely on. Defaults stored at creation, one completeness

@@ -4,8 +4,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anon, client, newOwner, service, uniqueEmail, withDb } from '../clients';
-import { completeRestaurant, must } from '../fixtures';
+import { anon, client, newOwner, service, uniqueEmail, withDb } from '../../local-supabase/test/clients';
+import { completeRestaurant, must } from '../../local-supabase/test/fixtures';
 
 type Owner = Awaited<ReturnType<typeof newOwner>>;
 

@@ -1,6 +1,6 @@
-import { anon, newOwner, service, withDb } from '../clients';
-import { fillProfile, must, restaurantSnapshot } from '../fixtures';
-import { submitGroupRequest } from '../reservations';
+import { anon, newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { fillProfile, must, restaurantSnapshot } from '../../local-supabase/test/fixtures';
+import { submitGroupRequest } from '../../local-supabase/test/reservations';
 
 /**
  * Issue 30, item 5: exceptional closures (public.restaurant_closures), per date and service, closed

@@ -1,6 +1,6 @@
-import { newOwner, withDb } from '../clients';
-import { fillProfile, must, restaurantSnapshot, sample } from '../fixtures';
-import { submitGroupRequest } from '../reservations';
+import { newOwner, withDb } from '../../local-supabase/test/clients';
+import { fillProfile, must, restaurantSnapshot, sample } from '../../local-supabase/test/fixtures';
+import { submitGroupRequest } from '../../local-supabase/test/reservations';
 
 /**
  * Issue 30, item 6: a service may end after midnight (a dinner 19:00 → 00:30), everywhere. Its hours

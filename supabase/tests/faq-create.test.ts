@@ -1,5 +1,5 @@
-import { anon, newOwner, withDb } from '../clients';
-import { must } from '../fixtures';
+import { anon, newOwner, withDb } from '../../local-supabase/test/clients';
+import { must } from '../../local-supabase/test/fixtures';
 
 async function ownerWithRestaurant(label: string) {
   const owner = await newOwner(label);

@@ -1,5 +1,5 @@
-import { anon, newOwner, withDb } from '../clients';
-import { must, restaurantSnapshot, sample } from '../fixtures';
+import { anon, newOwner, withDb } from '../../local-supabase/test/clients';
+import { must, restaurantSnapshot, sample } from '../../local-supabase/test/fixtures';
 
 /**
  * One rule for the form and the database: save_restaurant_hours stores an arrival time only among the slots of its

@@ -1,5 +1,5 @@
-import { newOwner, withDb } from '../clients';
-import { must, sample } from '../fixtures';
+import { newOwner, withDb } from '../../local-supabase/test/clients';
+import { must, sample } from '../../local-supabase/test/fixtures';
 
 /** Rows of one table for one restaurant, counted as superuser. */
 async function count(table: string, restaurantId: string): Promise<number> {

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anon, newOwner, withDb } from '../clients';
-import { completeRestaurant } from '../fixtures';
-import { insertReservationsAsSuperuser, submitGroupRequest, type SubmittedRequest } from '../reservations';
+import { anon, newOwner, withDb } from '../../local-supabase/test/clients';
+import { completeRestaurant } from '../../local-supabase/test/fixtures';
+import { insertReservationsAsSuperuser, submitGroupRequest, type SubmittedRequest } from '../../local-supabase/test/reservations';
 
 let owner: SupabaseClient;
 let restaurantId: string;

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { withDb } from '../clients';
-import { schemaFiles } from '../../src/declarative-schema';
+import { withDb } from '../../local-supabase/test/clients';
+import { schemaFiles } from '../../local-supabase/src/declarative-schema';
 
 // A status compared with, or set to, a number: `status = 0`, `x.status <> 2`, `status in (1, 3)`,
 // `status = ANY (ARRAY[1, 3])`, `status smallint DEFAULT 0`.

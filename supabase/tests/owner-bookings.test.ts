@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anon, newOwner, service, withDb } from '../clients';
-import { completeRestaurant, must } from '../fixtures';
-import { nextOpenSlot, submitGroupRequest } from '../reservations';
+import { anon, newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { completeRestaurant, must } from '../../local-supabase/test/fixtures';
+import { nextOpenSlot, submitGroupRequest } from '../../local-supabase/test/reservations';
 
 /**
  * The owner's bookings (issue 30, items 1 and 2): 'Nouvelle réservation' through

@@ -1,6 +1,6 @@
-import { newOwner, withDb } from '../clients';
-import { fillProfile, must } from '../fixtures';
-import { insertReservationAsSuperuser, submitGroupRequest } from '../reservations';
+import { newOwner, withDb } from '../../local-supabase/test/clients';
+import { fillProfile, must } from '../../local-supabase/test/fixtures';
+import { insertReservationAsSuperuser, submitGroupRequest } from '../../local-supabase/test/reservations';
 
 /**
  * respond_by, when the owner should have answered (private.set_respond_by): the promised response

@@ -1,6 +1,6 @@
-import { anon, newOwner, withDb } from '../clients';
-import { must, sample } from '../fixtures';
-import { insertReservationAsSuperuser, insertReservationsAsSuperuser } from '../reservations';
+import { anon, newOwner, withDb } from '../../local-supabase/test/clients';
+import { must, sample } from '../../local-supabase/test/fixtures';
+import { insertReservationAsSuperuser, insertReservationsAsSuperuser } from '../../local-supabase/test/reservations';
 
 /**
  * public.reservation_planning — per day and service, the confirmed covers (accepted and

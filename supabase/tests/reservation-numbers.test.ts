@@ -2,9 +2,9 @@
  * A restaurant's own numbers (R-0001…): they keep growing past R-9999, and no numbering can run
  * without end (a stuck call holds the restaurant's counter and fills the API's pool).
  */
-import { newOwner, service, withDb } from '../clients';
-import { completeRestaurant, must } from '../fixtures';
-import { insertReservationAsSuperuser, submitGroupRequest } from '../reservations';
+import { newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { completeRestaurant, must } from '../../local-supabase/test/fixtures';
+import { insertReservationAsSuperuser, submitGroupRequest } from '../../local-supabase/test/reservations';
 
 /**
  * The restaurant at `count` requests, R-0001 to R-{count} and its counter, as if taken one by one:

@@ -4,8 +4,8 @@
  * Luhn key, a French VAT number with its key and the SIRET's SIREN, names on one line. A refusal is
  * SQLSTATE 23514 with a French message and, as its hint, the column it is about.
  */
-import { newOwner, withDb } from '../clients';
-import { must, restaurantSnapshot, sample } from '../fixtures';
+import { newOwner, withDb } from '../../local-supabase/test/clients';
+import { must, restaurantSnapshot, sample } from '../../local-supabase/test/fixtures';
 
 async function ownerWithRestaurant(label: string) {
   const owner = await newOwner(label);

@@ -3,8 +3,8 @@
  * number and the optional 'Téléphone du restaurant' in E.164 only, refusing anything else with a
  * French message and changing nothing; numbers typed before are made E.164 when they read as French.
  */
-import { newOwner, withDb } from '../clients';
-import { must, sample } from '../fixtures';
+import { newOwner, withDb } from '../../local-supabase/test/clients';
+import { must, sample } from '../../local-supabase/test/fixtures';
 
 async function restaurantOf(label: string) {
   const owner = await newOwner(label);

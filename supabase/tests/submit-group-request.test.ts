@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anon, client, env, newOwner, service, withDb } from '../clients';
-import { demoCopy, type DemoCopy } from '../seeded';
+import { anon, client, env, newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { demoCopy, type DemoCopy } from '../../local-supabase/test/seeded';
 
 /**
  * public.submit_group_request, the one way a reservation is created: every rule of the stored profile

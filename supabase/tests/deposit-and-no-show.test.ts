@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { anon, newOwner, service, withDb } from '../clients';
-import { must, sample } from '../fixtures';
-import { insertReservationsAsSuperuser } from '../reservations';
+import { anon, newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { must, sample } from '../../local-supabase/test/fixtures';
+import { insertReservationsAsSuperuser } from '../../local-supabase/test/reservations';
 
 /**
  * Issue 30, items 3 and 4, in public.transition_reservation_by_id (the one way a status changes):

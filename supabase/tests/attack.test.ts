@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anon, newOwner, service, withDb } from '../clients';
-import { completeRestaurant, must, restaurantSnapshot, sample } from '../fixtures';
+import { anon, newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { completeRestaurant, must, restaurantSnapshot, sample } from '../../local-supabase/test/fixtures';
 
 /**
  * The attack matrix: anonymous and a second owner try every operation on every table and view,

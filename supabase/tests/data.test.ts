@@ -1,5 +1,5 @@
-import { anon, newOwner, service, withDb } from '../clients';
-import { completeRestaurant, must, restaurantSnapshot, sample } from '../fixtures';
+import { anon, newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { completeRestaurant, must, restaurantSnapshot, sample } from '../../local-supabase/test/fixtures';
 
 const NESTED = `*, restaurant_amenities(*), restaurant_contacts(*), restaurant_billing(*), restaurant_cgv(*),
   restaurant_photos(*), restaurant_hours(*), restaurant_arrival_times(*), restaurant_options(*), restaurant_faqs(*),

@@ -5,8 +5,8 @@
  * only the service role turns a key into its restaurant.
  */
 import { createHash } from 'node:crypto';
-import { anon, newOwner, service, withDb } from '../clients';
-import { must } from '../fixtures';
+import { anon, newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { must } from '../../local-supabase/test/fixtures';
 
 async function ownerWithRestaurant(label: string) {
   const owner = await newOwner(label);

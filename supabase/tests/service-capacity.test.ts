@@ -1,5 +1,5 @@
-import { anon, newOwner, withDb } from '../clients';
-import { must, restaurantSnapshot, sample } from '../fixtures';
+import { anon, newOwner, withDb } from '../../local-supabase/test/clients';
+import { must, restaurantSnapshot, sample } from '../../local-supabase/test/fixtures';
 
 /**
  * 'Capacité du service (couverts)', per service and per day, optional (null: no limit),

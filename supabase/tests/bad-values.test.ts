@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { newOwner, withDb } from '../clients';
-import { must, restaurantSnapshot, sample } from '../fixtures';
-import { insertReservationAsSuperuser } from '../reservations';
+import { newOwner, withDb } from '../../local-supabase/test/clients';
+import { must, restaurantSnapshot, sample } from '../../local-supabase/test/fixtures';
+import { insertReservationAsSuperuser } from '../../local-supabase/test/reservations';
 
 async function ownerWithRestaurant(label: string) {
   const owner = await newOwner(label);

@@ -1,5 +1,5 @@
-import { anon, client, env, withDb } from '../clients';
-import { demoCopy, SEEDED } from '../seeded';
+import { anon, client, env, withDb } from '../../local-supabase/test/clients';
+import { demoCopy, SEEDED } from '../../local-supabase/test/seeded';
 
 /** The run's guard of the seed (seeded.ts): what keeps a test from leaning on another file's writes. */
 const stack = () => ({ url: env.url, anonKey: env.anonKey, serviceRoleKey: env.serviceRoleKey, dbUrl: env.databaseUrl });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { depositFor } from '../../../domain/src/deposit';
-import { RESERVATION_SOURCE_LABELS, RESERVATION_SOURCES } from '../../../domain/src/reservation-sources';
-import { anon, newOwner, withDb } from '../clients';
-import { must } from '../fixtures';
-import { insertReservationsAsSuperuser } from '../reservations';
+import { depositFor } from '../../domain/src/deposit';
+import { RESERVATION_SOURCE_LABELS, RESERVATION_SOURCES } from '../../domain/src/reservation-sources';
+import { anon, newOwner, withDb } from '../../local-supabase/test/clients';
+import { must } from '../../local-supabase/test/fixtures';
+import { insertReservationsAsSuperuser } from '../../local-supabase/test/reservations';
 
 /**
  * public.export_reservations_csv — the list as filtered, written whole by the database for

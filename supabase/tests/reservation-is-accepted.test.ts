@@ -2,8 +2,8 @@
  * is_accepted is derived from status by the database (a generated column): whatever writes the
  * status, the two never disagree, and nobody can write is_accepted on its own.
  */
-import { newOwner, service } from '../clients';
-import { completeRestaurant, must } from '../fixtures';
+import { newOwner, service } from '../../local-supabase/test/clients';
+import { completeRestaurant, must } from '../../local-supabase/test/fixtures';
 
 it('follows every status change and cannot be written apart from it', async () => {
   const owner = await newOwner('is-accepted');

@@ -1,5 +1,5 @@
-import { anon, newOwner, service, withDb } from '../clients';
-import { completeRestaurant, must, sample } from '../fixtures';
+import { anon, newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { completeRestaurant, must, sample } from '../../local-supabase/test/fixtures';
 
 /**
  * The public request page's data (public.request_form) and its switch (public.set_request_page):
