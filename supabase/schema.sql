@@ -490,6 +490,19 @@ $function$;
 GRANT EXECUTE ON FUNCTION private.day_label(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.day_label(text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.decision_message_kind(p_status smallint)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- A no-show is the restaurant's record: the customer is not told.
+  select 'customer_reservation_' || s.name from private.reservation_statuses s
+   where s.code = p_status and s.name in ('accepted', 'rejected', 'paid', 'cancelled')
+$function$;
+COMMENT ON FUNCTION private.decision_message_kind(smallint) IS 'The outbox kind of the customer''s e-mail when a reservation moves to that status; null when the customer is not told (no-show, pending).';
+GRANT EXECUTE ON FUNCTION private.decision_message_kind(smallint) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.default_arrival_times(p_from time without time zone, p_to time without time zone)
  RETURNS time without time zone[]
  LANGUAGE sql
@@ -996,6 +1009,7 @@ GRANT EXECUTE ON FUNCTION private.profile_missing(uuid) TO service_role;
 CREATE OR REPLACE FUNCTION private.queue_customer_message(p_reservation_id uuid, p_kind text, p_event_id uuid)
  RETURNS boolean
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -1015,6 +1029,7 @@ begin
   return v_queued;
 end
 $function$;
+GRANT EXECUTE ON FUNCTION private.queue_customer_message(uuid,text,uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.queue_request_notifications(p_reservation_id uuid)
  RETURNS void
@@ -3515,9 +3530,8 @@ begin
     if v_outcome ->> 'outcome' <> 'ok' then
       raise exception 'accepting the new booking failed: %', v_outcome ->> 'outcome';
     end if;
-    -- Accepted as it is taken: the customer gets the confirmation instead of the acknowledgement.
+    -- Accepted as it is taken: the customer gets the confirmation (queued by the acceptance) instead of the acknowledgement.
     delete from public.notification_outbox n where n.reservation_id = v_id and n.kind = 'customer_request_received';
-    perform private.queue_customer_message(v_id, 'customer_reservation_accepted', null);
     v_submitted := jsonb_set(v_submitted, '{reservation,status}', to_jsonb('accepted'::text));
   end if;
   return v_submitted;
@@ -3587,6 +3601,9 @@ declare
   v_refusal text;
   v_received numeric;
   v_amount numeric;
+  v_event uuid;
+  v_kind text := private.decision_message_kind(p_target_status);
+  v_queued boolean := false;
 begin
   if p_target_status is null or not exists (select 1 from private.reservation_transitions t where t.to_status = p_target_status) then
     raise exception 'Statut non supporté par l''API: %', coalesce(p_target_status::text, 'null') using errcode = '22023';
@@ -3622,14 +3639,19 @@ begin
      set status = p_target_status, amount_received = coalesce(v_received, r.amount_received)
    where r.id = v_res.id;
   insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id, deposit, amount)
-  values (v_res.id, v_res.restaurant_id, v_res.status, p_target_status, p_reason, v_detail, v_proposal, p_actor, p_actor_user_id, p_deposit, v_amount);
+  values (v_res.id, v_res.restaurant_id, v_res.status, p_target_status, p_reason, v_detail, v_proposal, p_actor, p_actor_user_id, p_deposit, v_amount)
+  returning id into v_event;
+  -- The customer's e-mail, in this transaction: sent by the outbox's sender, once, whenever SMTP takes it.
+  if v_kind is not null then
+    v_queued := private.queue_customer_message(v_res.id, v_kind, v_event);
+  end if;
 
   return jsonb_build_object('outcome', 'ok', 'status', p_target_status,
     'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id,
-    'deposit', p_deposit, 'amount', v_amount);
+    'deposit', p_deposit, 'amount', v_amount, 'email_queued', v_queued);
 end
 $function$;
-COMMENT ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric) IS 'One status change over private.reservation_transitions (row lock, one history row); called by the reservation service only.';
+COMMENT ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric) IS 'One status change over private.reservation_transitions (row lock, one history row, and the customer''s e-mail of the decision queued in the outbox with that row as its event: email_queued says whether the customer has an address to be told at); called by the reservation service only.';
 GRANT EXECUTE ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric) TO service_role;
 
 -- ---------------------------------------------------------------- tables and views
@@ -3789,7 +3811,7 @@ CREATE TABLE public.notification_outbox (
     CONSTRAINT notification_outbox_pkey PRIMARY KEY (id),
     CONSTRAINT notification_outbox_one_per_channel UNIQUE NULLS NOT DISTINCT (reservation_id, kind, channel, event_id, invitation_id),
     CONSTRAINT notification_outbox_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'whatsapp'::text]))),
-    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text, 'customer_reservation_accepted'::text, 'customer_reservation_modified'::text, 'team_invitation'::text]))),
+    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text, 'customer_reservation_accepted'::text, 'customer_reservation_rejected'::text, 'customer_reservation_paid'::text, 'customer_reservation_cancelled'::text, 'customer_reservation_modified'::text, 'team_invitation'::text]))),
     CONSTRAINT notification_outbox_last_error_check CHECK ((char_length(last_error) <= 1000)),
     CONSTRAINT notification_outbox_recipient_check CHECK ((char_length(recipient) <= 320)),
     CONSTRAINT notification_outbox_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))),
@@ -3805,9 +3827,9 @@ END),
 );
 COMMENT ON TABLE public.notification_outbox IS 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcome (finish_notification).';
 COMMENT ON COLUMN public.notification_outbox.reservation_id IS 'The reservation the message is about; null for a team_invitation.';
-COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted: the confirmation of a booking the owner accepted as they took it; customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id).';
+COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted, _rejected, _paid, _cancelled: the customer told of the restaurant''s decision (event_id: the decision; none for a booking the owner accepted as they took it); customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id).';
 COMMENT ON COLUMN public.notification_outbox.payload IS 'Which request the message is about, for whoever reads the outbox; the message itself is rendered from the reservation as it is when sent.';
-COMMENT ON COLUMN public.notification_outbox.event_id IS 'The change (reservation_events, kind modified) a customer_reservation_modified message tells of; null for the others.';
+COMMENT ON COLUMN public.notification_outbox.event_id IS 'The change (reservation_events) the message tells of: the decision of a customer_reservation_accepted/_rejected/_paid/_cancelled (its reason, proposal, acompte), the change of a customer_reservation_modified; null for the others.';
 COMMENT ON COLUMN public.notification_outbox.invitation_id IS 'The invitation a team_invitation message carries (its link is drawn when sent, never stored); null for the others.';
 ALTER TABLE public.notification_outbox ENABLE ROW LEVEL SECURITY;
 GRANT SELECT ON TABLE public.notification_outbox TO authenticated;

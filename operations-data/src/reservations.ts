@@ -107,15 +107,23 @@ export interface ReservationEvent {
   at: string;
 }
 
-export const NOTIFICATION_KINDS = ['owner_new_request', 'customer_request_received', 'customer_reservation_accepted', 'customer_reservation_modified'] as const;
+export const NOTIFICATION_KINDS = [
+  'owner_new_request',
+  'customer_request_received',
+  'customer_reservation_accepted',
+  'customer_reservation_rejected',
+  'customer_reservation_paid',
+  'customer_reservation_cancelled',
+  'customer_reservation_modified',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A message the request made due (public.notification_outbox): to whom, how, and how it went. */
 export interface ReservationNotification {
   /**
    * 'owner_new_request': the restaurant told of the request; 'customer_request_received': the customer's
-   * acknowledgement; 'customer_reservation_accepted': the confirmation of a booking accepted as it was
-   * taken; 'customer_reservation_modified': the new details of a change.
+   * acknowledgement; 'customer_reservation_accepted', '_rejected', '_paid', '_cancelled': the customer
+   * told of a decision; 'customer_reservation_modified': the new details of a change.
    */
   kind: NotificationKind;
   channel: 'email' | 'whatsapp';

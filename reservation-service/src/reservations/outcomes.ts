@@ -104,8 +104,7 @@ export const MESSAGES = {
   tooManyRequests: 'Trop de tentatives. Veuillez patienter quelques minutes.',
   internal: 'Une erreur est survenue. Veuillez réessayer plus tard.',
   notFoundRoute: 'Adresse inconnue.',
-  emailSent: 'Un email de confirmation a été envoyé au client.',
+  emailQueued: 'Un email de confirmation va être envoyé au client.',
   emailNoAddress: 'Le client n’a pas d’adresse email : aucun email n’a été envoyé.',
   emailInvalidAddress: 'L’adresse email du client n’est pas une adresse unique valide : aucun email n’a été envoyé ; contactez-le directement.',
-  emailFailed: 'L’email au client n’a pas pu être envoyé ; contactez-le directement.',
 };

@@ -8,7 +8,7 @@ export type LinkAction = 'accept' | 'reject';
 /** What the link page shows, read from the reservation service's answer (spec §2, §7, §8). */
 export type LinkOutcome =
   /** `warnings`: what the plan says of an acceptance (over capacity, closed service, outside the hours). */
-  | { kind: 'done'; numero?: string; emailSent: boolean; message?: string; warnings: string[] }
+  | { kind: 'done'; numero?: string; emailQueued: boolean; message?: string; warnings: string[] }
   /** 409: the reservation was accepted, refused, paid or cancelled before; nothing changed. */
   | { kind: 'already-handled'; numero?: string; message: string; appPath?: string }
   /** Not accepted by the link: the plan warns (`warnings`); the owner decides in the app, at `appPath`. */
@@ -27,7 +27,8 @@ interface ServiceAnswer {
   success?: boolean;
   numero_reservation_restaurateur?: string;
   message?: string;
-  email_sent?: boolean;
+  /** The customer's e-mail is in the outbox: the sender sends it. */
+  email_queued?: boolean;
   warnings?: unknown;
   app_path?: unknown;
 }
@@ -66,7 +67,7 @@ export async function callReservationLink({ action, numero, codeManage }: Reserv
   // Only a path of this app: never a link elsewhere, whatever the answer says.
   const appPath = typeof answer?.app_path === 'string' && /^\/restaurants\/[^/]/.test(answer.app_path) ? answer.app_path : undefined;
   if (response.ok && answer?.success) {
-    return { kind: 'done', numero: restaurateur, emailSent: answer.email_sent !== false, message: answer.message, warnings };
+    return { kind: 'done', numero: restaurateur, emailQueued: answer.email_queued !== false, message: answer.message, warnings };
   }
   if (response.status === 409) {
     return { kind: 'already-handled', numero: restaurateur, message: answer?.message ?? 'Cette réservation a déjà été traitée.', appPath };

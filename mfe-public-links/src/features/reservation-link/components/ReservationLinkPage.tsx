@@ -6,6 +6,8 @@ const TEXT = {
   reject: { success: 'Réservation refusée', failure: 'Échec du refus' },
 } as const;
 
+const EMAIL_QUEUED = 'Un email de confirmation va être envoyé au client.';
+
 const CHECK_LINK = 'Vérifiez le lien reçu par email ou contactez le support Tablée.';
 
 /** The reservation in the app (sign-in first if needed: the guard brings the owner back here). */
@@ -41,7 +43,7 @@ export function ReservationLinkPage({ action, numero, codeManage }: { action: Li
       return (
         <Result status="success" title={text.success}>
           {state.numero && <p>Réservation n° {state.numero}</p>}
-          <p>{state.emailSent ? 'Un email de confirmation a été envoyé au client.' : state.message}</p>
+          <p>{state.emailQueued ? EMAIL_QUEUED : state.message}</p>
           {state.warnings.length > 0 && <Warnings warnings={state.warnings} />}
           <p>Vous pouvez fermer cette page.</p>
         </Result>
