@@ -19,7 +19,11 @@ export type TransitionOutcome =
   /** public.accept_reservation_by_link: the plan (`check`) to decide on; nothing changed. */
   | 'plan_check'
   /** The one-click acceptance refused: the plan calls for the owner's confirmation (`warnings`), in the app. */
-  | 'plan_warnings';
+  | 'plan_warnings'
+  /** public.undo_link_decision: past the undo window, or the customer's e-mail already taken by the sender. */
+  | 'too_late'
+  /** public.undo_link_decision: the reservation's last change is not a decision of its link. */
+  | 'not_undoable';
 
 /** Cancelling a paid reservation: what becomes of the money received. */
 export type DepositOutcome = 'refunded' | 'kept';

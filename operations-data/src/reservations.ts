@@ -87,9 +87,13 @@ export const reservationListQueryOptions = ({ restaurantId, ...params }: Reserva
     refetchInterval: LIVE_REFRESH_MS,
   });
 
-/** One entry of a reservation's history (public.reservation_events): a change of its status (who, when, why), or of its details ('modified': summary says who changed what). */
+/**
+ * One entry of a reservation's history (public.reservation_events): a change of its status (who, when,
+ * why), of its details ('modified': summary says who changed what), or a decision of the one-click link
+ * undone from its page ('undone': back to pending).
+ */
 export interface ReservationEvent {
-  kind: 'status' | 'modified';
+  kind: 'status' | 'modified' | 'undone';
   /** « Modifiée par … : 14 → 18 personnes », for a change of the details. */
   summary: string | null;
   from: ReservationStatus;
@@ -184,7 +188,7 @@ export async function getReservation(restaurantId: string, numero: string): Prom
   if (error) throw error;
   if (!data) return null;
   const events = data.reservation_events.map((e): ReservationEvent => ({
-    kind: e.kind === 'modified' ? 'modified' : 'status',
+    kind: e.kind === 'modified' || e.kind === 'undone' ? e.kind : 'status',
     summary: e.summary,
     from: statusFromCode(e.from_status),
     to: statusFromCode(e.to_status),

@@ -8,7 +8,7 @@ import { reservationAppPath } from './links';
 import { MESSAGES, OUTCOME_HTTP, type Action } from './outcomes';
 import { authenticateOwner, findOwnedReservation } from './owner';
 import { decisionBody, linkParams } from './schemas';
-import { acceptByLink, transitionOwnedReservation, transitionReservation } from './transition';
+import { acceptByLink, transitionOwnedReservation, transitionReservation, undoLinkDecision } from './transition';
 import type { Db } from '../lib/supabase';
 
 interface Deps {
@@ -63,6 +63,19 @@ export async function reservationRoutes(app: FastifyInstance, { config, db }: De
       return answer(reply, action, action === 'accept' ? await acceptByLink(db, link) : await transitionReservation(db, { ...link, action }));
     });
   }
+  // 'Annuler' on the link page, while the decision's window is open: pending again, nothing sent.
+  app.post('/api/reservations/:numero_reservation/undo/:code_manage', { config: { rateLimit } }, async (request, reply) => {
+    const params = parseInput(linkParams, request.params);
+    const result = await undoLinkDecision(db, { numero: params.numero_reservation, code: params.code_manage });
+    const rule = OUTCOME_HTTP[result.outcome];
+    return reply.code(rule.status).send({
+      success: result.outcome === 'ok',
+      numero_reservation_restaurateur: result.numero_reservation_restaurateur,
+      status: result.status,
+      message: result.outcome === 'ok' ? MESSAGES.undone : rule.message('accept', result.status, result),
+    });
+  });
+
   // The dashboard: accept, refuse (with a reason and a proposal), 'Acompte reçu', cancel (with a reason,
   // and for a paid one what becomes of the acompte), 'Non présenté'.
   const DASHBOARD: [string, Action][] = [

@@ -82,6 +82,17 @@ export function ReservationHistory({
         ),
       };
     }
+    if (e.kind === 'undone') {
+      return {
+        key: `event-${i}`,
+        at: e.at,
+        content: (
+          <div data-testid="reservation-undo">
+            <strong>Décision annulée depuis le lien</strong> — {formatDateTime(e.at)}, la réservation est de nouveau « {RESERVATION_STATUS_BADGES.pending.label} »
+          </div>
+        ),
+      };
+    }
     const why = reasonText(e);
     const deposit = depositText(e);
     const { title, by } = decisionTitle(e, people);

@@ -1,5 +1,8 @@
-import { useReservationLink, type LinkAction } from '../api/callReservationLink';
+import { RESERVATION_STATUS_BADGES } from '@tablee/domain/reservation-status';
+import { useState } from 'react';
+import { useReservationLink, type LinkAction, type UndoOutcome } from '../api/callReservationLink';
 import { Result } from './Result';
+import { UndoDecision } from './UndoDecision';
 
 const TEXT = {
   accept: { success: 'Réservation acceptée !', failure: "Échec de l'acceptation" },
@@ -34,7 +37,21 @@ const Warnings = ({ warnings }: { warnings: string[] }) => (
 /** One-click link page (no sign-in): calls the reservation service once on load (spec §2). */
 export function ReservationLinkPage({ action, numero, codeManage }: { action: LinkAction; numero?: string; codeManage?: string }) {
   const state = useReservationLink(action, numero, codeManage);
+  const [undone, setUndone] = useState<UndoOutcome | null>(null);
   const text = TEXT[action];
+
+  if (undone) {
+    return (
+      <Result status="info" title="Décision annulée">
+        {state.kind === 'done' && state.numero && <p>Réservation n° {state.numero}</p>}
+        <p>
+          Statut : <strong>{RESERVATION_STATUS_BADGES.pending.label}</strong>
+        </p>
+        <p>{undone.message}</p>
+        <p>Vous pouvez fermer cette page.</p>
+      </Result>
+    );
+  }
 
   switch (state.kind) {
     case 'loading':
@@ -45,6 +62,7 @@ export function ReservationLinkPage({ action, numero, codeManage }: { action: Li
           {state.numero && <p>Réservation n° {state.numero}</p>}
           <p>{state.emailQueued ? EMAIL_QUEUED : state.message}</p>
           {state.warnings.length > 0 && <Warnings warnings={state.warnings} />}
+          {state.undoUntil && numero && codeManage && <UndoDecision numero={numero} codeManage={codeManage} undoUntil={state.undoUntil} onUndone={setUndone} />}
           <p>Vous pouvez fermer cette page.</p>
         </Result>
       );
