@@ -91,6 +91,7 @@ test('the reject link refuses the pending reservation signed out', async () => {
   expect(body).toContain(DEMO02.restaurateur);
   expect(body).toContain('Un email de confirmation va être envoyé au client.');
   expect(await statusOf(DEMO02.numero)).toBe(2);
+  await windowPassed(DEMO02.numero);
   expect(
     await until(
       () => emailsFor(DEMO02.numero),
