@@ -35,7 +35,8 @@ export function UndoDecision({ numero, codeManage, undoUntil, onUndone }: { nume
   return (
     <div className="tl-undo">
       <p>
-        Une erreur ? Vous pouvez annuler cette décision jusqu’à {until} : le client ne sera pas prévenu et la réservation repassera « {RESERVATION_STATUS_BADGES.pending.label} ».
+        Une erreur ? Vous pouvez annuler cette décision jusqu’à {until} : le client ne sera pas prévenu et la réservation repassera{' '}
+        <span style={{ whiteSpace: 'nowrap' }}>« {RESERVATION_STATUS_BADGES.pending.label} »</span>.
       </p>
       <p>
         <button type="button" className="tl-button" onClick={() => void undo()} disabled={working}>
