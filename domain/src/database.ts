@@ -33,6 +33,7 @@ export type Database = MergeDeep<
         transition_reservation: { Returns: TransitionResult };
         transition_reservation_by_id: { Returns: TransitionResult };
         accept_reservation_by_link: { Returns: TransitionResult };
+        undo_link_decision: { Returns: TransitionResult };
         search_reservations: { Returns: Pick<Generated['Tables']['restaurant_reservations']['Row'], ReservationSearchColumn>[] };
         submit_group_request: { Returns: SubmittedRequestAnswer };
         submit_owner_reservation: { Returns: SubmittedRequestAnswer };

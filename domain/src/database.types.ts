@@ -1793,6 +1793,10 @@ export type Database = {
         }
         Returns: Json
       }
+      undo_link_decision: {
+        Args: { p_code_manage: string; p_numero_reservation: string }
+        Returns: Json
+      }
     }
     Enums: {
       [_ in never]: never

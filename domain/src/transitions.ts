@@ -19,7 +19,11 @@ export type TransitionOutcome =
   /** public.accept_reservation_by_link: the plan (`check`) to decide on; nothing changed. */
   | 'plan_check'
   /** The one-click acceptance refused: the plan calls for the owner's confirmation (`warnings`), in the app. */
-  | 'plan_warnings';
+  | 'plan_warnings'
+  /** public.undo_link_decision: past the undo window, or the customer's e-mail already taken by the sender. */
+  | 'too_late'
+  /** public.undo_link_decision: the reservation's last change is not a decision of its link. */
+  | 'not_undoable';
 
 /** Cancelling a paid reservation: what becomes of the money received. */
 export type DepositOutcome = 'refunded' | 'kept';
@@ -38,6 +42,10 @@ export interface TransitionResult {
   /** With 'ok': a cancelled paid reservation's acompte, refunded or kept, and its amount (or what was received, to paid). */
   deposit?: DepositOutcome | null;
   amount?: number | null;
+  /** With 'ok': the customer's e-mail of the decision was queued in the outbox (they have one valid address; a no-show tells no one). */
+  email_queued?: boolean;
+  /** With 'ok' from a one-click link: until when the decision can be undone from the link (ISO time), its e-mail held until then. */
+  undo_until?: string | null;
   /** From accept_reservation_by_link once the code is right: where the reservation is in the app. */
   restaurant_id?: string;
   /** With 'plan_check': public.reservation_acceptance_check's row (null when it has none). */

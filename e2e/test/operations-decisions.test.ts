@@ -82,7 +82,7 @@ test('a pending request whose date is gone: flagged in the list and the detail, 
   await title(numero).getByText('Acceptée').waitFor();
   expect(await statusOf(numero)).toBe(1);
   // The toast names its reservation (issue 30, item 14).
-  await page.getByText(`Réservation ${numero} acceptée. Un email de confirmation a été envoyé au client.`).waitFor();
+  await page.getByText(`Réservation ${numero} acceptée. Un email de confirmation va être envoyé au client.`).waitFor();
 });
 
 test('decided in another tab (409): the French refusal, then the status the database has, without the buttons', async () => {

@@ -15,7 +15,7 @@ export const TEXT = {
   missingParameters: "Paramètres manquants dans l'URL",
   unreachable: 'Le service de réservation est injoignable. Réessayez dans un instant.',
   checkLink: 'Vérifiez le lien reçu par email ou contactez le support Tablée.',
-  emailSent: 'Un email de confirmation a été envoyé au client.',
+  emailQueued: 'Un email de confirmation va être envoyé au client.',
   canClose: 'Vous pouvez fermer cette page.',
   toConfirm: 'Acceptation à confirmer dans Tablée',
   openInApp: 'Ouvrir la réservation dans Tablée',

@@ -58,3 +58,13 @@ export async function readRow(numero: string): Promise<Record<string, unknown>> 
   if (error) throw new Error(error.message);
   return data as Record<string, unknown>;
 }
+
+/**
+ * The customer's messages of a decision the reservation has in the outbox (the transition writes them;
+ * the service's sender, not run by these tests, sends them): one per decision.
+ */
+export async function decisionMessages(reservationId: string): Promise<string[]> {
+  const { data, error } = await serviceDb().from('notification_outbox').select('kind').eq('reservation_id', reservationId).like('kind', 'customer_reservation_%');
+  if (error) throw new Error(error.message);
+  return (data as { kind: string }[]).map((row) => row.kind);
+}

@@ -87,9 +87,13 @@ export const reservationListQueryOptions = ({ restaurantId, ...params }: Reserva
     refetchInterval: LIVE_REFRESH_MS,
   });
 
-/** One entry of a reservation's history (public.reservation_events): a change of its status (who, when, why), or of its details ('modified': summary says who changed what). */
+/**
+ * One entry of a reservation's history (public.reservation_events): a change of its status (who, when,
+ * why), of its details ('modified': summary says who changed what), or a decision of the one-click link
+ * undone from its page ('undone': back to pending).
+ */
 export interface ReservationEvent {
-  kind: 'status' | 'modified';
+  kind: 'status' | 'modified' | 'undone';
   /** « Modifiée par … : 14 → 18 personnes », for a change of the details. */
   summary: string | null;
   from: ReservationStatus;
@@ -107,15 +111,23 @@ export interface ReservationEvent {
   at: string;
 }
 
-export const NOTIFICATION_KINDS = ['owner_new_request', 'customer_request_received', 'customer_reservation_accepted', 'customer_reservation_modified'] as const;
+export const NOTIFICATION_KINDS = [
+  'owner_new_request',
+  'customer_request_received',
+  'customer_reservation_accepted',
+  'customer_reservation_rejected',
+  'customer_reservation_paid',
+  'customer_reservation_cancelled',
+  'customer_reservation_modified',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A message the request made due (public.notification_outbox): to whom, how, and how it went. */
 export interface ReservationNotification {
   /**
    * 'owner_new_request': the restaurant told of the request; 'customer_request_received': the customer's
-   * acknowledgement; 'customer_reservation_accepted': the confirmation of a booking accepted as it was
-   * taken; 'customer_reservation_modified': the new details of a change.
+   * acknowledgement; 'customer_reservation_accepted', '_rejected', '_paid', '_cancelled': the customer
+   * told of a decision; 'customer_reservation_modified': the new details of a change.
    */
   kind: NotificationKind;
   channel: 'email' | 'whatsapp';
@@ -176,7 +188,7 @@ export async function getReservation(restaurantId: string, numero: string): Prom
   if (error) throw error;
   if (!data) return null;
   const events = data.reservation_events.map((e): ReservationEvent => ({
-    kind: e.kind === 'modified' ? 'modified' : 'status',
+    kind: e.kind === 'modified' || e.kind === 'undone' ? e.kind : 'status',
     summary: e.summary,
     from: statusFromCode(e.from_status),
     to: statusFromCode(e.to_status),

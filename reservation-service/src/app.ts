@@ -91,7 +91,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // Connectivity check of the front end (HEAD /, any status below 500 means reachable); HEAD comes with GET.
   app.get('/', async () => ({ service: 'tablee-reservation-service', status: 'ok' }));
-  await app.register(reservationRoutes, { config, db, mailer });
+  await app.register(reservationRoutes, { config, db });
   await app.register(sheetRoutes, { config, db });
   await app.register(requestRoutes, { config, db });
   const heartbeats = options.heartbeats ?? new Heartbeats();

@@ -10,6 +10,8 @@ import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createServiceClient } from '../src/lib/supabase';
+import { createMailer, type Mailer } from '../src/email/mailer';
+import { sendDueNotifications } from '../src/notifications/sender';
 import { newOwner } from '../../local-supabase/test/clients';
 import { fillProfile } from '../../local-supabase/test/fixtures';
 
@@ -208,4 +210,26 @@ export function post(url: string, body?: unknown, headers: Record<string, string
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/**
+ * What a test's service would send of its restaurant's outbox: every pending message made due now (a
+ * one-click decision's e-mail is held for its undo window; a retry waits its delay), then rounds of the
+ * sender (`instances` side by side) until nothing is claimed. Each round's outcome. The file's own restaurant unless told.
+ */
+export async function sendQueued(service: RunningService, restaurant?: string, { mailer, instances = 1 }: { mailer?: Mailer; instances?: number } = {}) {
+  const restaurantId = restaurant ?? (await ownRestaurant()).restaurantId;
+  const { error } = await db().from('notification_outbox').update({ next_attempt_at: new Date().toISOString() }).eq('restaurant_id', restaurantId).eq('status', 'pending');
+  if (error) throw new Error(error.message);
+  const sender = mailer ?? createMailer(service.config);
+  const results = [];
+  try {
+    for (;;) {
+      const rounds = await Promise.all(Array.from({ length: instances }, () => sendDueNotifications(db(), sender, service.config, service.app.log, restaurantId)));
+      results.push(...rounds);
+      if (rounds.every((r) => r.claimed === 0)) return results;
+    }
+  } finally {
+    if (!mailer) sender.close();
+  }
 }

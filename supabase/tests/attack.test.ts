@@ -123,6 +123,8 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['transition_reservation_by_id', { p_reservation_id: v.reservation.id, p_target_status: 5 }],
     ['transition_reservation_by_id', { p_reservation_id: v.reservation.id, p_target_status: 4, p_reason: 'autre', p_reason_detail: 'x', p_deposit: 'refunded', p_amount: 1 }],
     ['accept_reservation_by_link', { p_numero_reservation: v.reservation.numero_reservation, p_code_manage: v.reservation.code_manage }],
+    // Undoing a link's decision: the reservation service's only, even with the right code.
+    ['undo_link_decision', { p_numero_reservation: v.reservation.numero_reservation, p_code_manage: v.reservation.code_manage }],
     ['search_reservations', { p_restaurant_id: r, p_search: '' }],
     ['reservation_planning', { p_restaurant_id: r, p_from: '2026-11-23', p_to: '2026-11-29' }],
     ['reservation_acceptance_check', { p_restaurant_id: r, p_numero: 'R-0001' }],

@@ -152,7 +152,8 @@ describe('Modifier', () => {
       { kind: 'modified', to: 1, summary },
     ]);
     expect(after.outbox).toEqual([
-      { kind: 'customer_reservation_accepted', channel: 'email', event: false },
+      // The acceptance's own message: it tells of the acceptance recorded in the history.
+      { kind: 'customer_reservation_accepted', channel: 'email', event: true },
       { kind: 'customer_reservation_modified', channel: 'email', event: true },
     ]);
 

@@ -4,7 +4,7 @@ import { statusFromCode } from '@tablee/domain/reservation-status';
 import type { Tables } from '@tablee/domain/database-types';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
-import { confirmationMail } from '../email/confirmation';
+import { confirmationMail, type MailAction } from '../email/confirmation';
 import { newRequestMail } from '../email/new-request';
 import { requestReceivedMail } from '../email/request-received';
 import { reservationModifiedMail } from '../email/reservation-modified';
@@ -12,6 +12,7 @@ import { invitationMail } from '../email/team-invitation';
 import type { Db } from '../lib/supabase';
 import type { Heartbeats } from '../health';
 import { loadAcceptanceCheck, loadReservation } from '../reservations/details';
+import type { DecisionReason } from '../reservations/transition';
 import { listen } from './listener';
 import { createWhatsAppSender, newRequestWhatsApp, type WhatsAppSender } from './whatsapp';
 
@@ -56,6 +57,30 @@ function changesOf(n: Notification): string | null {
 /** The messages of a reservation that stands (accepted or paid): the booking the owner accepted as they took it, a change. */
 const STANDING_KINDS = new Set(['customer_reservation_accepted', 'customer_reservation_modified']);
 
+/** The customer's e-mail of each decision (transition_reservation_by_id queues it with the decision as its event). */
+const DECISION_ACTIONS: Record<string, MailAction> = {
+  customer_reservation_accepted: 'accept',
+  customer_reservation_rejected: 'reject',
+  customer_reservation_paid: 'paid',
+  customer_reservation_cancelled: 'cancel',
+};
+
+/** The decision a message tells of, as the transition recorded it: the status it moved to, and why (reason, proposal, acompte). */
+async function readDecision(db: Db, eventId: string) {
+  const { data, error } = await db.from('reservation_events').select('to_status, reason, reason_detail, proposal, deposit, amount').eq('id', eventId).maybeSingle();
+  if (error) throw new Error(`reading the decision failed: ${error.code ?? ''} ${error.message}`);
+  if (!data) return null;
+  const deposit = data.deposit === 'refunded' || data.deposit === 'kept' ? data.deposit : undefined;
+  const why: DecisionReason = {
+    reason: data.reason ?? undefined,
+    reason_detail: data.reason_detail ?? undefined,
+    proposal: data.proposal ?? undefined,
+    deposit,
+    amount: data.amount === null ? null : Number(data.amount),
+  };
+  return { toStatus: data.to_status, why };
+}
+
 /**
  * Sends one notification of that reservation. 'answered': the request was answered before it went out,
  * or the reservation no longer stands (refused, cancelled), nothing to say.
@@ -63,12 +88,22 @@ const STANDING_KINDS = new Set(['customer_reservation_accepted', 'customer_reser
 async function deliver(
   n: Notification,
   { reservation: r, check }: Awaited<ReturnType<typeof readReservation>>,
+  db: Db,
   mailer: Mailer,
   whatsapp: WhatsAppSender,
   config: Config,
   sending: () => void,
 ): Promise<'sent' | 'answered'> {
   const status = statusFromCode(r.status);
+  const decided = DECISION_ACTIONS[n.kind];
+  if (decided && n.event_id && n.channel === 'email') {
+    // A decision's e-mail goes out while that decision stands: not once undone, or changed since (its own e-mail tells the customer).
+    const decision = await readDecision(db, n.event_id);
+    if (!decision || decision.toStatus !== r.status) return 'answered';
+    sending();
+    await mailer.send(confirmationMail(r, decided, n.recipient, decision.why));
+    return 'sent';
+  }
   // The request's messages speak of a request waiting for an answer: once answered, the customer has had the answer's e-mail.
   // The others, of a reservation that stands: once cancelled, the customer has had the cancellation's.
   if (STANDING_KINDS.has(n.kind) ? status !== 'accepted' && status !== 'paid' : status !== 'pending') return 'answered';
@@ -153,7 +188,7 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
         const reading = readReservation(reservationId, notifications, db);
         // Read once for all its messages; a failure is each message's (given back), never an unhandled rejection.
         reading.catch(() => undefined);
-        await Promise.all(notifications.map((notification) => sendOne(notification, async (n, sending) => deliver(n, await reading, mailer, whatsapp, config, sending))));
+        await Promise.all(notifications.map((notification) => sendOne(notification, async (n, sending) => deliver(n, await reading, db, mailer, whatsapp, config, sending))));
       }),
       ...invitations.map((notification) => sendOne(notification, (n, sending) => deliverInvitation(n, db, mailer, config, sending))),
     ]);

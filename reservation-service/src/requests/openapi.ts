@@ -27,7 +27,7 @@ function componentSchemas(): Record<string, JsonSchema> {
 const refused = (description: string) => json(ref('Refusal'), description);
 
 export function openApiDocument(config: Config): JsonSchema {
-  const dashboardAnswer = 'JSON `{ success, numero_reservation_restaurateur, status, message, email_sent, warnings }` (reservation-service/README.md).';
+  const dashboardAnswer = 'JSON `{ success, numero_reservation_restaurateur, status, message, email_queued, warnings }` (reservation-service/README.md).';
   // As /rest/v1 answers while the database restarts: nothing was stored, the same body may be sent again after Retry-After.
   const unavailable = {
     ...refused('The database is momentarily unavailable (`api_unavailable`): nothing was stored; send the same body again after Retry-After seconds (the same external_id is safe).'),

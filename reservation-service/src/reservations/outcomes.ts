@@ -89,6 +89,12 @@ export const OUTCOME_HTTP: Record<TransitionOutcome, { status: number; message: 
     message: () =>
       'Cette demande n’est pas acceptée par le lien : le planning demande votre confirmation. Pour l’accepter malgré le planning, ouvrez-la dans le tableau de bord. Aucune modification n’a été faite.',
   },
+  // Undoing a one-click decision (public.undo_link_decision).
+  too_late: { status: 409, message: () => 'Trop tard pour annuler : le client a déjà été prévenu. Aucune modification n’a été faite.' },
+  not_undoable: {
+    status: 409,
+    message: () => 'Cette décision ne peut plus être annulée depuis le lien : la réservation a changé depuis. Aucune modification n’a été faite.',
+  },
   // The plan kept changing while the link asked (three times in a row): nothing was decided.
   plan_check: {
     status: 409,
@@ -104,8 +110,8 @@ export const MESSAGES = {
   tooManyRequests: 'Trop de tentatives. Veuillez patienter quelques minutes.',
   internal: 'Une erreur est survenue. Veuillez réessayer plus tard.',
   notFoundRoute: 'Adresse inconnue.',
-  emailSent: 'Un email de confirmation a été envoyé au client.',
+  emailQueued: 'Un email de confirmation va être envoyé au client.',
+  undone: 'Décision annulée : la réservation est de nouveau en attente. Aucun email n’a été envoyé au client.',
   emailNoAddress: 'Le client n’a pas d’adresse email : aucun email n’a été envoyé.',
   emailInvalidAddress: 'L’adresse email du client n’est pas une adresse unique valide : aucun email n’a été envoyé ; contactez-le directement.',
-  emailFailed: 'L’email au client n’a pas pu être envoyé ; contactez-le directement.',
 };

@@ -24,6 +24,11 @@ export async function transitionReservation(db: Db, input: { numero: string; cod
   );
 }
 
+/** Undoes a decision of the one-click link while its window is open (public.undo_link_decision: code checked, row locked, nothing sent). */
+export async function undoLinkDecision(db: Db, input: { numero: string; code: string }): Promise<TransitionResult> {
+  return answer('undo_link_decision', await db.rpc('undo_link_decision', { p_numero_reservation: input.numero, p_code_manage: input.code }));
+}
+
 /**
  * The one-click 'Accepter': accepted only when public.reservation_acceptance_check gives no warning
  * (acceptanceWarnings, the app's own list: over capacity, closed, outside the hours, and whatever it

@@ -1,6 +1,6 @@
 import { formatPhone } from '@tablee/domain/phone';
 import { withDb } from '../../../local-supabase/test/clients';
-import { ownerWithRestaurant, ownRestaurant, parseMail, post, serviceWithSmtp, writeReservation } from '../helpers';
+import { ownerWithRestaurant, ownRestaurant, parseMail, post, sendQueued, serviceWithSmtp, writeReservation } from '../helpers';
 
 /**
  * An acceptance e-mail a customer can act on — the restaurant's address and phone, the
@@ -54,6 +54,7 @@ test('accepted at a restaurant asking an acompte: everything to act on, in both 
   // A round total and a fixed far-future date, for the amounts and the date in the e-mail: submit_group_request computes totals and takes dates within a year.
   const r = await writeReservation({ total_amount: 1000, reservation_date: '2099-12-05' });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  await sendQueued(running.service);
   const [message] = running.smtp.messages;
   expect(message.to).toEqual([r.email]);
   const mail = parseMail(message.raw);
@@ -85,6 +86,7 @@ test('no acompte, no contact address, no CGV: the whole total on site, and no Re
   // A restaurant without terms nor contact on purpose, and a hand-picked total: submit_group_request refuses an incomplete restaurant.
   const r = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  await sendQueued(running.service, owner.restaurantId);
   const mail = parseMail(running.smtp.messages[0].raw);
   expect(mail.replyTo).toBeUndefined();
   for (const part of [plain(mail.text), plain(mail.html)]) {
@@ -103,6 +105,7 @@ test('a contact field that is not exactly one address gives no Reply-To (answers
   // A contact field that is a list, at a restaurant left incomplete: submit_group_request refuses it.
   const r = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  await sendQueued(running.service, owner.restaurantId);
   expect(parseMail(running.smtp.messages[0].raw).replyTo).toBeUndefined();
 });
 
@@ -119,6 +122,7 @@ test('the owner’s payment link (Facturation) is how to pay the acompte, as a l
   // A hand-picked total against a fixed acompte, at a restaurant left incomplete: submit_group_request refuses it.
   const r = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 600 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  await sendQueued(running.service, owner.restaurantId);
   const mail = parseMail(running.smtp.messages[0].raw);
   expect(plain(mail.text)).toContain(`acompte de ${euros(150)}, avant le `);
   expect(plain(mail.text)).toContain(`Payer l’acompte en ligne : ${link}`);

@@ -1,4 +1,4 @@
-import { ownerWithRestaurant, ownRestaurant, parseMail, post, serviceWithSmtp, writeReservation } from '../helpers';
+import { ownerWithRestaurant, ownRestaurant, parseMail, post, sendQueued, serviceWithSmtp, writeReservation } from '../helpers';
 
 /**
  * What the customer reads, from the .eml the SMTP server received: the restaurant's name as the sender
@@ -28,6 +28,7 @@ test('accepted with an acompte to pay: from the restaurant, accepted and confirm
   // A round total and a fixed far-future date (the deadline: three days from today): submit_group_request computes totals and takes dates within a year.
   const r = await writeReservation({ total_amount: 1000, reservation_date: '2099-12-05' });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  await sendQueued(running.service);
   const [message] = running.smtp.messages;
   const mail = parseMail(message.raw);
 
@@ -57,6 +58,7 @@ test('accepted without an acompte: confirmed as before, from the restaurant', as
   // A restaurant left without terms, a hand-picked total: submit_group_request refuses an incomplete restaurant.
   const r = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  await sendQueued(running.service, owner.restaurantId);
   const mail = parseMail(running.smtp.messages[0].raw);
   expect(sender(mail.from)).toEqual({ name: 'Restaurant wording-plain', address: TABLEE });
   expect(mail.subject).toBe('Votre réservation chez Restaurant wording-plain est confirmée');
@@ -78,6 +80,7 @@ describe('a refusal with a counter-proposal says how to take it', () => {
       { authorization: `Bearer ${owner.accessToken}` },
     );
     expect(res.status).toBe(200);
+    await sendQueued(running.service, owner.restaurantId);
     return parseMail(running.smtp.messages[0].raw);
   };
 

@@ -1,5 +1,5 @@
 import { anon, env, newOwner, withDb } from '../../../local-supabase/test/clients';
-import { ownerWithRestaurant, post, readRow, startService, startSmtp, submitRequest, writeReservation, type Owner, type PendingReservation, type RunningService } from '../helpers';
+import { ownerWithRestaurant, post, readRow, sendQueued, startService, startSmtp, submitRequest, writeReservation, type Owner, type PendingReservation, type RunningService } from '../helpers';
 
 /**
  * The dashboard's accept/reject and the sheet links are authorised by the owner's
@@ -45,10 +45,11 @@ describe('accept_reservation / reject_reservation', () => {
     const res = await decide('accept', r, bearer(alice.accessToken));
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, status: 1, numero_reservation_restaurateur: r.restaurateur, email_sent: true });
+    expect(body).toMatchObject({ success: true, status: 1, numero_reservation_restaurateur: r.restaurateur, email_queued: true });
     expect(body.feuille_salle_url).toBe(`http://sheets.test/reservations/${r.numero}/feuille-salle?code=${r.code}`);
     expect(await readRow(r.numero)).toMatchObject({ status: 1, is_accepted: true });
-    expect(smtp.messages.map((m) => m.to)).toEqual([[r.email]]);
+    await sendQueued(service, alice.restaurantId);
+    expect(smtp.messages.filter((m) => m.to.includes(r.email))).toHaveLength(1);
 
     const other = await aliceRequest();
     const rejected = await decide('reject', other, bearer(alice.accessToken));

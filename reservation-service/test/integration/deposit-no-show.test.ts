@@ -3,7 +3,7 @@ import path from 'node:path';
 import { withDb } from '../../../local-supabase/test/clients';
 import { balance } from '../../src/lib/deposit';
 import type { Billing } from '../../src/reservations/details';
-import { ownerWithRestaurant, parseMail, post, readRow, startService, writeReservation, type Owner, type PendingReservation, type RunningService } from '../helpers';
+import { ownerWithRestaurant, parseMail, post, readRow, sendQueued, startService, writeReservation, type Owner, type PendingReservation, type RunningService } from '../helpers';
 
 /**
  * Issue 30, items 3 and 4, through the owner's endpoints: cancelling a paid reservation says what
@@ -35,8 +35,9 @@ const events = (reservationId: string) =>
       (await db.query('select from_status, to_status, reason, deposit, amount::float8 as amount from public.reservation_events where reservation_id = $1 order by created_at', [reservationId]))
         .rows,
   );
-/** The e-mails written to the outbox for one reservation (file names carry its number), oldest first, spaces normalised. */
-const mailsOf = (r: PendingReservation) =>
+/** The e-mails the sender writes to the outbox folder for one reservation (file names carry its number), once it has sent what was queued, spaces normalised. */
+const mailsOf = async (r: PendingReservation) =>
+  (await sendQueued(running, alice.restaurantId)) &&
   fs
     .readdirSync(running.config.outboxDir)
     .filter((f) => f.includes(r.numero))
@@ -55,9 +56,9 @@ describe('cancelling a paid reservation: the acompte', () => {
     const r = await paidReservation();
     const res = await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'refunded', refund_amount: 50 });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, status: 4, email_sent: true });
+    expect(await res.json()).toMatchObject({ success: true, status: 4, email_queued: true });
     expect((await events(r.id)).at(-1)).toEqual({ from_status: 3, to_status: 4, reason: 'demande_du_client', deposit: 'refunded', amount: 50 });
-    const cancellation = mailsOf(r).at(-1)!;
+    const cancellation = (await mailsOf(r)).at(-1)!;
     expect(cancellation.subject).toContain('est annulée');
     expect(cancellation.text).toContain('Acompte remboursé : 50,00 € (sur 120,00 € versés)');
     expect(cancellation.html).toContain('Acompte remboursé :</span> 50,00 € (sur 120,00 € versés)');
@@ -66,14 +67,14 @@ describe('cancelling a paid reservation: the acompte', () => {
   test('refunded in full: the amount alone', async () => {
     const r = await paidReservation();
     expect((await call('cancel_reservation', r, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount: 120 })).status).toBe(200);
-    expect(mailsOf(r).at(-1)!.text).toContain('Acompte remboursé : 120,00 €\n');
+    expect((await mailsOf(r)).at(-1)!.text).toContain('Acompte remboursé : 120,00 €\n');
   });
 
   test('kept: the e-mail names the CGV’s cancellation policy', async () => {
     const r = await paidReservation();
     expect((await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'kept' })).status).toBe(200);
     expect((await events(r.id)).at(-1)).toMatchObject({ deposit: 'kept', amount: 120 });
-    const { text, html } = mailsOf(r).at(-1)!;
+    const { text, html } = (await mailsOf(r)).at(-1)!;
     for (const part of [text, html]) expect(part).toContain('120,00 €, conformément aux conditions d’annulation du restaurant (annulation possible jusqu’à 48 h avant votre venue)');
     expect(text).toContain('Acompte conservé : 120,00 €');
   });
@@ -87,12 +88,12 @@ describe('cancelling a paid reservation: the acompte', () => {
     test.each(cases)('%s', async (_name, body, message) => {
       const r = await paidReservation();
       const before = await readRow(r.numero);
-      const sent = mailsOf(r).length;
+      const sent = (await mailsOf(r)).length;
       const res = await call('cancel_reservation', r, body);
       expect(res.status).toBe(422);
       expect((await res.json()).message.replace(/[\u00a0\u202f]/g, ' ')).toMatch(message);
       expect(await readRow(r.numero)).toEqual(before);
-      expect(mailsOf(r)).toHaveLength(sent);
+      expect(await mailsOf(r)).toHaveLength(sent);
     });
 
     test('an acompte said of an accepted (unpaid) one, and an outcome that is not one', async () => {
@@ -110,10 +111,10 @@ describe('Non présenté', () => {
       const r = await aliceReservation({ status, ...(status === 3 ? { amount_received: 120 } : {}) });
       const res = await call('mark_no_show', r);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ success: true, status: 5, message: 'Réservation marquée « Non présenté ».', email_sent: false });
+      expect(await res.json()).toMatchObject({ success: true, status: 5, message: 'Réservation marquée « Non présenté ».', email_queued: false });
       expect(await readRow(r.numero)).toMatchObject({ status: 5, is_accepted: false });
       expect(await events(r.id)).toEqual([{ from_status: status, to_status: 5, reason: null, deposit: null, amount: null }]);
-      expect(mailsOf(r)).toEqual([]);
+      expect(await mailsOf(r)).toEqual([]);
     }
   });
 

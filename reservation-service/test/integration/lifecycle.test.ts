@@ -1,5 +1,5 @@
 import { withDb } from '../../../local-supabase/test/clients';
-import { ownerWithRestaurant, parseMail, post, readRow, serviceWithSmtp, writeReservation, type Owner, type PendingReservation } from '../helpers';
+import { ownerWithRestaurant, parseMail, post, readRow, sendQueued, serviceWithSmtp, writeReservation, type Owner, type PendingReservation } from '../helpers';
 
 /**
  * After the decision. 'Acompte reçu' (accepted → paid) and cancellation (accepted or paid →
@@ -30,14 +30,21 @@ const events = (reservationId: string) =>
         )
       ).rows,
   );
-const mails = () => running.smtp.messages.map((m) => parseMail(m.raw));
+/** What the sender sent to that reservation's customer, once it has sent what was queued. */
+const mailsOf = async (r: PendingReservation) => {
+  await sendQueued(running.service, alice.restaurantId);
+  return running.smtp.messages.filter((m) => m.to.includes(r.email)).map((m) => parseMail(m.raw));
+};
 
 test('accepted → Acompte reçu → cancelled with a reason: each change recorded with its author, each e-mailed', async () => {
   const r = await aliceReservation();
   expect((await call('accept_reservation', r)).status).toBe(200);
+  // Each e-mail goes out while its decision stands: sent before the next decision.
+  await mailsOf(r);
   const paid = await call('mark_paid', r);
   expect(paid.status).toBe(200);
   expect(await paid.json()).toMatchObject({ success: true, status: 3, message: expect.stringContaining('Acompte reçu') });
+  await mailsOf(r);
   // Paid: what becomes of the money is said (issue 30), here all of it refunded.
   const cancelled = await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'refunded', refund_amount: 840 });
   expect(await cancelled.json()).toMatchObject({ success: true, status: 4 });
@@ -48,7 +55,7 @@ test('accepted → Acompte reçu → cancelled with a reason: each change record
     { from_status: 1, to_status: 3, reason: null, reason_detail: null, proposal: null, actor: 'owner', by_user: true },
     { from_status: 3, to_status: 4, reason: 'demande_du_client', reason_detail: null, proposal: null, actor: 'owner', by_user: true },
   ]);
-  const [accepted, deposit, cancellation] = mails();
+  const [accepted, deposit, cancellation] = await mailsOf(r);
   expect(accepted.subject).toContain('est confirmée');
   expect(deposit.subject).toBe('Acompte reçu : votre réservation chez Restaurant lifecycle-alice');
   // No acompte in these terms: received in full.
@@ -66,7 +73,7 @@ test('a refusal with its reason and a proposal: stored, and written in the custo
   const res = await call('reject_reservation', r, { reason: 'complet', proposal: 'Le samedi 12 décembre à 20 h' });
   expect(res.status).toBe(200);
   expect(await events(r.id)).toEqual([{ from_status: 0, to_status: 2, reason: 'complet', reason_detail: null, proposal: 'Le samedi 12 décembre à 20 h', actor: 'owner', by_user: true }]);
-  const [mail] = mails();
+  const [mail] = await mailsOf(r);
   for (const part of [mail.text, mail.html]) {
     expect(part).toContain('Complet');
     expect(part).toContain('Le restaurant vous propose');
@@ -74,7 +81,7 @@ test('a refusal with its reason and a proposal: stored, and written in the custo
   }
   const other = await aliceReservation();
   await call('reject_reservation', other, { reason: 'autre', reason_detail: 'Cuisine en travaux' });
-  expect(mails()[1].text).toContain('Raison : Cuisine en travaux');
+  expect((await mailsOf(other))[0].text).toContain('Raison : Cuisine en travaux');
 });
 
 test('the one-click link is recorded as the link, without a user', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseMail, post, startService, submitRequest, writeReservation, type RunningService } from '../helpers';
+import { parseMail, post, sendQueued, startService, submitRequest, writeReservation, type RunningService } from '../helpers';
 
 /** Without SMTP_URL each e-mail is written as an .eml file in OUTBOX_DIR. */
 let service: RunningService;
@@ -21,6 +21,7 @@ test('one accepted reservation → one .eml file in French, named without the co
   expect(outbox()).toHaveLength(0);
   const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
   expect(res.status).toBe(200);
+  await sendQueued(service);
   const files = outbox();
   expect(files).toHaveLength(1);
   expect(files[0]).toMatch(new RegExp(`${r.numero}-acceptee-[0-9a-f]{6}\\.eml$`));
@@ -32,12 +33,14 @@ test('one accepted reservation → one .eml file in French, named without the co
 
   // A refused second click writes nothing.
   expect((await post(`${service.url}/api/reservations/${r.numero}/reject/${r.code}`)).status).toBe(409);
+  await sendQueued(service);
   expect(outbox()).toHaveLength(1);
 });
 
 test('a rejection is written as a refusal e-mail', async () => {
   const r = await submitRequest();
   await post(`${service.url}/api/reservations/${r.numero}/reject/${r.code}`);
+  await sendQueued(service);
   const file = outbox().find((f) => f.includes(`${r.numero}-refusee`));
   expect(file).toBeDefined();
   const mail = parseMail(fs.readFileSync(path.join(service.config.outboxDir, file!), 'utf8'));

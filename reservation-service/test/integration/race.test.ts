@@ -1,4 +1,4 @@
-import { parseMail, post, readRow, serviceWithSmtp, submitRequest } from '../helpers';
+import { parseMail, post, readRow, sendQueued, serviceWithSmtp, submitRequest } from '../helpers';
 
 /** Simultaneous accept and reject clicks: the SQL function's row lock lets exactly one win. */
 const running = serviceWithSmtp();
@@ -13,6 +13,7 @@ test('20 concurrent accept/reject pairs: one transition and exactly one e-mail p
       }),
     ),
   );
+  await sendQueued(running.service);
 
   for (const r of reservations) {
     const mine = results.filter((x) => x.r === r);
@@ -29,5 +30,6 @@ test('20 concurrent accept/reject pairs: one transition and exactly one e-mail p
     expect(mails).toHaveLength(1);
     expect(parseMail(mails[0].raw).subject).toContain(target === 1 ? 'est acceptée' : 'n’a pas pu être acceptée');
   }
+  // One decision e-mail per reservation (the requests' own messages are not sent once answered).
   expect(running.smtp.messages).toHaveLength(20);
 });

@@ -151,13 +151,14 @@ test('five failed attempts: the message is failed and no longer tried', async ()
   expect((await outboxRows(r.id))['owner_new_request/email']).toMatchObject({ status: 'failed', attempts: 5 });
 });
 
-test('a request answered before its messages went out: nothing is sent about it', async () => {
+test('a request answered before its messages went out: nothing is sent about the request, the customer gets the answer only', async () => {
   const r = await submitDetailedRequest(restaurantId);
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/reject/${r.code}`)).status).toBe(200);
   running.smtp.messages.splice(0);
+  await makeDue(r.id);
   await roundsUntilDone();
   expect(ownerMails(r)).toEqual([]);
-  expect(customerMails(r)).toEqual([]);
+  expect(customerMails(r).map((m) => parseMail(m.raw).subject)).toEqual(['Votre demande de réservation chez Le Comptoir des Halles n’a pas pu être acceptée']);
   expect(await outboxRows(r.id)).toMatchObject({ 'owner_new_request/email': { status: 'sent' }, 'customer_request_received/email': { status: 'sent' } });
 });
 

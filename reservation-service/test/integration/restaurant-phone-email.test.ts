@@ -1,4 +1,4 @@
-import { ownerWithRestaurant, parseMail, post, serviceWithSmtp, writeReservation } from '../helpers';
+import { ownerWithRestaurant, parseMail, post, sendQueued, serviceWithSmtp, writeReservation } from '../helpers';
 
 /**
  * 'Téléphone du restaurant' in the customer's e-mail (issue 30, item 9): the restaurant's own phone
@@ -16,6 +16,7 @@ async function acceptedMailOf(contact: { whatsapp: string; phone?: string }) {
   // At a restaurant left incomplete on purpose: submit_group_request refuses it.
   const r = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 480 });
   expect((await post(`${running.service.url}/api/reservations/${r.numero}/accept/${r.code}`)).status).toBe(200);
+  await sendQueued(running.service, owner.restaurantId);
   return parseMail(running.smtp.messages[0].raw);
 }
 

@@ -4,6 +4,7 @@ import {
   parseMail,
   post,
   readRow,
+  sendQueued,
   startService,
   startSmtp,
   submitRequest,
@@ -42,13 +43,14 @@ describe('link endpoints (code in the path)', () => {
     const res = await post(`${service.url}/api/reservations/${r.numero}/accept/${r.code}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, numero_reservation_restaurateur: r.restaurateur, status: 1, email_sent: true });
+    expect(body).toMatchObject({ success: true, numero_reservation_restaurateur: r.restaurateur, status: 1, email_queued: true });
     expect(body.message).toContain('Réservation acceptée');
-    expect(body.message).toContain('Un email de confirmation a été envoyé au client.');
+    expect(body.message).toContain('Un email de confirmation va être envoyé au client.');
     expect(body.feuille_cuisine_url).toBe(`http://sheets.test/reservations/${r.numero}/feuille-cuisine?code=${r.code}`);
     const row = await readRow(r.numero);
     expect(row).toMatchObject({ status: 1, is_accepted: true });
 
+    await sendQueued(service);
     const mails = mailsTo(r.email);
     expect(mails).toHaveLength(1);
     const mail = parseMail(mails[0].raw);
@@ -76,10 +78,11 @@ describe('link endpoints (code in the path)', () => {
     const res = await post(`${service.url}/api/reservations/${r.numero}/reject/${r.code}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, numero_reservation_restaurateur: r.restaurateur, status: 2, email_sent: true });
+    expect(body).toMatchObject({ success: true, numero_reservation_restaurateur: r.restaurateur, status: 2, email_queued: true });
     expect(body.message).toContain('Réservation refusée');
     expect(body.feuille_cuisine_url).toBeUndefined();
     expect(await readRow(r.numero)).toMatchObject({ status: 2, is_accepted: false });
+    await sendQueued(service);
     const mails = mailsTo(r.email);
     expect(mails).toHaveLength(1);
     const mail = parseMail(mails[0].raw);
@@ -119,6 +122,7 @@ describe('dashboard endpoints (JSON body, owner signed in)', () => {
     const res = await post(`${service.url}/api/reservations/accept_reservation`, { numero_reservation: a.numero, restaurant_id: owner.restaurantId }, signedIn);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, numero_reservation_restaurateur: a.restaurateur, status: 1 });
+    await sendQueued(service, owner.restaurantId);
     expect(mailsTo(a.email)).toHaveLength(1);
 
     const b = await submitRequest({}, owner.restaurantId);
@@ -126,6 +130,7 @@ describe('dashboard endpoints (JSON body, owner signed in)', () => {
     expect(res2.status).toBe(200);
     expect(await res2.json()).toMatchObject({ success: true, numero_reservation_restaurateur: b.restaurateur, status: 2 });
     expect(await readRow(b.numero)).toMatchObject({ status: 2 });
+    await sendQueued(service, owner.restaurantId);
     expect(mailsTo(b.email)).toHaveLength(1);
   });
 });
@@ -178,6 +183,7 @@ describe('refusals change nothing and send nothing', () => {
     const again = await post(`${service.url}/api/reservations/${r.numero}/reject/${r.code}`);
     expect(again.status).toBe(409);
     expect((await again.json()).message).toContain('elle a déjà été acceptée');
+    await sendQueued(service);
     expect(mailsTo(r.email)).toHaveLength(1);
     expect(await readRow(r.numero)).toMatchObject({ status: 1 });
   });

@@ -23,16 +23,16 @@ export interface DecisionReason {
   refund_amount?: number;
 }
 
-/** What the service answers a decision: its French message says whether the customer was e-mailed. */
+/** What the service answers a decision: its French message says whether the customer will be e-mailed (email_queued: their e-mail is in the outbox). */
 export interface DecisionAnswer {
   message: string;
-  email_sent: boolean;
+  email_queued: boolean;
 }
 
 /**
  * Accepts, refuses, marks 'Acompte reçu' or cancels through the reservation service (spec §7,
  * dashboard calls, body without code_manage: the owner's session authorises it; the database keeps to
- * the allowed transitions); the service sends the customer's e-mail. A target with no endpoint
+ * the allowed transitions); the decision queues the customer's e-mail, which the service's sender sends. A target with no endpoint
  * (pending) is refused before any call.
  */
 export async function updateReservationStatus(reservation: Pick<Reservation, 'numeroReservation' | 'restaurantId'>, target: ReservationStatus, why: DecisionReason = {}): Promise<DecisionAnswer> {

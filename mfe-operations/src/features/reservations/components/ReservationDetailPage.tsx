@@ -92,12 +92,12 @@ export function ReservationDetailPage() {
     statusChange.mutate(
       { reservation, target, why },
       {
-        // The service's French sentence ('Réservation acceptée. …'): whether the customer was e-mailed,
-        // and when not (no or no valid address, the mailer down), that the owner must tell them.
+        // The service's French sentence ('Réservation acceptée. …'): whether the customer will be e-mailed,
+        // and when not (no or no valid address), that the owner must tell them.
         onSuccess: (answer) => {
           setReasonOpen(false);
           // A no-show is the restaurant's record: nobody is e-mailed, as the confirmation said.
-          if (answer.email_sent || target === 'no_show') {
+          if (answer.email_queued || target === 'no_show') {
             setToastOf(numero);
             showToast('success', decisionToast(reservation.numero, answer.message));
           } else modal.warning({ title: 'Client non prévenu par email', content: answer.message, okText: 'OK' });

@@ -23,6 +23,9 @@ const NOTIFICATION_WORDS = {
   owner_new_request: { sent: 'Nouvelle demande envoyée au restaurant', failed: 'de la nouvelle demande au restaurant', pending: 'Nouvelle demande au restaurant' },
   customer_request_received: { sent: 'Accusé de réception envoyé au client', failed: 'de l’accusé de réception au client', pending: 'Accusé de réception au client' },
   customer_reservation_accepted: { sent: 'Confirmation envoyée au client', failed: 'de la confirmation au client', pending: 'Confirmation au client' },
+  customer_reservation_rejected: { sent: 'Refus envoyé au client', failed: 'du refus au client', pending: 'Refus au client' },
+  customer_reservation_paid: { sent: 'Réception de l’acompte envoyée au client', failed: 'de la réception de l’acompte au client', pending: 'Réception de l’acompte au client' },
+  customer_reservation_cancelled: { sent: 'Annulation envoyée au client', failed: 'de l’annulation au client', pending: 'Annulation au client' },
   customer_reservation_modified: { sent: 'Nouvelles informations envoyées au client', failed: 'des nouvelles informations au client', pending: 'Nouvelles informations au client' },
 } as const;
 
@@ -75,6 +78,17 @@ export function ReservationHistory({
         content: (
           <div data-testid="reservation-change">
             {e.summary} — {formatDateTime(e.at)}
+          </div>
+        ),
+      };
+    }
+    if (e.kind === 'undone') {
+      return {
+        key: `event-${i}`,
+        at: e.at,
+        content: (
+          <div data-testid="reservation-undo">
+            <strong>Décision annulée depuis le lien</strong> — {formatDateTime(e.at)}, la réservation est de nouveau « {RESERVATION_STATUS_BADGES.pending.label} »
           </div>
         ),
       };

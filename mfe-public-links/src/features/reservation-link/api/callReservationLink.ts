@@ -8,7 +8,8 @@ export type LinkAction = 'accept' | 'reject';
 /** What the link page shows, read from the reservation service's answer (spec §2, §7, §8). */
 export type LinkOutcome =
   /** `warnings`: what the plan says of an acceptance (over capacity, closed service, outside the hours). */
-  | { kind: 'done'; numero?: string; emailSent: boolean; message?: string; warnings: string[] }
+  /** `undoUntil`: the decision can be undone from this page until then (ISO time), its e-mail held meanwhile. */
+  | { kind: 'done'; numero?: string; emailQueued: boolean; message?: string; warnings: string[]; undoUntil?: string }
   /** 409: the reservation was accepted, refused, paid or cancelled before; nothing changed. */
   | { kind: 'already-handled'; numero?: string; message: string; appPath?: string }
   /** Not accepted by the link: the plan warns (`warnings`); the owner decides in the app, at `appPath`. */
@@ -27,7 +28,9 @@ interface ServiceAnswer {
   success?: boolean;
   numero_reservation_restaurateur?: string;
   message?: string;
-  email_sent?: boolean;
+  /** The customer's e-mail is in the outbox: the sender sends it. */
+  email_queued?: boolean;
+  undo_until?: unknown;
   warnings?: unknown;
   app_path?: unknown;
 }
@@ -66,7 +69,8 @@ export async function callReservationLink({ action, numero, codeManage }: Reserv
   // Only a path of this app: never a link elsewhere, whatever the answer says.
   const appPath = typeof answer?.app_path === 'string' && /^\/restaurants\/[^/]/.test(answer.app_path) ? answer.app_path : undefined;
   if (response.ok && answer?.success) {
-    return { kind: 'done', numero: restaurateur, emailSent: answer.email_sent !== false, message: answer.message, warnings };
+    const undoUntil = typeof answer.undo_until === 'string' && !Number.isNaN(Date.parse(answer.undo_until)) ? answer.undo_until : undefined;
+    return { kind: 'done', numero: restaurateur, emailQueued: answer.email_queued !== false, message: answer.message, warnings, undoUntil };
   }
   if (response.status === 409) {
     return { kind: 'already-handled', numero: restaurateur, message: answer?.message ?? 'Cette réservation a déjà été traitée.', appPath };
@@ -82,6 +86,22 @@ export async function callReservationLink({ action, numero, codeManage }: Reserv
     message: answer?.message ?? `Le service de réservation n’a pas pu traiter la demande (erreur ${response.status}). Réessayez dans un instant.`,
     appPath,
   };
+}
+
+/** What 'Annuler' ended in: undone (the reservation pending again), or refused (too late, changed since, unreachable), in the service's French words. */
+export type UndoOutcome = { undone: boolean; message: string };
+
+/** POST {reservation API}/reservations/{numero}/undo/{code_manage}: undoes the link's decision while its window is open. Never rejects. */
+export async function undoReservationLink({ numero, codeManage }: Omit<ReservationLink, 'action'>): Promise<UndoOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(reservationApiEndpoint(`reservations/${encodeURIComponent(numero)}/undo/${encodeURIComponent(codeManage)}`), { method: 'POST' });
+  } catch {
+    return { undone: false, message: RESERVATION_SERVICE_UNREACHABLE };
+  }
+  const answer = parse(await response.text());
+  const undone = response.ok && answer?.success === true;
+  return { undone, message: answer?.message ?? `Le service de réservation n’a pas pu annuler la décision (erreur ${response.status}). Réessayez dans un instant.` };
 }
 
 /**

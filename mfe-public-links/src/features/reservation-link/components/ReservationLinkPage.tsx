@@ -1,10 +1,15 @@
-import { useReservationLink, type LinkAction } from '../api/callReservationLink';
+import { RESERVATION_STATUS_BADGES } from '@tablee/domain/reservation-status';
+import { useState } from 'react';
+import { useReservationLink, type LinkAction, type UndoOutcome } from '../api/callReservationLink';
 import { Result } from './Result';
+import { UndoDecision } from './UndoDecision';
 
 const TEXT = {
   accept: { success: 'Réservation acceptée !', failure: "Échec de l'acceptation" },
   reject: { success: 'Réservation refusée', failure: 'Échec du refus' },
 } as const;
+
+const EMAIL_QUEUED = 'Un email de confirmation va être envoyé au client.';
 
 const CHECK_LINK = 'Vérifiez le lien reçu par email ou contactez le support Tablée.';
 
@@ -32,7 +37,21 @@ const Warnings = ({ warnings }: { warnings: string[] }) => (
 /** One-click link page (no sign-in): calls the reservation service once on load (spec §2). */
 export function ReservationLinkPage({ action, numero, codeManage }: { action: LinkAction; numero?: string; codeManage?: string }) {
   const state = useReservationLink(action, numero, codeManage);
+  const [undone, setUndone] = useState<UndoOutcome | null>(null);
   const text = TEXT[action];
+
+  if (undone) {
+    return (
+      <Result status="info" title="Décision annulée">
+        {state.kind === 'done' && state.numero && <p>Réservation n° {state.numero}</p>}
+        <p>
+          Statut : <strong>{RESERVATION_STATUS_BADGES.pending.label}</strong>
+        </p>
+        <p>{undone.message}</p>
+        <p>Vous pouvez fermer cette page.</p>
+      </Result>
+    );
+  }
 
   switch (state.kind) {
     case 'loading':
@@ -41,8 +60,9 @@ export function ReservationLinkPage({ action, numero, codeManage }: { action: Li
       return (
         <Result status="success" title={text.success}>
           {state.numero && <p>Réservation n° {state.numero}</p>}
-          <p>{state.emailSent ? 'Un email de confirmation a été envoyé au client.' : state.message}</p>
+          <p>{state.emailQueued ? EMAIL_QUEUED : state.message}</p>
           {state.warnings.length > 0 && <Warnings warnings={state.warnings} />}
+          {state.undoUntil && numero && codeManage && <UndoDecision numero={numero} codeManage={codeManage} undoUntil={state.undoUntil} onUndone={setUndone} />}
           <p>Vous pouvez fermer cette page.</p>
         </Result>
       );

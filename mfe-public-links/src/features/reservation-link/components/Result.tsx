@@ -35,7 +35,10 @@ const CSS = `
 .tl-result p{max-width:40rem;margin:0 auto 1em}
 .tl-result .tl-warnings{max-width:32rem;margin:0 auto 1em;padding:12px 16px;border:1px solid #ffd591;border-radius:8px;background:#fff7e6;color:#612500;text-align:left}
 .tl-result .tl-warnings p:last-child{margin-bottom:0}
-.tl-result .tl-button{display:inline-block;padding:8px 20px;border-radius:6px;background:${BRAND_COLOURS.primary};color:#fff;font-weight:600;text-decoration:none}
+.tl-result .tl-button{display:inline-block;padding:8px 20px;border:0;border-radius:6px;background:${BRAND_COLOURS.primary};color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
+.tl-result .tl-button:disabled{opacity:.6;cursor:default}
+.tl-result .tl-undo{max-width:32rem;margin:0 auto 1em;padding:12px 16px;border:1px solid #d9d9d9;border-radius:8px}
+.tl-result .tl-undo p:last-child{margin-bottom:0}
 `;
 
 export function Result({ status, title, children }: { status: ResultStatus; title: string; children?: ReactNode }) {
