@@ -235,7 +235,7 @@ CREATE TABLE public.reservation_events (
     CONSTRAINT reservation_events_pkey PRIMARY KEY (id),
     CONSTRAINT reservation_events_actor_check CHECK ((actor = ANY (ARRAY['owner'::text, 'link'::text]))),
     CONSTRAINT reservation_events_deposit_check CHECK ((deposit = ANY (ARRAY['refunded'::text, 'kept'::text]))),
-    CONSTRAINT reservation_events_kind_check CHECK ((kind = ANY (ARRAY['status'::text, 'modified'::text]))),
+    CONSTRAINT reservation_events_kind_check CHECK ((kind = ANY (ARRAY['status'::text, 'modified'::text, 'undone'::text]))) not valid,
     CONSTRAINT reservation_events_proposal_length CHECK ((char_length(proposal) <= 200)),
     CONSTRAINT reservation_events_reason_detail_length CHECK ((char_length(reason_detail) <= 500)),
     CONSTRAINT reservation_events_reason_length CHECK ((char_length(reason) <= 40)),
@@ -246,7 +246,7 @@ CREATE TABLE public.reservation_events (
     CONSTRAINT reservation_events_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE,
     CONSTRAINT reservation_events_to_status_fkey FOREIGN KEY (to_status) REFERENCES private.reservation_statuses(code)
 );
-COMMENT ON TABLE public.reservation_events IS 'The history of a reservation: one row per status change (kind status, written by transition_reservation_by_id) and per change of its details (kind modified, written by modify_reservation; from_status = to_status, summary says who changed what).';
+COMMENT ON TABLE public.reservation_events IS 'The history of a reservation: one row per status change (kind status, written by transition_reservation_by_id), per change of its details (kind modified, written by modify_reservation; from_status = to_status, summary says who changed what), and per one-click decision undone from its link (kind undone, written by undo_link_decision; to_status pending).';
 COMMENT ON COLUMN public.reservation_events.summary IS 'For a change (kind modified): « Modifiée par <e-mail> : 14 → 18 personnes, … », written when it was made.';
 COMMENT ON COLUMN public.reservation_events.deposit IS 'Cancelling a paid reservation: ''refunded'' or ''kept'' (per the CGV), what became of the money received.';
 COMMENT ON COLUMN public.reservation_events.amount IS 'Euros: received (to paid), refunded or kept (cancelled from paid, with deposit); null otherwise.';
@@ -1015,6 +1015,10 @@ declare
   v_refusal text;
   v_received numeric;
   v_amount numeric;
+  v_event uuid;
+  v_kind text := private.decision_message_kind(p_target_status);
+  v_queued boolean := false;
+  v_undo_until timestamptz;
 begin
   if p_target_status is null or not exists (select 1 from private.reservation_transitions t where t.to_status = p_target_status) then
     raise exception 'Statut non supporté par l''API: %', coalesce(p_target_status::text, 'null') using errcode = '22023';
@@ -1050,14 +1054,25 @@ begin
      set status = p_target_status, amount_received = coalesce(v_received, r.amount_received)
    where r.id = v_res.id;
   insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id, deposit, amount)
-  values (v_res.id, v_res.restaurant_id, v_res.status, p_target_status, p_reason, v_detail, v_proposal, p_actor, p_actor_user_id, p_deposit, v_amount);
+  values (v_res.id, v_res.restaurant_id, v_res.status, p_target_status, p_reason, v_detail, v_proposal, p_actor, p_actor_user_id, p_deposit, v_amount)
+  returning id, created_at + private.link_undo_window() into v_event, v_undo_until;
+  -- The customer's e-mail, in this transaction: sent by the outbox's sender, once, whenever SMTP takes it.
+  if v_kind is not null then
+    v_queued := private.queue_customer_message(v_res.id, v_kind, v_event);
+  end if;
+  -- A one-click decision may be undone from its link for a while (undo_link_decision): its e-mail waits until then.
+  if p_actor = 'link' then
+    update public.notification_outbox n set next_attempt_at = v_undo_until where n.event_id = v_event;
+  else
+    v_undo_until := null;
+  end if;
 
   return jsonb_build_object('outcome', 'ok', 'status', p_target_status,
     'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id,
-    'deposit', p_deposit, 'amount', v_amount);
+    'deposit', p_deposit, 'amount', v_amount, 'email_queued', v_queued, 'undo_until', v_undo_until);
 end
 $function$;
-COMMENT ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric) IS 'One status change over private.reservation_transitions (row lock, one history row); called by the reservation service only.';
+COMMENT ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric) IS 'One status change over private.reservation_transitions (row lock, one history row, and the customer''s e-mail of the decision queued in the outbox with that row as its event: email_queued says whether the customer has an address to be told at). A decision of the one-click link (p_actor link) holds that e-mail until undo_until, while undo_link_decision may undo it. Called by the reservation service only.';
 REVOKE ALL ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric) FROM PUBLIC, anon, authenticated;
 
 -- -------------------- Views
@@ -1083,3 +1098,75 @@ CREATE POLICY "Members read their reservations' history" ON public.reservation_e
   USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 CREATE POLICY "Members read their reservations" ON public.restaurant_reservations AS PERMISSIVE FOR SELECT TO authenticated
   USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
+
+CREATE OR REPLACE FUNCTION private.decision_message_kind(p_status smallint)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- A no-show is the restaurant's record: the customer is not told.
+  select 'customer_reservation_' || s.name from private.reservation_statuses s
+   where s.code = p_status and s.name in ('accepted', 'rejected', 'paid', 'cancelled')
+$function$;
+COMMENT ON FUNCTION private.decision_message_kind(smallint) IS 'The outbox kind of the customer''s e-mail when a reservation moves to that status; null when the customer is not told (no-show, pending).';
+REVOKE ALL ON FUNCTION private.decision_message_kind(smallint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION private.decision_message_kind(smallint) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.link_undo_window()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select interval '2 minutes' $function$;
+COMMENT ON FUNCTION private.link_undo_window() IS 'How long a decision of the one-click link can be undone from the link page, its e-mail to the customer held meanwhile.';
+REVOKE ALL ON FUNCTION private.link_undo_window() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION private.link_undo_window() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.undo_link_decision(p_numero_reservation text, p_code_manage text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_res public.restaurant_reservations%rowtype;
+  v_last public.reservation_events%rowtype;
+  v_pending smallint := private.reservation_status('pending');
+begin
+  select * into v_res from public.restaurant_reservations r where r.numero_reservation = p_numero_reservation;
+  if not found then
+    return jsonb_build_object('outcome', 'not_found', 'status', null, 'numero_reservation_restaurateur', null, 'reservation_id', null);
+  end if;
+  -- As transition_reservation: digests compared, and a wrong code learns nothing.
+  if p_code_manage is null
+     or extensions.digest(v_res.code_manage, 'sha256') <> extensions.digest(p_code_manage, 'sha256') then
+    return jsonb_build_object('outcome', 'wrong_code', 'status', null, 'numero_reservation_restaurateur', null, 'reservation_id', null);
+  end if;
+
+  -- The row lock queues it behind any decision under way: what follows reads the last one.
+  select * into v_res from public.restaurant_reservations r where r.id = v_res.id for update;
+  select * into v_last from public.reservation_events e where e.reservation_id = v_res.id order by e.created_at desc, e.id desc limit 1;
+
+  -- Only the link's decision, and only while it is the reservation's last change.
+  if v_last.id is null or v_last.kind <> 'status' or v_last.actor <> 'link' or v_last.to_status <> v_res.status then
+    return jsonb_build_object('outcome', 'not_undoable', 'status', v_res.status,
+      'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id);
+  end if;
+  -- Past the window, or its e-mail already taken by a sender: the customer is (being) told.
+  if v_last.created_at + private.link_undo_window() <= clock_timestamp()
+     or exists (select 1 from public.notification_outbox n where n.event_id = v_last.id and (n.status <> 'pending' or n.attempts > 0)) then
+    return jsonb_build_object('outcome', 'too_late', 'status', v_res.status,
+      'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id);
+  end if;
+
+  delete from public.notification_outbox n where n.event_id = v_last.id;
+  update public.restaurant_reservations r set status = v_pending where r.id = v_res.id;
+  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind)
+  values (v_res.id, v_res.restaurant_id, v_res.status, v_pending, 'link', 'undone');
+  return jsonb_build_object('outcome', 'ok', 'status', v_pending,
+    'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id);
+end
+$function$;
+COMMENT ON FUNCTION public.undo_link_decision(text,text) IS 'Undoes a decision of the one-click link (the code checked as transition_reservation does, the row locked): while it is the reservation''s last change, within private.link_undo_window() and before a sender took its e-mail, the reservation is pending again, the held e-mail removed and the undo recorded (kind undone). Else outcome too_late or not_undoable, nothing changed. Called by the reservation service only.';
+REVOKE ALL ON FUNCTION public.undo_link_decision(text,text) FROM PUBLIC, anon, authenticated;

@@ -637,9 +637,8 @@ begin
     if v_outcome ->> 'outcome' <> 'ok' then
       raise exception 'accepting the new booking failed: %', v_outcome ->> 'outcome';
     end if;
-    -- Accepted as it is taken: the customer gets the confirmation instead of the acknowledgement.
+    -- Accepted as it is taken: the customer gets the confirmation (queued by the acceptance) instead of the acknowledgement.
     delete from public.notification_outbox n where n.reservation_id = v_id and n.kind = 'customer_request_received';
-    perform private.queue_customer_message(v_id, 'customer_reservation_accepted', null);
     v_submitted := jsonb_set(v_submitted, '{reservation,status}', to_jsonb('accepted'::text));
   end if;
   return v_submitted;

@@ -24,7 +24,7 @@ CREATE TABLE public.notification_outbox (
     CONSTRAINT notification_outbox_pkey PRIMARY KEY (id),
     CONSTRAINT notification_outbox_one_per_channel UNIQUE NULLS NOT DISTINCT (reservation_id, kind, channel, event_id, invitation_id),
     CONSTRAINT notification_outbox_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'whatsapp'::text]))),
-    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text, 'customer_reservation_accepted'::text, 'customer_reservation_modified'::text, 'team_invitation'::text]))),
+    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text, 'customer_reservation_accepted'::text, 'customer_reservation_rejected'::text, 'customer_reservation_paid'::text, 'customer_reservation_cancelled'::text, 'customer_reservation_modified'::text, 'team_invitation'::text]))) not valid,
     CONSTRAINT notification_outbox_last_error_check CHECK ((char_length(last_error) <= 1000)),
     CONSTRAINT notification_outbox_recipient_check CHECK ((char_length(recipient) <= 320)),
     CONSTRAINT notification_outbox_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))),
@@ -40,9 +40,9 @@ END),
 );
 COMMENT ON TABLE public.notification_outbox IS 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcome (finish_notification).';
 COMMENT ON COLUMN public.notification_outbox.reservation_id IS 'The reservation the message is about; null for a team_invitation.';
-COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted: the confirmation of a booking the owner accepted as they took it; customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id).';
+COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted, _rejected, _paid, _cancelled: the customer told of the restaurant''s decision (event_id: the decision; none for a booking the owner accepted as they took it); customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id).';
 COMMENT ON COLUMN public.notification_outbox.payload IS 'Which request the message is about, for whoever reads the outbox; the message itself is rendered from the reservation as it is when sent.';
-COMMENT ON COLUMN public.notification_outbox.event_id IS 'The change (reservation_events, kind modified) a customer_reservation_modified message tells of; null for the others.';
+COMMENT ON COLUMN public.notification_outbox.event_id IS 'The change (reservation_events) the message tells of: the decision of a customer_reservation_accepted/_rejected/_paid/_cancelled (its reason, proposal, acompte), the change of a customer_reservation_modified; null for the others.';
 COMMENT ON COLUMN public.notification_outbox.invitation_id IS 'The invitation a team_invitation message carries (its link is drawn when sent, never stored); null for the others.';
 ALTER TABLE public.notification_outbox ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.notification_outbox FROM anon, authenticated, service_role;
@@ -56,6 +56,7 @@ CREATE INDEX notification_outbox_due_idx ON public.notification_outbox USING btr
 CREATE OR REPLACE FUNCTION private.queue_customer_message(p_reservation_id uuid, p_kind text, p_event_id uuid)
  RETURNS boolean
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -76,6 +77,7 @@ begin
 end
 $function$;
 REVOKE ALL ON FUNCTION private.queue_customer_message(uuid,text,uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION private.queue_customer_message(uuid,text,uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.queue_request_notifications(p_reservation_id uuid)
  RETURNS void

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anon, newOwner, service, withDb } from '../clients';
-import { completeRestaurant } from '../fixtures';
-import { submitGroupRequest, type SubmittedRequest } from '../reservations';
+import { anon, newOwner, service, withDb } from '../../local-supabase/test/clients';
+import { completeRestaurant } from '../../local-supabase/test/fixtures';
+import { submitGroupRequest, type SubmittedRequest } from '../../local-supabase/test/reservations';
 
 /**
  * public.undo_link_decision, the one way back from a decision of the one-click link: the reservation
