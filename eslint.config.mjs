@@ -75,6 +75,12 @@ const untypedClient = ['@tablee/shared', '@tablee/shared/supabase'].map((name) =
 }));
 const kernelTesting = { name: '@tablee/shared/testing', message: "The kernel's test hooks are for tests only: production code never imports them." };
 
+/** Application code states the shape of what it reads: a jsonb answer's type goes over the generated types, not through a double cast. */
+const NO_DOUBLE_CASTS = {
+  selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
+  message: 'No `as unknown as` in application code: give the value its type where it comes from (a jsonb answer: domain/src/database.ts).',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**'] },
   js.configs.recommended,
@@ -137,13 +143,23 @@ export default tseslint.config(
     // types (domain/src/database.ts, MergeDeep), not through a double cast at the call.
     files: ['*/src/**/*.{ts,tsx}'],
     rules: {
+      'no-restricted-syntax': ['error', NO_DOUBLE_CASTS, NO_RESERVATION_TABLE_WRITES],
+    },
+  },
+  {
+    // One way out for a message: the outbox's sender. Everything else queues it in SQL, in the transaction
+    // of the change it tells of (the decisions, the reminders, the requests' alerts).
+    files: ['reservation-service/src/**/*.ts'],
+    ignores: ['reservation-service/src/notifications/**'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
-          message: 'No `as unknown as` in application code: give the value its type where it comes from (a jsonb answer: domain/src/database.ts).',
-        },
+        NO_DOUBLE_CASTS,
         NO_RESERVATION_TABLE_WRITES,
+        {
+          selector: "CallExpression[callee.property.name='send'][callee.object.name=/mailer/i]",
+          message: 'A message leaves through the outbox only: queue it in SQL with the change it tells of; notifications/sender.ts sends it.',
+        },
       ],
     },
   },

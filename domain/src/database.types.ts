@@ -1475,10 +1475,6 @@ export type Database = {
         Args: { p_restaurant_id: string; p_role: string; p_user_id: string }
         Returns: undefined
       }
-      claim_late_reservations: {
-        Args: { p_limit?: number; p_restaurant_id?: string }
-        Returns: string[]
-      }
       claim_notifications: {
         Args: { p_lease?: string; p_limit?: number; p_restaurant_id?: string }
         Returns: {
@@ -1590,10 +1586,6 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      finish_reservation_reminder: {
-        Args: { p_outcome: string; p_reservation_id: string }
-        Returns: undefined
-      }
       invitation_details: { Args: { p_token: string }; Returns: Json }
       invite_member: {
         Args: { p_email: string; p_restaurant_id: string; p_role: string }
@@ -1606,6 +1598,10 @@ export type Database = {
       modify_reservation: {
         Args: { p_changes: Json; p_preview?: boolean; p_reservation_id: string }
         Returns: Json
+      }
+      queue_due_reminders: {
+        Args: { p_limit?: number; p_restaurant_id?: string }
+        Returns: number
       }
       release_notification: {
         Args: { p_error?: string; p_id: string }

@@ -96,7 +96,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(requestRoutes, { config, db });
   const heartbeats = options.heartbeats ?? new Heartbeats();
   healthRoutes(app, db, mailer, heartbeats);
-  startReminderJob(app, db, mailer, config, heartbeats);
+  startReminderJob(app, db, config, heartbeats);
   await startNotificationSender(app, db, mailer, config, heartbeats);
   return app;
 }

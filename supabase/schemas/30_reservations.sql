@@ -193,10 +193,11 @@ CREATE TABLE private.reservation_reminders (
     outcome text,
     done_at timestamp with time zone,
     CONSTRAINT reservation_reminders_pkey PRIMARY KEY (reservation_id),
-    CONSTRAINT reservation_reminders_outcome_check CHECK ((outcome = ANY (ARRAY['sent'::text, 'no_address'::text]))),
+    CONSTRAINT reservation_reminders_outcome_check CHECK ((outcome = ANY (ARRAY['sent'::text, 'queued'::text, 'no_address'::text]))),
     CONSTRAINT reservation_reminders_reservation_id_fkey FOREIGN KEY (reservation_id) REFERENCES public.restaurant_reservations(id) ON DELETE CASCADE
 );
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE private.reservation_reminders TO service_role;
+COMMENT ON TABLE private.reservation_reminders IS 'The requests whose owner was reminded, once each: outcome queued (in the outbox, kind owner_reminder), no_address (nowhere to send it), or sent (sent by the reservation service itself, before the outbox carried reminders).';
 
 CREATE TABLE private.reservation_transitions (
     from_status smallint NOT NULL,
@@ -676,27 +677,51 @@ $function$;
 COMMENT ON FUNCTION public.accept_reservation_by_link(text,text,jsonb) IS 'The one-click Accepter: accepts (transition_reservation) only if public.reservation_acceptance_check, read under a lock of the day''s reservations, is still p_expected_check ({"check": row or null}); else answers outcome plan_check with the check, nothing changed. Refusals of transition_reservation as it answers them.';
 REVOKE ALL ON FUNCTION public.accept_reservation_by_link(text,text,jsonb) FROM PUBLIC, anon, authenticated;
 
-CREATE OR REPLACE FUNCTION public.claim_late_reservations(p_limit integer DEFAULT 20, p_restaurant_id uuid DEFAULT NULL::uuid)
- RETURNS SETOF uuid
- LANGUAGE sql
+CREATE OR REPLACE FUNCTION public.queue_due_reminders(p_limit integer DEFAULT 100, p_restaurant_id uuid DEFAULT NULL::uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_count integer;
+begin
+  -- The late requests nobody has reminded the owner of, each once whatever the number of instances
+  -- (skip locked, and the reminder's row): recorded, and queued in the outbox for the restaurant's
+  -- contact address when it has one. The sender sends it, retries it, and drops it once answered.
   with late as (
-    select r.id
+    select r.id, r.restaurant_id, r.numero_reservation, r.numero_reservation_restaurateur, r.reservation_date, r.arrival_time, c.email_address
       from public.restaurant_reservations r
+      left join public.restaurant_contacts c on c.restaurant_id = r.restaurant_id
      where r.status = private.reservation_status('pending') and r.respond_by < now()
        and (p_restaurant_id is null or r.restaurant_id = p_restaurant_id)
        and not exists (select 1 from private.reservation_reminders m where m.reservation_id = r.id)
      order by r.respond_by
      limit greatest(p_limit, 0)
        for update of r skip locked
+  ), recorded as (
+    insert into private.reservation_reminders (reservation_id, outcome, done_at)
+    select late.id, case when late.email_address is null then 'no_address' else 'queued' end, clock_timestamp() from late
+    on conflict (reservation_id) do nothing
+    returning reservation_id
+  ), queued as (
+    insert into public.notification_outbox (restaurant_id, reservation_id, kind, channel, recipient, payload)
+    select late.restaurant_id, late.id, 'owner_reminder', 'email', late.email_address,
+           jsonb_build_object('numero_reservation', late.numero_reservation, 'numero_restaurateur', late.numero_reservation_restaurateur,
+                              'reservation_date', late.reservation_date, 'arrival_time', to_char(late.arrival_time, 'HH24:MI'))
+      from late join recorded on recorded.reservation_id = late.id
+     where late.email_address is not null
+    returning id
   )
-  insert into private.reservation_reminders (reservation_id)
-  select late.id from late
-  on conflict (reservation_id) do nothing
-  returning reservation_id
+  select count(*)::integer into v_count from recorded;
+  if v_count > 0 then
+    perform pg_notify('notification_outbox', '');
+  end if;
+  return v_count;
+end
 $function$;
-REVOKE ALL ON FUNCTION public.claim_late_reservations(integer,uuid) FROM PUBLIC, anon, authenticated;
+COMMENT ON FUNCTION public.queue_due_reminders(integer,uuid) IS 'One round of the owner''s reminders: each late pending request (respond_by passed) is reminded once, its reminder recorded (private.reservation_reminders) and queued in the outbox (kind owner_reminder) to the restaurant''s contact address (security definer: the outbox is written by SQL only). Answers how many requests it took. p_restaurant_id: one restaurant''s only (tests). Called by the reservation service only.';
+REVOKE ALL ON FUNCTION public.queue_due_reminders(integer,uuid) FROM PUBLIC, anon, authenticated;
 
 CREATE OR REPLACE FUNCTION public.export_reservations_csv(p_restaurant_id uuid, p_search text DEFAULT ''::text, p_status smallint DEFAULT NULL::smallint, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_service text DEFAULT NULL::text, p_due_first boolean DEFAULT false)
  RETURNS text
@@ -746,17 +771,6 @@ end
 $function$;
 COMMENT ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) IS 'The reservation list, as filtered, as a CSV file for French spreadsheets (BOM, '';'', CRLF, French headers and labels): with each reservation''s options, allergies and diets, acompte asked and amount received, and origin.';
 REVOKE ALL ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) FROM PUBLIC, anon;
-
-CREATE OR REPLACE FUNCTION public.finish_reservation_reminder(p_reservation_id uuid, p_outcome text)
- RETURNS void
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  update private.reservation_reminders set outcome = p_outcome, done_at = clock_timestamp()
-   where reservation_id = p_reservation_id and p_outcome is not null;
-  delete from private.reservation_reminders where reservation_id = p_reservation_id and p_outcome is null;
-$function$;
-REVOKE ALL ON FUNCTION public.finish_reservation_reminder(uuid,text) FROM PUBLIC, anon, authenticated;
 
 CREATE OR REPLACE FUNCTION public.modify_reservation(p_reservation_id uuid, p_changes jsonb, p_preview boolean DEFAULT false)
  RETURNS jsonb

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import { confirmationMail, type MailAction } from '../email/confirmation';
 import { newRequestMail } from '../email/new-request';
+import { reminderMail } from '../email/reminder';
 import { requestReceivedMail } from '../email/request-received';
 import { reservationModifiedMail } from '../email/reservation-modified';
 import { invitationMail } from '../email/team-invitation';
@@ -114,6 +115,10 @@ async function deliver(
       break;
     case 'owner_new_request/whatsapp':
       await whatsapp.send(newRequestWhatsApp(r, n.recipient, config.whatsapp.template, check), `${r.numero_reservation}-whatsapp`);
+      break;
+    case 'owner_reminder/email':
+      // A request left past the restaurant's response time (public.queue_due_reminders).
+      await mailer.send(reminderMail(r, n.recipient, config.appUrl));
       break;
     case 'customer_request_received/email':
       await mailer.send(requestReceivedMail(r, n.recipient));

@@ -1,12 +1,13 @@
 import { withDb } from '../../../local-supabase/test/clients';
-import { createMailer } from '../../src/email/mailer';
-import { sendDueReminders } from '../../src/reminders/job';
-import { db, ownerWithRestaurant, parseMail, serviceWithSmtp, submitRequest, writeReservation, type Owner, type PendingReservation } from '../helpers';
+import { queueDueReminders } from '../../src/reminders/job';
+import { db, ownerWithRestaurant, parseMail, sendQueued, serviceWithSmtp, submitRequest, writeReservation, type Owner, type PendingReservation } from '../helpers';
 
 /**
  * A pending request older than the restaurant's promised response time is late; the
  * restaurant's contact address gets one reminder for it, with the one-click links — once, across
- * rounds, restarts and instances running side by side; nothing for answered or recent requests.
+ * rounds, restarts and instances running side by side; nothing for answered or recent requests. The
+ * reminder goes through the outbox, as every message: queued by public.queue_due_reminders, sent by
+ * the sender (which retries it, and drops it once the request is answered).
  */
 const running = serviceWithSmtp();
 let owner: Owner;
@@ -34,20 +35,24 @@ async function requestFrom(hoursAgo: number, answered = false): Promise<PendingR
   return r;
 }
 
-/** Rounds until nothing late of the owner's restaurant is left unclaimed (the database holds other tests' late requests). */
+/**
+ * Rounds of `instances` reminder jobs side by side until nothing late of the owner's restaurant is left
+ * (the database holds other tests' late requests), then the sender's rounds until its outbox is empty.
+ */
 async function roundsUntilDone(instances = 1): Promise<void> {
-  const mailers = Array.from({ length: instances }, () => createMailer(running.service.config));
-  try {
-    for (;;) {
-      const rounds = await Promise.all(mailers.map((mailer) => sendDueReminders(db(), mailer, running.service.config, running.service.app.log, owner.restaurantId)));
-      if (rounds.every((r) => r.claimed === 0)) return;
-    }
-  } finally {
-    for (const mailer of mailers) mailer.close();
+  for (;;) {
+    const taken = await Promise.all(Array.from({ length: instances }, () => queueDueReminders(db(), owner.restaurantId)));
+    if (taken.every((n) => n === 0)) break;
   }
+  await sendQueued(running.service, owner.restaurantId, { instances });
 }
 
-const remindersFor = (r: PendingReservation) => running.smtp.messages.filter((m) => m.to.includes(CONTACT) && parseMail(m.raw).text.includes(r.restaurateur));
+/** The reminders the contact address got for that request (the sender also sends it the requests' alerts). */
+const remindersFor = (r: PendingReservation) =>
+  running.smtp.messages.filter((m) => {
+    const mail = parseMail(m.raw);
+    return m.to.includes(CONTACT) && mail.subject.includes('Demande en attente de réponse') && mail.text.includes(r.restaurateur);
+  });
 
 test('the deadline is the promise in force when the request arrived: 2 h, 6 h (no contact), 24 h, counted within the opening hours', async () => {
   // The promise in hours that gives the stored respond_by, counted within the restaurant's opening hours (private.set_respond_by).
@@ -107,22 +112,32 @@ test('several instances at once: each late request is reminded exactly once', as
   for (const r of lates) expect(remindersFor(r)).toHaveLength(1);
 });
 
-test('a failed send gives the claim back: the next round sends it', async () => {
+test('a failed send is tried again: the next round sends it, once', async () => {
   const late = await requestFrom(4);
+  expect(await queueDueReminders(db(), owner.restaurantId)).toBeGreaterThanOrEqual(1);
   const broken = { send: async () => Promise.reject(new Error('SMTP indisponible')), check: async () => 'down' as const, close: () => undefined };
-  const round = await sendDueReminders(db(), broken, running.service.config, running.service.app.log, owner.restaurantId);
-  expect(round).toEqual({ claimed: 1, sent: 0 });
+  await sendQueued(running.service, owner.restaurantId, { mailer: broken });
   expect(remindersFor(late)).toEqual([]);
+  const { data: held } = await db().from('notification_outbox').select('status, last_error').eq('reservation_id', late.id).eq('kind', 'owner_reminder');
+  expect(held).toEqual([{ status: 'pending', last_error: 'SMTP indisponible' }]);
   await roundsUntilDone();
   expect(remindersFor(late)).toHaveLength(1);
 });
 
-test('owners and anonymous callers cannot claim or finish reminders', async () => {
+test('a request answered before its reminder went out: nothing is sent', async () => {
+  const late = await requestFrom(3);
+  expect(await queueDueReminders(db(), owner.restaurantId)).toBeGreaterThanOrEqual(1);
+  await withDb((pg) => pg.query('update restaurant_reservations set status = private.reservation_status($2) where id = $1', [late.id, 'accepted']));
+  await roundsUntilDone();
+  expect(remindersFor(late)).toEqual([]);
+});
+
+test('owners and anonymous callers cannot queue reminders', async () => {
   const late = await requestFrom(3);
   const anonymous = (await import('../../../local-supabase/test/clients')).anon();
   for (const caller of [owner.client, anonymous]) {
-    expect((await caller.rpc('claim_late_reservations', { p_limit: 5 })).error).not.toBeNull();
-    expect((await caller.rpc('finish_reservation_reminder', { p_reservation_id: late.id, p_outcome: 'sent' })).error).not.toBeNull();
+    expect((await caller.rpc('queue_due_reminders', { p_limit: 5 })).error?.code).toBe('42501');
   }
   expect(await withDb(async (pg) => (await pg.query('select 1 from private.reservation_reminders where reservation_id = $1', [late.id])).rowCount)).toBe(0);
+  expect(await withDb(async (pg) => (await pg.query("select 1 from public.notification_outbox where reservation_id = $1 and kind = 'owner_reminder'", [late.id])).rowCount)).toBe(0);
 });
