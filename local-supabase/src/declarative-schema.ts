@@ -22,7 +22,10 @@ export const MIGRATIONS_DIR = path.join(SUPABASE_DIR, 'migrations');
 export const SCHEMAS_DIR = path.join(SUPABASE_DIR, 'schemas');
 const BOOTSTRAP = path.join(packageDir, 'sql/bootstrap.sql');
 
-/** Supabase CLI naming: <version>_<name>.sql, applied in version order. */
+/**
+ * Supabase CLI naming: <version>_<name>.sql, applied in version order. The same list as migrate.ts's, which
+ * jest cannot load (it reads import.meta): the tests build databases through this file.
+ */
 export function migrationFiles(dir = MIGRATIONS_DIR): { version: string; name: string; file: string }[] {
   if (!fs.existsSync(dir)) return [];
   return fs

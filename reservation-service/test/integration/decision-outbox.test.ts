@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { freePort } from '../../../local-supabase/test/launch';
 import { createMailer } from '../../src/email/mailer';
 import { outboxRows } from '../group-requests';
 import { ownerWithRestaurant, parseMail, post, sendQueued, serviceWithSmtp, startService, submitRequest } from '../helpers';
@@ -15,21 +15,12 @@ beforeAll(async () => {
   restaurantId = (await ownerWithRestaurant('decisions', { complete: true })).restaurantId;
 });
 
-/** A port nothing listens on: the SMTP server is down. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 const customerMails = (email: string) => running.smtp.messages.filter((m) => m.to.includes(email));
 
 test('SMTP down during an accept: the answer says the e-mail will be sent, and the customer gets it once SMTP is back', async () => {
   const r = await submitRequest({}, restaurantId);
   // The instance the owner's click reaches has its SMTP server down.
-  const smtpUrl = `smtp://127.0.0.1:${await closedPort()}`;
+  const smtpUrl = `smtp://127.0.0.1:${await freePort()}`;
   const instance = await startService({ smtpUrl });
   const res = await post(`${instance.url}/api/reservations/${r.numero}/accept/${r.code}`).finally(() => instance.close());
   expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../../../local-supabase/test/launch';
 import path from 'node:path';
 import { anon, withDb } from '../../../local-supabase/test/clients';
 import { until } from '../../../local-supabase/test/until';
@@ -41,15 +41,7 @@ async function roundsUntilDone(mailer: Mailer = createMailer(running.service.con
 const ownerMails = (r: SubmittedRequest) => running.smtp.messages.filter((m) => m.to.includes(contact) && m.raw.includes(r.numero));
 const customerMails = (r: SubmittedRequest) => running.smtp.messages.filter((m) => m.to.includes(r.email));
 
-/** A port nothing listens on: the SMTP server is down. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-const smtpDown = async () => createMailer({ ...running.service.config, smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+const smtpDown = async () => createMailer({ ...running.service.config, smtpUrl: `smtp://127.0.0.1:${await freePort()}` });
 
 const parisTime = (instant: string) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(new Date(instant));
 
