@@ -124,7 +124,7 @@ async function deliver(
       await mailer.send(requestReceivedMail(r, n.recipient));
       break;
     case 'customer_reservation_accepted/email':
-      // The e-mail of an acceptance in the app, for a booking accepted as it was taken (Nouvelle réservation).
+      // An acceptance's e-mail queued before decisions carried their event (no event_id): rows still waiting at the upgrade.
       await mailer.send(confirmationMail(r, 'accept', n.recipient));
       break;
     case 'customer_reservation_modified/email':
