@@ -154,4 +154,34 @@ describe('leaving with a field refused', () => {
     await waitFor(() => expect(location()).toBe('/dashboard'));
     expect((await billingApi.load(id)).value.legalInformation).toMatchObject({ companyName: 'SAS Canuts', siretNumber: '' });
   });
+
+  it('asks too when the section saved beside it (the CGV) stored its first value while the owner was leaving', async () => {
+    const { client } = await signInNewOwner();
+    const id = await newRestaurant(client);
+    // The CGV's first save (its proposal, nothing stored yet) held until released: a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let stored: string | null = null;
+    const slowCgv: SectionApi<Text> = {
+      key: 'cgv',
+      load: async () => ({ value: { text: stored ?? 'Proposition' }, stored: stored !== null }),
+      save: async (_id, value) => {
+        await held;
+        stored = value.text;
+      },
+    };
+    const steps = ONBOARDING_SECTION_STEPS.map((step) => (step.key === 'billing' ? { ...step, also: { title: 'CGV', section: { api: slowCgv, Form: TextForm, debounceMs: 0 } } } : step));
+    renderWizard(`/onboarding/${id}?etape=billing`, steps);
+    const user = userEvent.setup();
+    await paste(user, await screen.findByLabelText('Numéro SIRET'), '123');
+    await paste(user, screen.getByLabelText('Raison sociale'), 'SAS Canuts');
+    await user.click(screen.getByRole('link', { name: 'Tableau de bord' }));
+    // The billing step is stored (but its SIRET), then the CGV's save lands: the owner is asked, not kept without a word.
+    await waitFor(async () => expect((await billingApi.load(id)).value.legalInformation.companyName).toBe('SAS Canuts'));
+    release();
+    const dialog = await screen.findByRole('dialog', { name: 'Quitter sans les champs signalés en rouge ?' });
+    expect(stored).toBe('Proposition');
+    await user.click(within(dialog).getByRole('button', { name: 'Quitter' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
 });

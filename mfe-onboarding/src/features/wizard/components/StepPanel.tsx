@@ -42,6 +42,8 @@ function LoadedStep<T extends object>({
   const { mutateAsync } = save;
   /** What the step's section holds in the database, field by field: where a refused field is put back. */
   const storedRef = useRef(start.value);
+  /** Whether the section holds anything yet: set by a save at once, not when the section is read again. */
+  const anyStoredRef = useRef(start.stored);
   /** The fields refused at the last check: still refused when the step saves once its form is gone (leaving). */
   const refusedRef = useRef<Path[]>([]);
   /** The field the database refused at the last save, if any. */
@@ -70,6 +72,7 @@ function LoadedStep<T extends object>({
       if (refusedByDatabaseRef.current) fields.setFields([{ name: [...refusedByDatabaseRef.current], errors: [] }]);
       refusedByDatabaseRef.current = null;
       storedRef.current = storable;
+      anyStoredRef.current = true;
       // The step is not all saved: the indicator says which fields are left, and the next change saves again.
       if (refused.length) throw new InvalidValueError();
     },
@@ -90,10 +93,12 @@ function LoadedStep<T extends object>({
         autosaveRef.current?.schedule(form.getFieldsValue(true));
         return autosaveRef.current?.flush() ?? Promise.resolve(true);
       },
-      hasUnsaved: () => !load.stored || sectionChanged(form.getFieldsValue(true), load.value) || (autosaveRef.current?.hasUnsaved() ?? false),
+      // From what the saves know, not from `load`: a save that has just landed is known at once, while the
+      // section read again reaches this screen a render later (the wizard asks right after the save).
+      hasUnsaved: () => !anyStoredRef.current || sectionChanged(form.getFieldsValue(true), storedRef.current) || (autosaveRef.current?.hasUnsaved() ?? false),
       onlyRefused: () => autosaveRef.current?.getState().status === 'invalid',
     }),
-    [autosaveRef, form, load],
+    [autosaveRef, form],
   );
 
   return (
