@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { client as supabaseClient } from '../../local-supabase/test/clients';
 import { fillProfile } from '../../local-supabase/test/fixtures';
 import { demoCopy, type DemoCopy } from '../../local-supabase/test/seeded';
+import { record } from './flight-recorder';
 export { until } from '../../local-supabase/test/until';
 
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -35,6 +36,7 @@ const COUNT_FETCHES = `(() => {
  * off, as for any visitor who asks) and counts its fetches, so that settled() can tell a quiet page.
  * It bypasses the pages' Content-Security-Policy, which forbids the inline script axe-core is added
  * as (axeViolations): the policy itself is checked in contexts that keep it (security-headers.test.ts).
+ * What its pages do is recorded, and told if the test fails (flight-recorder.ts).
  */
 export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
   const browser = await launchChromium(extraFlags);
@@ -42,6 +44,7 @@ export async function launchBrowser(extraFlags: string[] = []): Promise<Browser>
   browser.newContext = async (options = {}) => {
     const context = await newContext({ reducedMotion: 'reduce', bypassCSP: true, ...options });
     await context.addInitScript(COUNT_FETCHES);
+    record(context);
     return context;
   };
   return browser;

@@ -5,6 +5,7 @@
  * navigation): same page, same client, same query cache.
  */
 import { AppProviders, initSupabase, PageError, startSession } from '@tablee/shared';
+import { flushSync } from 'react-dom';
 import { provideAntdComponents } from './app/antd-components';
 import { App } from './app/App';
 import { loadArea, loadAreaAhead, loadRestaurantAreaAhead } from './app/area-ahead';
@@ -46,7 +47,9 @@ export async function startApp() {
     await prepareApp();
     loadAreaAhead(window.location.pathname);
     void startSession();
-    root.render(<App />);
+    // At once, not at React's next task: a light start's page stays clickable until replaced, and a tap
+    // on it after it handed over (start/reservation.tsx) would reach no one.
+    flushSync(() => root.render(<App />));
   } catch (err) {
     console.error(err);
     root.render(
