@@ -10,7 +10,8 @@ import type { AssistantKnowledge } from './assistant-knowledge';
 import type { NewAssistantKey } from './assistant-keys';
 import type { MissingItem } from './completeness';
 import type { Database as GeneratedDatabase } from './database.types';
-import type { InvitationToSend, ModifyReservationAnswer, SubmittedRequestAnswer } from './function-answers';
+import type { Deposit } from './deposit';
+import type { CheckedRequestAnswer, InvitationToSend, ModifyReservationAnswer, SubmittedRequestAnswer } from './function-answers';
 import type { TransitionResult } from './transitions';
 
 export type { Json } from './database.types';
@@ -23,6 +24,10 @@ export type Database = MergeDeep<
   GeneratedDatabase,
   {
     public: {
+      Tables: {
+        // The computed field public.reservation_deposit(restaurant_reservations).
+        restaurant_reservations: { Row: { reservation_deposit: Deposit | null } };
+      };
       Views: {
         restaurant_completeness: { Row: { missing: MissingItem[] | null } };
         conversation_summaries: { Row: Pick<Conversation, 'id' | 'restaurant_id' | 'created_at' | 'updated_at'> };
@@ -36,6 +41,7 @@ export type Database = MergeDeep<
         undo_link_decision: { Returns: TransitionResult };
         search_reservations: { Returns: Pick<Generated['Tables']['restaurant_reservations']['Row'], ReservationSearchColumn>[] };
         submit_group_request: { Returns: SubmittedRequestAnswer };
+        check_group_request: { Returns: CheckedRequestAnswer };
         submit_owner_reservation: { Returns: SubmittedRequestAnswer };
         modify_reservation: { Returns: ModifyReservationAnswer };
         issue_invitation_token: { Returns: InvitationToSend | null };

@@ -1210,6 +1210,7 @@ export type Database = {
           status: number
           total_amount: number
           updated_at: string
+          reservation_deposit: Json | null
         }
         Insert: {
           amount_received?: number | null
@@ -1475,6 +1476,10 @@ export type Database = {
         Args: { p_restaurant_id: string; p_role: string; p_user_id: string }
         Returns: undefined
       }
+      check_group_request: {
+        Args: { p_request: Json; p_restaurant_id: string }
+        Returns: Json
+      }
       claim_notifications: {
         Args: { p_lease?: string; p_limit?: number; p_restaurant_id?: string }
         Returns: {
@@ -1661,6 +1666,12 @@ export type Database = {
           service: string
           to_time: string
         }[]
+      }
+      reservation_deposit: {
+        Args: {
+          p_reservation: Database["public"]["Tables"]["restaurant_reservations"]["Row"]
+        }
+        Returns: Json
       }
       reservation_planning: {
         Args: { p_from: string; p_restaurant_id: string; p_to: string }

@@ -3,7 +3,7 @@
  * generator reads as `Json`: set over the generated types in database.ts (MergeDeep).
  */
 import type { AcceptanceCheck } from './acceptance';
-import type { DepositTerms } from './deposit';
+import type { Deposit } from './deposit';
 import type { ReservationStatus } from './reservation-status';
 
 /** public.submit_group_request and public.submit_owner_reservation: the request stored (or replayed, or only previewed). */
@@ -22,8 +22,34 @@ export interface SubmittedRequestAnswer {
     total_amount: number;
   };
   acceptance: AcceptanceCheck | null;
-  /** The restaurant's billing terms, from which the reservation service computes the acompte. */
-  deposit_terms: DepositTerms | null;
+  /** What the restaurant will ask in advance once it accepts (private.deposit_for); null when nothing. */
+  deposit: Deposit | null;
+}
+
+/** A refusal of a request, as submit_group_request answers it (HTTP status, code, field, French message). */
+export interface RequestRefusal {
+  status: number;
+  code: string;
+  field: string | null;
+  message: string;
+}
+
+/** public.check_group_request: what submitting the request would answer, nothing written. */
+export interface CheckedRequestAnswer {
+  refusal: RequestRefusal | null;
+  /** The request as it would be stored: its service, counts, menu, options and total. */
+  request: {
+    date: string;
+    arrival_time: string;
+    service: string;
+    adults: number;
+    children: number;
+    menu_id: string | null;
+    menu_name: string | null;
+    total_amount: number;
+  } | null;
+  deposit: Deposit | null;
+  acceptance: AcceptanceCheck | null;
 }
 
 /** public.modify_reservation: what changed (or would), and the acceptance check of the reservation as changed. */

@@ -394,23 +394,47 @@ end
 $function$;
 REVOKE ALL ON FUNCTION private.new_reservation_numbers(uuid) FROM PUBLIC;
 
+CREATE OR REPLACE FUNCTION private.deposit_for(p_total numeric, p_restaurant_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- percentage: that share of the total, to the cent; fixed: that amount, never above the total.
+  select case when b.deposit_type = 'fixed'
+              then jsonb_build_object('method', m.method, 'amount', round(least(b.deposit_amount, p_total), 2))
+              else jsonb_build_object('method', m.method, 'amount', round(p_total * least(b.deposit_amount, 100) / 100, 2), 'percentage', b.deposit_amount::numeric) end
+    from public.restaurant_billing b
+   cross join lateral (select case when b.deposit_method = 'empreinte' then 'empreinte' else 'acompte' end as method) m
+   where b.restaurant_id = p_restaurant_id and b.requires_deposit and b.deposit_amount > 0
+$function$;
+COMMENT ON FUNCTION private.deposit_for(numeric,uuid) IS 'The deposit a reservation of p_total owes under its restaurant''s billing terms (Facturation), the one rule for every answer, e-mail, sheet and export: {method: acompte (money taken in advance) or empreinte (a card imprint, nothing taken), amount (euros), percentage (when the terms are a share)}; null when none is asked.';
+REVOKE ALL ON FUNCTION private.deposit_for(numeric,uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION private.deposit_for(numeric,uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION private.received_when_paid(p_total numeric, p_restaurant_id uuid)
  RETURNS numeric
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce((
-    select case when b.deposit_type = 'fixed' then round(least(b.deposit_amount, p_total), 2)
-                else round(p_total * least(b.deposit_amount, 100) / 100, 2) end
-      from public.restaurant_billing b
-     where b.restaurant_id = p_restaurant_id
-       and b.requires_deposit and b.deposit_amount > 0
-       and b.deposit_method is distinct from 'empreinte'
-  ), p_total)
+  -- 'Acompte reçu': the acompte; with none to take (none asked, or an imprint), paid in full.
+  select coalesce((select (d ->> 'amount')::numeric from private.deposit_for(p_total, p_restaurant_id) d where d ->> 'method' = 'acompte'), p_total)
 $function$;
 REVOKE ALL ON FUNCTION private.received_when_paid(numeric,uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION private.received_when_paid(numeric,uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.reservation_deposit(p_reservation public.restaurant_reservations)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.deposit_for(p_reservation.total_amount, p_reservation.restaurant_id)
+$function$;
+COMMENT ON FUNCTION public.reservation_deposit(public.restaurant_reservations) IS 'A reservation''s deposit (private.deposit_for), read with it as a computed field (select=…,deposit:reservation_deposit) by the reservation service''s e-mails and sheets.';
+REVOKE ALL ON FUNCTION public.reservation_deposit(public.restaurant_reservations) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.reservation_deposit(public.restaurant_reservations) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.reservation_acompte(p_reservation_id uuid)
  RETURNS numeric
@@ -418,15 +442,14 @@ CREATE OR REPLACE FUNCTION private.reservation_acompte(p_reservation_id uuid)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select case when b.deposit_type = 'fixed' then round(least(b.deposit_amount, r.total_amount), 2)
-              else round(r.total_amount * least(b.deposit_amount, 100) / 100, 2) end
+  select (d ->> 'amount')::numeric
     from public.restaurant_reservations r
-    join public.restaurant_billing b on b.restaurant_id = r.restaurant_id
+   cross join lateral private.deposit_for(r.total_amount, r.restaurant_id) d
    where r.id = p_reservation_id
      and private.has_role(r.restaurant_id, 'manager')
-     and b.requires_deposit and coalesce(b.deposit_method, 'acompte') = 'acompte' and b.deposit_amount > 0
+     and d ->> 'method' = 'acompte'
 $function$;
-COMMENT ON FUNCTION private.reservation_acompte(uuid) IS 'The acompte a reservation owes under its restaurant''s billing terms, for a member of that restaurant only (null otherwise, and when none is asked or the terms are a card imprint). Twin: depositFor of domain/src/deposit.ts.';
+COMMENT ON FUNCTION private.reservation_acompte(uuid) IS 'The acompte a reservation owes (private.deposit_for), for a member of that restaurant only (null otherwise, and when none is asked or the terms are a card imprint).';
 REVOKE ALL ON FUNCTION private.reservation_acompte(uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION private.reservation_acompte(uuid) TO authenticated;
 
@@ -843,30 +866,44 @@ $function$;
 COMMENT ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) IS 'Modifier: a member''s (owner or manager) change of a pending, accepted or paid reservation, in one call. p_changes: any of the request''s fields (date, arrival_time, adults, children, menu_id, options, customer, dietary_notes) and notes, laid over the reservation and checked as submit_group_request checks a request (refusals: {code, message, details = field}, 422); the total recomputed; one history row « Modifiée par <e-mail> : … »; the customer of an accepted or paid reservation e-mailed the new details and what changed (outbox payload `changes`, internal notes left out). p_preview: nothing is changed; answers what would change and the acceptance check of the reservation as changed.';
 REVOKE ALL ON FUNCTION public.modify_reservation(uuid,jsonb,boolean) FROM PUBLIC, anon;
 
+CREATE OR REPLACE FUNCTION private.acceptance_for(p_restaurant_id uuid, p_day date, p_service text, p_arrival time without time zone, p_covers integer, p_counted boolean)
+ RETURNS TABLE(day date, service text, is_open boolean, capacity integer, confirmed_covers integer, covers integer, covers_after integer, arrival_time time without time zone, from_time time without time zone, to_time time without time zone, outside_hours boolean, closed boolean, closure_reason text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p_day, p_service, p.is_open, p.capacity, p.confirmed_covers, p_covers,
+         -- p_counted: accepted or paid already, it is among the confirmed covers.
+         p.confirmed_covers + case when p_counted then 0 else p_covers end,
+         p_arrival, hours.from_time, hours.to_time,
+         coalesce(not private.is_service_slot(p_arrival, hours.from_time, hours.to_time), false),
+         closure.id is not null, closure.reason
+    from public.reservation_planning(p_restaurant_id, p_day, p_day) p
+    left join lateral (
+      select case p_service when 'lunch' then h.lunch_from_time else h.dinner_from_time end as from_time,
+             case p_service when 'lunch' then h.lunch_to_time else h.dinner_to_time end as to_time
+        from public.restaurant_hours h
+       where h.restaurant_id = p_restaurant_id and h.day = lower(to_char(p_day, 'FMDay'))
+    ) hours on true
+    left join public.restaurant_closures closure
+      on closure.restaurant_id = p_restaurant_id and closure.closure_date = p_day and closure.service = p_service
+   where p.service = p_service
+$function$;
+COMMENT ON FUNCTION private.acceptance_for(uuid,date,text,time without time zone,integer,boolean) IS 'What accepting p_covers at that service of p_day does to the plan: covers against capacity, closed (weekly: is_open; exceptionally: closed, closure_reason), arrival outside the hours. The one rule of reservation_acceptance_check (a stored reservation) and check_group_request (a request not stored).';
+REVOKE ALL ON FUNCTION private.acceptance_for(uuid,date,text,time without time zone,integer,boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION private.acceptance_for(uuid,date,text,time without time zone,integer,boolean) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.reservation_acceptance_check(p_restaurant_id uuid, p_numero text)
  RETURNS TABLE(day date, service text, is_open boolean, capacity integer, confirmed_covers integer, covers integer, covers_after integer, arrival_time time without time zone, from_time time without time zone, to_time time without time zone, outside_hours boolean, closed boolean, closure_reason text)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select r.reservation_date, r.service, p.is_open, p.capacity, p.confirmed_covers,
-         r.number_people + coalesce(r.children, 0),
-         -- Accepted or paid already: it is among the confirmed covers.
-         p.confirmed_covers + case when r.is_accepted then 0 else r.number_people + coalesce(r.children, 0) end,
-         r.arrival_time, hours.from_time, hours.to_time,
-         coalesce(not private.is_service_slot(r.arrival_time, hours.from_time, hours.to_time), false),
-         closure.id is not null, closure.reason
+  select a.*
     from public.restaurant_reservations r
-   cross join lateral public.reservation_planning(r.restaurant_id, r.reservation_date, r.reservation_date) p
-    left join lateral (
-      select case r.service when 'lunch' then h.lunch_from_time else h.dinner_from_time end as from_time,
-             case r.service when 'lunch' then h.lunch_to_time else h.dinner_to_time end as to_time
-        from public.restaurant_hours h
-       where h.restaurant_id = r.restaurant_id and h.day = lower(to_char(r.reservation_date, 'FMDay'))
-    ) hours on true
-    left join public.restaurant_closures closure
-      on closure.restaurant_id = r.restaurant_id and closure.closure_date = r.reservation_date and closure.service = r.service
-   where r.restaurant_id = p_restaurant_id and r.numero_reservation_restaurateur = p_numero and p.service = r.service
+   cross join lateral private.acceptance_for(r.restaurant_id, r.reservation_date, r.service, r.arrival_time,
+                                             r.number_people + coalesce(r.children, 0), r.is_accepted) a
+   where r.restaurant_id = p_restaurant_id and r.numero_reservation_restaurateur = p_numero
 $function$;
 COMMENT ON FUNCTION public.reservation_acceptance_check(uuid,text) IS 'What accepting a reservation does to its service that day: covers against capacity, closed (weekly: is_open; exceptionally: closed, closure_reason), arrival outside the hours. Read by the app before accepting and by the reservation service (@tablee/domain acceptanceWarnings).';
 REVOKE ALL ON FUNCTION public.reservation_acceptance_check(uuid,text) FROM PUBLIC, anon;

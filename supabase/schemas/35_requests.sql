@@ -439,10 +439,7 @@ AS $function$
       'respond_by', p_row.respond_by,
       'total_amount', p_row.total_amount),
     'acceptance', (select to_jsonb(c) from public.reservation_acceptance_check(p_row.restaurant_id, p_row.numero_reservation_restaurateur) c),
-    -- The deposit terms, for the answer's acompte (computed by the reservation service's one deposit rule).
-    'deposit_terms', (select jsonb_build_object('requires_deposit', b.requires_deposit, 'deposit_type', b.deposit_type,
-                                                'deposit_amount', b.deposit_amount, 'deposit_method', b.deposit_method)
-                        from public.restaurant_billing b where b.restaurant_id = p_row.restaurant_id))
+    'deposit', private.deposit_for(p_row.total_amount, p_row.restaurant_id))
 $function$;
 REVOKE ALL ON FUNCTION private.submitted_request(public.restaurant_reservations,boolean) FROM PUBLIC;
 
@@ -531,34 +528,33 @@ $function$;
 COMMENT ON FUNCTION public.set_request_page(uuid,boolean) IS 'Switches the restaurant''s public request page on or off (its owners only; managers see its state).';
 REVOKE ALL ON FUNCTION public.set_request_page(uuid,boolean) FROM PUBLIC, anon;
 
-CREATE OR REPLACE FUNCTION public.submit_group_request(p_restaurant_id uuid, p_request jsonb, p_source text DEFAULT 'assistant'::text, p_key_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION private.refuse_unless_object(p_request jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_request is null or jsonb_typeof(p_request) <> 'object' then
+    perform private.refuse_request(422, 'invalid_request', null, 'La demande doit être un objet JSON.');
+  end if;
+end
+$function$;
+REVOKE ALL ON FUNCTION private.refuse_unless_object(jsonb) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION private.checked_request(p_restaurant_id uuid, p_request jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
- SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  v_external_id text;
-  v_fingerprint text := md5(p_request::text);
-  v_scope text := private.request_scope(p_restaurant_id, p_source, p_key_id);
-  v_replayed jsonb;
   v_slot record;
   v_adults integer;
   v_children integer;
   v_amounts record;
   v_customer record;
-  v_numbers record;
-  v_row public.restaurant_reservations;
 begin
-  if p_request is null or jsonb_typeof(p_request) <> 'object' then
-    perform private.refuse_request(422, 'invalid_request', null, 'La demande doit être un objet JSON.');
-  end if;
-  v_external_id := private.request_text(p_request -> 'external_id', 'external_id', 'L''identifiant de la demande (external_id)', 200, true);
-  v_replayed := private.replayed_request(p_restaurant_id, v_scope, v_external_id, v_fingerprint);
-  if v_replayed is not null then
-    return v_replayed;
-  end if;
-
+  perform private.refuse_unless_object(p_request);
   if not exists (select 1 from public.restaurants r join public.restaurant_completeness k on k.restaurant_id = r.id
                   where r.id = p_restaurant_id and r.onboarding_finished_at is not null and k.missing_count = 0) then
     perform private.refuse_request(422, 'restaurant_not_ready', null,
@@ -575,6 +571,79 @@ begin
   end if;
   select * into v_amounts from private.request_amounts(p_restaurant_id, v_slot.service, p_request -> 'menu_id', p_request -> 'options', v_adults, v_children);
   select * into v_customer from private.request_customer(p_request -> 'customer');
+  return jsonb_build_object(
+    'date', p_request ->> 'date', 'arrival_time', p_request ->> 'arrival_time', 'service', v_slot.service,
+    'adults', v_adults, 'children', v_children,
+    'menu_id', v_amounts.menu_id, 'menu_name', v_amounts.menu_name, 'options', v_amounts.options, 'total_amount', v_amounts.total,
+    'customer', jsonb_build_object('name', v_customer.name, 'email', v_customer.email, 'phone', v_customer.phone),
+    'message', private.request_text(p_request -> 'message', 'message', 'Le message', 2000, false),
+    'dietary_notes', private.request_text(p_request -> 'dietary_notes', 'dietary_notes', 'Le champ allergies et régimes', 1000, false));
+end
+$function$;
+COMMENT ON FUNCTION private.checked_request(uuid,jsonb) IS 'A request against the restaurant''s stored profile (ready, date, arrival time, group size, menu, options, customer, texts): the request as it would be stored, or the first refusal (private.refuse_request). Writes nothing.';
+REVOKE ALL ON FUNCTION private.checked_request(uuid,jsonb) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.check_group_request(p_restaurant_id uuid, p_request jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_request jsonb;
+  v_refusal text;
+  v_status text;
+begin
+  begin
+    v_request := private.checked_request(p_restaurant_id, p_request);
+  exception when sqlstate 'PGRST' then
+    -- private.refuse_request's refusal, as PostgREST would answer it.
+    get stacked diagnostics v_refusal = message_text, v_status = pg_exception_detail;
+    return jsonb_build_object(
+      'refusal', jsonb_build_object('status', (v_status::jsonb ->> 'status')::integer, 'code', v_refusal::jsonb ->> 'code',
+                                    'field', v_refusal::jsonb ->> 'details', 'message', v_refusal::jsonb ->> 'message'),
+      'request', null, 'deposit', null, 'acceptance', null);
+  end;
+  return jsonb_build_object(
+    'refusal', null,
+    'request', v_request,
+    'deposit', private.deposit_for((v_request ->> 'total_amount')::numeric, p_restaurant_id),
+    'acceptance', (select to_jsonb(a) from private.acceptance_for(p_restaurant_id, (v_request ->> 'date')::date, v_request ->> 'service',
+                     (v_request ->> 'arrival_time')::time, (v_request ->> 'adults')::integer + (v_request ->> 'children')::integer, false) a));
+end
+$function$;
+COMMENT ON FUNCTION public.check_group_request(uuid,jsonb) IS 'What submit_group_request would answer a request, without writing anything (it is the check the submission itself runs): refusal {status, code, field, message} (null when none), or the request as it would be stored (its total, menu and options), its deposit and its acceptance check (the warnings the owner will see). The conversation and external_id are the submission''s alone.';
+REVOKE ALL ON FUNCTION public.check_group_request(uuid,jsonb) FROM PUBLIC, anon, authenticated;
+
+CREATE OR REPLACE FUNCTION public.submit_group_request(p_restaurant_id uuid, p_request jsonb, p_source text DEFAULT 'assistant'::text, p_key_id uuid DEFAULT NULL::uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_external_id text;
+  v_fingerprint text := md5(p_request::text);
+  v_scope text := private.request_scope(p_restaurant_id, p_source, p_key_id);
+  v_replayed jsonb;
+  v_check jsonb;
+  v_request jsonb;
+  v_numbers record;
+  v_row public.restaurant_reservations;
+begin
+  perform private.refuse_unless_object(p_request);
+  v_external_id := private.request_text(p_request -> 'external_id', 'external_id', 'L''identifiant de la demande (external_id)', 200, true);
+  v_replayed := private.replayed_request(p_restaurant_id, v_scope, v_external_id, v_fingerprint);
+  if v_replayed is not null then
+    return v_replayed;
+  end if;
+
+  -- The restaurant's rules: those check_group_request answers before a request is sent.
+  v_check := public.check_group_request(p_restaurant_id, p_request);
+  if v_check -> 'refusal' <> 'null'::jsonb then
+    perform private.refuse_request((v_check #>> '{refusal,status}')::integer, v_check #>> '{refusal,code}', v_check #>> '{refusal,field}', v_check #>> '{refusal,message}');
+  end if;
+  v_request := v_check -> 'request';
   select * into v_numbers from private.new_reservation_numbers(p_restaurant_id);
 
   insert into public.restaurant_reservations (
@@ -584,10 +653,11 @@ begin
   values (
     p_restaurant_id, private.request_conversation(p_restaurant_id, p_request -> 'conversation'),
     v_numbers.numero_restaurateur, v_numbers.numero, v_numbers.code,
-    v_customer.name, v_customer.email, v_customer.phone, v_amounts.menu_name, v_amounts.menu_id, v_amounts.total, v_adults, v_children,
-    (p_request ->> 'date')::date, (p_request ->> 'arrival_time')::time, v_amounts.options, v_external_id, v_scope, v_fingerprint,
-    private.request_text(p_request -> 'message', 'message', 'Le message', 2000, false),
-    private.request_text(p_request -> 'dietary_notes', 'dietary_notes', 'Le champ allergies et régimes', 1000, false), p_source)
+    v_request #>> '{customer,name}', v_request #>> '{customer,email}', v_request #>> '{customer,phone}',
+    v_request ->> 'menu_name', (v_request ->> 'menu_id')::uuid, (v_request ->> 'total_amount')::numeric,
+    (v_request ->> 'adults')::integer, (v_request ->> 'children')::integer,
+    (v_request ->> 'date')::date, (v_request ->> 'arrival_time')::time, v_request -> 'options', v_external_id, v_scope, v_fingerprint,
+    v_request ->> 'message', v_request ->> 'dietary_notes', p_source)
   returning * into v_row;
 
   perform private.queue_request_notifications(v_row.id);

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { anon, client, env, newOwner, service, withDb } from '../../local-supabase/test/clients';
 import { demoCopy, type DemoCopy } from '../../local-supabase/test/seeded';
+import { acceptanceWarnings } from '../../domain/src/acceptance';
 
 /**
  * public.submit_group_request, the one way a reservation is created: every rule of the stored profile
@@ -325,5 +326,80 @@ describe('submit_group_request: who may call it', () => {
     expect(own.data!.length).toBeGreaterThan(0);
     expect((await intruder.from('notification_outbox').select('id').eq('restaurant_id', lyon)).data).toEqual([]);
     expect((await anon().from('notification_outbox').select('id')).error?.code).toBe('42501');
+  });
+});
+
+describe('check_group_request: what submitting a request would answer, nothing written', () => {
+  const check = (restaurantId: string, request: unknown, as: SupabaseClient = service()) => as.rpc('check_group_request', { p_restaurant_id: restaurantId, p_request: request });
+  const tomorrowLastYear = new Date(Date.now() - 370 * 86_400_000).toISOString().slice(0, 10);
+
+  it('a valid request: no refusal, and the total, deposit and acceptance check its submission then answers', async () => {
+    const request = validRequest(externalId('verifiee'), { adults: 12, children: 2 });
+    const before = await rowsOf(lyon);
+    const { data: checked, error } = await check(lyon, request);
+    expect(error).toBeNull();
+    expect(await rowsOf(lyon)).toEqual(before);
+    const { data: submitted } = await submit(lyon, request);
+    expect(checked!.refusal).toBeNull();
+    expect(checked!.request).toMatchObject({
+      date: request.date,
+      arrival_time: request.arrival_time,
+      service: 'dinner',
+      adults: 12,
+      children: 2,
+      total_amount: submitted!.reservation.total_amount,
+    });
+    expect(checked!.deposit).toEqual(submitted!.deposit);
+    expect(checked!.acceptance).toEqual(submitted!.acceptance);
+  });
+
+  it('refuses as the submission refuses (the same status, code, field and message), and writes nothing', async () => {
+    const bad: unknown[] = [
+      ['pas', 'un', 'objet'],
+      validRequest(externalId('passee'), { date: tomorrowLastYear }),
+      validRequest(externalId('trop'), { adults: 5000 }),
+      validRequest(externalId('menu'), { menu_id: '00000000-0000-4000-8000-000000000000' }),
+      validRequest(externalId('contact'), { customer: { name: 'Sans Contact' } }),
+      validRequest(externalId('heure'), { arrival_time: '03:00' }),
+      validRequest(externalId('message'), { message: 'x'.repeat(2001) }),
+    ];
+    const before = await rowsOf(lyon);
+    for (const request of bad) {
+      const { data: checked } = await check(lyon, request);
+      const { error, status } = await submit(lyon, request);
+      expect(status).toBe(422);
+      expect(checked!.refusal).toEqual({ status, code: error!.code, field: error!.details || null, message: error!.message });
+      expect(checked!.request).toBeNull();
+    }
+    expect(await rowsOf(lyon)).toEqual(before);
+  });
+
+  it('warns as the owner will be warned: a group beyond what the service has left', async () => {
+    const request = validRequest(externalId('capacite'));
+    const capacity = (limit: number | null) => withDb((db) => db.query('update public.restaurant_hours set dinner_capacity = $2 where restaurant_id = $1', [lyon, limit]));
+    const { data: fits } = await check(lyon, request);
+    try {
+      // One cover fewer than the group with those already confirmed: said, not refused (the owner decides).
+      await capacity(fits!.acceptance!.confirmed_covers + Number(request.adults) - 1);
+      const { data: beyond } = await check(lyon, request);
+      expect(beyond!.refusal).toBeNull();
+      expect(beyond!.acceptance).toMatchObject({ day: request.date, service: 'dinner', is_open: true, closed: false, outside_hours: false, covers: Number(request.adults) });
+      expect(beyond!.acceptance!.covers_after).toBe(beyond!.acceptance!.capacity! + 1);
+      expect(acceptanceWarnings(beyond!.acceptance!)).toEqual([expect.stringMatching(/compterait \d+ couverts pour une capacité de \d+/)]);
+      expect(acceptanceWarnings(fits!.acceptance!)).toEqual([]);
+    } finally {
+      await capacity(fits!.acceptance!.capacity);
+    }
+  });
+
+  it('is the services’ alone: refused to anonymous callers, to the restaurant’s owner and to another owner', async () => {
+    const owner = client();
+    expect((await owner.auth.signInWithPassword({ email: copy.email, password: copy.password })).error).toBeNull();
+    const intruder = (await newOwner('intrus-verif')).client;
+    for (const caller of [anon(), owner, intruder]) {
+      const { data, error } = await check(lyon, validRequest(externalId('verif-intrus')), caller);
+      expect(error?.code).toBe('42501');
+      expect(data).toBeNull();
+    }
   });
 });

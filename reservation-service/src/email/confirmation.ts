@@ -2,7 +2,7 @@ import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/domain/reservatio
 import { formatPhone } from '@tablee/domain/phone';
 import { formatLongDate, parisToday } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
-import { balance, depositDeadline, depositFor, depositText } from '../lib/deposit';
+import { balance, depositDeadline, depositText } from '../lib/deposit';
 import { formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
 import { emailLayout, factLines, heading as titleHtml, linkify, notice, paragraph, prose } from './layout';
 import type { Action } from '../reservations/outcomes';
@@ -24,7 +24,7 @@ export type MailAction = Exclude<Action, 'no_show'>;
 export function confirmationMail(r: ReservationDetails, action: MailAction, to: string, why: DecisionReason = {}, today: string = parisToday()): Mail {
   const name = r.restaurant.name;
   // Accepted with an acompte still to pay: accepted, not yet confirmed — confirmed once the acompte is received, by its deadline.
-  const deposit = depositFor(r.total_amount, r.restaurant.billing);
+  const deposit = r.deposit;
   const acompte = action === 'accept' && deposit?.method === 'acompte' ? { text: depositText(deposit), by: formatLongDate(depositDeadline(r.reservation_date, today)) } : null;
   const byCustomer = action === 'cancel' && why.reason === 'demande_du_client';
   const TEXTS: Record<MailAction, { subject: string; intro: string; heading: string; closing: string; tag: string }> = {
@@ -75,7 +75,7 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
           ? why.reason_detail
           : label(CANCELLATION_REASONS, why.reason, why.reason_detail)
         : undefined;
-  const { received, remaining } = balance(r.total_amount, r.restaurant.billing, action === 'paid', r.amount_received);
+  const { received, remaining } = balance(r.total_amount, r.deposit, r.restaurant.billing, action === 'paid', r.amount_received);
   const notes: [string, string][] = [
     ...(reason ? ([[byCustomer ? 'Précision' : 'Raison', reason]] as [string, string][]) : []),
     ...(action === 'reject' && why.proposal ? ([['Le restaurant vous propose', why.proposal]] as [string, string][]) : []),
@@ -175,8 +175,8 @@ const POLICY_TEXT: Record<string, string> = {
  */
 export function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: string): [string, string][] {
   const billing = r.restaurant.billing;
-  const deposit = depositFor(r.total_amount, billing);
-  const { where, acompteDue, afterAcompte } = balance(r.total_amount, billing, paid, r.amount_received);
+  const deposit = r.deposit;
+  const { where, acompteDue, afterAcompte } = balance(r.total_amount, r.deposit, billing, paid, r.amount_received);
   const lines: [string, string][] = [];
   if (deposit?.method === 'acompte' && !paid) {
     lines.push(['Acompte à régler', `${depositText(deposit)}, avant le ${formatLongDate(depositDeadline(r.reservation_date, today))}`]);

@@ -1,5 +1,5 @@
 import { formatLongDate } from '@tablee/shared/format';
-import { depositFor, depositText } from '../lib/deposit';
+import { depositText } from '../lib/deposit';
 import { escapeHtml } from '../lib/html';
 import { answerBy } from '@tablee/domain/french';
 import { formatShortDate, formatTime } from '../lib/format';
@@ -10,7 +10,7 @@ import { quote, requestFacts } from './request-summary';
 
 /** What happens once the restaurant accepts: the acompte or the card imprint it will ask for, if any. */
 function afterAcceptance(r: ReservationDetails): string {
-  const deposit = depositFor(r.total_amount, r.restaurant.billing);
+  const deposit = r.deposit;
   if (deposit?.method === 'acompte') {
     return `S’il l’accepte, vous recevrez un e-mail avec les modalités de paiement : un ${depositText(deposit)} sera à régler pour confirmer la réservation.`;
   }

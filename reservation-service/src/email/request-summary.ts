@@ -1,5 +1,5 @@
 import { formatLongDate } from '@tablee/shared/format';
-import { depositFor, depositText } from '../lib/deposit';
+import { depositText } from '../lib/deposit';
 import { escapeHtml } from '../lib/html';
 import { SERVICE_LABELS, formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
@@ -23,7 +23,7 @@ function menuText(r: ReservationDetails): string {
  * e-mails), and the guarantee the restaurant asks for (the owner's: the customer's e-mail says it in words).
  */
 export function requestFacts(r: ReservationDetails, { guarantee }: { guarantee: boolean }): Fact[] {
-  const deposit = depositFor(r.total_amount, r.restaurant.billing);
+  const deposit = r.deposit;
   return [
     ['Date', formatLongDate(r.reservation_date)],
     ['Service', SERVICE_LABELS[r.service] ?? r.service],

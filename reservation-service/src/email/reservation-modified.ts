@@ -1,6 +1,6 @@
 import { statusFromCode } from '@tablee/domain/reservation-status';
 import { formatLongDate, parisToday } from '@tablee/shared/format';
-import { balance, depositDeadline, depositFor, depositText } from '../lib/deposit';
+import { balance, depositDeadline, depositText } from '../lib/deposit';
 import { escapeHtml } from '../lib/html';
 import { formatEuros, formatShortDate, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
@@ -16,7 +16,7 @@ import { requestFacts } from './request-summary';
  */
 function standing(r: ReservationDetails, today: string): { text: string; awaitsAcompte: boolean } {
   const paid = statusFromCode(r.status) === 'paid';
-  const deposit = depositFor(r.total_amount, r.restaurant.billing);
+  const deposit = r.deposit;
   if (!paid && deposit?.method === 'acompte') {
     return {
       text: `Elle sera confirmée dès réception de votre ${depositText(deposit)} (sur le nouveau total), à régler avant le ${formatLongDate(depositDeadline(r.reservation_date, today))}.`,
@@ -51,7 +51,7 @@ export function reservationModifiedMail(r: ReservationDetails, to: string, chang
     ['Code de réservation', r.code_reservation] as [string, string],
   ];
   const paid = statusFromCode(r.status) === 'paid';
-  const { received } = balance(r.total_amount, r.restaurant.billing, paid, r.amount_received);
+  const { received } = balance(r.total_amount, r.deposit, r.restaurant.billing, paid, r.amount_received);
   const owed: [string, string][] = [...(paid && received > 0 ? ([['Acompte reçu', formatEuros(received)]] as [string, string][]) : []), ...paymentAndPolicies(r, paid, today)];
 
   const text = [

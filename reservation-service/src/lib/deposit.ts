@@ -1,17 +1,15 @@
 /**
- * The deposit a reservation owes under the restaurant's billing terms (Facturation), and what is left
- * to pay: one place for the e-mails and the sheets.
- *   - percentage: that share of the total, to the cent; fixed: that amount, never above the total;
+ * How a reservation's deposit reads, and what is left to pay: one place for the e-mails and the
+ * sheets. The deposit itself is the database's (private.deposit_for, read with the reservation):
  *   - acompte: money taken in advance; empreinte bancaire: a card imprint, a guarantee, nothing taken.
  * Status 'paid' ('Acompte reçu') means the acompte was received; with no acompte to take (none asked,
  * or an imprint), 'paid' means paid in full. Either way what was received is never asked again.
  */
-import { depositFor, type Deposit } from '@tablee/domain/deposit';
+import type { Deposit } from '@tablee/domain/deposit';
 import type { Billing } from '../reservations/details';
 import { formatEuros } from './format';
 
-// The rule itself is the domain's, shared with the public request page's estimate.
-export { depositFor, type Deposit, type DepositTerms } from '@tablee/domain/deposit';
+export type { Deposit } from '@tablee/domain/deposit';
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
@@ -22,18 +20,18 @@ export function depositText(deposit: Deposit): string {
 }
 
 /**
- * For a reservation of `total`, paid ('Acompte reçu') or not: what was received, what remains, where
+ * For a reservation of `total` owing `deposit`, paid ('Acompte reçu') or not: what was received, what remains, where
  * the rest is paid (Facturation: online only, else on site), the acompte still to pay, and what will
  * remain once it is. `recorded`: what the restaurant noted it received (amount_received), which stays
  * what it was when the total changes afterwards.
  */
 export function balance(
   total: number,
+  deposit: Deposit | null,
   billing: Billing | null,
   paid: boolean,
   recorded: number | null = null,
 ): { received: number; remaining: number; where: 'en ligne' | 'sur place'; acompteDue: number; afterAcompte: number } {
-  const deposit = depositFor(total, billing);
   const received = !paid ? 0 : (recorded ?? (deposit?.method === 'acompte' ? deposit.amount : total));
   const remaining = cents(Math.max(total - received, 0));
   const acompteDue = deposit?.method === 'acompte' && !paid ? deposit.amount : 0;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { acceptanceWarnings } from '@tablee/domain/acceptance';
 import type { z } from 'zod';
 import type { Config } from '../config';
-import { depositFor } from '../lib/deposit';
 import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
 import { authenticateOwner } from '../reservations/owner';
@@ -45,7 +44,7 @@ export function ownerBookingRoute(app: FastifyInstance, { config, db }: { config
     }
     const submitted = data;
     const answer: z.infer<typeof submittedRequest> & { preview: boolean } = {
-      reservation: { ...submitted.reservation, deposit: depositFor(Number(submitted.reservation.total_amount), submitted.deposit_terms) },
+      reservation: { ...submitted.reservation, deposit: submitted.deposit },
       warnings: submitted.acceptance ? acceptanceWarnings(submitted.acceptance) : [],
       preview: !!preview,
     };

@@ -3,7 +3,6 @@ import { Transform } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { acceptanceWarnings } from '@tablee/domain/acceptance';
 import type { Config } from '../config';
-import { depositFor } from '../lib/deposit';
 import { MESSAGES } from '../reservations/outcomes';
 import { UnauthorizedError } from '../reservations/owner';
 import { FailedKeyChecks, TooManyFailedKeys } from './failed-keys';
@@ -153,7 +152,7 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
       }
       const submitted = data;
       const answer: z.infer<typeof submittedRequest> = {
-        reservation: { ...submitted.reservation, deposit: depositFor(Number(submitted.reservation.total_amount), submitted.deposit_terms) },
+        reservation: { ...submitted.reservation, deposit: submitted.deposit },
         warnings: submitted.acceptance ? acceptanceWarnings(submitted.acceptance) : [],
       };
       return reply.code(submitted.replayed ? 200 : 201).send(answer);

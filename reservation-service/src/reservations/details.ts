@@ -1,6 +1,7 @@
 import type { AcceptanceCheck } from '@tablee/domain/acceptance';
 import type { Tables } from '@tablee/domain/database-types';
 import { reservationOptions, type ReservationOption } from '@tablee/domain/reservation-options';
+import type { Deposit } from '@tablee/domain/deposit';
 import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
 
@@ -52,6 +53,8 @@ export type ReservationDetails = Pick<
   | 'notes'
 > & {
   options: ReservationOption[];
+  /** What the restaurant asks in advance (public.reservation_deposit, the database's one rule); null when nothing. */
+  deposit: Deposit | null;
   /** childrenMenu: the restaurant's children's menu (the first by display order), what the children take. */
   restaurant: {
     name: string;
@@ -66,7 +69,7 @@ export type ReservationDetails = Pick<
 
 const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
   customer_name, email, email_address, phone_number, selected_menu, total_amount, amount_received, number_people, children, reservation_date,
-  arrival_time, service, options, customer_message, respond_by, dietary_notes, notes,
+  arrival_time, service, options, customer_message, respond_by, dietary_notes, notes, deposit:reservation_deposit,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
     deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone, payment_link),
     menus:restaurant_menus(name, is_children_menu, display_order),

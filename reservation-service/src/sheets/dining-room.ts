@@ -1,6 +1,6 @@
 import { formatLongDate } from '@tablee/shared/format';
 import { RESERVATION_STATUS_BADGES, statusFromCode } from '@tablee/domain/reservation-status';
-import { balance, depositFor, depositText } from '../lib/deposit';
+import { balance, depositText } from '../lib/deposit';
 import { formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import type { Sheet } from './pdf';
@@ -51,8 +51,8 @@ export function diningRoomSheet(r: ReservationDetails): Sheet {
 
 function paymentLines(r: ReservationDetails, paid: boolean): Sheet['sections'][number]['lines'] {
   const billing = r.restaurant.billing;
-  const deposit = depositFor(r.total_amount, billing);
-  const { received, remaining, where } = balance(r.total_amount, billing, paid);
+  const deposit = r.deposit;
+  const { received, remaining, where } = balance(r.total_amount, r.deposit, billing, paid);
   return [
     { label: 'Total', value: formatEuros(r.total_amount) },
     { label: 'Dépôt', value: deposit ? depositText(deposit) : 'aucun' },

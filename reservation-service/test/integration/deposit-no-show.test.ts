@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { withDb } from '../../../local-supabase/test/clients';
-import { balance } from '../../src/lib/deposit';
 import type { Billing } from '../../src/reservations/details';
 import { ownerWithRestaurant, parseMail, post, readRow, sendQueued, startService, writeReservation, type Owner, type PendingReservation, type RunningService } from '../helpers';
 
@@ -152,17 +151,18 @@ describe('Non présenté', () => {
   });
 });
 
-test('what « paid » received: the database’s rule (private.received_when_paid) is the e-mails’ (balance)', async () => {
-  const terms: Partial<Billing>[] = [
-    { requires_deposit: true, deposit_method: 'acompte', deposit_type: 'percentage', deposit_amount: 30 },
-    { requires_deposit: true, deposit_method: 'acompte', deposit_type: 'percentage', deposit_amount: 33.33 },
-    { requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 150 },
-    { requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 5000 },
-    { requires_deposit: true, deposit_method: 'empreinte', deposit_type: 'fixed', deposit_amount: 20 },
-    { requires_deposit: false, deposit_method: null, deposit_type: 'percentage', deposit_amount: null },
-    { requires_deposit: true, deposit_method: null, deposit_type: 'percentage', deposit_amount: 10 },
+test('the deposit rule (private.deposit_for), and what « paid » received (private.received_when_paid): the acompte, else the total', async () => {
+  // [terms, total, the deposit the rule gives]: a share to the cent, a fixed amount never above the total, an imprint takes nothing.
+  const cases: [Partial<Billing>, number, { method: string; amount: number; percentage?: number } | null][] = [
+    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'percentage', deposit_amount: 30 }, 1234.56, { method: 'acompte', amount: 370.37, percentage: 30 }],
+    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'percentage', deposit_amount: 33.33 }, 99.99, { method: 'acompte', amount: 33.33, percentage: 33.33 }],
+    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 150 }, 400, { method: 'acompte', amount: 150 }],
+    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 5000 }, 400, { method: 'acompte', amount: 400 }],
+    [{ requires_deposit: true, deposit_method: 'empreinte', deposit_type: 'fixed', deposit_amount: 20 }, 400, { method: 'empreinte', amount: 20 }],
+    [{ requires_deposit: false, deposit_method: null, deposit_type: 'percentage', deposit_amount: null }, 400, null],
+    [{ requires_deposit: true, deposit_method: null, deposit_type: 'percentage', deposit_amount: 10 }, 0, { method: 'acompte', amount: 0, percentage: 10 }],
   ];
-  for (const term of terms) {
+  for (const [term, total, deposit] of cases) {
     await withDb((db) =>
       db.query('update public.restaurant_billing set requires_deposit = $2, deposit_method = $3, deposit_type = $4, deposit_amount = $5 where restaurant_id = $1', [
         bob.restaurantId,
@@ -172,9 +172,7 @@ test('what « paid » received: the database’s rule (private.received_when_pai
         term.deposit_amount,
       ]),
     );
-    for (const total of [0, 99.99, 400, 1234.56]) {
-      const sql = await withDb(async (db) => Number((await db.query('select private.received_when_paid($1, $2) as r', [total, bob.restaurantId])).rows[0].r));
-      expect({ term, total, received: sql }).toEqual({ term, total, received: balance(total, term as Billing, true).received });
-    }
+    const row = await withDb(async (db) => (await db.query('select private.deposit_for($1, $2) as deposit, private.received_when_paid($1, $2) as received', [total, bob.restaurantId])).rows[0]);
+    expect({ term, total, deposit: row.deposit, received: Number(row.received) }).toEqual({ term, total, deposit, received: deposit?.method === 'acompte' ? deposit.amount : total });
   }
 });

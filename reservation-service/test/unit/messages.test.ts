@@ -52,6 +52,8 @@ const reservation = (overrides: Partial<ReservationDetails> = {}): ReservationDe
   dietary_notes: 'Deux sans gluten, une allergie sévère aux arachides',
   notes: null,
   options: [{ title: 'Coupe de champagne', price: 10, quantity: 18 }],
+  // What the database's rule gives for BILLING's terms (30 %) on 880 €.
+  deposit: { method: 'acompte', amount: 264, percentage: 30 },
   restaurant: {
     name: 'Le Petit Zinc',
     address: '3 rue du Zinc, 75011 Paris',
@@ -152,7 +154,7 @@ describe('a change of a reservation, said with what is now owed', () => {
 
   it('accepted with nothing to pay in advance: it stays confirmed', () => {
     const mail = reservationModifiedMail(
-      reservation({ status: 1, restaurant: { ...reservation().restaurant, billing: { ...BILLING, requires_deposit: false } } }),
+      reservation({ status: 1, deposit: null, restaurant: { ...reservation().restaurant, billing: { ...BILLING, requires_deposit: false } } }),
       'helene@exemple.fr',
       'arrivée 20:00 → 20:30',
     );

@@ -80,6 +80,7 @@ describe('kitchen sheet', () => {
     dietary_notes: null,
     notes: null,
     options: [],
+    deposit: null,
     restaurant: { name: 'Chez nous', address: '', billing: null, childrenMenu: null, contact: null, cgv: null },
     menu: {
       name: 'Menu',
