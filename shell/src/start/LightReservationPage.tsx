@@ -10,13 +10,23 @@ import { formatEuros, formatLongDate, formatTime } from '@tablee/shared/core';
 import { reservationBadge, type DecisionIntentState } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { LightQueryState } from './LightScreenStates';
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
-export function LightReservationPage({ onShown, onDecide, onMissing }: { onShown: () => void; onDecide: (decide: DecisionIntentState['decide']) => void; onMissing: () => void }) {
-  const { restaurantId = '', numero = '' } = useParams();
+export function LightReservationPage({
+  restaurantId,
+  numero,
+  onShown,
+  onDecide,
+  onMissing,
+}: {
+  restaurantId: string;
+  numero: string;
+  onShown: () => void;
+  onDecide: (decide: DecisionIntentState['decide']) => void;
+  onMissing: () => void;
+}) {
   const query = useQuery(reservationQueryOptions(restaurantId, numero));
   const [asked, setAsked] = useState<DecisionIntentState['decide']>();
   const shown = query.data != null;
@@ -31,7 +41,8 @@ export function LightReservationPage({ onShown, onDecide, onMissing }: { onShown
   };
   return (
     <section className="tl-page">
-      <Link to={`/restaurants/${encodeURIComponent(restaurantId)}/operational/reservations`}>← Retour aux réservations</Link>
+      {/* A plain link: no router runs here (the full application, which has one, takes over within seconds). */}
+      <a href={`/restaurants/${encodeURIComponent(restaurantId)}/operational/reservations`}>← Retour aux réservations</a>
       <LightQueryState query={query} errorMessage="Erreur lors du chargement de la réservation">
         {(r) =>
           r && (

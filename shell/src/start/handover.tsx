@@ -11,12 +11,12 @@ let application: Promise<typeof import('../bootstrap')> | null = null;
 export const loadApplication = () => (application ??= import('../bootstrap'));
 
 let opened = false;
-/** The full application takes over from the light router (once, whoever asks first). */
-export function openApplication(lightRouter: { dispose(): void }) {
+/** The full application takes over from the light start, and its router if it has one (once, whoever asks first). */
+export function openApplication(lightRouter?: { dispose(): void }) {
   if (opened) return;
   opened = true;
   void loadApplication().then(({ startApp }) => {
-    lightRouter.dispose();
+    lightRouter?.dispose();
     return startApp();
   });
 }

@@ -1,8 +1,9 @@
 /**
  * Light start of a reservation's page (/restaurants/{id}/operational/reservations/{numero}, where the
  * owner's alerts lead): the config, the Supabase client and the session, the header and the
- * reservation with its decision buttons — AppFrame and LightReservationPage, on the kernel's one
- * QueryClient — without antd, as the dashboard's light start. Once the reservation shows, the full
+ * reservation with its decision buttons — AppFrameView and LightReservationPage, on the kernel's one
+ * QueryClient — without antd and without a router (react-router is a quarter of what the page would
+ * download): its links are plain links. Once the reservation shows, the full
  * application and the operations area are loaded in the background (from the page's first idle
  * moment, or at once on a decision) and then take over in the same
  * page, with the same session and the same query cache: the full reservation screen renders from it at
@@ -14,13 +15,12 @@ import { queryClient } from '@tablee/shared/light';
 import { authLoadingAtom, sessionAtom, tableeStore } from '@tablee/shared/supabase';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
-import { AppFrame } from '../features/layout/components/AppFrame';
-import { OpenApplication, loadApplication, openApplication } from './handover';
+import { AppFrameView, type FrameLink } from '../features/layout/components/AppFrameView';
+import { loadApplication, openApplication } from './handover';
 import { LightReservationPage } from './LightReservationPage';
 import { ConfigError, LightLoading } from './LightStates';
 import { root } from './root';
-import { sessionRead } from './reservation-early';
+import { reservationOfAddress, sessionRead } from './reservation-early';
 
 let decision: DecisionIntentState['decide'] | undefined;
 let handingOver = false;
@@ -33,9 +33,11 @@ function handOver() {
     .then((app) => app.prepareArea(window.location.pathname))
     // Whatever failed to load, the full application shows it with its own 'Réessayer'.
     .catch(() => undefined)
-    .then(async () => {
-      if (decision) await router.navigate(`${window.location.pathname}${window.location.search}`, { replace: true, state: { decide: decision } satisfies DecisionIntentState });
-      openApplication(router);
+    .then(() => {
+      // The decision goes as the address' state, which the full application's router reads when it starts
+      // (react-router keeps a location's state under `usr` of the history entry's state).
+      if (decision) window.history.replaceState({ ...window.history.state, usr: { decide: decision } satisfies DecisionIntentState }, '');
+      openApplication();
     });
 }
 
@@ -51,31 +53,24 @@ const decide = (asked: DecisionIntentState['decide']) => {
  */
 const handOverWhenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(handOver, { timeout: 2000 }) : setTimeout(handOver, 500));
 
-const router = createBrowserRouter([
-  {
-    element: (
-      <AppFrame>
-        <Outlet />
-      </AppFrame>
-    ),
-    children: [
-      {
-        path: '/restaurants/:restaurantId/operational/reservations/:numero',
-        element: <LightReservationPage onShown={handOverWhenIdle} onDecide={decide} onMissing={() => openApplication(router)} />,
-      },
-      { path: '*', element: <OpenApplication lightRouter={() => router} /> },
-    ],
-  },
-]);
+const plainLink: FrameLink = (to, label, style) => (
+  <a href={to} style={style}>
+    {label}
+  </a>
+);
+
+const { restaurantId, numero } = reservationOfAddress(window.location.pathname);
 
 root.render(<LightLoading label="Vérification de la session..." />);
 sessionRead.then(
   () => {
-    if (!tableeStore.get(sessionAtom) || tableeStore.get(authLoadingAtom)) return openApplication(router);
+    if (!tableeStore.get(sessionAtom) || tableeStore.get(authLoadingAtom)) return openApplication();
     root.render(
       <Provider store={tableeStore}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <AppFrameView pathname={window.location.pathname} link={plainLink} onSignedOut={() => window.location.replace('/signin')}>
+            <LightReservationPage restaurantId={restaurantId} numero={numero} onShown={handOverWhenIdle} onDecide={decide} onMissing={openApplication} />
+          </AppFrameView>
         </QueryClientProvider>
       </Provider>,
     );
