@@ -1,7 +1,7 @@
 /**
- * The deposit a reservation owes under the restaurant's billing terms (Facturation): one rule for the
- * reservation service (its answers, e-mails and sheets) and the public request page (the acompte its
- * estimate implies).
+ * The deposit a reservation owes under the restaurant's billing terms (Facturation). The rule is the
+ * database's (private.deposit_for: every answer, e-mail, sheet and export); this copy is the public
+ * request page's live estimate only, drawn while the customer types, before anything is sent.
  *   - percentage: that share of the total, to the cent; fixed: that amount, never above the total;
  *   - acompte: money taken in advance; empreinte bancaire: a card imprint, a guarantee, nothing taken.
  * Pure and free of any library: the light request page imports it.
