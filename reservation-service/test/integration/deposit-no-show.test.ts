@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { withDb } from '../../../local-supabase/test/clients';
+import { depositFor, type DepositTerms } from '@tablee/domain/deposit';
 import type { Billing } from '../../src/reservations/details';
 import { ownerWithRestaurant, parseMail, post, readRow, sendQueued, startService, writeReservation, type Owner, type PendingReservation, type RunningService } from '../helpers';
 
@@ -174,5 +175,7 @@ test('the deposit rule (private.deposit_for), and what « paid » received (priv
     );
     const row = await withDb(async (db) => (await db.query('select private.deposit_for($1, $2) as deposit, private.received_when_paid($1, $2) as received', [total, bob.restaurantId])).rows[0]);
     expect({ term, total, deposit: row.deposit, received: Number(row.received) }).toEqual({ term, total, deposit, received: deposit?.method === 'acompte' ? deposit.amount : total });
+    // The request page's live estimate (its mirror in TypeScript) agrees.
+    expect({ term, total, estimate: depositFor(total, term as DepositTerms) }).toEqual({ term, total, estimate: deposit });
   }
 });
