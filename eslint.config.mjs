@@ -43,7 +43,7 @@ const boundaries = FRONT_END_MODULES.flatMap((module) => [
   })),
 ]);
 
-const DOMAIN_PACKAGES = ['domain', 'sections', 'operations-data'];
+const DOMAIN_PACKAGES = ['domain', 'sections', 'operations-data', 'contract'];
 
 const kernelBoundaries = [
   {
