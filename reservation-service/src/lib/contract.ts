@@ -55,6 +55,7 @@ export function requireContract(route: RouteOptions) {
 
 /** The OpenAPI document's frame; paths and schemas come from the routes. */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
+  const zodTransform = createJsonSchemaTransform({ schemaRegistry: contractSchemas });
   const transformObject = createJsonSchemaTransformObject({ schemaRegistry: contractSchemas });
   await app.register(swagger, {
     openapi: {
@@ -72,7 +73,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         },
       },
     },
-    transform: createJsonSchemaTransform({ schemaRegistry: contractSchemas }),
+    transform: (route) => {
+      const { schema, url } = zodTransform(route);
+      return { schema: withAnswerMeanings(schema), url };
+    },
     // The document says its dialect once (JSON Schema 2020-12, as OpenAPI 3.1 takes it).
     transformObject: (document) => {
       const generated = { ...transformObject(document), jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema' };
@@ -105,5 +109,25 @@ function dropUnusedSchemas(document: { components?: { schemas?: Record<string, u
   for (const id of Object.keys(schemas)) if (!used.has(id)) delete schemas[id];
 }
 
-/** An answer of a route as the document describes it: its JSON schema and what it means. */
-export const answered = <T extends ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+/** Where a route's schema keeps what each of its answers means, for the document. */
+const ANSWER_MEANINGS = 'x-answer-meanings';
+
+/**
+ * A route's answers: each status with its schema and what it means. The schemas type the handler's
+ * replies (fastify-type-provider-zod); the meanings are the document's descriptions of them.
+ */
+export function answers<const T extends Record<number, readonly [ZodType, string]>>(map: T) {
+  const response = Object.fromEntries(Object.entries(map).map(([status, [schema]]) => [status, schema])) as { [S in keyof T]: T[S] extends readonly [infer Schema, string] ? Schema : never };
+  const meanings: Record<string, string> = Object.fromEntries(Object.entries(map).map(([status, [, meaning]]) => [status, meaning]));
+  return { response, [ANSWER_MEANINGS]: meanings };
+}
+
+/** The route's document with each answer described by its meaning (@fastify/swagger takes the answer schema's description). */
+function withAnswerMeanings(schema: FastifySchema): FastifySchema {
+  const { [ANSWER_MEANINGS]: meanings, ...rest } = Object.fromEntries(Object.entries(schema));
+  if (!isRecord(meanings) || !isRecord(rest.response)) return rest;
+  const response = Object.fromEntries(Object.entries(rest.response).map(([status, json]) => [status, { ...(isRecord(json) ? json : {}), description: meanings[status] }]));
+  return { ...rest, response };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acceptanceWarnings } from '@tablee/domain/acceptance';
 import { ownerBooking, ownerBookingAnswer, rateLimited, refusal, requestParams, type OwnerBookingAnswer } from '@tablee/contract';
 import type { Config } from '../config';
-import { answered } from '../lib/contract';
+import { answers } from '../lib/contract';
 import { depositFor } from '../lib/deposit';
 import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
@@ -36,19 +36,19 @@ export function ownerBookingRoute(instance: FastifyInstance, { config, db }: { c
     security: [{ ownerSession: [] }],
     params: requestParams,
     body: ownerBooking,
-    response: {
-      201: answered(ownerBookingAnswer, 'The booking is stored: pending, or accepted when `accept` was true.'),
-      200: answered(ownerBookingAnswer, 'A preview (nothing stored), or the same external_id and body already received.'),
-      400: answered(refusal, 'Not JSON (`invalid_json`).'),
-      401: answered(refusal, 'No usable owner session (`unauthorized`).'),
-      403: answered(refusal, 'The restaurant is another owner’s (`forbidden`).'),
-      404: answered(refusal, 'The restaurant id of the path is not a UUID, or no such restaurant (`not_found`).'),
-      409: answered(refusal, 'The external_id was already used with another body (`external_id_conflict`).'),
-      422: answered(refusal, 'The booking does not fit the contract or the restaurant’s profile; `field` names the field.'),
-      429: answered(rateLimited, 'Too many requests; see Retry-After.'),
-      500: answered(refusal, 'Our fault.'),
-      503: answered(refusal, 'The database is momentarily unavailable (`api_unavailable`): nothing was stored; try again after Retry-After seconds.'),
-    },
+    ...answers({
+      201: [ownerBookingAnswer, 'The booking is stored: pending, or accepted when `accept` was true.'],
+      200: [ownerBookingAnswer, 'A preview (nothing stored), or the same external_id and body already received.'],
+      400: [refusal, 'Not JSON (`invalid_json`).'],
+      401: [refusal, 'No usable owner session (`unauthorized`).'],
+      403: [refusal, 'The restaurant is another owner’s (`forbidden`).'],
+      404: [refusal, 'The restaurant id of the path is not a UUID, or no such restaurant (`not_found`).'],
+      409: [refusal, 'The external_id was already used with another body (`external_id_conflict`).'],
+      422: [refusal, 'The booking does not fit the contract or the restaurant’s profile; `field` names the field.'],
+      429: [rateLimited, 'Too many requests; see Retry-After.'],
+      500: [refusal, 'Our fault.'],
+      503: [refusal, 'The database is momentarily unavailable (`api_unavailable`): nothing was stored; try again after Retry-After seconds.'],
+    }),
   };
   // Who asks comes first (preValidation, before the contract reads the path and the body): without a session nothing else is looked at.
   app.post(OWNER_BOOKING_PATH, { schema, config: { rateLimit }, preValidation: requireOwner(config, db) }, async (request, reply) => {

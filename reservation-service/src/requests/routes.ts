@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acceptanceWarnings } from '@tablee/domain/acceptance';
 import { groupRequest, openApiAnswer, rateLimited, refusal, requestParams, submittedRequest, type RateLimitedAnswer, type SubmittedRequest } from '@tablee/contract';
 import type { Config } from '../config';
-import { answered, ContractViolation } from '../lib/contract';
+import { answers, ContractViolation } from '../lib/contract';
 import { depositFor } from '../lib/deposit';
 import { MESSAGES } from '../reservations/outcomes';
 import { UnauthorizedError } from '../reservations/owner';
@@ -120,21 +120,21 @@ export async function requestRoutes(instance: FastifyInstance, { config, db }: {
         security: [{ assistantKey: [] }, {}],
         params: requestParams,
         body: groupRequest,
-        response: {
-          201: answered(submittedRequest, 'The request is stored, pending the restaurant’s answer.'),
-          200: answered(submittedRequest, 'The same external_id and body were already received: the same reservation.'),
-          400: answered(refusal, 'Not JSON (`invalid_json`).'),
-          401: answered(refusal, 'No key while the restaurant’s request page is off, or an unknown or revoked key (`key_required`, `invalid_key`); WWW-Authenticate.'),
-          403: answered(refusal, 'The key is another restaurant’s (`wrong_restaurant`).'),
-          404: answered(refusal, 'The restaurant id of the path is not a UUID (`unknown_restaurant`).'),
-          409: answered(refusal, 'The external_id was already used with another body (`external_id_conflict`).'),
-          413: answered(refusal, 'Over 512 KB; without a key, over 16 KB (`too_large`).'),
-          415: answered(refusal, 'Not sent as JSON (`unsupported_media_type`).'),
-          422: answered(refusal, 'The request does not fit the contract or the restaurant’s profile; `field` names the field.'),
-          429: answered(rateLimited, 'Too many requests with this key (without a key: from this client address); see Retry-After.'),
-          500: answered(refusal, 'Our fault; retrying with the same external_id is safe.'),
-          503: answered(refusal, 'The database is momentarily unavailable (`api_unavailable`): nothing was stored; send the same body again after Retry-After seconds.'),
-        },
+        ...answers({
+          201: [submittedRequest, 'The request is stored, pending the restaurant’s answer.'],
+          200: [submittedRequest, 'The same external_id and body were already received: the same reservation.'],
+          400: [refusal, 'Not JSON (`invalid_json`).'],
+          401: [refusal, 'No key while the restaurant’s request page is off, or an unknown or revoked key (`key_required`, `invalid_key`); WWW-Authenticate.'],
+          403: [refusal, 'The key is another restaurant’s (`wrong_restaurant`).'],
+          404: [refusal, 'The restaurant id of the path is not a UUID (`unknown_restaurant`).'],
+          409: [refusal, 'The external_id was already used with another body (`external_id_conflict`).'],
+          413: [refusal, 'Over 512 KB; without a key, over 16 KB (`too_large`).'],
+          415: [refusal, 'Not sent as JSON (`unsupported_media_type`).'],
+          422: [refusal, 'The request does not fit the contract or the restaurant’s profile; `field` names the field.'],
+          429: [rateLimited, 'Too many requests with this key (without a key: from this client address); see Retry-After.'],
+          500: [refusal, 'Our fault; retrying with the same external_id is safe.'],
+          503: [refusal, 'The database is momentarily unavailable (`api_unavailable`): nothing was stored; send the same body again after Retry-After seconds.'],
+        }),
       },
       bodyLimit: REQUEST_BODY_LIMIT,
       config: { rateLimit },

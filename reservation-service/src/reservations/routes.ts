@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { decisionAnswer, decisionBody, linkParams, type DecisionAnswer } from '@tablee/contract';
 import type { Config } from '../config';
 import type { TransitionResult } from '@tablee/domain/transitions';
-import { answered } from '../lib/contract';
+import { answers } from '../lib/contract';
 import { sheetLinks } from '../sheets/links';
 import { loadReservation, type ReservationDetails } from './details';
 import { reservationAppPath } from './links';
@@ -60,25 +60,26 @@ export async function reservationRoutes(instance: FastifyInstance, { config, db 
   }
 
   /** Every answer of these endpoints is a DecisionAnswer, refusals included (French `message`). */
-  const answers = (ok: string) => ({
-    200: answered(decisionAnswer, ok),
-    400: answered(decisionAnswer, 'A malformed number, code, restaurant id or body.'),
-    401: answered(decisionAnswer, 'No usable owner session (dashboard only; WWW-Authenticate).'),
-    403: answered(decisionAnswer, 'The code does not manage this reservation.'),
-    404: answered(decisionAnswer, 'No such reservation (or not one of the owner’s).'),
-    409: answered(decisionAnswer, 'Decided before, or the change is not allowed from its status: nothing changed.'),
-    422: answered(decisionAnswer, 'Refused (a reason missing, a past date, the plan’s warnings…): nothing changed.'),
-    429: answered(decisionAnswer, 'Too many attempts.'),
-    500: answered(decisionAnswer, 'Our fault.'),
-    503: answered(decisionAnswer, 'The database is momentarily unavailable (`api_unavailable`): nothing changed; try again after Retry-After seconds.'),
-  });
+  const decisionAnswers = (ok: string) =>
+    answers({
+      200: [decisionAnswer, ok],
+      400: [decisionAnswer, 'A malformed number, code, restaurant id or body.'],
+      401: [decisionAnswer, 'No usable owner session (dashboard only; WWW-Authenticate).'],
+      403: [decisionAnswer, 'The code does not manage this reservation.'],
+      404: [decisionAnswer, 'No such reservation (or not one of the owner’s).'],
+      409: [decisionAnswer, 'Decided before, or the change is not allowed from its status: nothing changed.'],
+      422: [decisionAnswer, 'Refused (a reason missing, a past date, the plan’s warnings…): nothing changed.'],
+      429: [decisionAnswer, 'Too many attempts.'],
+      500: [decisionAnswer, 'Our fault.'],
+      503: [decisionAnswer, 'The database is momentarily unavailable (`api_unavailable`): nothing changed; try again after Retry-After seconds.'],
+    });
 
   for (const action of ['accept', 'reject'] as const) {
     const schema = {
       operationId: `${action}ByLink`,
       summary: `One-click ${action} from the owner's e-mail (the code in the link authorises it).`,
       params: linkParams,
-      response: answers(action === 'accept' ? 'Accepted; the customer’s e-mail is queued (held while the decision can be undone).' : 'Refused; the customer’s e-mail is queued.'),
+      ...decisionAnswers(action === 'accept' ? 'Accepted; the customer’s e-mail is queued (held while the decision can be undone).' : 'Refused; the customer’s e-mail is queued.'),
     };
     app.post(`/api/reservations/:numero_reservation/${action}/:code_manage`, { schema, config: { rateLimit } }, async (request, reply) => {
       const params = request.params;
@@ -92,7 +93,7 @@ export async function reservationRoutes(instance: FastifyInstance, { config, db 
     operationId: 'undoByLink',
     summary: 'Undoes a one-click decision while its window is open: pending again, nothing sent.',
     params: linkParams,
-    response: answers('Undone.'),
+    ...decisionAnswers('Undone.'),
   };
   app.post('/api/reservations/:numero_reservation/undo/:code_manage', { schema: undoSchema, config: { rateLimit } }, async (request, reply) => {
     const params = request.params;
@@ -121,7 +122,7 @@ export async function reservationRoutes(instance: FastifyInstance, { config, db 
       summary: 'From the dashboard, as the signed-in owner.',
       security: [{ ownerSession: [] }],
       body: decisionBody,
-      response: answers('Done; `message` says whether the customer will be e-mailed.'),
+      ...decisionAnswers('Done; `message` says whether the customer will be e-mailed.'),
     };
     // Who asks comes first (preValidation, before the contract reads the body): without a session nothing else is looked at.
     app.post(`/api/reservations/${endpoint}`, { schema, config: { rateLimit }, preValidation: requireOwner(config, db) }, async (request, reply) => {

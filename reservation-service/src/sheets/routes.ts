@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sheetLinksAnswer, sheetParams, sheetQuery } from '@tablee/contract';
 import type { Config } from '../config';
-import { answered } from '../lib/contract';
+import { answers } from '../lib/contract';
 import { htmlPage } from '../lib/html';
 import { databaseFailure } from '../lib/errors';
 import { OUTCOME_HTTP } from '../reservations/outcomes';
@@ -51,16 +51,16 @@ export async function sheetRoutes(instance: FastifyInstance, { config, db }: { c
     summary: 'The links of the kitchen and dining-room sheets of an accepted reservation, for its owner.',
     security: [{ ownerSession: [] }],
     params: sheetParams,
-    response: {
-      200: answered(sheetLinksAnswer, 'The two links (they carry the reservation’s code: never cached).'),
-      400: answered(sheetLinksAnswer, 'A malformed number.'),
-      401: answered(sheetLinksAnswer, 'No usable owner session.'),
-      404: answered(sheetLinksAnswer, 'No such reservation of the owner’s.'),
-      409: answered(sheetLinksAnswer, 'Not accepted: no sheets yet.'),
-      429: answered(sheetLinksAnswer, 'Too many attempts.'),
-      500: answered(sheetLinksAnswer, 'Our fault.'),
-      503: answered(sheetLinksAnswer, 'The database is momentarily unavailable (`api_unavailable`).'),
-    },
+    ...answers({
+      200: [sheetLinksAnswer, 'The two links (they carry the reservation’s code: never cached).'],
+      400: [sheetLinksAnswer, 'A malformed number.'],
+      401: [sheetLinksAnswer, 'No usable owner session.'],
+      404: [sheetLinksAnswer, 'No such reservation of the owner’s.'],
+      409: [sheetLinksAnswer, 'Not accepted: no sheets yet.'],
+      429: [sheetLinksAnswer, 'Too many attempts.'],
+      500: [sheetLinksAnswer, 'Our fault.'],
+      503: [sheetLinksAnswer, 'The database is momentarily unavailable (`api_unavailable`).'],
+    }),
   };
   // Who asks comes first (preValidation, before the contract reads the path).
   app.get('/api/reservations/:numero_reservation/sheets', { schema, config: { rateLimit }, preValidation: requireOwner(config, db) }, async (request, reply) => {
