@@ -146,3 +146,4 @@ export type OwnerBookingAnswer = z.output<typeof ownerBookingAnswer>;
 export type RefusalAnswer = z.output<typeof refusal>;
 export type RateLimitedAnswer = z.output<typeof rateLimited>;
 export type OwnerBooking = z.input<typeof ownerBooking>;
+export type ConversationMessage = z.input<typeof conversationMessage>;

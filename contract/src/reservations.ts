@@ -58,10 +58,16 @@ export const decisionAnswer = z
   })
   .register(contractSchemas, { id: 'DecisionAnswer' });
 
-/** The links of an accepted or paid reservation's sheets, for its owner; or why not (`message`). */
-export const sheetLinksAnswer = decisionAnswer
-  .pick({ success: true, numero_reservation_restaurateur: true, status: true, code: true, feuille_cuisine_url: true, feuille_salle_url: true })
-  .extend({ message: z.string().optional().describe('In French: why there are no links.') })
+/** The links of an accepted or paid reservation's sheets, for its owner; or why not (`message`, in French). */
+export const sheetLinksAnswer = z
+  .union([
+    decisionAnswer.pick({ numero_reservation_restaurateur: true, status: true }).extend({
+      success: z.literal(true),
+      feuille_cuisine_url: z.string().describe('The kitchen sheet (PDF): the link carries the reservation’s code, never cached.'),
+      feuille_salle_url: z.string().describe('The dining-room sheet (PDF).'),
+    }),
+    decisionAnswer.pick({ numero_reservation_restaurateur: true, status: true, message: true, code: true }).extend({ success: z.literal(false) }),
+  ])
   .register(contractSchemas, { id: 'SheetLinksAnswer' });
 
 export type DecisionBody = z.input<typeof decisionBody>;
