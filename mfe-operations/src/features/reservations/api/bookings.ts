@@ -1,4 +1,4 @@
-import type { OwnerBookingAnswer, RefusalAnswer } from '@tablee/contract';
+import type { OwnerBooking, OwnerBookingAnswer, RefusalAnswer } from '@tablee/contract';
 import { reservationKeys } from '@tablee/operations-data';
 import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint } from '@tablee/shared';
 import { getSupabase, unstorableTextPath, unstorableTextRefusal, type ModifyReservationAnswer } from '@tablee/domain';
@@ -17,8 +17,11 @@ export class BookingRefusal extends Error {
   }
 }
 
+/** A body the contract takes for the owner's booking (accept and preview aside): checked when this module is typechecked. */
+type FitsTheContract<T extends Omit<OwnerBooking, 'accept' | 'preview'>> = T;
+
 /** The booking as the contract names its fields (public.submit_group_request), plus the owner's notes. */
-export interface BookingRequest {
+export type BookingRequest = FitsTheContract<{
   external_id: string;
   date: string;
   arrival_time: string;
@@ -29,7 +32,7 @@ export interface BookingRequest {
   customer: { name: string; email: string | null; phone: string | null };
   dietary_notes: string | null;
   notes: string | null;
-}
+}>;
 
 /** What the service answers a booking (or its preview): the reservation, and what accepting it means for the plan. */
 export type BookingAnswer = OwnerBookingAnswer;
