@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthAnswer, readyAnswer } from '@tablee/contract';
+import { answers } from './lib/contract';
 import type { Mailer } from './email/mailer';
 import type { Db } from './lib/supabase';
 
@@ -48,12 +49,17 @@ const MAIL_TIMEOUT_MS = 2000;
 export function healthRoutes(instance: FastifyInstance, db: Db, mailer: Mailer, heartbeats: Heartbeats) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const schema = (operationId: string, summary: string) => ({ operationId, summary });
-  app.get('/api/health', { schema: { ...schema('health', 'Liveness: the process runs.'), response: { 200: healthAnswer } } }, async (_request, reply) =>
+  app.get('/api/health', { schema: { ...schema('health', 'Liveness: the process runs.'), ...answers({ 200: [healthAnswer, 'The process runs.'] }) } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
   app.get(
     '/api/ready',
-    { schema: { ...schema('ready', 'Readiness: the database, the SMTP server and the background loops.'), response: { 200: readyAnswer, 503: readyAnswer } } },
+    {
+      schema: {
+        ...schema('ready', 'Readiness: the database, the SMTP server and the background loops.'),
+        ...answers({ 200: [readyAnswer, 'Ready.'], 503: [readyAnswer, 'Not ready: `checks` says what failed.'] }),
+      },
+    },
     async (_request, reply) => {
       const mailCheck = mailer.check(MAIL_TIMEOUT_MS);
       const database = await db

@@ -122,11 +122,26 @@ export function answers<const T extends Record<number, readonly [ZodType, string
   return { response, [ANSWER_MEANINGS]: meanings };
 }
 
-/** The route's document with each answer described by its meaning (@fastify/swagger takes the answer schema's description). */
+/** The headers the service's answers of a status always carry (its error handlers and the rate limit set them). */
+const ANSWER_HEADERS: Record<string, Record<string, { type: string; description: string }>> = {
+  401: { 'WWW-Authenticate': { type: 'string', description: 'Bearer.' } },
+  429: { 'Retry-After': { type: 'integer', description: 'Seconds before trying again.' } },
+  503: { 'Retry-After': { type: 'integer', description: 'Seconds before trying again.' } },
+};
+
+/**
+ * The route's document with each answer described by its meaning and its headers (@fastify/swagger
+ * takes the answer schema's description and headers).
+ */
 function withAnswerMeanings(schema: FastifySchema): FastifySchema {
   const { [ANSWER_MEANINGS]: meanings, ...rest } = Object.fromEntries(Object.entries(schema));
   if (!isRecord(meanings) || !isRecord(rest.response)) return rest;
-  const response = Object.fromEntries(Object.entries(rest.response).map(([status, json]) => [status, { ...(isRecord(json) ? json : {}), description: meanings[status] }]));
+  const response = Object.fromEntries(
+    Object.entries(rest.response).map(([status, json]) => [
+      status,
+      { ...(isRecord(json) ? json : {}), description: meanings[status], ...(ANSWER_HEADERS[status] ? { headers: ANSWER_HEADERS[status] } : {}) },
+    ]),
+  );
   return { ...rest, response };
 }
 

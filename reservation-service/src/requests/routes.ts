@@ -204,7 +204,7 @@ export async function requestRoutes(instance: FastifyInstance, { config, db }: {
     return rest as T;
   }
 
-  app.get('/api/openapi.json', { schema: { operationId: 'openApi', summary: 'This document.', response: { 200: openApiAnswer } } }, async (_request, reply) =>
+  app.get('/api/openapi.json', { schema: { operationId: 'openApi', summary: 'This document.', ...answers({ 200: [openApiAnswer, 'OpenAPI 3.1.'] }) } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
   );
 }

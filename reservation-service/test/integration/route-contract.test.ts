@@ -25,7 +25,7 @@ test('a route of /api registered without a schema, or without its answers, is re
 
 test('every route of the service is in the generated document, with its answers', async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const doc: { paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>> } = await (
+  const doc: { paths: Record<string, Record<string, { responses: Record<string, { content?: unknown; headers?: Record<string, unknown> }> }>> } = await (
     await fetch(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/openapi.json`)
   ).json();
   const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
@@ -52,6 +52,8 @@ test('every route of the service is in the generated document, with its answers'
       expect(Object.keys(operation.responses)).toContain('200');
       // Each answer of a JSON route has its schema (the document's own is OpenAPI's).
       for (const response of Object.values(operation.responses)) expect(response.content).toBeDefined();
+      // When to try again, as the service's answers say it.
+      for (const status of ['429', '503']) if (operation.responses[status]) expect(operation.responses[status].headers).toHaveProperty('Retry-After');
     }
   }
 });
