@@ -196,7 +196,7 @@ export async function requestRoutes(instance: FastifyInstance, { config, db }: {
 
   // The owner's 'Nouvelle réservation': the same contract and refusals, as the signed-in owner.
   ownerBookingRoute(app, { config, db });
-  /** The body without the honeypot field; a filled one is refused (nothing stored). */
+  /** The body without the honeypot field; a filled one is refused (nothing stored). Typed as the hook sees it (the contract's type, before the contract has read it). */
   function withoutHoneypot<T>(body: T): T {
     if (!body || typeof body !== 'object' || Array.isArray(body) || !(HONEYPOT_FIELD in body)) return body;
     const { [HONEYPOT_FIELD]: trap, ...rest } = body;
