@@ -43,7 +43,7 @@ const boundaries = FRONT_END_MODULES.flatMap((module) => [
   })),
 ]);
 
-const DOMAIN_PACKAGES = ['domain', 'sections', 'operations-data'];
+const DOMAIN_PACKAGES = ['domain', 'sections', 'operations-data', 'contract'];
 
 const kernelBoundaries = [
   {
@@ -79,6 +79,20 @@ const kernelTesting = { name: '@tablee/shared/testing', message: "The kernel's t
 const NO_DOUBLE_CASTS = {
   selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
   message: 'No `as unknown as` in application code: give the value its type where it comes from (a jsonb answer: domain/src/database.ts).',
+};
+
+/** A route of the service declares its schema (@tablee/contract): never registered as just a path and a handler. */
+const NO_ROUTE_WITHOUT_SCHEMA = {
+  selector:
+    'CallExpression[callee.property.name=/^(get|head|post|put|patch|delete|all)$/][arguments.length=2][arguments.0.type=/^(Literal|TemplateLiteral)$/][arguments.1.type=/FunctionExpression$/]',
+  message: 'A route declares its schema (params, body, answers) from @tablee/contract: app.get(path, { schema }, handler).',
+};
+
+/** The browser modules take the HTTP contract's types, never its zod schemas (no zod in a page's bundle). */
+const contractTypesOnly = {
+  name: '@tablee/contract',
+  allowTypeImports: true,
+  message: 'Import the contract’s types only (import type): its zod schemas stay out of the pages’ bundles.',
 };
 
 export default tseslint.config(
@@ -156,6 +170,7 @@ export default tseslint.config(
         'error',
         NO_DOUBLE_CASTS,
         NO_RESERVATION_TABLE_WRITES,
+        NO_ROUTE_WITHOUT_SCHEMA,
         {
           selector: "CallExpression[callee.property.name='send'][callee.object.name=/mailer/i]",
           message: 'A message leaves through the outbox only: queue it in SQL with the change it tells of; notifications/sender.ts sends it.',
@@ -178,5 +193,9 @@ export default tseslint.config(
   {
     files: ['shared/src/**/*.{ts,tsx}', 'domain/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: [kernelTesting] }] },
+  },
+  {
+    files: FRONT_END_MODULES.map((module) => `${module}/src/**/*.{ts,tsx}`),
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [contractTypesOnly] }] },
   },
 );

@@ -8,6 +8,7 @@
  * run it on their own copy.
  */
 import { createClient } from '@supabase/supabase-js';
+import type { ConversationMessage, GroupRequest, RefusalAnswer, SubmittedRequest } from '@tablee/contract';
 import ws from 'ws';
 
 export interface SimulationTarget {
@@ -28,7 +29,8 @@ export interface SimulationTarget {
 export interface SentRequest {
   label: string;
   status: number;
-  body: { reservation?: { id: string; numero: string; numero_restaurateur: string }; code?: string; field?: string; message?: string; warnings?: string[] };
+  /** The contract's answer: the reservation, or a refusal. */
+  body: Partial<SubmittedRequest> & Partial<RefusalAnswer>;
 }
 
 interface Knowledge {
@@ -134,7 +136,7 @@ function slotFor(knowledge: Knowledge, service: Guest['service'], weeksAhead: nu
   return null;
 }
 
-function requestOf(knowledge: Knowledge, guest: Guest, runId: string) {
+function requestOf(knowledge: Knowledge, guest: Guest, runId: string): (GroupRequest & { children: number }) | null {
   const slot = slotFor(knowledge, guest.service, guest.weeksAhead) ?? slotFor(knowledge, guest.service === 'lunch' ? 'dinner' : 'lunch', guest.weeksAhead);
   if (!slot) return null;
   const { date, opening } = slot;
@@ -147,7 +149,7 @@ function requestOf(knowledge: Knowledge, guest: Guest, runId: string) {
   const people = children > 0 ? `${adults} adultes et ${children} enfants` : `${adults} personnes`;
   const when = LONG_DATE.format(new Date(`${date}T12:00:00Z`));
   const at = (minutes: number) => new Date(Date.now() - (10 - minutes) * 60_000).toISOString();
-  const messages = [
+  const messages: ConversationMessage[] = [
     { role: 'user', content: `Bonjour, je voudrais réserver pour ${guest.occasion} : ${people} le ${when}.`, sent_at: at(0) },
     { role: 'assistant', content: `Bonjour et merci ! À quelle heure souhaitez-vous arriver ?`, sent_at: at(1) },
     { role: 'user', content: `Vers ${arrival}.${menu ? ` Et nous prendrions le ${menu.name}.` : ''}`, sent_at: at(2) },
@@ -188,13 +190,13 @@ export async function simulateChatbot(target: SimulationTarget): Promise<SentReq
     }
     const runId = Date.now().toString(36);
     const sent: SentRequest[] = [];
-    const post = (request: object) =>
+    const post = (request: GroupRequest) =>
       fetch(`${target.apiUrl}/restaurants/${target.restaurantId}/requests`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify(request),
       });
-    const send = async (label: string, request: object) => {
+    const send = async (label: string, request: GroupRequest) => {
       let response = await post(request);
       // 503 api_unavailable (the database restarting): "try again", the same body after Retry-After (its external_id makes it safe).
       for (let attempt = 1; response.status === 503 && attempt < UNAVAILABLE_ATTEMPTS; attempt += 1) {

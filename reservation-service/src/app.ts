@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { createMailer, type Mailer } from './email/mailer';
 import { startNotificationSender } from './notifications/sender';
 import { startReminderJob } from './reminders/job';
+import { contractSerializer, contractValidator, registerOpenApi, requireContract } from './lib/contract';
 import { DatabaseUnavailableError, UNAVAILABLE } from './lib/errors';
 import { htmlPage } from './lib/html';
 import { redactUrl } from './lib/redact';
@@ -16,6 +17,7 @@ import { requestRoutes } from './requests/routes';
 import { sheetRoutes } from './sheets/routes';
 import type { Db } from './lib/supabase';
 import { healthRoutes, Heartbeats, securityHeaders } from './health';
+import { rootAnswer } from '@tablee/contract';
 
 export interface AppOptions {
   /** Where the JSON logs go (tests read them to check that no code is logged). */
@@ -40,6 +42,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: 16 * 1024,
     trustProxy: config.trustProxy,
   });
+  // Inputs are parsed and answers typed by the contract's zod schemas; a route of /api without them is refused.
+  app.setValidatorCompiler(contractValidator);
+  app.setSerializerCompiler(contractSerializer);
+  app.addHook('onRoute', requireContract);
   const db = options.db ?? createServiceClient(config);
   const mailer = options.mailer ?? createMailer(config);
   app.addHook('onClose', async () => mailer.close());
@@ -55,6 +61,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   securityHeaders(app);
+  await registerOpenApi(app, config);
   await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'HEAD', 'POST'] });
   await app.register(rateLimit, {
     global: false,
@@ -90,7 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   // Connectivity check of the front end (HEAD /, any status below 500 means reachable); HEAD comes with GET.
-  app.get('/', async () => ({ service: 'tablee-reservation-service', status: 'ok' }));
+  app.get('/', { schema: { hide: true, response: { 200: rootAnswer } } }, async () => ({ service: 'tablee-reservation-service', status: 'ok' as const }));
   await app.register(reservationRoutes, { config, db });
   await app.register(sheetRoutes, { config, db });
   await app.register(requestRoutes, { config, db });

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthAnswer, readyAnswer } from '@tablee/contract';
+import { answers } from './lib/contract';
 import type { Mailer } from './email/mailer';
 import type { Db } from './lib/supabase';
 
@@ -43,28 +46,41 @@ const MAIL_TIMEOUT_MS = 2000;
  * (without it the sender and the decisions send nothing; 'outbox' when e-mails are files) and the sender
  * and reminder loops are alive, else 503 with what failed. Never cached, never rate limited.
  */
-export function healthRoutes(app: FastifyInstance, db: Db, mailer: Mailer, heartbeats: Heartbeats) {
-  app.get('/api/health', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
-  app.get('/api/ready', async (_request, reply) => {
-    const mailCheck = mailer.check(MAIL_TIMEOUT_MS);
-    const database = await db
-      .from('restaurants')
-      .select('id', { head: true })
-      .limit(1)
-      .abortSignal(AbortSignal.timeout(DATABASE_TIMEOUT_MS))
-      .then(
-        ({ error }) => (error ? 'down' : 'ok'),
-        () => 'down',
-      );
-    const mail = await mailCheck;
-    const loops = heartbeats.status(['sender', 'reminders']);
-    const checks = { database, mail, ...loops };
-    const ready = database === 'ok' && mail !== 'down' && Object.values(loops).every((s) => s !== 'dead');
-    if (!ready) app.log.warn({ checks }, 'not ready');
-    reply.header('cache-control', 'no-store');
-    if (!ready) reply.header('retry-after', '5');
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
-  });
+export function healthRoutes(instance: FastifyInstance, db: Db, mailer: Mailer, heartbeats: Heartbeats) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const schema = (operationId: string, summary: string) => ({ operationId, summary });
+  app.get('/api/health', { schema: { ...schema('health', 'Liveness: the process runs.'), ...answers({ 200: [healthAnswer, 'The process runs.'] }) } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        ...schema('ready', 'Readiness: the database, the SMTP server and the background loops.'),
+        ...answers({ 200: [readyAnswer, 'Ready.'], 503: [readyAnswer, 'Not ready: `checks` says what failed.'] }),
+      },
+    },
+    async (_request, reply) => {
+      const mailCheck = mailer.check(MAIL_TIMEOUT_MS);
+      const database = await db
+        .from('restaurants')
+        .select('id', { head: true })
+        .limit(1)
+        .abortSignal(AbortSignal.timeout(DATABASE_TIMEOUT_MS))
+        .then(
+          ({ error }) => (error ? 'down' : 'ok'),
+          () => 'down',
+        );
+      const mail = await mailCheck;
+      const loops = heartbeats.status(['sender', 'reminders']);
+      const checks = { database, mail, ...loops };
+      const ready = database === 'ok' && mail !== 'down' && Object.values(loops).every((s) => s !== 'dead');
+      if (!ready) app.log.warn({ checks }, 'not ready');
+      reply.header('cache-control', 'no-store');
+      if (!ready) reply.header('retry-after', '5');
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
+    },
+  );
 }
 
 /**

@@ -33,6 +33,14 @@ jest.mock(
   },
   { virtual: true },
 );
+// The contract's schemas are zod: the pages take its types only (import type), never zod itself.
+jest.mock(
+  'zod',
+  () => {
+    throw new Error('zod importé par la page des liens');
+  },
+  { virtual: true },
+);
 jest.mock('@tablee/shared', () => {
   throw new Error('le noyau complet (@tablee/shared) importé par la page des liens');
 });

@@ -1,17 +1,3 @@
-import type { ZodType } from 'zod';
-
-/** A malformed request: answered 400 with a French message by the app's error handler. */
-export class InvalidInputError extends Error {
-  statusCode = 400;
-  code = 'INVALID_INPUT';
-}
-
-export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new InvalidInputError(result.error.issues.map((i) => i.path.join('.')).join(','));
-  return result.data;
-}
-
 /**
  * The database cannot be reached right now (PostgreSQL stopped, restarting or recovering; PostgREST
  * away): answered 503 `api_unavailable` with Retry-After, as /rest/v1 answers then, never a 500.

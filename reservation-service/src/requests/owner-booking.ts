@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acceptanceWarnings } from '@tablee/domain/acceptance';
-import type { z } from 'zod';
+import { ownerBooking, ownerBookingAnswer, rateLimited, refusal, requestParams, type OwnerBookingAnswer } from '@tablee/contract';
 import type { Config } from '../config';
+import { answers } from '../lib/contract';
 import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
-import { authenticateOwner } from '../reservations/owner';
-import { parseContract, RefusalError, type Refusal } from './refusals';
-import { ownerBooking, requestParams, type submittedRequest } from './schema';
+import { ownerOf, requireOwner } from '../reservations/owner';
+import { RefusalError, type Refusal } from './refusals';
+
+export const OWNER_BOOKING_PATH = '/api/restaurants/:restaurantId/reservations';
 
 /** What the owner's booking is refused for besides the request's own refusals. */
 export const OWNER_REFUSALS = {
@@ -21,16 +24,37 @@ export const OWNER_REFUSALS = {
  * checked in SQL (auth.uid()), the booking goes through submit_group_request (source phone), and, when
  * accepted at once, the acceptance and its e-mail (outbox) are in the same transaction.
  */
-export function ownerBookingRoute(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+export function ownerBookingRoute(instance: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: config.rateLimit.max, timeWindow: config.rateLimit.timeWindowMs };
-  app.post<{ Params: { restaurantId: string } }>('/api/restaurants/:restaurantId/reservations', { config: { rateLimit } }, async (request, reply) => {
-    // Who asks comes first: without a session nothing else is looked at, not even the body.
-    const owner = await authenticateOwner(request, config, db);
-    const params = requestParams.safeParse(request.params);
-    if (!params.success) throw new RefusalError(404, OWNER_REFUSALS.notFound);
-    const { notes, accept, preview, ...booking } = parseContract(ownerBooking, request.body);
+  const schema = {
+    operationId: 'submitOwnerBooking',
+    summary: 'Nouvelle réservation: a booking the signed-in owner takes (by phone), through public.submit_group_request (source phone).',
+    description:
+      'The request’s rules and refusals, as the owner of the restaurant (checked in SQL). The owner is not notified of it; the customer gets the acknowledgement, or the acceptance e-mail when `accept` is true. `preview`: nothing is stored; 200 with the warnings to confirm before accepting. Idempotent on `external_id` as the chatbot’s requests.',
+    security: [{ ownerSession: [] }],
+    params: requestParams,
+    body: ownerBooking,
+    ...answers({
+      201: [ownerBookingAnswer, 'The booking is stored: pending, or accepted when `accept` was true.'],
+      200: [ownerBookingAnswer, 'A preview (nothing stored), or the same external_id and body already received.'],
+      400: [refusal, 'Not JSON (`invalid_json`).'],
+      401: [refusal, 'No usable owner session (`unauthorized`).'],
+      403: [refusal, 'The restaurant is another owner’s (`forbidden`).'],
+      404: [refusal, 'The restaurant id of the path is not a UUID, or no such restaurant (`not_found`).'],
+      409: [refusal, 'The external_id was already used with another body (`external_id_conflict`).'],
+      422: [refusal, 'The booking does not fit the contract or the restaurant’s profile; `field` names the field.'],
+      429: [rateLimited, 'Too many requests; see Retry-After.'],
+      500: [refusal, 'Our fault.'],
+      503: [refusal, 'The database is momentarily unavailable (`api_unavailable`): nothing was stored; try again after Retry-After seconds.'],
+    }),
+  };
+  // Who asks comes first (preValidation, before the contract reads the path and the body): without a session nothing else is looked at.
+  app.post(OWNER_BOOKING_PATH, { schema, config: { rateLimit }, preValidation: requireOwner(config, db) }, async (request, reply) => {
+    const owner = ownerOf(request);
+    const { notes, accept, preview, ...booking } = request.body;
     const { data, error, status } = await owner.rpc('submit_owner_reservation', {
-      p_restaurant_id: params.data.restaurantId.toLowerCase(),
+      p_restaurant_id: request.params.restaurantId.toLowerCase(),
       p_request: booking,
       ...(notes ? { p_notes: notes } : {}),
       p_accept: !!accept,
@@ -43,7 +67,7 @@ export function ownerBookingRoute(app: FastifyInstance, { config, db }: { config
       throw databaseFailure('submit_owner_reservation', { error, status });
     }
     const submitted = data;
-    const answer: z.infer<typeof submittedRequest> & { preview: boolean } = {
+    const answer: OwnerBookingAnswer = {
       reservation: { ...submitted.reservation, deposit: submitted.deposit },
       warnings: submitted.acceptance ? acceptanceWarnings(submitted.acceptance) : [],
       preview: !!preview,

@@ -1,11 +1,10 @@
 /**
  * The chatbot's refusals: `{code, field, message}` with a French message, the shape
  * public.submit_group_request refuses in (its `details` is the field). Shape errors found by the
- * route's zod schema are put in the same words here; the SQL function's own refusals pass through.
+ * contract's zod schema (declared on the route) are put in the same words here; the SQL function's own refusals pass through.
  */
-import type { z, ZodType } from 'zod';
+import type { z } from 'zod';
 import { fieldPath, requestFieldLabel, STORABLE_TEXT, unstorableTextRefusal } from '@tablee/domain/request-fields';
-import { groupRequest, type GroupRequest } from './schema';
 
 export interface Refusal {
   code: string;
@@ -70,19 +69,8 @@ const FORMAT_WORDS: Record<string, string> = {
 const fieldOf = fieldPath;
 const labelOf = requestFieldLabel;
 
-/** The request, or the first shape error as a 422 refusal. */
-export function parseGroupRequest(body: unknown): GroupRequest {
-  return parseContract(groupRequest, body);
-}
-
-/** A body of the contract's schemas (the request, the owner's booking), or its first shape error as a 422 refusal. */
-export function parseContract<T>(schema: ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body, { reportInput: true });
-  if (result.success) return result.data;
-  throw new RefusalError(422, refusalOf(result.error.issues[0]));
-}
-
-function refusalOf(issue: z.core.$ZodIssue, prefix: PropertyKey[] = []): Refusal {
+/** A shape error of a body of the contract (the request, the owner's booking) as the refusal answered 422. */
+export function refusalOf(issue: z.core.$ZodIssue, prefix: PropertyKey[] = []): Refusal {
   const path = [...prefix, ...issue.path];
   const field = fieldOf(path);
   const label = labelOf(path);

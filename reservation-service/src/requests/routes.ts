@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acceptanceWarnings } from '@tablee/domain/acceptance';
+import { groupRequest, openApiAnswer, rateLimited, refusal, requestParams, submittedRequest, type RateLimitedAnswer, type SubmittedRequest } from '@tablee/contract';
 import type { Config } from '../config';
+import { answers, ContractViolation } from '../lib/contract';
 import { MESSAGES } from '../reservations/outcomes';
 import { UnauthorizedError } from '../reservations/owner';
 import { FailedKeyChecks, TooManyFailedKeys } from './failed-keys';
-import { openApiDocument } from './openapi';
-import { ownerBookingRoute } from './owner-booking';
-import { parseGroupRequest, REFUSALS, RefusalError } from './refusals';
+import { OWNER_BOOKING_PATH, OWNER_REFUSALS, ownerBookingRoute } from './owner-booking';
+import { REFUSALS, RefusalError, refusalOf } from './refusals';
 import { DatabaseUnavailableError, databaseFailure, UNAVAILABLE } from '../lib/errors';
 import type { Db } from '../lib/supabase';
-import type { z } from 'zod';
-import { requestParams, type rateLimited, type submittedRequest } from './schema';
 
 /** Room for a stored conversation (the service's default body limit is 16 KB). */
 export const REQUEST_BODY_LIMIT = 512 * 1024;
@@ -49,8 +49,14 @@ function limitedStream(payload: NodeJS.ReadableStream, limit: number): Transform
  * restaurant whose page is open (request_page_open), stored with source 'web', limited per client
  * address (the service's trusted-proxy rule gives the address), with a smaller body and a honeypot.
  */
-export async function requestRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
-  app.setErrorHandler((error: FastifyError | RefusalError | UnauthorizedError | DatabaseUnavailableError | TooManyFailedKeys, request, reply) => {
+export async function requestRoutes(instance: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.setErrorHandler((error: FastifyError | RefusalError | UnauthorizedError | DatabaseUnavailableError | TooManyFailedKeys | ContractViolation, request, reply) => {
+    if (error instanceof ContractViolation) {
+      // The body's first issue, in the contract's French words; a path id that is no UUID names no restaurant.
+      if (error.part === 'body') return reply.code(422).send(refusalOf(error.issues[0]));
+      return reply.code(404).send(request.routeOptions.url === OWNER_BOOKING_PATH ? OWNER_REFUSALS.notFound : REFUSALS.unknownRestaurant);
+    }
     if (error instanceof UnauthorizedError) {
       // The owner's booking: no usable session.
       return reply.code(401).header('www-authenticate', 'Bearer').send({ code: 'unauthorized', field: null, message: error.message });
@@ -65,7 +71,7 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
     }
     if (error instanceof TooManyFailedKeys) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error.statusCode === 429) {
-      const body: z.infer<typeof rateLimited> = { code: 429, error_code: 'over_request_rate_limit', msg: error.message };
+      const body: RateLimitedAnswer = { code: 429, error_code: 'over_request_rate_limit', msg: error.message };
       return reply.code(429).send(body);
     }
     const known: Record<number, (typeof REFUSALS)[keyof typeof REFUSALS]> = {
@@ -102,9 +108,33 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
   // external_id belongs to.
   const keyIds = new WeakMap<FastifyRequest, string>();
 
-  app.post<{ Params: { restaurantId: string } }>(
+  app.post(
     '/api/restaurants/:restaurantId/requests',
     {
+      schema: {
+        operationId: 'submitGroupRequest',
+        summary: 'A group request from the restaurant’s chatbot (public.submit_group_request).',
+        description:
+          'Checked against the restaurant’s profile and stored pending; the restaurant and the customer are notified. Idempotent on `external_id`, per key (without a key, per request page): the same body again answers 200 with the same reservation, another body 409; the same id with another key, or without one, is another request. Without a key, the public path of the restaurant’s request page (/demande/{restaurantId}): only while the owner has it switched on, stored with source `web`, at most 16 KB, no `conversation`, an optional honeypot field `website` that must stay empty, limited per client address. 503 `api_unavailable` (Retry-After): the database is momentarily unavailable, nothing was stored; send the same body again (the same external_id is safe).',
+        security: [{ assistantKey: [] }, {}],
+        params: requestParams,
+        body: groupRequest,
+        ...answers({
+          201: [submittedRequest, 'The request is stored, pending the restaurant’s answer.'],
+          200: [submittedRequest, 'The same external_id and body were already received: the same reservation.'],
+          400: [refusal, 'Not JSON (`invalid_json`).'],
+          401: [refusal, 'No key while the restaurant’s request page is off, or an unknown or revoked key (`key_required`, `invalid_key`); WWW-Authenticate.'],
+          403: [refusal, 'The key is another restaurant’s (`wrong_restaurant`).'],
+          404: [refusal, 'The restaurant id of the path is not a UUID (`unknown_restaurant`).'],
+          409: [refusal, 'The external_id was already used with another body (`external_id_conflict`).'],
+          413: [refusal, 'Over 512 KB; without a key, over 16 KB (`too_large`).'],
+          415: [refusal, 'Not sent as JSON (`unsupported_media_type`).'],
+          422: [refusal, 'The request does not fit the contract or the restaurant’s profile; `field` names the field.'],
+          429: [rateLimited, 'Too many requests with this key (without a key: from this client address); see Retry-After.'],
+          500: [refusal, 'Our fault; retrying with the same external_id is safe.'],
+          503: [refusal, 'The database is momentarily unavailable (`api_unavailable`): nothing was stored; send the same body again after Retry-After seconds.'],
+        }),
+      },
       bodyLimit: REQUEST_BODY_LIMIT,
       config: { rateLimit },
       // After the rate limit (onRequest) and before the body is read: without the restaurant's key nothing else is looked at.
@@ -132,10 +162,14 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
         if (data[0].restaurant_id !== request.params.restaurantId.toLowerCase()) throw new RefusalError(403, REFUSALS.wrongRestaurant);
         keyIds.set(request, data[0].key_id);
       },
+      // The page's honeypot is taken out before the contract's schema reads the body (it is no field of it).
+      preValidation: async (request) => {
+        if (!bearerKey(request)) request.body = withoutHoneypot(request.body);
+      },
     },
     async (request, reply) => {
       const web = !bearerKey(request);
-      const body = parseGroupRequest(web ? withoutHoneypot(request.body) : request.body);
+      const body = request.body;
       // The page sends what a customer types: a conversation comes from a chatbot, with its key.
       if (web && body.conversation != null) throw new RefusalError(422, REFUSALS.webConversation);
       const restaurantId = request.params.restaurantId.toLowerCase();
@@ -151,7 +185,7 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
         throw databaseFailure('submit_group_request', { error, status });
       }
       const submitted = data;
-      const answer: z.infer<typeof submittedRequest> = {
+      const answer: SubmittedRequest = {
         reservation: { ...submitted.reservation, deposit: submitted.deposit },
         warnings: submitted.acceptance ? acceptanceWarnings(submitted.acceptance) : [],
       };
@@ -161,17 +195,15 @@ export async function requestRoutes(app: FastifyInstance, { config, db }: { conf
 
   // The owner's 'Nouvelle réservation': the same contract and refusals, as the signed-in owner.
   ownerBookingRoute(app, { config, db });
-  /** The body without the honeypot field; a filled one is refused (nothing stored). */
-  function withoutHoneypot(body: unknown): unknown {
+  /** The body without the honeypot field; a filled one is refused (nothing stored). Typed as the hook sees it (the contract's type, before the contract has read it). */
+  function withoutHoneypot<T>(body: T): T {
     if (!body || typeof body !== 'object' || Array.isArray(body) || !(HONEYPOT_FIELD in body)) return body;
-    const { [HONEYPOT_FIELD]: trap, ...rest } = body as Record<string, unknown>;
+    const { [HONEYPOT_FIELD]: trap, ...rest } = body;
     if (trap !== null && trap !== '') throw new RefusalError(422, REFUSALS.honeypot);
-    return rest;
+    return rest as T;
   }
 
-  let document: ReturnType<typeof openApiDocument> | undefined;
-  app.get('/api/openapi.json', async (_request, reply) => {
-    document ??= openApiDocument(config);
-    return reply.header('cache-control', 'public, max-age=300').send(document);
-  });
+  app.get('/api/openapi.json', { schema: { operationId: 'openApi', summary: 'This document.', ...answers({ 200: [openApiAnswer, 'OpenAPI 3.1.'] }) } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
+  );
 }

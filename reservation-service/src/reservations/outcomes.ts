@@ -39,7 +39,10 @@ const alreadyDecided = (code: number | null): string => {
 /** The answer's details a message names (a date, an arrival time, an amount). */
 type Details = Pick<TransitionResult, 'reservation_date' | 'arrival_time' | 'amount_received'>;
 
-export const OUTCOME_HTTP: Record<TransitionOutcome, { status: number; message: (action: Action, currentStatus: number | null, details?: Details) => string }> = {
+/** The HTTP statuses an outcome is answered with (the contract declares each). */
+export type OutcomeStatus = 200 | 403 | 404 | 409 | 422;
+
+export const OUTCOME_HTTP: Record<TransitionOutcome, { status: OutcomeStatus; message: (action: Action, currentStatus: number | null, details?: Details) => string }> = {
   ok: { status: 200, message: (action) => DONE[action] },
   not_found: { status: 404, message: () => 'Réservation non trouvée.' },
   wrong_code: { status: 403, message: () => 'Code de gestion invalide : ce lien ne permet pas de gérer cette réservation.' },

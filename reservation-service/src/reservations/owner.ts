@@ -34,6 +34,25 @@ export async function authenticateOwner(request: FastifyRequest, config: Config,
   return Object.assign(createCallerClient(config, match[1]), { ownerId: data.user.id });
 }
 
+const owners = new WeakMap<FastifyRequest, Db & { ownerId: string }>();
+
+/**
+ * A route's preValidation hook: who asks comes first, before the contract reads the path and the
+ * body, so that without a session nothing else is looked at (401).
+ */
+export function requireOwner(config: Config, db: Db) {
+  return async (request: FastifyRequest) => {
+    owners.set(request, await authenticateOwner(request, config, db));
+  };
+}
+
+/** The signed-in owner that requireOwner found for this request. */
+export function ownerOf(request: FastifyRequest): Db & { ownerId: string } {
+  const owner = owners.get(request);
+  if (!owner) throw new Error('ownerOf: the route has no requireOwner hook');
+  return owner;
+}
+
 /**
  * The reservation by its number (and restaurant, when given), read as the caller: RLS ("Members read
  * their reservations") returns it only to a member (owner or manager) of its restaurant. Null otherwise: another owner

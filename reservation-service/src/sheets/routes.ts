@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sheetLinksAnswer, sheetParams, sheetQuery } from '@tablee/contract';
 import type { Config } from '../config';
+import { answers } from '../lib/contract';
 import { htmlPage } from '../lib/html';
-import { databaseFailure, parseInput } from '../lib/errors';
-import { sheetParams, sheetQuery } from '../reservations/schemas';
+import { databaseFailure } from '../lib/errors';
 import { OUTCOME_HTTP } from '../reservations/outcomes';
-import { authenticateOwner, findOwnedReservation } from '../reservations/owner';
+import { findOwnedReservation, ownerOf, requireOwner } from '../reservations/owner';
 import { SHEET_REFUSALS, authorizeSheet, sheetsExistFor } from './access';
 import { sheetLinks } from './links';
 import { diningRoomSheet } from './dining-room';
@@ -23,12 +25,15 @@ const SHEETS: Record<string, { build: (r: ReservationDetails) => Sheet; file: st
  * dashboard's way to their links: the owner's browser cannot read code_manage, the service hands the
  * links out to the signed-in owner of an accepted or paid reservation.
  */
-export async function sheetRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+export async function sheetRoutes(instance: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: config.rateLimit.max, timeWindow: config.rateLimit.timeWindowMs };
   for (const [route, sheet] of Object.entries(SHEETS)) {
-    app.get(`/reservations/:numero_reservation/${route}`, { config: { rateLimit } }, async (request, reply) => {
-      const { numero_reservation } = parseInput(sheetParams, request.params);
-      const { code } = parseInput(sheetQuery, request.query);
+    // A PDF, or an HTML page that says why not: opened in a tab, not part of the JSON API's document.
+    const schema = { hide: true, params: sheetParams, querystring: sheetQuery };
+    app.get(`/reservations/:numero_reservation/${route}`, { schema, config: { rateLimit } }, async (request, reply) => {
+      const { numero_reservation } = request.params;
+      const { code } = request.query;
       // The code is in the URL: keep it out of caches and out of the Referer of anything the page loads.
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       const access = await authorizeSheet(db, numero_reservation, code);
@@ -41,9 +46,26 @@ export async function sheetRoutes(app: FastifyInstance, { config, db }: { config
     });
   }
 
-  app.get('/api/reservations/:numero_reservation/sheets', { config: { rateLimit } }, async (request, reply) => {
-    const owner = await authenticateOwner(request, config, db);
-    const { numero_reservation } = parseInput(sheetParams, request.params);
+  const schema = {
+    operationId: 'sheetLinks',
+    summary: 'The links of the kitchen and dining-room sheets of an accepted reservation, for its owner.',
+    security: [{ ownerSession: [] }],
+    params: sheetParams,
+    ...answers({
+      200: [sheetLinksAnswer, 'The two links (they carry the reservation’s code: never cached).'],
+      400: [sheetLinksAnswer, 'A malformed number.'],
+      401: [sheetLinksAnswer, 'No usable owner session.'],
+      404: [sheetLinksAnswer, 'No such reservation of the owner’s.'],
+      409: [sheetLinksAnswer, 'Not accepted: no sheets yet.'],
+      429: [sheetLinksAnswer, 'Too many attempts.'],
+      500: [sheetLinksAnswer, 'Our fault.'],
+      503: [sheetLinksAnswer, 'The database is momentarily unavailable (`api_unavailable`).'],
+    }),
+  };
+  // Who asks comes first (preValidation, before the contract reads the path).
+  app.get('/api/reservations/:numero_reservation/sheets', { schema, config: { rateLimit }, preValidation: requireOwner(config, db) }, async (request, reply) => {
+    const owner = ownerOf(request);
+    const { numero_reservation } = request.params;
     reply.header('cache-control', 'no-store');
     const owned = await findOwnedReservation(owner, numero_reservation);
     if (!owned) {

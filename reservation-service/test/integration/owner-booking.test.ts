@@ -171,8 +171,8 @@ test('the contract carries dietary_notes: the chatbot’s requests store them, a
   expect(await stored((await res.json()).reservation.id)).toMatchObject({ source: 'assistant', dietary_notes: 'Une allergie aux fruits à coque', notes: null });
 
   const doc = await (await fetch(`${running.service.url}/api/openapi.json`)).json();
-  expect(doc.components.schemas.GroupRequest.properties.dietary_notes).toMatchObject({ anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'null' }] });
-  expect(doc.components.schemas.OwnerBooking.properties).toHaveProperty('notes');
-  expect(doc.components.schemas.OwnerBooking.properties).not.toHaveProperty('conversation');
+  expect(doc.components.schemas.GroupRequestInput.properties.dietary_notes).toMatchObject({ anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'null' }] });
+  expect(doc.components.schemas.OwnerBookingInput.properties).toHaveProperty('notes');
+  expect(doc.components.schemas.OwnerBookingInput.properties).not.toHaveProperty('conversation');
   expect(doc.paths['/api/restaurants/{restaurantId}/reservations'].post.operationId).toBe('submitOwnerBooking');
 });

@@ -287,19 +287,20 @@ describe('GET /api/openapi.json', () => {
     // The key, or none: the public path of the restaurant's request page (web-requests.test.ts).
     expect(post.security).toEqual([{ assistantKey: [] }, {}]);
     expect(doc.components.securitySchemes.assistantKey).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(post.requestBody).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/GroupRequest' } } } });
+    // A body is named by its input side (GroupRequestInput), an answer by its output (SubmittedRequest).
+    expect(post.requestBody).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/GroupRequestInput' } } } });
     expect(Object.keys(post.responses as object)).toEqual(expect.arrayContaining(['200', '201', '401', '403', '409', '422', '429']));
   });
 
   test('its request schema takes a real request and refuses a wrong one', async () => {
     const body = lyonRequest({ conversation: { messages: [{ role: 'user', content: 'Bonjour', sent_at: '2026-11-20T18:30:00+01:00' }] } });
-    expect(validate('GroupRequest', body)).toBe(true);
-    expect(validate('GroupRequest', { ...body, adults: 'abc' })).toBe(false);
-    expect(validate('GroupRequest', { ...body, guests: 12 })).toBe(false);
-    expect(validate('GroupRequest', { ...body, arrival_time: '7pm' })).toBe(false);
-    expect(validate('GroupRequest', { ...body, conversation: { id: randomUUID(), messages: [] } })).toBe(false);
+    expect(validate('GroupRequestInput', body)).toBe(true);
+    expect(validate('GroupRequestInput', { ...body, adults: 'abc' })).toBe(false);
+    expect(validate('GroupRequestInput', { ...body, guests: 12 })).toBe(false);
+    expect(validate('GroupRequestInput', { ...body, arrival_time: '7pm' })).toBe(false);
+    expect(validate('GroupRequestInput', { ...body, conversation: { id: randomUUID(), messages: [] } })).toBe(false);
     const { customer: _customer, ...withoutCustomer } = body;
-    expect(validate('GroupRequest', withoutCustomer)).toBe(false);
+    expect(validate('GroupRequestInput', withoutCustomer)).toBe(false);
     // The same body is the one the service takes.
     expect((await send(body)).status).toBe(201);
   });

@@ -1,3 +1,4 @@
+import type { OwnerBooking, OwnerBookingAnswer, RefusalAnswer } from '@tablee/contract';
 import { reservationKeys } from '@tablee/operations-data';
 import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint } from '@tablee/shared';
 import { getSupabase, unstorableTextPath, unstorableTextRefusal, type ModifyReservationAnswer } from '@tablee/domain';
@@ -16,8 +17,11 @@ export class BookingRefusal extends Error {
   }
 }
 
+/** A body the contract takes for the owner's booking (accept and preview aside): checked when this module is typechecked. */
+type FitsTheContract<T extends Omit<OwnerBooking, 'accept' | 'preview'>> = T;
+
 /** The booking as the contract names its fields (public.submit_group_request), plus the owner's notes. */
-export interface BookingRequest {
+export type BookingRequest = FitsTheContract<{
   external_id: string;
   date: string;
   arrival_time: string;
@@ -28,14 +32,10 @@ export interface BookingRequest {
   customer: { name: string; email: string | null; phone: string | null };
   dietary_notes: string | null;
   notes: string | null;
-}
+}>;
 
 /** What the service answers a booking (or its preview): the reservation, and what accepting it means for the plan. */
-export interface BookingAnswer {
-  preview: boolean;
-  reservation: { id: string; numero_restaurateur: string; status: string };
-  warnings: string[];
-}
+export type BookingAnswer = OwnerBookingAnswer;
 
 /**
  * 'Nouvelle réservation': POST /api/restaurants/{id}/reservations as the signed-in owner (the reservation
@@ -56,9 +56,12 @@ export async function submitBooking(restaurantId: string, request: BookingReques
   } catch {
     throw new BookingRefusal(RESERVATION_SERVICE_UNREACHABLE, null);
   }
-  const answer = (await response.json().catch(() => null)) as (BookingAnswer & { field?: string | null; message?: string }) | null;
-  if (!response.ok) throw new BookingRefusal(answer?.message || 'Une erreur est survenue. Veuillez réessayer plus tard.', answer?.field ?? null);
-  return answer!;
+  if (!response.ok) {
+    const refusal: Partial<RefusalAnswer> | null = await response.json().catch(() => null);
+    throw new BookingRefusal(refusal?.message || 'Une erreur est survenue. Veuillez réessayer plus tard.', refusal?.field ?? null);
+  }
+  const answer: BookingAnswer = await response.json();
+  return answer;
 }
 
 /** What public.modify_reservation answers: what changed (or would), the acceptance check of the reservation as changed. */

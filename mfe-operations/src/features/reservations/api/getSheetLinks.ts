@@ -1,3 +1,4 @@
+import type { SheetLinksAnswer } from '@tablee/contract';
 import { reservationKeys } from '@tablee/operations-data';
 import type { ReservationStatus } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
@@ -8,7 +9,8 @@ export type SheetLinks = Record<Sheet, string>;
 
 /** The kitchen and dining-room PDF links of an accepted or paid reservation, handed out by the service to its owner. */
 export async function getSheetLinks(numeroReservation: string): Promise<SheetLinks> {
-  const answer = await callReservationService<{ feuille_cuisine_url: string; feuille_salle_url: string }>(`reservations/${encodeURIComponent(numeroReservation)}/sheets`);
+  // The call resolves on success only: the answer with the links.
+  const answer = await callReservationService<Extract<SheetLinksAnswer, { success: true }>>(`reservations/${encodeURIComponent(numeroReservation)}/sheets`);
   return { 'feuille-cuisine': answer.feuille_cuisine_url, 'feuille-salle': answer.feuille_salle_url };
 }
 

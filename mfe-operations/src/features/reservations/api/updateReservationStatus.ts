@@ -1,3 +1,4 @@
+import type { DecisionAnswer, DecisionBody } from '@tablee/contract';
 import { reservationKeys, reservationQueryOptions } from '@tablee/operations-data';
 import type { Reservation, ReservationStatus } from '@tablee/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,25 +16,14 @@ const ENDPOINTS: Partial<Record<ReservationStatus, string>> = {
  * Why (a refusal, a cancellation): a reason code, the owner's words for 'autre', a date or time to
  * propose; cancelling a paid reservation, the acompte refunded (refund_amount, euros) or kept.
  */
-export interface DecisionReason {
-  reason?: string;
-  reason_detail?: string;
-  proposal?: string;
-  deposit?: 'refunded' | 'kept';
-  refund_amount?: number;
-}
-
-/** What the service answers a decision: its French message says whether the customer will be e-mailed (email_queued: their e-mail is in the outbox). */
-export interface DecisionAnswer {
-  message: string;
-  email_queued: boolean;
-}
+export type DecisionReason = Pick<DecisionBody, 'reason' | 'reason_detail' | 'proposal' | 'deposit' | 'refund_amount'>;
 
 /**
  * Accepts, refuses, marks 'Acompte reçu' or cancels through the reservation service (spec §7,
  * dashboard calls, body without code_manage: the owner's session authorises it; the database keeps to
  * the allowed transitions); the decision queues the customer's e-mail, which the service's sender sends. A target with no endpoint
- * (pending) is refused before any call.
+ * (pending) is refused before any call. The answer's French message says whether the customer will be e-mailed (email_queued:
+ * their e-mail is in the outbox).
  */
 export async function updateReservationStatus(reservation: Pick<Reservation, 'numeroReservation' | 'restaurantId'>, target: ReservationStatus, why: DecisionReason = {}): Promise<DecisionAnswer> {
   const endpoint = ENDPOINTS[target];

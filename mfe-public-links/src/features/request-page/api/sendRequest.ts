@@ -1,4 +1,6 @@
 import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint } from '@tablee/shared/core';
+// Types only: the contract's zod schemas stay out of this light page's bundle.
+import type { RateLimitedAnswer, RefusalAnswer, SubmittedRequest } from '@tablee/contract';
 import type { Deposit } from '@tablee/domain/deposit';
 import type { requestBody } from '../lib/form-rules';
 
@@ -12,12 +14,8 @@ export type SendOutcome =
   | { kind: 'closed' }
   | { kind: 'failed'; message: string };
 
-interface Answer {
-  reservation?: { numero?: string; code_reservation?: string; respond_by?: string | null; deposit?: Deposit | null };
-  field?: string | null;
-  message?: string;
-  msg?: string;
-}
+/** The request's answer, a refusal, or GoTrue's 429; any of them partly (a proxy in between may answer something else). */
+type Answer = Partial<SubmittedRequest> & Partial<RefusalAnswer> & Partial<Pick<RateLimitedAnswer, 'msg'>>;
 
 /** POST {reservation API}/restaurants/{id}/requests without a key: the public path (source 'web'). Never rejects. */
 export async function sendRequest({ restaurantId, body }: { restaurantId: string; body: ReturnType<typeof requestBody> }): Promise<SendOutcome> {
@@ -33,7 +31,7 @@ export async function sendRequest({ restaurantId, body }: { restaurantId: string
   }
   let answer: Answer = {};
   try {
-    answer = (await response.json()) as Answer;
+    answer = await response.json();
   } catch {
     // Not JSON: the French fallback below.
   }

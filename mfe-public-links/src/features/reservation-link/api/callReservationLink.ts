@@ -1,6 +1,8 @@
 // The kernel's core and its action helper only: this page loads without antd, supabase-js and TanStack Query.
 import { runOnce, useAction } from '@tablee/action';
 import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint } from '@tablee/shared/core';
+// Types only: the contract's zod schemas stay out of this light page's bundle.
+import type { DecisionAnswer } from '@tablee/contract';
 import { useEffect } from 'react';
 
 export type LinkAction = 'accept' | 'reject';
@@ -24,21 +26,13 @@ export type LinkOutcome =
       appPath?: string;
     };
 
-interface ServiceAnswer {
-  success?: boolean;
-  numero_reservation_restaurateur?: string;
-  message?: string;
-  /** The customer's e-mail is in the outbox: the sender sends it. */
-  email_queued?: boolean;
-  undo_until?: unknown;
-  warnings?: unknown;
-  app_path?: unknown;
-}
+/** The service's answer, any field possibly missing (a proxy in between may answer something else): read with care below. */
+type ServiceAnswer = Partial<DecisionAnswer>;
 
 function parse(body: string): ServiceAnswer | null {
   try {
     const value: unknown = JSON.parse(body);
-    return value && typeof value === 'object' ? (value as ServiceAnswer) : null;
+    return value && typeof value === 'object' ? value : null;
   } catch {
     return null;
   }
@@ -65,7 +59,7 @@ export async function callReservationLink({ action, numero, codeManage }: Reserv
   }
   const answer = parse(await response.text());
   const warnings = Array.isArray(answer?.warnings) ? answer.warnings.filter((w): w is string => typeof w === 'string') : [];
-  const restaurateur = answer?.numero_reservation_restaurateur;
+  const restaurateur = answer?.numero_reservation_restaurateur ?? undefined;
   // Only a path of this app: never a link elsewhere, whatever the answer says.
   const appPath = typeof answer?.app_path === 'string' && /^\/restaurants\/[^/]/.test(answer.app_path) ? answer.app_path : undefined;
   if (response.ok && answer?.success) {

@@ -1,7 +1,7 @@
 /**
- * The chatbot’s contract, written once: the body of POST /api/restaurants/{restaurantId}/requests and
- * its answers. The route parses with these and GET /api/openapi.json is generated from them
- * (z.toJSONSchema). Only the shape is checked here; the restaurant’s rules (dates, hours, group sizes,
+ * The chatbot’s contract, written once: the body of POST /api/restaurants/{restaurantId}/requests (and
+ * of the owner's booking) and their answers. The routes declare these and GET /api/openapi.json is
+ * generated from them. Only the shape is checked here; the restaurant’s rules (dates, hours, group sizes,
  * menus, the customer’s contact…) are public.submit_group_request’s, which refuses in the same shape.
  */
 import { z } from 'zod';
@@ -11,8 +11,11 @@ import { STORABLE_TEXT } from '@tablee/domain/request-fields';
 /** A text of the request: never a NUL character, which PostgreSQL cannot store (refused on its field, refusals.ts). */
 const text = () => z.string().regex(STORABLE_TEXT);
 
-/** The schemas named in the OpenAPI document (components.schemas), by id. */
-export const contractSchemas = z.registry<{ id: string; description?: string }>();
+/**
+ * The schemas named in the OpenAPI document (components.schemas), by id: an answer as `Id`, a body as
+ * `IdInput` (fastify-type-provider-zod names the input side of every registered schema so).
+ */
+export const contractSchemas = z.registry<{ id?: string; description?: string }>();
 // Ids are z.guid(), any 8-4-4-4-12 hex as PostgreSQL takes it: z.uuid() would refuse ids that are not RFC 9562 variants.
 
 export const requestOption = z
@@ -131,4 +134,16 @@ export const rateLimited = z
   })
   .register(contractSchemas, { id: 'RateLimited' });
 
+/** The answer to the owner's booking: the request's answer, and whether it was a preview (nothing stored). */
+export const ownerBookingAnswer = submittedRequest
+  .extend({ preview: z.boolean().describe('True when nothing was stored: the warnings to confirm before accepting.') })
+  .register(contractSchemas, { id: 'OwnerBookingAnswer' });
+
 export const requestParams = z.object({ restaurantId: z.guid() });
+
+export type SubmittedRequest = z.output<typeof submittedRequest>;
+export type OwnerBookingAnswer = z.output<typeof ownerBookingAnswer>;
+export type RefusalAnswer = z.output<typeof refusal>;
+export type RateLimitedAnswer = z.output<typeof rateLimited>;
+export type OwnerBooking = z.input<typeof ownerBooking>;
+export type ConversationMessage = z.input<typeof conversationMessage>;
