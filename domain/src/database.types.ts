@@ -1559,33 +1559,7 @@ export type Database = {
         }
         Returns: string
       }
-      finish_notification: {
-        Args: { p_error?: string; p_id: string }
-        Returns: {
-          attempts: number
-          channel: string
-          claimed_until: string | null
-          created_at: string
-          event_id: string | null
-          id: string
-          invitation_id: string | null
-          kind: string
-          last_error: string | null
-          next_attempt_at: string
-          payload: NonNullable<Json>
-          recipient: string
-          reservation_id: string | null
-          restaurant_id: string
-          sent_at: string | null
-          status: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "notification_outbox"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
+      finish_notifications: { Args: { p_outcomes: Json }; Returns: number }
       invitation_details: { Args: { p_token: string }; Returns: Json }
       invite_member: {
         Args: { p_email: string; p_restaurant_id: string; p_role: string }
@@ -1602,33 +1576,6 @@ export type Database = {
       queue_due_reminders: {
         Args: { p_limit?: number; p_restaurant_id?: string }
         Returns: number
-      }
-      release_notification: {
-        Args: { p_error?: string; p_id: string }
-        Returns: {
-          attempts: number
-          channel: string
-          claimed_until: string | null
-          created_at: string
-          event_id: string | null
-          id: string
-          invitation_id: string | null
-          kind: string
-          last_error: string | null
-          next_attempt_at: string
-          payload: NonNullable<Json>
-          recipient: string
-          reservation_id: string | null
-          restaurant_id: string
-          sent_at: string | null
-          status: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "notification_outbox"
-          isOneToOne: true
-          isSetofReturn: false
-        }
       }
       remove_member: {
         Args: { p_restaurant_id: string; p_user_id: string }

@@ -271,11 +271,15 @@ async function main() {
   console.log(
     `| (a) ${CLIENTS} closed-loop clients, ${closedSeconds.toFixed(0)} s: requests/s (not 201: ${closedFailures}) | ${closed.requestsPerSecond.toFixed(1)} | ≥ ${AIM.requestsPerSecond} | ${BEFORE.closed.requestsPerSecond} |`,
   );
-  console.log(`| (a) answer median / p95 | ${ms(closed.answerMedianMs)} / ${ms(closed.answerP95Ms)} | p95 ≤ ${AIM.answerP95Ms} ms | ${ms(BEFORE.closed.answerMedianMs)} / ${ms(BEFORE.closed.answerP95Ms)} |`);
+  console.log(
+    `| (a) answer median / p95 | ${ms(closed.answerMedianMs)} / ${ms(closed.answerP95Ms)} | p95 ≤ ${AIM.answerP95Ms} ms | ${ms(BEFORE.closed.answerMedianMs)} / ${ms(BEFORE.closed.answerP95Ms)} |`,
+  );
   console.log(
     `| (a) request → restaurant's e-mail median / p95 (${closedEmail.missing} not arrived) | ${ms(quantile(closedEmail.delays, 0.5))} / ${ms(quantile(closedEmail.delays, 0.95))} | — | — |`,
   );
-  console.log(`| (b) ${RATE} requests/s for ${burstSeconds.toFixed(0)} s (${total}, not 201: ${burstFailures}): answer median / p95 | ${ms(after.answerMedianMs)} / ${ms(after.answerP95Ms)} | — | ${ms(BEFORE.burst.answerMedianMs)} / ${ms(BEFORE.burst.answerP95Ms)} |`);
+  console.log(
+    `| (b) ${RATE} requests/s for ${burstSeconds.toFixed(0)} s (${total}, not 201: ${burstFailures}): answer median / p95 | ${ms(after.answerMedianMs)} / ${ms(after.answerP95Ms)} | — | ${ms(BEFORE.burst.answerMedianMs)} / ${ms(BEFORE.burst.answerP95Ms)} |`,
+  );
   console.log(
     `| (b) request → restaurant's e-mail at the SMTP server, median / p95 (${burstEmail.missing} not arrived within ${DRAIN_MS / 1000} s) | ${ms(after.emailMedianMs)} / ${ms(after.emailP95Ms)} | p95 ≤ ${AIM.emailP95Ms} ms | ${ms(BEFORE.burst.emailMedianMs)} / ${ms(BEFORE.burst.emailP95Ms)} (${BEFORE.burst.missing} not arrived) |`,
   );
