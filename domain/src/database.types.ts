@@ -1609,6 +1609,25 @@ export type Database = {
           to_time: string
         }[]
       }
+      reservation_acceptance_checks: {
+        Args: { p_reservation_ids: string[] }
+        Returns: {
+          arrival_time: string
+          capacity: number
+          closed: boolean
+          closure_reason: string
+          confirmed_covers: number
+          covers: number
+          covers_after: number
+          day: string
+          from_time: string
+          is_open: boolean
+          outside_hours: boolean
+          reservation_id: string
+          service: string
+          to_time: string
+        }[]
+      }
       reservation_planning: {
         Args: { p_from: string; p_restaurant_id: string; p_to: string }
         Returns: {

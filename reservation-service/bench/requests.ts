@@ -71,6 +71,47 @@ function slots(knowledge: Knowledge) {
   return found;
 }
 
+const TICKS_PER_SECOND = Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim()) || 100;
+
+/**
+ * The CPU time (ms) each part of the stack has used so far, from /proc: the service, local-supabase's
+ * gateway (its own process), PostgREST and PostgreSQL (its descendants), and this process (the clients
+ * and the SMTP server). What a request costs each of them tells where the 2 cores go.
+ */
+function cpuByPart(servicePid: number, stackPid: number): Record<string, number> {
+  const procs = new Map<number, { ppid: number; comm: string; ms: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      procs.set(Number(entry), { ppid: Number(fields[1]), comm, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const under = (pid: number, root: number): boolean => pid === root || (procs.has(pid) && pid > 1 && under(procs.get(pid)!.ppid, root));
+  const parts: Record<string, number> = { service: 0, gateway: 0, PostgREST: 0, PostgreSQL: 0 };
+  for (const [pid, p] of procs) {
+    if (under(pid, servicePid)) parts.service += p.ms;
+    else if (pid === stackPid) parts.gateway += p.ms;
+    else if (under(pid, stackPid)) {
+      if (p.comm.startsWith('postgrest')) parts.PostgREST += p.ms;
+      else if (p.comm.startsWith('postgres')) parts.PostgreSQL += p.ms;
+      else parts.gateway += p.ms;
+    }
+  }
+  const own = process.cpuUsage();
+  parts['bench (clients, SMTP server)'] = (own.user + own.system) / 1000;
+  return parts;
+}
+
+/** Per request, what each part used between two readings of cpuByPart. */
+function cpuPerRequest(from: Record<string, number>, to: Record<string, number>, requests: number) {
+  return Object.fromEntries(Object.keys(to).map((part) => [part, (to[part] - (from[part] ?? 0)) / requests]));
+}
+
 /** Stops what was started, last first, each whatever the others did. */
 const cleanups: (() => Promise<unknown> | void)[] = [];
 async function cleanUp() {
@@ -113,7 +154,9 @@ async function main() {
 
   // The service in its own process, as deployed: the clients' work here does not share its event loop.
   const port = await freePort();
-  const service: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const service: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -213,6 +256,9 @@ async function main() {
   };
 
   // (a) Closed loop: each client sends its next request as soon as the previous one is answered.
+  // BENCH_SQL_PROFILE=1: PostgreSQL times its functions (printed at the end).
+  if (process.env.BENCH_SQL_PROFILE) await withDb((db) => db.query(`alter system set track_functions = 'pl'`).then(() => db.query('select pg_reload_conf()')), stack.dbUrl);
+  const cpuAtStart = cpuByPart(service.pid!, stack.pid);
   const closedAnswers: { answerMs: number; start: number; customer: string | null }[] = [];
   const closedEnds = performance.now() + CLOSED_SECONDS * 1000;
   const closedBegan = performance.now();
@@ -225,6 +271,8 @@ async function main() {
   const closedFailures = failures;
   // Its e-mails drain before the burst starts (the burst measures its own).
   const closedEmail = await emailDelays(closedAnswers);
+
+  const cpuAfterClosed = cpuByPart(service.pid!, stack.pid);
 
   // (b) Open loop: RATE requests a second on a fixed schedule, the restaurants in turn, answered or not.
   failures = 0;
@@ -240,6 +288,7 @@ async function main() {
   const burstSeconds = (performance.now() - burstBegan) / 1000;
   const burstFailures = failures;
   const burstEmail = await emailDelays(burst);
+  const cpuAfterBurst = cpuByPart(service.pid!, stack.pid);
 
   const closed = {
     requestsPerSecond: closedAnswers.length / closedSeconds,
@@ -283,6 +332,26 @@ async function main() {
   console.log(
     `| (b) request → restaurant's e-mail at the SMTP server, median / p95 (${burstEmail.missing} not arrived within ${DRAIN_MS / 1000} s) | ${ms(after.emailMedianMs)} / ${ms(after.emailP95Ms)} | p95 ≤ ${AIM.emailP95Ms} ms | ${ms(BEFORE.burst.emailMedianMs)} / ${ms(BEFORE.burst.emailP95Ms)} (${BEFORE.burst.missing} not arrived) |`,
   );
+  // Measured from the first request to the last e-mail of each scenario: its messages' work included.
+  const perRequest = [cpuPerRequest(cpuAtStart, cpuAfterClosed, closedAnswers.length), cpuPerRequest(cpuAfterClosed, cpuAfterBurst, burst.length)];
+  console.log('\nCPU time per request, its messages included (ms; 2 cores give 2,000 ms a second to share):\n');
+  console.log(`| part | (a) | (b) |`);
+  console.log('|---|---:|---:|');
+  for (const part of Object.keys(perRequest[0])) console.log(`| ${part} | ${perRequest[0][part].toFixed(1)} | ${perRequest[1][part].toFixed(1)} |`);
+  const totals = perRequest.map((p) => Object.values(p).reduce((a, b) => a + b, 0));
+  console.log(`| all | ${totals[0].toFixed(1)} | ${totals[1].toFixed(1)} |`);
+  if (process.env.BENCH_SQL_PROFILE) {
+    const { rows } = await withDb(
+      (db) =>
+        db.query<{ name: string; calls: string; total: number; self: number }>(
+          `select schemaname || '.' || funcname as name, calls, round(total_time) as total, round(self_time) as self from pg_stat_user_functions order by self_time desc limit 15`,
+        ),
+      stack.dbUrl,
+    );
+    console.log('\nPostgreSQL functions, both scenarios (ms):\n');
+    console.log('| function | calls | total | self |\n|---|---:|---:|---:|');
+    for (const r of rows) console.log(`| ${r.name} | ${r.calls} | ${r.total} | ${r.self} |`);
+  }
   if (firstFailure) console.log(`\nFirst answer that was not 201: ${firstFailure}`);
 }
 

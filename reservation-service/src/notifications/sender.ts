@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { statusFromCode } from '@tablee/domain/reservation-status';
+import type { AcceptanceCheck } from '@tablee/domain/acceptance';
 import type { Tables } from '@tablee/domain/database-types';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
@@ -12,7 +13,7 @@ import { reservationModifiedMail } from '../email/reservation-modified';
 import { invitationMail } from '../email/team-invitation';
 import type { Db } from '../lib/supabase';
 import type { Heartbeats } from '../health';
-import { loadAcceptanceCheck, loadReservations, type ReservationDetails } from '../reservations/details';
+import { loadAcceptanceChecks, loadReservations, type ReservationDetails } from '../reservations/details';
 import type { DecisionReason } from '../reservations/transition';
 import { listen } from './listener';
 import { createWhatsAppSender, newRequestWhatsApp, type WhatsAppSender } from './whatsapp';
@@ -50,7 +51,7 @@ type Notification = Tables<'notification_outbox'>;
 /** A reservation as it is now, and for the restaurant's messages its acceptance check. */
 interface Reading {
   reservation: ReservationDetails;
-  check: Awaited<ReturnType<typeof loadAcceptanceCheck>>;
+  check: AcceptanceCheck | null;
 }
 
 /** An outcome to record (public.finish_notifications): sent, failed with its error, or released (nothing handed over). */
@@ -227,25 +228,18 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
   }, config.outboxLeaseMs / 3);
   const result = { claimed: claimed.length, sent: 0, failed: 0 };
 
-  // The round's reservations, read once for all their messages; a failure is each message's (given
-  // back), never an unhandled rejection.
+  // The round's reservations, and the acceptance check of those with a message for the restaurant, each
+  // read once for all (a request each); a failure is each message's (given back), never an unhandled rejection.
   const reservationIds = [...new Set(claimed.flatMap((n) => (n.reservation_id === null ? [] : [n.reservation_id])))];
   const reservations = loadReservations(db, reservationIds);
+  const forRestaurant = new Set(claimed.flatMap((n) => (n.reservation_id !== null && n.kind === 'owner_new_request' ? [n.reservation_id] : [])));
+  const checks = loadAcceptanceChecks(db, [...forRestaurant]);
   reservations.catch(() => undefined);
-  const readings = new Map<string, Promise<Reading>>();
-  const readingOf = (reservationId: string) => {
-    let reading = readings.get(reservationId);
-    if (!reading) {
-      reading = (async () => {
-        const reservation = (await reservations).get(reservationId);
-        if (!reservation) throw new Error('réservation introuvable');
-        const forRestaurant = claimed.some((n) => n.reservation_id === reservationId && n.kind === 'owner_new_request');
-        const check = forRestaurant ? await loadAcceptanceCheck(db, reservation.restaurant_id, reservation.numero_reservation_restaurateur) : null;
-        return { reservation, check };
-      })();
-      readings.set(reservationId, reading);
-    }
-    return reading;
+  checks.catch(() => undefined);
+  const readingOf = async (reservationId: string): Promise<Reading> => {
+    const reservation = (await reservations).get(reservationId);
+    if (!reservation) throw new Error('réservation introuvable');
+    return { reservation, check: forRestaurant.has(reservationId) ? ((await checks).get(reservationId) ?? null) : null };
   };
 
   const record = batched<Outcome>(async (outcomes) => {

@@ -127,3 +127,11 @@ export async function loadAcceptanceCheck(db: Db, restaurantId: string, numeroRe
   if (error) throw databaseFailure('reading the acceptance check', { error, status });
   return data?.[0] ?? null;
 }
+
+/** loadAcceptanceCheck of several reservations in one request (public.reservation_acceptance_checks), by reservation id; absent when it says nothing. */
+export async function loadAcceptanceChecks(db: Db, reservationIds: string[]): Promise<Map<string, AcceptanceCheck>> {
+  if (reservationIds.length === 0) return new Map();
+  const { data, error, status } = await db.rpc('reservation_acceptance_checks', { p_reservation_ids: reservationIds });
+  if (error) throw databaseFailure('reading the acceptance check', { error, status });
+  return new Map(data.map(({ reservation_id, ...check }) => [reservation_id, check]));
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { withDb } from '../../../local-supabase/test/clients';
+import { anon, newOwner, withDb } from '../../../local-supabase/test/clients';
 import { createMailer } from '../../src/email/mailer';
 import { sendDueNotifications } from '../../src/notifications/sender';
 import { outboxRows } from '../group-requests';
@@ -80,5 +80,22 @@ test('a burst of 12 requests: one round sends all their messages, over fewer SMT
     await service.close();
     await smtp.close();
     fs.rmSync(service.config.outboxDir, { recursive: true, force: true });
+  }
+});
+
+test('the acceptance checks of a round, in one call, are those of each request, and the sender’s alone: anonymous, another owner and a manager are refused', async () => {
+  const owner = await ownerWithRestaurant('burst-checks', { complete: true });
+  const requests = [await submitRequest({}, owner.restaurantId), await submitRequest({}, owner.restaurantId)];
+  const one = async (r: (typeof requests)[number]) => (await db().rpc('reservation_acceptance_check', { p_restaurant_id: owner.restaurantId, p_numero: r.restaurateur })).data?.[0];
+  const { data, error } = await db().rpc('reservation_acceptance_checks', { p_reservation_ids: requests.map((r) => r.id) });
+  expect(error).toBeNull();
+  const byId = new Map((data ?? []).map(({ reservation_id, ...check }) => [reservation_id, check]));
+  for (const r of requests) expect(byId.get(r.id)).toEqual(await one(r));
+
+  const stranger = await ownerWithRestaurant('burst-checks-stranger');
+  const manager = await newOwner('burst-checks-manager');
+  await withDb((pg) => pg.query(`insert into public.restaurant_members (user_id, restaurant_id, role) values ($1, $2, 'manager')`, [manager.userId, owner.restaurantId]));
+  for (const caller of [anon(), stranger.client, manager.client]) {
+    expect((await caller.rpc('reservation_acceptance_checks', { p_reservation_ids: requests.map((r) => r.id) })).error?.code).toBe('42501');
   }
 });
