@@ -224,23 +224,31 @@ async function main() {
     const menu = place.knowledge.menus.find((m) => !m.is_children_menu && (slot.service === 'lunch' ? m.available_lunch : m.available_dinner));
     const customer = `bench-${label}-${c}-${n}@exemple.fr`;
     const start = performance.now();
-    const response = await fetch(`${apiUrl}/restaurants/${place.id}/requests`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${place.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        external_id: `bench-${label}-${c}-${n}`,
-        date: slot.date,
-        arrival_time: slot.arrival,
-        adults: slot.size,
-        ...(menu ? { menu_id: menu.id } : {}),
-        customer: { name: `Client ${c}-${n}`, email: customer, phone: '06 12 34 56 78' },
-      }),
-    });
-    const body = await response.text();
+    let status = 0;
+    let body = '';
+    try {
+      const response = await fetch(`${apiUrl}/restaurants/${place.id}/requests`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${place.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          external_id: `bench-${label}-${c}-${n}`,
+          date: slot.date,
+          arrival_time: slot.arrival,
+          adults: slot.size,
+          ...(menu ? { menu_id: menu.id } : {}),
+          customer: { name: `Client ${c}-${n}`, email: customer, phone: '06 12 34 56 78' },
+        }),
+      });
+      status = response.status;
+      body = await response.text();
+    } catch (err) {
+      // Not answered at all (an overloaded machine: the connection timed out): counted, not fatal.
+      body = err instanceof Error ? `${err.message} ${err.cause instanceof Error ? err.cause.message : ''}` : String(err);
+    }
     const answerMs = performance.now() - start;
-    if (response.status !== 201) {
+    if (status !== 201) {
       failures += 1;
-      firstFailure ||= `${response.status} ${body.slice(0, 200)}`;
+      firstFailure ||= `${status || 'no answer'} ${body.slice(0, 200)}`;
       return { answerMs, start, customer: null };
     }
     return { answerMs, start, customer };
