@@ -8,7 +8,8 @@
  *       BENCH_CLOSED_SECONDS (20), each request sent as soon as the previous one is answered:
  *       requests/s and the answer's median / p95;
  *   (b) BENCH_RATE (60) requests a second arriving for BENCH_BURST_SECONDS (60), whatever the answers
- *       (open loop): the answer's median / p95, and from each request to its restaurant's e-mail at
+ *       (open loop), to BENCH_BURST_RESTAURANTS (as many as clients) in turn: the answer's median / p95,
+ *       and from each request to its restaurant's e-mail at
  *       the SMTP server, median / p95.
  *
  *   pnpm --filter @tablee/reservation-service bench
@@ -26,6 +27,8 @@ import { withDb } from '@tablee/local-supabase/test/clients';
 import { freePort, launchStack, tempDataDir } from '@tablee/local-supabase/test/launch';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
+/** The restaurants the open loop's requests go to in turn (each numbers its requests one at a time). */
+const BURST_RESTAURANTS = Number(process.env.BENCH_BURST_RESTAURANTS ?? CLIENTS);
 const CLOSED_SECONDS = Number(process.env.BENCH_CLOSED_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 60);
 const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? 60);
@@ -198,7 +201,7 @@ async function main() {
   const restaurants = await withDb(async (db) => {
     await db.query(fs.readFileSync(path.join(localSupabaseDir, 'test', 'sql', 'copy-restaurant.sql'), 'utf8'));
     const ids: string[] = [];
-    for (let c = 0; c < CLIENTS; c += 1) {
+    for (let c = 0; c < Math.max(CLIENTS, BURST_RESTAURANTS); c += 1) {
       const { rows } = await db.query<{ id: string }>(`select test_fixtures.copy_restaurant($1, r.user_id, $2) as id from public.restaurants r where r.id = $1`, [LYON, `Banc ${c + 1}`]);
       ids.push(rows[0].id);
     }
@@ -271,7 +274,7 @@ async function main() {
   const closedEnds = performance.now() + CLOSED_SECONDS * 1000;
   const closedBegan = performance.now();
   await Promise.all(
-    places.map(async (_place, c) => {
+    places.slice(0, CLIENTS).map(async (_place, c) => {
       for (let n = 0; performance.now() < closedEnds; n += 1) closedAnswers.push(await request('closed', c, n));
     }),
   );
@@ -290,7 +293,7 @@ async function main() {
     Array.from({ length: total }, async (_, k) => {
       const due = burstBegan + (k * 1000) / RATE;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-      return request('burst', k % CLIENTS, Math.floor(k / CLIENTS));
+      return request('burst', k % BURST_RESTAURANTS, Math.floor(k / BURST_RESTAURANTS));
     }),
   );
   const burstSeconds = (performance.now() - burstBegan) / 1000;
@@ -335,7 +338,7 @@ async function main() {
     `| (a) request → restaurant's e-mail median / p95 (${closedEmail.missing} not arrived) | ${ms(quantile(closedEmail.delays, 0.5))} / ${ms(quantile(closedEmail.delays, 0.95))} | — | — |`,
   );
   console.log(
-    `| (b) ${RATE} requests/s for ${burstSeconds.toFixed(0)} s (${total}, not 201: ${burstFailures}): answer median / p95 | ${ms(after.answerMedianMs)} / ${ms(after.answerP95Ms)} | — | ${ms(BEFORE.burst.answerMedianMs)} / ${ms(BEFORE.burst.answerP95Ms)} |`,
+    `| (b) ${RATE} requests/s to ${BURST_RESTAURANTS} restaurants for ${burstSeconds.toFixed(0)} s (${total}, not 201: ${burstFailures}): answer median / p95 | ${ms(after.answerMedianMs)} / ${ms(after.answerP95Ms)} | — | ${ms(BEFORE.burst.answerMedianMs)} / ${ms(BEFORE.burst.answerP95Ms)} |`,
   );
   console.log(
     `| (b) request → restaurant's e-mail at the SMTP server, median / p95 (${burstEmail.missing} not arrived within ${DRAIN_MS / 1000} s) | ${ms(after.emailMedianMs)} / ${ms(after.emailP95Ms)} | p95 ≤ ${AIM.emailP95Ms} ms | ${ms(BEFORE.burst.emailMedianMs)} / ${ms(BEFORE.burst.emailP95Ms)} (${BEFORE.burst.missing} not arrived) |`,
