@@ -45,6 +45,18 @@ const AIM = { requestsPerSecond: 100, answerP95Ms: 100, emailP95Ms: 2000 };
 const BEFORE = {
   closed: { requestsPerSecond: 41.7, answerMedianMs: 208, answerP95Ms: 476 },
   burst: { answerMedianMs: 1803, answerP95Ms: 5335, emailMedianMs: 105525, emailP95Ms: 145527, missing: 1655 },
+  /**
+   * CPU time per request, the code of b5d5533 measured with this bench at 08:51 UTC (BENCH_CLOSED_SECONDS=10
+   * BENCH_BURST_SECONDS=10, load average 9.5): steadier than the latencies on a shared machine. The
+   * same run of the code after, just after it: 51.6 (a) and 44.9 (b).
+   */
+  cpuPerRequestMs: {
+    service: [24.6, 21.9],
+    gateway: [13.6, 8.5],
+    PostgREST: [19.3, 20.0],
+    PostgreSQL: [21.0, 23.1],
+    'bench (clients, SMTP server)': [7.7, 7.9],
+  } as Record<string, [number, number]>,
 };
 
 const LYON = '20000000-0000-4000-8000-000000000001';
@@ -346,11 +358,15 @@ async function main() {
   // Measured from the first request to the last e-mail of each scenario: its messages' work included.
   const perRequest = [cpuPerRequest(cpuAtStart, cpuAfterClosed, closedAnswers.length), cpuPerRequest(cpuAfterClosed, cpuAfterBurst, burst.length)];
   console.log('\nCPU time per request, its messages included (ms; 2 cores give 2,000 ms a second to share):\n');
-  console.log(`| part | (a) | (b) |`);
-  console.log('|---|---:|---:|');
-  for (const part of Object.keys(perRequest[0])) console.log(`| ${part} | ${perRequest[0][part].toFixed(1)} | ${perRequest[1][part].toFixed(1)} |`);
+  console.log(`| part | (a) | (b) | before (a) | before (b) |`);
+  console.log('|---|---:|---:|---:|---:|');
+  for (const part of Object.keys(perRequest[0])) {
+    const before = BEFORE.cpuPerRequestMs[part];
+    console.log(`| ${part} | ${perRequest[0][part].toFixed(1)} | ${perRequest[1][part].toFixed(1)} | ${before[0]} | ${before[1]} |`);
+  }
   const totals = perRequest.map((p) => Object.values(p).reduce((a, b) => a + b, 0));
-  console.log(`| all | ${totals[0].toFixed(1)} | ${totals[1].toFixed(1)} |`);
+  const beforeTotals = [0, 1].map((i) => Object.values(BEFORE.cpuPerRequestMs).reduce((sum, parts) => sum + parts[i], 0));
+  console.log(`| all | ${totals[0].toFixed(1)} | ${totals[1].toFixed(1)} | ${beforeTotals[0].toFixed(1)} | ${beforeTotals[1].toFixed(1)} |`);
   if (process.env.BENCH_SQL_PROFILE) {
     const { rows } = await withDb(
       (db) =>
