@@ -1564,33 +1564,7 @@ export type Database = {
         }
         Returns: string
       }
-      finish_notification: {
-        Args: { p_error?: string; p_id: string }
-        Returns: {
-          attempts: number
-          channel: string
-          claimed_until: string | null
-          created_at: string
-          event_id: string | null
-          id: string
-          invitation_id: string | null
-          kind: string
-          last_error: string | null
-          next_attempt_at: string
-          payload: NonNullable<Json>
-          recipient: string
-          reservation_id: string | null
-          restaurant_id: string
-          sent_at: string | null
-          status: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "notification_outbox"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
+      finish_notifications: { Args: { p_outcomes: Json }; Returns: number }
       invitation_details: { Args: { p_token: string }; Returns: Json }
       invite_member: {
         Args: { p_email: string; p_restaurant_id: string; p_role: string }
@@ -1607,33 +1581,6 @@ export type Database = {
       queue_due_reminders: {
         Args: { p_limit?: number; p_restaurant_id?: string }
         Returns: number
-      }
-      release_notification: {
-        Args: { p_error?: string; p_id: string }
-        Returns: {
-          attempts: number
-          channel: string
-          claimed_until: string | null
-          created_at: string
-          event_id: string | null
-          id: string
-          invitation_id: string | null
-          kind: string
-          last_error: string | null
-          next_attempt_at: string
-          payload: NonNullable<Json>
-          recipient: string
-          reservation_id: string | null
-          restaurant_id: string
-          sent_at: string | null
-          status: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "notification_outbox"
-          isOneToOne: true
-          isSetofReturn: false
-        }
       }
       remove_member: {
         Args: { p_restaurant_id: string; p_user_id: string }
@@ -1663,6 +1610,25 @@ export type Database = {
           from_time: string
           is_open: boolean
           outside_hours: boolean
+          service: string
+          to_time: string
+        }[]
+      }
+      reservation_acceptance_checks: {
+        Args: { p_reservation_ids: string[] }
+        Returns: {
+          arrival_time: string
+          capacity: number
+          closed: boolean
+          closure_reason: string
+          confirmed_covers: number
+          covers: number
+          covers_after: number
+          day: string
+          from_time: string
+          is_open: boolean
+          outside_hours: boolean
+          reservation_id: string
           service: string
           to_time: string
         }[]

@@ -33,13 +33,12 @@ export function ofName(name: string): string {
   return `${parts.of}${parts.name}`;
 }
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it.
+const parisClock = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
 /** An instant's day ('YYYY-MM-DD') and time ('HH:MM') in France, whatever the machine's time zone. */
 export function parisDayAndTime(instant: string | Date): { day: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = Object.fromEntries(parisClock.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 

@@ -908,6 +908,21 @@ $function$;
 COMMENT ON FUNCTION public.reservation_acceptance_check(uuid,text) IS 'What accepting a reservation does to its service that day: covers against capacity, closed (weekly: is_open; exceptionally: closed, closure_reason), arrival outside the hours. Read by the app before accepting and by the reservation service (@tablee/domain acceptanceWarnings).';
 REVOKE ALL ON FUNCTION public.reservation_acceptance_check(uuid,text) FROM PUBLIC, anon;
 
+CREATE OR REPLACE FUNCTION public.reservation_acceptance_checks(p_reservation_ids uuid[])
+ RETURNS TABLE(reservation_id uuid, day date, service text, is_open boolean, capacity integer, confirmed_covers integer, covers integer, covers_after integer, arrival_time time without time zone, from_time time without time zone, to_time time without time zone, outside_hours boolean, closed boolean, closure_reason text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- The same check, for several reservations in one call (the notification sender's round).
+  select r.id, c.*
+    from public.restaurant_reservations r
+   cross join lateral public.reservation_acceptance_check(r.restaurant_id, r.numero_reservation_restaurateur) c
+   where r.id = any (p_reservation_ids)
+$function$;
+COMMENT ON FUNCTION public.reservation_acceptance_checks(uuid[]) IS 'public.reservation_acceptance_check of each of the given reservations, by id (none for a reservation it says nothing of): the notification sender reads those of a round''s new requests in one call.';
+REVOKE ALL ON FUNCTION public.reservation_acceptance_checks(uuid[]) FROM PUBLIC, anon, authenticated;
+
 CREATE OR REPLACE FUNCTION public.reservation_planning(p_restaurant_id uuid, p_from date, p_to date)
  RETURNS TABLE(day date, service text, is_open boolean, capacity integer, confirmed_covers integer, confirmed_reservations integer, pending_covers integer, pending_requests integer, no_show_covers integer, no_show_reservations integer)
  LANGUAGE plpgsql

@@ -612,7 +612,7 @@ begin
                      (v_request ->> 'arrival_time')::time, (v_request ->> 'adults')::integer + (v_request ->> 'children')::integer, false) a));
 end
 $function$;
-COMMENT ON FUNCTION public.check_group_request(uuid,jsonb) IS 'What submit_group_request would answer a request, without writing anything (it is the check the submission itself runs): refusal {status, code, field, message} (null when none), or the request as it would be stored (its total, menu and options), its deposit and its acceptance check (the warnings the owner will see). The conversation and external_id are the submission''s alone.';
+COMMENT ON FUNCTION public.check_group_request(uuid,jsonb) IS 'What submit_group_request would answer a request, without writing anything (the check the submission itself runs, private.checked_request): refusal {status, code, field, message} (null when none), or the request as it would be stored (its total, menu and options), its deposit and its acceptance check (the warnings the owner will see). The conversation and external_id are the submission''s alone.';
 REVOKE ALL ON FUNCTION public.check_group_request(uuid,jsonb) FROM PUBLIC, anon, authenticated;
 
 CREATE OR REPLACE FUNCTION public.submit_group_request(p_restaurant_id uuid, p_request jsonb, p_source text DEFAULT 'assistant'::text, p_key_id uuid DEFAULT NULL::uuid)
@@ -626,7 +626,6 @@ declare
   v_fingerprint text := md5(p_request::text);
   v_scope text := private.request_scope(p_restaurant_id, p_source, p_key_id);
   v_replayed jsonb;
-  v_check jsonb;
   v_request jsonb;
   v_numbers record;
   v_row public.restaurant_reservations;
@@ -638,12 +637,8 @@ begin
     return v_replayed;
   end if;
 
-  -- The restaurant's rules: those check_group_request answers before a request is sent.
-  v_check := public.check_group_request(p_restaurant_id, p_request);
-  if v_check -> 'refusal' <> 'null'::jsonb then
-    perform private.refuse_request((v_check #>> '{refusal,status}')::integer, v_check #>> '{refusal,code}', v_check #>> '{refusal,field}', v_check #>> '{refusal,message}');
-  end if;
-  v_request := v_check -> 'request';
+  -- The restaurant's rules, as check_group_request answers them before a request is sent (its refusals raised here).
+  v_request := private.checked_request(p_restaurant_id, p_request);
   select * into v_numbers from private.new_reservation_numbers(p_restaurant_id);
 
   insert into public.restaurant_reservations (

@@ -38,9 +38,9 @@ END),
     CONSTRAINT notification_outbox_reservation_id_fkey FOREIGN KEY (reservation_id) REFERENCES public.restaurant_reservations(id) ON DELETE CASCADE,
     CONSTRAINT notification_outbox_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
-COMMENT ON TABLE public.notification_outbox IS 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcome (finish_notification).';
+COMMENT ON TABLE public.notification_outbox IS 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcomes (finish_notifications).';
 COMMENT ON COLUMN public.notification_outbox.reservation_id IS 'The reservation the message is about; null for a team_invitation.';
-COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted, _rejected, _paid, _cancelled: the customer told of the restaurant''s decision (event_id: the decision; none for a booking the owner accepted as they took it); customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id); owner_reminder: the restaurant reminded of a request left past its response time (public.queue_due_reminders).';
+COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted, _rejected, _paid, _cancelled: the customer told of the restaurant''s decision (event_id: the decision); customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id); owner_reminder: the restaurant reminded of a request left past its response time (public.queue_due_reminders).';
 COMMENT ON COLUMN public.notification_outbox.payload IS 'Which request the message is about, for whoever reads the outbox; the message itself is rendered from the reservation as it is when sent.';
 COMMENT ON COLUMN public.notification_outbox.event_id IS 'The change (reservation_events) the message tells of: the decision of a customer_reservation_accepted/_rejected/_paid/_cancelled (its reason, proposal, acompte), the change of a customer_reservation_modified; null for the others.';
 COMMENT ON COLUMN public.notification_outbox.invitation_id IS 'The invitation a team_invitation message carries (its link is drawn when sent, never stored); null for the others.';
@@ -124,42 +124,35 @@ $function$;
 COMMENT ON FUNCTION public.claim_notifications(integer,interval,uuid) IS 'Due notifications for one sender to send, the restaurants'' before the customers'' (skip locked: no two instances claim the same row). p_restaurant_id: one restaurant''s only (tests).';
 REVOKE ALL ON FUNCTION public.claim_notifications(integer,interval,uuid) FROM PUBLIC, anon, authenticated;
 
-CREATE OR REPLACE FUNCTION public.finish_notification(p_id uuid, p_error text DEFAULT NULL::text)
- RETURNS public.notification_outbox
+CREATE OR REPLACE FUNCTION public.finish_notifications(p_outcomes jsonb)
+ RETURNS integer
  LANGUAGE sql
  SET search_path TO ''
 AS $function$
-  -- Sent; or tried again after 30 s, 2 min, 10 min, 1 h, and failed after the fifth attempt.
-  update public.notification_outbox n
-     set status = case when p_error is null then 'sent' when n.attempts >= 5 then 'failed' else 'pending' end,
-         sent_at = case when p_error is null then clock_timestamp() end,
-         last_error = left(p_error, 1000),
-         claimed_until = null,
-         next_attempt_at = case when p_error is null or n.attempts >= 5 then n.next_attempt_at
-           else clock_timestamp() + (array[interval '30 seconds', interval '2 minutes', interval '10 minutes', interval '1 hour'])[n.attempts] end
-   where n.id = p_id and n.status = 'sending'
-  returning n.*
+  -- Each outcome: {id, error, released}. Sent (no error); or tried again after 30 s, 2 min, 10 min, 1 h,
+  -- and failed after the fifth attempt; or, released (nothing was handed to SMTP or WhatsApp: the
+  -- database away while the sender read what to say), due again now, the attempt not counted.
+  with outcome as (
+    select o.id, o.error, coalesce(o.released, false) as released
+      from jsonb_to_recordset(coalesce(p_outcomes, '[]'::jsonb)) as o(id uuid, error text, released boolean)
+  ), recorded as (
+    update public.notification_outbox n
+       set status = case when o.released or (o.error is not null and n.attempts < 5) then 'pending' when o.error is null then 'sent' else 'failed' end,
+           attempts = case when o.released then greatest(n.attempts - 1, 0) else n.attempts end,
+           sent_at = case when o.error is null and not o.released then clock_timestamp() end,
+           last_error = left(o.error, 1000),
+           claimed_until = null,
+           next_attempt_at = case when o.released then clock_timestamp()
+             when o.error is null or n.attempts >= 5 then n.next_attempt_at
+             else clock_timestamp() + (array[interval '30 seconds', interval '2 minutes', interval '10 minutes', interval '1 hour'])[n.attempts] end
+      from outcome o
+     where n.id = o.id and n.status = 'sending'
+    returning 1
+  )
+  select count(*)::integer from recorded
 $function$;
-COMMENT ON FUNCTION public.finish_notification(uuid,text) IS 'Records a claimed notification''s outcome: sent (p_error null), or retried later with a growing delay, failed after five attempts.';
-REVOKE ALL ON FUNCTION public.finish_notification(uuid,text) FROM PUBLIC, anon, authenticated;
-
-CREATE OR REPLACE FUNCTION public.release_notification(p_id uuid, p_error text DEFAULT NULL::text)
- RETURNS public.notification_outbox
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  -- Nothing was sent: due again now, and the attempt that never reached the send is not counted.
-  update public.notification_outbox n
-     set status = 'pending',
-         attempts = greatest(n.attempts - 1, 0),
-         claimed_until = null,
-         next_attempt_at = clock_timestamp(),
-         last_error = left(p_error, 1000)
-   where n.id = p_id and n.status = 'sending'
-  returning n.*
-$function$;
-COMMENT ON FUNCTION public.release_notification(uuid,text) IS 'Gives a claimed notification back when the sender failed before sending anything (the database away while it read what to send): due again at once, the attempt not counted.';
-REVOKE ALL ON FUNCTION public.release_notification(uuid,text) FROM PUBLIC, anon, authenticated;
+COMMENT ON FUNCTION public.finish_notifications(jsonb) IS 'Records the outcomes of claimed notifications, in one statement for a sender''s round: [{id, error, released}]. Sent (error null); or retried later with a growing delay, failed after five attempts; or released (the sender failed before sending anything): due again at once, the attempt not counted. Answers how many were recorded.';
+REVOKE ALL ON FUNCTION public.finish_notifications(jsonb) FROM PUBLIC, anon, authenticated;
 
 CREATE OR REPLACE FUNCTION public.renew_notification_leases(p_ids uuid[], p_lease interval)
  RETURNS integer

@@ -318,7 +318,7 @@ describe('submit_group_request: who may call it', () => {
     const intruder = (await newOwner('intrus-outbox')).client;
     for (const caller of [anon(), owner, intruder]) {
       expect((await caller.rpc('claim_notifications', { p_limit: 100 })).error?.code).toBe('42501');
-      expect((await caller.rpc('finish_notification', { p_id: '00000000-0000-4000-8000-000000000000' })).error?.code).toBe('42501');
+      expect((await caller.rpc('finish_notifications', { p_outcomes: [{ id: '00000000-0000-4000-8000-000000000000' }] })).error?.code).toBe('42501');
       expect((await caller.rpc('assistant_key_restaurant', { p_key: 'tbl_x' })).error?.code).toBe('42501');
     }
     await submit(lyon, validRequest(externalId('visible')));

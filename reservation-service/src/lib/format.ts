@@ -36,9 +36,12 @@ export function formatOption(o: ReservationOption): string {
 /** The services' names, as the sheets and the e-mails print them. */
 export const SERVICE_LABELS: Record<string, string> = { lunch: 'Midi', dinner: 'Soir' };
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it (each e-mail formats several dates).
+const shortDate = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 /** 'YYYY-MM-DD' → 'ven. 12 déc.' (subjects and short lines). */
 export function formatShortDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return shortDate.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** A deadline said from `now`: '21:30' today, else 'le sam. 13 déc. à 09:30' (France's calendar). */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { statusFromCode } from '@tablee/domain/reservation-status';
+import type { AcceptanceCheck } from '@tablee/domain/acceptance';
 import type { Tables } from '@tablee/domain/database-types';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
@@ -12,7 +13,7 @@ import { reservationModifiedMail } from '../email/reservation-modified';
 import { invitationMail } from '../email/team-invitation';
 import type { Db } from '../lib/supabase';
 import type { Heartbeats } from '../health';
-import { loadAcceptanceCheck, loadReservation } from '../reservations/details';
+import { loadAcceptanceChecks, loadReservations, type ReservationDetails } from '../reservations/details';
 import type { DecisionReason } from '../reservations/transition';
 import { listen } from './listener';
 import { createWhatsAppSender, newRequestWhatsApp, type WhatsAppSender } from './whatsapp';
@@ -21,11 +22,17 @@ import { createWhatsAppSender, newRequestWhatsApp, type WhatsAppSender } from '.
 const CHANNEL = 'notification_outbox';
 
 /**
- * How many messages one round sends at most, side by side: the loop starts another round for the rest.
- * Small enough that a burst of messages does not hold up the answers to new requests sharing the
- * process (pnpm bench: at 20 requests a second, 30 side by side gave answers a p95 of 187 ms, 10 gives 71 ms).
+ * How many due messages one round claims, reads and records together (a round trip each for all of
+ * them, not one per message): under a burst the restaurants are told in rounds of this size.
  */
-export const ROUND_SIZE = 10;
+export const CLAIM_SIZE = 50;
+
+/**
+ * How many messages of a round are on their way at once (SMTP connections, WhatsApp calls): bounded, so
+ * that a burst of messages neither opens a connection per message nor holds up the answers to new
+ * requests sharing the process.
+ */
+export const SEND_POOL = 10;
 
 /**
  * A claimed message is this instance's alone for its lease (config.outboxLeaseMs, a minute), renewed
@@ -41,12 +48,59 @@ const RECORD_RETRY_MS = { first: 250, max: 5000 };
 
 type Notification = Tables<'notification_outbox'>;
 
-/** The reservation as it is now, and for the restaurant's messages its acceptance check: read once for all its messages of a round. */
-async function readReservation(reservationId: string, notifications: Notification[], db: Db) {
-  const reservation = await loadReservation(db, { id: reservationId });
-  if (!reservation) throw new Error('réservation introuvable');
-  const check = notifications.some((n) => n.kind === 'owner_new_request') ? await loadAcceptanceCheck(db, reservation.restaurant_id, reservation.numero_reservation_restaurateur) : null;
-  return { reservation, check };
+/** A reservation as it is now, and for the restaurant's messages its acceptance check. */
+interface Reading {
+  reservation: ReservationDetails;
+  check: AcceptanceCheck | null;
+}
+
+/** An outcome to record (public.finish_notifications): sent, failed with its error, or released (nothing handed over). */
+interface Outcome {
+  id: string;
+  error?: string;
+  released?: true;
+}
+
+/** Runs at most `size` tasks at once, the others in the order they came. */
+function boundedPool(size: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A slot freed is handed to the next waiting task directly, so that `active` never exceeds `size`.
+    if (active < size) active += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  };
+}
+
+/**
+ * Calls `write` with what was queued, one call at a time: what is queued during a call goes in the
+ * next one, so that under a burst many outcomes share a round trip and a lone one is not kept waiting.
+ * Resolves once the call that carried it is over.
+ */
+function batched<T>(write: (items: T[]) => Promise<void>) {
+  let queued: { item: T; done: () => void }[] = [];
+  let writing: Promise<void> | null = null;
+  const drain = async () => {
+    while (queued.length > 0) {
+      const batch = queued;
+      queued = [];
+      await write(batch.map((q) => q.item));
+      batch.forEach((q) => q.done());
+    }
+    writing = null;
+  };
+  return (item: T) =>
+    new Promise<void>((resolve) => {
+      queued.push({ item, done: resolve });
+      writing ??= drain();
+    });
 }
 
 /** What a change's message says changed (modify_reservation writes it in the payload, internal notes left out); null for an older row without it. */
@@ -55,7 +109,7 @@ function changesOf(n: Notification): string | null {
   return payload && typeof payload === 'object' && !Array.isArray(payload) && typeof payload.changes === 'string' ? payload.changes : null;
 }
 
-/** The messages of a reservation that stands (accepted or paid): the booking the owner accepted as they took it, a change. */
+/** The messages of a reservation that stands (accepted or paid): its acceptance, a change. */
 const STANDING_KINDS = new Set(['customer_reservation_accepted', 'customer_reservation_modified']);
 
 /** The customer's e-mail of each decision (transition_reservation_by_id queues it with the decision as its event). */
@@ -86,15 +140,7 @@ async function readDecision(db: Db, eventId: string) {
  * Sends one notification of that reservation. 'answered': the request was answered before it went out,
  * or the reservation no longer stands (refused, cancelled), nothing to say.
  */
-async function deliver(
-  n: Notification,
-  { reservation: r, check }: Awaited<ReturnType<typeof readReservation>>,
-  db: Db,
-  mailer: Mailer,
-  whatsapp: WhatsAppSender,
-  config: Config,
-  sending: () => void,
-): Promise<'sent' | 'answered'> {
+async function deliver(n: Notification, { reservation: r, check }: Reading, db: Db, mailer: Mailer, whatsapp: WhatsAppSender, config: Config, sending: () => void): Promise<'sent' | 'answered'> {
   const status = statusFromCode(r.status);
   const decided = DECISION_ACTIONS[n.kind];
   if (decided && n.event_id && n.channel === 'email') {
@@ -155,19 +201,20 @@ async function deliverInvitation(n: Notification, db: Db, mailer: Mailer, config
 }
 
 /**
- * One round: claims up to ROUND_SIZE due notifications (public.claim_notifications: skip locked, so
- * that however many instances run, each message is claimed by one), sends them side by side, renewing
- * their lease meanwhile, and records each outcome (public.finish_notification: sent; or the error, tried
- * again later with a growing delay, 'failed' after the fifth attempt). A failure before the message was
- * handed to SMTP or WhatsApp (the database away while reading what to say) gives it back at once, the
- * attempt not counted (public.release_notification). An outcome that cannot be recorded (the database
- * away) is tried again until the lease ends. `restaurantId`: one restaurant's notifications only (the
- * tests, which share the database with others).
+ * One round: claims up to CLAIM_SIZE due notifications (public.claim_notifications: skip locked, so
+ * that however many instances run, each message is claimed by one), reads their reservations in one
+ * request, sends them through a pool of SEND_POOL at once, renewing their lease meanwhile, and records
+ * the outcomes in batches (public.finish_notifications: sent; or the error, tried again later with a
+ * growing delay, 'failed' after the fifth attempt). A failure before the message was handed to SMTP or
+ * WhatsApp (the database away while reading what to say) gives it back at once, the attempt not
+ * counted (released). Outcomes that cannot be recorded (the database away) are tried again until the
+ * lease ends. `restaurantId`: one restaurant's notifications only (the tests, which share the database
+ * with others).
  */
 export async function sendDueNotifications(db: Db, mailer: Mailer, config: Config, log: FastifyBaseLogger, restaurantId?: string): Promise<{ claimed: number; sent: number; failed: number }> {
   const whatsapp = createWhatsAppSender(config);
   const lease = interval(config.outboxLeaseMs);
-  const { data, error } = await db.rpc('claim_notifications', { p_limit: ROUND_SIZE, p_lease: lease, ...(restaurantId ? { p_restaurant_id: restaurantId } : {}) });
+  const { data, error } = await db.rpc('claim_notifications', { p_limit: CLAIM_SIZE, p_lease: lease, ...(restaurantId ? { p_restaurant_id: restaurantId } : {}) });
   if (error) throw new Error(`claiming notifications failed: ${error.code ?? ''} ${error.message}`);
   const claimed = data ?? [];
   const leaseEnds = Date.now() + config.outboxLeaseMs;
@@ -180,28 +227,53 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
     });
   }, config.outboxLeaseMs / 3);
   const result = { claimed: claimed.length, sent: 0, failed: 0 };
-  const byReservation = new Map<string, Notification[]>();
-  const invitations: Notification[] = [];
-  for (const n of claimed) {
-    if (n.reservation_id === null) invitations.push(n);
-    else byReservation.set(n.reservation_id, [...(byReservation.get(n.reservation_id) ?? []), n]);
-  }
-  // Side by side: a burst of requests is told to its restaurants in a few rounds, not one message at a time.
+
+  // The round's reservations, and the acceptance check of those with a message for the restaurant, each
+  // read once for all (a request each); a failure is each message's (given back), never an unhandled rejection.
+  const reservationIds = [...new Set(claimed.flatMap((n) => (n.reservation_id === null ? [] : [n.reservation_id])))];
+  const reservations = loadReservations(db, reservationIds);
+  const forRestaurant = new Set(claimed.flatMap((n) => (n.reservation_id !== null && n.kind === 'owner_new_request' ? [n.reservation_id] : [])));
+  const checks = loadAcceptanceChecks(db, [...forRestaurant]);
+  reservations.catch(() => undefined);
+  checks.catch(() => undefined);
+  const readingOf = async (reservationId: string): Promise<Reading> => {
+    const reservation = (await reservations).get(reservationId);
+    if (!reservation) throw new Error('réservation introuvable');
+    return { reservation, check: forRestaurant.has(reservationId) ? ((await checks).get(reservationId) ?? null) : null };
+  };
+
+  const record = batched<Outcome>(async (outcomes) => {
+    for (let delay = RECORD_RETRY_MS.first; ; delay = Math.min(delay * 2, RECORD_RETRY_MS.max)) {
+      const recorded = await db.rpc('finish_notifications', { p_outcomes: outcomes.map((o) => ({ ...o })) });
+      if (!recorded.error) break;
+      log.warn({ notificationIds: outcomes.map((o) => o.id), error: recorded.error.message }, 'recording the notification failed');
+      // Past their lease they are another round's (claimed again): left as they are.
+      if (Date.now() + delay >= leaseEnds) break;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+    for (const o of outcomes) inFlight.delete(o.id);
+  });
+
+  // In the order claimed (the restaurants' first), SEND_POOL at a time.
+  const inPool = boundedPool(SEND_POOL);
   try {
-    await Promise.all([
-      ...[...byReservation].map(async ([reservationId, notifications]) => {
-        const reading = readReservation(reservationId, notifications, db);
-        // Read once for all its messages; a failure is each message's (given back), never an unhandled rejection.
-        reading.catch(() => undefined);
-        await Promise.all(notifications.map((notification) => sendOne(notification, async (n, sending) => deliver(n, await reading, db, mailer, whatsapp, config, sending))));
+    await Promise.all(
+      claimed.map(async (notification) => {
+        const reservationId = notification.reservation_id;
+        const { recorded } = await inPool(() =>
+          reservationId === null
+            ? sendOne(notification, (n, sending) => deliverInvitation(n, db, mailer, config, sending))
+            : sendOne(notification, async (n, sending) => deliver(n, await readingOf(reservationId), db, mailer, whatsapp, config, sending)),
+        );
+        await recorded;
       }),
-      ...invitations.map((notification) => sendOne(notification, (n, sending) => deliverInvitation(n, db, mailer, config, sending))),
-    ]);
+    );
   } finally {
     clearInterval(renewal);
   }
   return result;
 
+  /** Sends one message and records its outcome (the pool's slot is freed once it is handed over or failed, not when recorded). */
   async function sendOne(notification: Notification, send: (n: Notification, sending: () => void) => Promise<'sent' | 'answered'>) {
     let failure: string | undefined;
     let handedOver = false;
@@ -215,19 +287,8 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
       log.warn({ notificationId: notification.id, kind: notification.kind, channel: notification.channel, attempt: notification.attempts, error: failure }, 'notification not sent');
     }
     // Nothing handed to SMTP or WhatsApp: given back at once, not counted as an attempt.
-    const record =
-      failure && !handedOver
-        ? () => db.rpc('release_notification', { p_id: notification.id, p_error: failure })
-        : () => db.rpc('finish_notification', { p_id: notification.id, ...(failure ? { p_error: failure } : {}) });
-    for (let delay = RECORD_RETRY_MS.first; ; delay = Math.min(delay * 2, RECORD_RETRY_MS.max)) {
-      const recorded = await record();
-      if (!recorded.error) break;
-      log.warn({ notificationId: notification.id, error: recorded.error.message }, 'recording the notification failed');
-      // Past its lease it is another round's (claimed again): left as it is.
-      if (Date.now() + delay >= leaseEnds) break;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-    inFlight.delete(notification.id);
+    const outcome: Outcome = { id: notification.id, ...(failure ? { error: failure } : {}), ...(failure && !handedOver ? { released: true as const } : {}) };
+    return { recorded: record(outcome) };
   }
 }
 
@@ -253,7 +314,7 @@ export async function startNotificationSender(app: FastifyInstance, db: Db, mail
         app.log.error({ err }, 'notification round failed');
         return null;
       });
-      if (round && round.claimed >= ROUND_SIZE) again = true;
+      if (round && round.claimed >= CLAIM_SIZE) again = true;
     } while (again && !stopped);
     app.log.debug('notification sender idle');
   }

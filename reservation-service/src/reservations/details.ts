@@ -83,12 +83,27 @@ const one = <T>(value: T | T[] | null | undefined): T | null => (Array.isArray(v
 
 const byOrder = <T extends { display_order: number }>(list: T[] | null | undefined): T[] => [...(list ?? [])].sort((a, b) => a.display_order - b.display_order);
 
+const selectDetails = (db: Db) => db.from('restaurant_reservations').select(SELECT);
+
 export async function loadReservation(db: Db, key: { id: string } | { numero: string }): Promise<ReservationDetails | null> {
-  let query = db.from('restaurant_reservations').select(SELECT);
+  let query = selectDetails(db);
   query = 'id' in key ? query.eq('id', key.id) : query.eq('numero_reservation', key.numero);
   const { data, error, status } = await query.maybeSingle();
   if (error) throw databaseFailure('reading the reservation', { error, status });
-  if (!data) return null;
+  return data ? details(data) : null;
+}
+
+/** Several reservations read in one request (the sender's round), by id; a missing one is absent from the map. */
+export async function loadReservations(db: Db, ids: string[]): Promise<Map<string, ReservationDetails>> {
+  if (ids.length === 0) return new Map();
+  const { data, error, status } = await selectDetails(db).in('id', ids);
+  if (error) throw databaseFailure('reading the reservations', { error, status });
+  return new Map(data.map((row) => [row.id, details(row)]));
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof selectDetails>>['data']>[number];
+
+function details(data: Row): ReservationDetails {
   const { restaurant: restaurantRow, menu: menuRow, ...row } = data;
   const restaurant = one(restaurantRow);
   const menu = one(menuRow);
@@ -114,4 +129,12 @@ export async function loadAcceptanceCheck(db: Db, restaurantId: string, numeroRe
   const { data, error, status } = await db.rpc('reservation_acceptance_check', { p_restaurant_id: restaurantId, p_numero: numeroRestaurateur });
   if (error) throw databaseFailure('reading the acceptance check', { error, status });
   return data?.[0] ?? null;
+}
+
+/** loadAcceptanceCheck of several reservations in one request (public.reservation_acceptance_checks), by reservation id; absent when it says nothing. */
+export async function loadAcceptanceChecks(db: Db, reservationIds: string[]): Promise<Map<string, AcceptanceCheck>> {
+  if (reservationIds.length === 0) return new Map();
+  const { data, error, status } = await db.rpc('reservation_acceptance_checks', { p_reservation_ids: reservationIds });
+  if (error) throw databaseFailure('reading the acceptance check', { error, status });
+  return new Map(data.map(({ reservation_id, ...check }) => [reservation_id, check]));
 }

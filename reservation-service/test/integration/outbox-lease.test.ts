@@ -91,17 +91,20 @@ test('a send slower than the lease: the lease is renewed, another instance claim
   }
 });
 
-test('giving back and renewing are the sender’s alone: anonymous callers and signed-in members (owner or manager: the authenticated role) are refused', async () => {
+test('recording, giving back and renewing are the sender’s alone: anonymous callers and signed-in members (owner or manager: the authenticated role) are refused', async () => {
   const owner = await ownerWithRestaurant('lease-intruder', { complete: true });
   const request = await submitRequest({}, owner.restaurantId);
   const ids = await withDb(async (pg) => (await pg.query<{ id: string }>('select id from public.notification_outbox where reservation_id = $1', [request.id])).rows.map((r) => r.id));
+  // Claimed, as a sender holds them: what an outcome would change.
+  expect((await db().rpc('claim_notifications', { p_limit: 10, p_lease: '1 minute', p_restaurant_id: owner.restaurantId })).data).toHaveLength(ids.length);
   const before = await withDb(
     async (pg) => (await pg.query('select id, status, attempts, claimed_until from public.notification_outbox where reservation_id = $1 order by id', [request.id])).rows,
   );
   for (const caller of [client(), owner.client]) {
-    const released = await caller.rpc('release_notification', { p_id: ids[0] });
+    const released = await caller.rpc('finish_notifications', { p_outcomes: ids.map((id) => ({ id, released: true })) });
+    const finished = await caller.rpc('finish_notifications', { p_outcomes: ids.map((id) => ({ id })) });
     const renewed = await caller.rpc('renew_notification_leases', { p_ids: ids, p_lease: '1 day' });
-    expect([released.error?.code, renewed.error?.code]).toEqual(['42501', '42501']);
+    expect([released.error?.code, finished.error?.code, renewed.error?.code]).toEqual(['42501', '42501', '42501']);
   }
   expect(
     await withDb(async (pg) => (await pg.query('select id, status, attempts, claimed_until from public.notification_outbox where reservation_id = $1 order by id', [request.id])).rows),

@@ -237,7 +237,7 @@ test('owners and anonymous callers cannot claim or finish notifications; an owne
   const [row] = await withDb(async (pg) => (await pg.query<{ id: string }>('select id from public.notification_outbox where reservation_id = $1 limit 1', [r.id])).rows);
   for (const caller of [stranger.client, anon()]) {
     expect((await caller.rpc('claim_notifications', { p_limit: 5 })).error).not.toBeNull();
-    expect((await caller.rpc('finish_notification', { p_id: row.id })).error).not.toBeNull();
+    expect((await caller.rpc('finish_notifications', { p_outcomes: [{ id: row.id }] })).error).not.toBeNull();
     expect((await caller.from('notification_outbox').update({ status: 'sent' }).eq('id', row.id).select()).data ?? []).toEqual([]);
   }
   expect((await stranger.client.from('notification_outbox').select('id').eq('reservation_id', r.id)).data).toEqual([]);
