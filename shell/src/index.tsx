@@ -19,9 +19,10 @@ if (start === 'link') {
   void import('./start/dashboard-early');
   void import('./start/dashboard');
 } else if (start === 'reservation') {
-  // The reservation's data first, in parallel with the page's code, as for the dashboard.
-  void import('./start/reservation-early');
-  void import('./start/reservation');
+  // The reservation's data first: the code that asks it (supabase-js) alone on the network, then the
+  // page's (react-dom is most of it) while the reservation is asked. Asked together, on a phone's
+  // bandwidth, they would share it and the reservation would be asked only once both had arrived.
+  void import('./start/reservation-early').finally(() => import('./start/reservation'));
 } else {
   void import('./bootstrap').then(({ startApp }) => startApp());
 }
