@@ -313,26 +313,16 @@ async function main() {
   const burstEmail = await emailDelays(burst);
   const cpuAfterBurst = cpuByPart(service.pid!, stack.pid);
 
+  const closedMs = closedAnswers.map((a) => a.answerMs);
+  const burstMs = burst.map((a) => a.answerMs);
   const closed = {
     requestsPerSecond: closedAnswers.length / closedSeconds,
-    answerMedianMs: quantile(
-      closedAnswers.map((a) => a.answerMs),
-      0.5,
-    ),
-    answerP95Ms: quantile(
-      closedAnswers.map((a) => a.answerMs),
-      0.95,
-    ),
+    answerMedianMs: quantile(closedMs, 0.5),
+    answerP95Ms: quantile(closedMs, 0.95),
   };
   const after = {
-    answerMedianMs: quantile(
-      burst.map((a) => a.answerMs),
-      0.5,
-    ),
-    answerP95Ms: quantile(
-      burst.map((a) => a.answerMs),
-      0.95,
-    ),
+    answerMedianMs: quantile(burstMs, 0.5),
+    answerP95Ms: quantile(burstMs, 0.95),
     emailMedianMs: quantile(burstEmail.delays, 0.5),
     emailP95Ms: quantile(burstEmail.delays, 0.95),
   };

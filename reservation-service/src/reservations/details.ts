@@ -7,11 +7,8 @@ import type { Db } from '../lib/supabase';
 
 export type MenuItem = Pick<Tables<'menu_items'>, 'name' | 'type' | 'display_order'>;
 export type MenuAlternative = Pick<Tables<'menu_item_alternatives'>, 'name' | 'type' | 'is_gluten_free' | 'is_vegan' | 'other_dietary_notes' | 'display_order'>;
-/** The deposit terms (Facturation), and where the customer pays the acompte: the account holder and its bank details. */
-export type Billing = Pick<
-  Tables<'restaurant_billing'>,
-  'requires_deposit' | 'deposit_type' | 'deposit_amount' | 'deposit_method' | 'payment_onsite' | 'payment_online' | 'company_name' | 'iban' | 'bic' | 'contact_phone' | 'payment_link'
->;
+/** Where the customer pays (Facturation): on site or online, the account holder and its bank details, the payment link (the deposit itself: ReservationDetails.deposit). */
+export type Billing = Pick<Tables<'restaurant_billing'>, 'payment_onsite' | 'payment_online' | 'company_name' | 'iban' | 'bic' | 'contact_phone' | 'payment_link'>;
 /**
  * How the customer reaches the restaurant (Informations: contact); email_address is the contact
  * e-mail when it is exactly one plain address, else null (computed by the database); phone, the
@@ -70,8 +67,8 @@ export type ReservationDetails = Pick<
 const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
   customer_name, email, email_address, phone_number, selected_menu, total_amount, amount_received, number_people, children, reservation_date,
   arrival_time, service, options, customer_message, respond_by, dietary_notes, notes, deposit:reservation_deposit,
-  restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(requires_deposit, deposit_type,
-    deposit_amount, deposit_method, payment_onsite, payment_online, company_name, iban, bic, contact_phone, payment_link),
+  restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(payment_onsite,
+    payment_online, company_name, iban, bic, contact_phone, payment_link),
     menus:restaurant_menus(name, is_children_menu, display_order),
     contact:restaurant_contacts(email, email_address, whatsapp, phone), cgv:restaurant_cgv(cancellation_policy, modification_policy, link)),
   menu:restaurant_menus!selected_menu_id(name, price_per_person,

@@ -14,10 +14,6 @@ import { newRequestWhatsApp } from '../../src/notifications/whatsapp';
 import type { Billing, ReservationDetails } from '../../src/reservations/details';
 
 const BILLING: Billing = {
-  requires_deposit: true,
-  deposit_type: 'percentage',
-  deposit_amount: 30,
-  deposit_method: 'acompte',
   payment_onsite: true,
   payment_online: false,
   company_name: 'SAS Le Petit Zinc',
@@ -52,7 +48,7 @@ const reservation = (overrides: Partial<ReservationDetails> = {}): ReservationDe
   dietary_notes: 'Deux sans gluten, une allergie sévère aux arachides',
   notes: null,
   options: [{ title: 'Coupe de champagne', price: 10, quantity: 18 }],
-  // What the database's rule gives for BILLING's terms (30 %) on 880 €.
+  // What the database's rule (private.deposit_for) gives for terms of 30 % on 880 €.
   deposit: { method: 'acompte', amount: 264, percentage: 30 },
   restaurant: {
     name: 'Le Petit Zinc',
@@ -154,7 +150,7 @@ describe('a change of a reservation, said with what is now owed', () => {
 
   it('accepted with nothing to pay in advance: it stays confirmed', () => {
     const mail = reservationModifiedMail(
-      reservation({ status: 1, deposit: null, restaurant: { ...reservation().restaurant, billing: { ...BILLING, requires_deposit: false } } }),
+      reservation({ status: 1, deposit: null }),
       'helene@exemple.fr',
       'arrivée 20:00 → 20:30',
     );

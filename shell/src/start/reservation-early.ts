@@ -10,16 +10,19 @@ import { initSupabase, startSession, tableeStore, userAtom } from '@tablee/share
 import { appConfig } from './config';
 
 /** The restaurant and the reservation's number of the address (/restaurants/{id}/operational/reservations/{numero}). */
-export function reservationOfAddress(pathname: string): { restaurantId: string; numero: string } {
+function reservationOfAddress(pathname: string): { restaurantId: string; numero: string } {
   const [, , restaurantId = '', , , numero = ''] = pathname.split('/');
   return { restaurantId: decodeURIComponent(restaurantId), numero: decodeURIComponent(numero) };
 }
+
+/** The reservation this page shows. */
+export const reservationAddress = reservationOfAddress(window.location.pathname);
 
 /** Resolves once the stored session has been read (signed in or not); rejects when config.json cannot be read. */
 export const sessionRead: Promise<void> = appConfig().then(async (config) => {
   initSupabase({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey });
   await startSession();
-  const { restaurantId, numero } = reservationOfAddress(window.location.pathname);
+  const { restaurantId, numero } = reservationAddress;
   // Only a head start: an error is the page's to show (its query asks again).
   if (tableeStore.get(userAtom)) queryClient.prefetchQuery(reservationQueryOptions(restaurantId, numero)).catch(() => undefined);
 });

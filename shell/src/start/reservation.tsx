@@ -20,7 +20,7 @@ import { loadApplication, openApplication } from './handover';
 import { LightReservationPage } from './LightReservationPage';
 import { ConfigError, LightLoading } from './LightStates';
 import { root } from './root';
-import { reservationOfAddress, sessionRead } from './reservation-early';
+import { reservationAddress, sessionRead } from './reservation-early';
 
 let decision: DecisionIntentState['decide'] | undefined;
 let handingOver = false;
@@ -59,7 +59,7 @@ const plainLink: FrameLink = (to, label, style) => (
   </a>
 );
 
-const { restaurantId, numero } = reservationOfAddress(window.location.pathname);
+const { restaurantId, numero } = reservationAddress;
 
 root.render(<LightLoading label="Vérification de la session..." />);
 sessionRead.then(

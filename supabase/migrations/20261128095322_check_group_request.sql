@@ -210,7 +210,6 @@ declare
   v_fingerprint text := md5(p_request::text);
   v_scope text := private.request_scope(p_restaurant_id, p_source, p_key_id);
   v_replayed jsonb;
-  v_check jsonb;
   v_request jsonb;
   v_numbers record;
   v_row public.restaurant_reservations;
@@ -222,12 +221,8 @@ begin
     return v_replayed;
   end if;
 
-  -- The restaurant's rules: those check_group_request answers before a request is sent.
-  v_check := public.check_group_request(p_restaurant_id, p_request);
-  if v_check -> 'refusal' <> 'null'::jsonb then
-    perform private.refuse_request((v_check #>> '{refusal,status}')::integer, v_check #>> '{refusal,code}', v_check #>> '{refusal,field}', v_check #>> '{refusal,message}');
-  end if;
-  v_request := v_check -> 'request';
+  -- The restaurant's rules, as check_group_request answers them before a request is sent (its refusals raised here).
+  v_request := private.checked_request(p_restaurant_id, p_request);
   select * into v_numbers from private.new_reservation_numbers(p_restaurant_id);
 
   insert into public.restaurant_reservations (
@@ -259,9 +254,10 @@ revoke execute on function public.reservation_deposit(public.restaurant_reservat
 grant execute on function private.acceptance_for(uuid,date,text,time without time zone,integer,boolean) to authenticated, service_role;
 grant execute on function private.deposit_for(numeric,uuid) to service_role;
 
+comment on column public.notification_outbox.kind is 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted, _rejected, _paid, _cancelled: the customer told of the restaurant''s decision (event_id: the decision); customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id); owner_reminder: the restaurant reminded of a request left past its response time (public.queue_due_reminders).';
 comment on function private.acceptance_for(uuid,date,text,time without time zone,integer,boolean) is 'What accepting p_covers at that service of p_day does to the plan: covers against capacity, closed (weekly: is_open; exceptionally: closed, closure_reason), arrival outside the hours. The one rule of reservation_acceptance_check (a stored reservation) and check_group_request (a request not stored).';
 comment on function private.checked_request(uuid,jsonb) is 'A request against the restaurant''s stored profile (ready, date, arrival time, group size, menu, options, customer, texts): the request as it would be stored, or the first refusal (private.refuse_request). Writes nothing.';
 comment on function private.deposit_for(numeric,uuid) is 'The deposit a reservation of p_total owes under its restaurant''s billing terms (Facturation), the one rule for every answer, e-mail, sheet and export: {method: acompte (money taken in advance) or empreinte (a card imprint, nothing taken), amount (euros), percentage (when the terms are a share)}; null when none is asked.';
 comment on function private.reservation_acompte(uuid) is 'The acompte a reservation owes (private.deposit_for), for a member of that restaurant only (null otherwise, and when none is asked or the terms are a card imprint).';
-comment on function public.check_group_request(uuid,jsonb) is 'What submit_group_request would answer a request, without writing anything (it is the check the submission itself runs): refusal {status, code, field, message} (null when none), or the request as it would be stored (its total, menu and options), its deposit and its acceptance check (the warnings the owner will see). The conversation and external_id are the submission''s alone.';
+comment on function public.check_group_request(uuid,jsonb) is 'What submit_group_request would answer a request, without writing anything (the check the submission itself runs, private.checked_request): refusal {status, code, field, message} (null when none), or the request as it would be stored (its total, menu and options), its deposit and its acceptance check (the warnings the owner will see). The conversation and external_id are the submission''s alone.';
 comment on function public.reservation_deposit(public.restaurant_reservations) is 'A reservation''s deposit (private.deposit_for), read with it as a computed field (select=…,deposit:reservation_deposit) by the reservation service''s e-mails and sheets.';
