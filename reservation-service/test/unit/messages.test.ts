@@ -149,11 +149,7 @@ describe('a change of a reservation, said with what is now owed', () => {
   });
 
   it('accepted with nothing to pay in advance: it stays confirmed', () => {
-    const mail = reservationModifiedMail(
-      reservation({ status: 1, deposit: null }),
-      'helene@exemple.fr',
-      'arrivée 20:00 → 20:30',
-    );
+    const mail = reservationModifiedMail(reservation({ status: 1, deposit: null }), 'helene@exemple.fr', 'arrivée 20:00 → 20:30');
     expect(mail.text).toContain('Elle reste confirmée');
     expect(mail.text).not.toContain('Acompte à régler');
   });
