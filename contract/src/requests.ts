@@ -90,6 +90,29 @@ export const ownerBooking = groupRequest
   .describe('A booking the owner takes. Unknown fields are refused.')
   .register(contractSchemas, { id: 'OwnerBooking' });
 
+/**
+ * 'Modifier': any of the booking's fields (its external_id aside) and the internal notes, laid over the
+ * reservation by public.modify_reservation and checked as a request is; `preview`: nothing is changed.
+ */
+export const reservationChanges = ownerBooking
+  .omit({ external_id: true, accept: true, preview: true })
+  .partial()
+  .extend({ preview: z.boolean().nullish().describe('Nothing is changed: what would change, and the warnings to confirm first.') })
+  .describe('A change of a reservation. Unknown fields are refused.')
+  .register(contractSchemas, { id: 'ReservationChanges' });
+
+export const reservationChangesAnswer = z
+  .object({
+    preview: z.boolean().describe('True when nothing was changed.'),
+    changed: z.boolean().describe('False when the fields sent are the reservation’s own: nothing to save.'),
+    summary: z.string().nullable().describe('What changed, in French, as the history says it; null when nothing.'),
+    warnings: z.array(z.string()).describe('What the plan says of the reservation as changed (capacity, hours), in French; empty when none.'),
+    customer_notified: z.boolean().describe('The customer of an accepted or paid reservation will be e-mailed the new details.'),
+  })
+  .register(contractSchemas, { id: 'ReservationChangesAnswer' });
+
+export const reservationParams = z.object({ reservationId: z.guid() });
+
 export const deposit = z
   .object({
     method: z.enum(['acompte', 'empreinte']).describe('acompte: money taken in advance; empreinte: a card imprint, nothing taken.'),
@@ -146,4 +169,6 @@ export type OwnerBookingAnswer = z.output<typeof ownerBookingAnswer>;
 export type RefusalAnswer = z.output<typeof refusal>;
 export type RateLimitedAnswer = z.output<typeof rateLimited>;
 export type OwnerBooking = z.input<typeof ownerBooking>;
+export type ReservationChanges = z.input<typeof reservationChanges>;
+export type ReservationChangesAnswer = z.output<typeof reservationChangesAnswer>;
 export type ConversationMessage = z.input<typeof conversationMessage>;

@@ -52,20 +52,3 @@ export function unstorableTextRefusal(path: readonly PropertyKey[]): { code: 'in
   const verb = label.startsWith('Les ') ? 'contiennent' : 'contient';
   return { code: 'invalid_character', field: fieldPath(path), message: `${label} ${verb} un caractère non autorisé (caractère nul).` };
 }
-
-/** The path of the first text of `value` (an object, a list, a text) that PostgreSQL could not store, or null. */
-export function unstorableTextPath(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
-  if (typeof value === 'string') return STORABLE_TEXT.test(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = unstorableTextPath(item, [...path, index]);
-      if (found) return found;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = unstorableTextPath(item, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return null;
-}

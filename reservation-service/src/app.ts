@@ -62,7 +62,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   securityHeaders(app);
   await registerOpenApi(app, config);
-  await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'HEAD', 'POST'] });
+  await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'HEAD', 'POST', 'PATCH'] });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode, code: 'RATE_LIMITED' }),

@@ -1,27 +1,35 @@
 /**
- * 'Modifier' calls public.modify_reservation from the browser: a text the database cannot store (a NUL
- * character, which PostgreSQL refuses with its raw 22P05) is refused in French on its field, and the
- * reservation is unchanged.
+ * 'Modifier' goes through the reservation service (its own process) to public.modify_reservation: a
+ * text the database cannot store (a NUL character, which PostgreSQL refuses with its raw 22P05) is
+ * refused by the contract in French on its field, and the reservation is unchanged.
  */
+import { getAppConfig, setAppConfig } from '@tablee/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paste } from '../../../tooling/jest/paste';
 import { service, withDb } from '../../../local-supabase/test/clients';
 import { nextOpenSlot } from '../../../local-supabase/test/reservations';
 import { demoCopy, type DemoCopy } from '../../../local-supabase/test/seeded';
+import { startReservationService, type RunningService } from '../../../reservation-service/test/process';
 import { renderOperationsAt } from '../render';
 import { signInAs } from '../stack';
 
 let copy: DemoCopy;
+let reservationService: RunningService;
 
 beforeAll(async () => {
   copy = await demoCopy(
     { url: process.env.TEST_SUPABASE_URL!, anonKey: process.env.TEST_SUPABASE_ANON_KEY!, serviceRoleKey: process.env.TEST_SUPABASE_SERVICE_ROLE_KEY!, dbUrl: process.env.TEST_DATABASE_URL! },
     'ops-nul',
   );
+  reservationService = await startReservationService();
 });
+afterAll(() => reservationService?.stop());
 
-beforeEach(() => signInAs(copy.email, copy.password));
+beforeEach(async () => {
+  await signInAs(copy.email, copy.password);
+  setAppConfig({ ...getAppConfig(), reservationApiUrl: reservationService.apiUrl });
+});
 
 it('Modifier: a NUL character in the internal notes is refused on that field in French, nothing changed', async () => {
   const user = userEvent.setup();

@@ -1,7 +1,7 @@
 /**
  * The two forms of a booking the owner handles (issue 30): 'Nouvelle réservation' (through the
  * reservation service, its own process, into submit_group_request with source phone) and 'Modifier' on
- * the detail (one call of modify_reservation): the database's refusals in French on their field, the
+ * the detail (through the same service, one call of modify_reservation): the database's refusals in French on their field, the
  * acceptance check's warnings shown and confirmed first, and what the detail then shows.
  */
 import { getAppConfig, setAppConfig } from '@tablee/shared';

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acceptanceWarnings } from '@tablee/domain/acceptance';
-import { ownerBooking, ownerBookingAnswer, rateLimited, refusal, requestParams, type OwnerBookingAnswer } from '@tablee/contract';
+import {
+  ownerBooking,
+  ownerBookingAnswer,
+  rateLimited,
+  refusal,
+  requestParams,
+  reservationChanges,
+  reservationChangesAnswer,
+  reservationParams,
+  type OwnerBookingAnswer,
+  type ReservationChangesAnswer,
+} from '@tablee/contract';
 import type { Config } from '../config';
 import { answers } from '../lib/contract';
 import { databaseFailure } from '../lib/errors';
@@ -10,11 +21,14 @@ import { ownerOf, requireOwner } from '../reservations/owner';
 import { RefusalError, type Refusal } from './refusals';
 
 export const OWNER_BOOKING_PATH = '/api/restaurants/:restaurantId/reservations';
+export const RESERVATION_CHANGE_PATH = '/api/reservations/:reservationId';
 
 /** What the owner's booking is refused for besides the request's own refusals. */
 export const OWNER_REFUSALS = {
   forbidden: { code: 'forbidden', field: null, message: 'Accès non autorisé à ce restaurant' },
   notFound: { code: 'not_found', field: null, message: 'Restaurant non trouvé' },
+  // modify_reservation's own words: another team's reservation is not found, as one that does not exist.
+  reservationNotFound: { code: 'not_found', field: null, message: 'Réservation non trouvée' },
 } satisfies Record<string, Refusal>;
 
 /**
@@ -73,5 +87,57 @@ export function ownerBookingRoute(instance: FastifyInstance, { config, db }: { c
       preview: !!preview,
     };
     return reply.code(preview || submitted.replayed ? 200 : 201).send(answer);
+  });
+}
+
+/**
+ * 'Modifier': PATCH /api/reservations/{reservationId}, as a signed-in member of its restaurant (owner or
+ * manager). The body is checked against the contract's shapes, then one call of
+ * public.modify_reservation runs as them: membership, the restaurant's rules, the history row and the
+ * customer's e-mail (outbox) are SQL's, in one transaction. The same way in as 'Nouvelle réservation'.
+ */
+export function reservationChangeRoute(instance: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = { max: config.rateLimit.max, timeWindow: config.rateLimit.timeWindowMs };
+  const schema = {
+    operationId: 'modifyReservation',
+    summary: 'Modifier: a change of a pending, accepted or paid reservation, as a signed-in member of its restaurant (public.modify_reservation).',
+    description:
+      'Any of the booking’s fields, laid over the reservation and checked as a request is; the total recomputed; one history row; the customer of an accepted or paid reservation e-mailed the new details (internal notes left out). `preview`: nothing is changed; the answer says whether anything would and the warnings to confirm first.',
+    security: [{ ownerSession: [] }],
+    params: reservationParams,
+    body: reservationChanges,
+    ...answers({
+      200: [reservationChangesAnswer, 'Changed (or, with `preview`, what would change).'],
+      400: [refusal, 'Not JSON (`invalid_json`).'],
+      401: [refusal, 'No usable session (`unauthorized`).'],
+      404: [refusal, 'No such reservation in the caller’s restaurants, or the id is not a UUID (`not_found`).'],
+      409: [refusal, 'The reservation can no longer be changed (`not_modifiable`: rejected, cancelled or not present).'],
+      422: [refusal, 'The change does not fit the contract or the restaurant’s profile; `field` names the field.'],
+      429: [rateLimited, 'Too many requests; see Retry-After.'],
+      500: [refusal, 'Our fault.'],
+      503: [refusal, 'The database is momentarily unavailable (`api_unavailable`): nothing was changed; try again after Retry-After seconds.'],
+    }),
+  };
+  app.patch(RESERVATION_CHANGE_PATH, { schema, config: { rateLimit }, preValidation: requireOwner(config, db) }, async (request, reply) => {
+    const { preview, ...changes } = request.body;
+    const { data, error, status } = await ownerOf(request).rpc('modify_reservation', {
+      p_reservation_id: request.params.reservationId.toLowerCase(),
+      p_changes: changes,
+      p_preview: !!preview,
+    });
+    if (error) {
+      if (status === 422 || status === 409) throw new RefusalError(status, { code: error.code, field: error.details || null, message: error.message });
+      if (status === 404 || status === 403 || status === 401) throw new RefusalError(404, OWNER_REFUSALS.reservationNotFound);
+      throw databaseFailure('modify_reservation', { error, status });
+    }
+    const answer: ReservationChangesAnswer = {
+      preview: data.preview,
+      changed: data.changed,
+      summary: data.summary,
+      warnings: data.acceptance ? acceptanceWarnings(data.acceptance) : [],
+      customer_notified: !!data.customer_notified,
+    };
+    return reply.send(answer);
   });
 }

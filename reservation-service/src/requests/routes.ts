@@ -9,7 +9,7 @@ import { answers, ContractViolation } from '../lib/contract';
 import { MESSAGES } from '../reservations/outcomes';
 import { UnauthorizedError } from '../reservations/owner';
 import { FailedKeyChecks, TooManyFailedKeys } from './failed-keys';
-import { OWNER_BOOKING_PATH, OWNER_REFUSALS, ownerBookingRoute } from './owner-booking';
+import { OWNER_BOOKING_PATH, OWNER_REFUSALS, ownerBookingRoute, RESERVATION_CHANGE_PATH, reservationChangeRoute } from './owner-booking';
 import { REFUSALS, RefusalError, refusalOf } from './refusals';
 import { DatabaseUnavailableError, databaseFailure, UNAVAILABLE } from '../lib/errors';
 import type { Db } from '../lib/supabase';
@@ -55,10 +55,11 @@ export async function requestRoutes(instance: FastifyInstance, { config, db }: {
     if (error instanceof ContractViolation) {
       // The body's first issue, in the contract's French words; a path id that is no UUID names no restaurant.
       if (error.part === 'body') return reply.code(422).send(refusalOf(error.issues[0]));
-      return reply.code(404).send(request.routeOptions.url === OWNER_BOOKING_PATH ? OWNER_REFUSALS.notFound : REFUSALS.unknownRestaurant);
+      const notFound = { [OWNER_BOOKING_PATH]: OWNER_REFUSALS.notFound, [RESERVATION_CHANGE_PATH]: OWNER_REFUSALS.reservationNotFound }[request.routeOptions.url ?? ''];
+      return reply.code(404).send(notFound ?? REFUSALS.unknownRestaurant);
     }
     if (error instanceof UnauthorizedError) {
-      // The owner's booking: no usable session.
+      // The owner's booking or change: no usable session.
       return reply.code(401).header('www-authenticate', 'Bearer').send({ code: 'unauthorized', field: null, message: error.message });
     }
     if (error instanceof RefusalError) {
@@ -193,8 +194,9 @@ export async function requestRoutes(instance: FastifyInstance, { config, db }: {
     },
   );
 
-  // The owner's 'Nouvelle réservation': the same contract and refusals, as the signed-in owner.
+  // The owner's 'Nouvelle réservation' and 'Modifier': the same contract and refusals, as the signed-in owner.
   ownerBookingRoute(app, { config, db });
+  reservationChangeRoute(app, { config, db });
   /** The body without the honeypot field; a filled one is refused (nothing stored). Typed as the hook sees it (the contract's type, before the contract has read it). */
   function withoutHoneypot<T>(body: T): T {
     if (!body || typeof body !== 'object' || Array.isArray(body) || !(HONEYPOT_FIELD in body)) return body;

@@ -8,8 +8,8 @@ import { sendDueNotifications } from '../../src/notifications/sender';
 import { db, parseMail, post, serviceWithSmtp } from '../helpers';
 
 /**
- * 'Nouvelle réservation' (POST /api/restaurants/{id}/reservations, the owner's session) and what a change
- * (public.modify_reservation) sends: the contract's checks and French refusals on their field, the
+ * 'Nouvelle réservation' (POST /api/restaurants/{id}/reservations, the owner's session) and 'Modifier'
+ * (PATCH /api/reservations/{id}, public.modify_reservation), and what a change sends: the contract's checks and French refusals on their field, the
  * booking stored through submit_group_request with source phone, the owner not notified of their own
  * booking, the customer acknowledged — or, accepted at once, sent the acceptance e-mail — and, once it
  * stands, e-mailed the new details of a change.
@@ -56,6 +56,13 @@ async function booking(overrides: Record<string, unknown> = {}) {
 
 const send = (body: unknown, accessToken: string | null = token) =>
   post(`${running.service.url}/api/restaurants/${restaurantId}/reservations`, body, accessToken ? { authorization: `Bearer ${accessToken}` } : {});
+
+const change = (id: string, body: unknown, accessToken: string | null = token) =>
+  fetch(`${running.service.url}/api/reservations/${id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
+    body: JSON.stringify(body),
+  });
 
 const stored = async (id: string) => {
   const { data, error } = await db().from('restaurant_reservations').select('source, status, notes, dietary_notes, email, notification_outbox(kind)').eq('id', id).single();
@@ -115,9 +122,14 @@ test('a change of an accepted booking e-mails the customer its new details; a ch
   await sendAll();
   running.smtp.messages.splice(0);
 
-  const changed = await owner.rpc('modify_reservation', { p_reservation_id: answer.reservation.id, p_changes: { adults: 16, dietary_notes: 'Deux sans gluten, un végétarien' } });
-  expect(changed.error).toBeNull();
-  await owner.rpc('modify_reservation', { p_reservation_id: answer.reservation.id, p_changes: { notes: 'Grande salle' } });
+  const preview = await change(answer.reservation.id, { adults: 16, preview: true });
+  expect(preview.status).toBe(200);
+  expect(await preview.json()).toMatchObject({ preview: true, changed: true, warnings: expect.any(Array), customer_notified: false });
+  const changed = await change(answer.reservation.id, { adults: 16, dietary_notes: 'Deux sans gluten, un végétarien' });
+  expect(changed.status).toBe(200);
+  expect(await changed.json()).toMatchObject({ preview: false, changed: true, summary: expect.stringMatching(/12 → 16 personnes/), customer_notified: true });
+  expect(await (await change(answer.reservation.id, { notes: 'Grande salle' })).json()).toMatchObject({ changed: true, customer_notified: false });
+  expect(await (await change(answer.reservation.id, { notes: 'Grande salle' })).json()).toMatchObject({ changed: false, summary: null });
   await sendAll();
   const mails = running.smtp.messages.filter((m) => m.to.includes(body.customer.email)).map((m) => parseMail(m.raw));
   expect(mails).toHaveLength(1);
@@ -162,6 +174,42 @@ test('refuses without a session (401) and another owner (403), storing nothing',
   expect(count).toBe(0);
 });
 
+test('a change: refused without a session (401), to another owner and for an id that is no UUID (404, as a reservation that does not exist), on its field in French (422), once the reservation is rejected (409); the restaurant’s manager may', async () => {
+  const { reservation } = await (await send(await booking())).json();
+  const notesOf = async () => (await stored(reservation.id)).notes;
+  expect(await change(reservation.id, { notes: 'Sans session' }, null).then((r) => r.status)).toBe(401);
+  const other = await newOwner('autre-modif');
+  const otherToken = (await other.client.auth.getSession()).data.session!.access_token;
+  const foreign = await change(reservation.id, { notes: 'Intrus' }, otherToken);
+  expect(foreign.status).toBe(404);
+  expect(await foreign.json()).toEqual({ code: 'not_found', field: null, message: 'Réservation non trouvée' });
+  expect(await (await change('R-0001', { notes: 'x' })).json()).toEqual({ code: 'not_found', field: null, message: 'Réservation non trouvée' });
+  const nul = await change(reservation.id, { notes: 'Table du fond\u0000' });
+  expect(nul.status).toBe(422);
+  expect(await nul.json()).toEqual({ code: 'invalid_character', field: 'notes', message: 'Les notes internes contiennent un caractère non autorisé (caractère nul).' });
+  const tooMany = await change(reservation.id, { adults: 400 });
+  expect(tooMany.status).toBe(422);
+  expect(await tooMany.json()).toMatchObject({ code: 'group_size', field: 'adults' });
+  expect(await notesOf()).toBe('Habitué, table du fond');
+
+  const manager = await newOwner('gerant-modif');
+  await withDb((pg) => pg.query("insert into public.restaurant_members (user_id, restaurant_id, role, added_by) values ($1, $2, 'manager', $3)", [manager.userId, restaurantId, copy.userId]));
+  const managerToken = (await manager.client.auth.getSession()).data.session!.access_token;
+  expect(await (await change(reservation.id, { notes: 'Par le gérant' }, managerToken)).json()).toMatchObject({ changed: true });
+  expect(await notesOf()).toBe('Par le gérant');
+
+  const rejected = await post(
+    `${running.service.url}/api/reservations/reject_reservation`,
+    { numero_reservation: reservation.numero, restaurant_id: restaurantId, reason: 'complet' },
+    { authorization: `Bearer ${token}` },
+  );
+  expect(rejected.status).toBe(200);
+  const late = await change(reservation.id, { notes: 'Trop tard' });
+  expect(late.status).toBe(409);
+  expect(await late.json()).toMatchObject({ code: 'not_modifiable', field: null });
+  expect(await notesOf()).toBe('Par le gérant');
+});
+
 test('the contract carries dietary_notes: the chatbot’s requests store them, and the OpenAPI document names both bodies', async () => {
   const { data: key, error } = await owner.rpc('create_assistant_key', { p_restaurant_id: restaurantId });
   if (error) throw new Error(error.message);
@@ -175,4 +223,6 @@ test('the contract carries dietary_notes: the chatbot’s requests store them, a
   expect(doc.components.schemas.OwnerBookingInput.properties).toHaveProperty('notes');
   expect(doc.components.schemas.OwnerBookingInput.properties).not.toHaveProperty('conversation');
   expect(doc.paths['/api/restaurants/{restaurantId}/reservations'].post.operationId).toBe('submitOwnerBooking');
+  expect(doc.paths['/api/reservations/{reservationId}'].patch.operationId).toBe('modifyReservation');
+  expect(doc.components.schemas.ReservationChangesInput.properties).toHaveProperty('notes');
 });

@@ -35,6 +35,7 @@ test('every route of the service is in the generated document, with its answers'
       'GET /api/openapi.json',
       'GET /api/ready',
       'GET /api/reservations/{numero_reservation}/sheets',
+      'PATCH /api/reservations/{reservationId}',
       'POST /api/reservations/accept_reservation',
       'POST /api/reservations/cancel_reservation',
       'POST /api/reservations/mark_no_show',

@@ -1,7 +1,7 @@
-import type { OwnerBooking, OwnerBookingAnswer, RefusalAnswer } from '@tablee/contract';
+import type { OwnerBooking, OwnerBookingAnswer, RefusalAnswer, ReservationChanges, ReservationChangesAnswer } from '@tablee/contract';
 import { reservationKeys } from '@tablee/operations-data';
 import { RESERVATION_SERVICE_UNREACHABLE, reservationApiEndpoint } from '@tablee/shared';
-import { getSupabase, unstorableTextPath, unstorableTextRefusal, type ModifyReservationAnswer } from '@tablee/domain';
+import { getSupabase } from '@tablee/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -38,20 +38,20 @@ export type BookingRequest = FitsTheContract<{
 export type BookingAnswer = OwnerBookingAnswer;
 
 /**
- * 'Nouvelle réservation': POST /api/restaurants/{id}/reservations as the signed-in owner (the reservation
- * service checks the shape, submit_owner_reservation the rules and the ownership). `accept`: accepted at
- * once; `preview`: nothing stored, the warnings to confirm first.
+ * The owner's endpoints of the reservation service, as the signed-in member (their access token): the
+ * service checks the shape, the SQL function the rules and the membership. Refusals in French, on the
+ * contract's field when there is one.
  */
-export async function submitBooking(restaurantId: string, request: BookingRequest, { accept, preview }: { accept: boolean; preview: boolean }): Promise<BookingAnswer> {
+async function callOwnerApi<Answer>(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Answer> {
   const { data } = await getSupabase().auth.getSession();
   const token = data.session?.access_token;
   if (!token) throw new BookingRefusal('Utilisateur non connecté', null);
   let response: Response;
   try {
-    response = await fetch(reservationApiEndpoint(`restaurants/${encodeURIComponent(restaurantId)}/reservations`), {
-      method: 'POST',
+    response = await fetch(reservationApiEndpoint(path), {
+      method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ ...request, accept, preview }),
+      body: JSON.stringify(body),
     });
   } catch {
     throw new BookingRefusal(RESERVATION_SERVICE_UNREACHABLE, null);
@@ -60,30 +60,25 @@ export async function submitBooking(restaurantId: string, request: BookingReques
     const refusal: Partial<RefusalAnswer> | null = await response.json().catch(() => null);
     throw new BookingRefusal(refusal?.message || 'Une erreur est survenue. Veuillez réessayer plus tard.', refusal?.field ?? null);
   }
-  const answer: BookingAnswer = await response.json();
+  const answer: Answer = await response.json();
   return answer;
 }
 
-/** What public.modify_reservation answers: what changed (or would), the acceptance check of the reservation as changed. */
-export type ModifyAnswer = ModifyReservationAnswer;
+/**
+ * 'Nouvelle réservation': POST /api/restaurants/{id}/reservations (submit_owner_reservation). `accept`:
+ * accepted at once; `preview`: nothing stored, the warnings to confirm first.
+ */
+export function submitBooking(restaurantId: string, request: BookingRequest, { accept, preview }: { accept: boolean; preview: boolean }): Promise<BookingAnswer> {
+  return callOwnerApi('POST', `restaurants/${encodeURIComponent(restaurantId)}/reservations`, { ...request, accept, preview });
+}
 
-/** PostgreSQL's SQLSTATE for a character it cannot store (a NUL in a text or a jsonb). */
-const UNTRANSLATABLE_CHARACTER = '22P05';
-const UNSTORABLE_TEXT = 'Un des champs contient un caractère non autorisé (caractère nul) : retirez-le puis enregistrez.';
+/** What a change answers: whether anything changed (or would), the warnings of the reservation as changed, whether the customer is told. */
+export type ModifyAnswer = ReservationChangesAnswer;
 
-/** 'Modifier': one call of public.modify_reservation (the owner's own rights; `preview`: nothing changed). */
-export async function modifyReservation(reservationId: string, changes: Omit<BookingRequest, 'external_id'>, preview: boolean): Promise<ModifyAnswer> {
-  // A text the database cannot store (a NUL character), refused on its field as the service refuses it, never sent.
-  const unstorable = unstorableTextPath(changes);
-  if (unstorable) {
-    const refusal = unstorableTextRefusal(unstorable);
-    throw new BookingRefusal(refusal.message, refusal.field);
-  }
-  const { data, error } = await getSupabase().rpc('modify_reservation', { p_reservation_id: reservationId, p_changes: changes, p_preview: preview });
-  // PostgreSQL's own refusal of such a text (22P05), should one reach it another way: in French, never its raw words.
-  if (error?.code === UNTRANSLATABLE_CHARACTER) throw new BookingRefusal(UNSTORABLE_TEXT, null);
-  if (error) throw new BookingRefusal(error.message || 'Une erreur est survenue. Veuillez réessayer plus tard.', error.details || null);
-  return data;
+/** 'Modifier': PATCH /api/reservations/{id} (public.modify_reservation); `preview`: nothing changed. */
+export function modifyReservation(reservationId: string, changes: Omit<BookingRequest, 'external_id'>, preview: boolean): Promise<ModifyAnswer> {
+  const body: ReservationChanges = { ...changes, preview };
+  return callOwnerApi('PATCH', `reservations/${encodeURIComponent(reservationId)}`, body);
 }
 
 /** Either call; then every query of the restaurant's reservations is read again (list, counts, detail, planning's). */

@@ -1,6 +1,5 @@
 import { bookingProfileQueryOptions, type ReservationDetail } from '@tablee/operations-data';
 import { QueryState } from '@tablee/shared';
-import { acceptanceWarnings } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from 'antd';
 import dayjs from 'dayjs';
@@ -28,7 +27,7 @@ export function valuesOf(r: ReservationDetail): ReservationFormValues {
 
 /**
  * 'Modifier': the reservation's fields in the booking form, saved in one call of
- * public.modify_reservation. The change is first previewed (nothing stored): nothing changed closes the
+ * public.modify_reservation (through the reservation service). The change is first previewed (nothing stored): nothing changed closes the
  * dialog; the acceptance check's warnings of the reservation as changed are shown and must be
  * confirmed; then it is saved, and `onSaved` says whether the customer will be e-mailed.
  */
@@ -43,7 +42,7 @@ export function EditReservationModal({ reservation, open, onClose, onSaved }: { 
       onClose();
       return;
     }
-    const warnings = preview.acceptance ? acceptanceWarnings(preview.acceptance) : [];
+    const { warnings } = preview;
     if (warnings.length > 0) {
       const confirmed = await modal.confirm({
         title: 'Enregistrer malgré le planning ?',
