@@ -8,6 +8,9 @@
  * until then; then 'Accepter' is clicked and the time until the database has the reservation accepted
  * (the buttons work, not only show).
  *   BENCH_ONLY=alert E2E_SKIP_BUILD=1 tsx bench/entry.ts
+ * To see where the time goes: BENCH_FILES=1 (each file, before or after shown), BENCH_WATERFALL=1 (each
+ * request's start and end, and the page's performance marks, until shown), BENCH_PROFILE=1 (the
+ * JavaScript's self time by file and by function, until shown).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { submitGroupRequest } from '../../local-supabase/test/reservations';
@@ -40,6 +43,37 @@ const SHOWN_OBSERVER = `(() => {
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
 })();`;
+
+/** The heaviest of `times` (milliseconds by name), as one line. */
+const heaviest = (times: Map<string, number>, count: number) =>
+  [...times]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `${name}=${Math.round(ms)}`)
+    .join(' | ');
+
+/** What of CDP's Profiler.Profile is read here. */
+interface SampledProfile {
+  nodes: { id: number; callFrame: { url: string; functionName: string } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** BENCH_PROFILE: the sampled JavaScript's self time until shown, by file and by function. */
+function printProfile(profile: SampledProfile) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byFunction = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const { url, functionName } = nodes.get(id)!.callFrame;
+    const file = url.split('/').pop() || '(native)';
+    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    byFunction.set(`${file} ${functionName || '(anon)'}`, (byFunction.get(`${file} ${functionName || '(anon)'}`) ?? 0) + ms);
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+  });
+  console.log('profile files', heaviest(byFile, 15));
+  console.log('profile functions', heaviest(byFunction, 20));
+}
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -82,6 +116,11 @@ async function run(browser: Browser, state: StorageState): Promise<AlertRun> {
     const requestTimes: number[] = [];
     page.on('request', () => requestTimes.push(Date.now()));
     const assets = recordAssets(page);
+    if (process.env.BENCH_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const start = Date.now();
     await page.goto(`${ready().url}/restaurants/${SEEDED.lyon}/operational/reservations/${encodeURIComponent(request.restaurateur)}`, { timeout: 120_000 });
     await page.getByRole('heading', { name: new RegExp(`Réservation ${request.restaurateur}`) }).waitFor({ timeout: 120_000 });
@@ -91,11 +130,19 @@ async function run(browser: Browser, state: StorageState): Promise<AlertRun> {
       await page.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await button.elementHandle(), { timeout: 120_000 });
     }
     const ms = Math.round(await page.evaluate(() => (window as { __alertShownAt?: number }).__alertShownAt ?? performance.now()));
+    if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
     const shownAt = start + ms;
     const shownRequests = requestTimes.filter((t) => t <= shownAt).length;
     const acceptMs = await acceptFrom(page, request.id);
     const got = await assets.settled();
     const bytes = got.filter((a) => a.at <= shownAt && (a.type === 'script' || a.type === 'stylesheet')).reduce((sum, a) => sum + a.gzip, 0);
+    if (process.env.BENCH_WATERFALL) {
+      const entries = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round((e as PerformanceResourceTiming).responseEnd), e.name] as const),
+      );
+      for (const [from, to, url] of entries) if (from <= ms) console.log('waterfall', from, to, url.replace(/^https?:\/\/[^/]+/, '').slice(0, 120));
+      for (const [name, at] of await page.evaluate(() => performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)] as const))) console.log('waterfall mark', at, name);
+    }
     if (process.env.BENCH_FILES) for (const a of got) console.log('alert', a.at - start, a.at <= shownAt ? 'before' : 'after', a.module, a.url.split('/').pop(), (a.gzip / 1024).toFixed(1));
     return { ms, requests: shownRequests, bytes, acceptMs };
   } finally {

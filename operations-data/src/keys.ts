@@ -7,6 +7,8 @@ export const reservationKeys = {
   /** List pages, details, counts and sheet links share this prefix: invalidating it refreshes them all. */
   all: (restaurantId: string) => ['restaurants', restaurantId, 'reservations'] as const,
   counts: (restaurantId: string) => [...reservationKeys.all(restaurantId), 'counts'] as const,
+  /** One reservation, by the restaurant-facing number of its address. */
+  detail: (restaurantId: string, numero: string) => [...reservationKeys.all(restaurantId), 'detail', numero] as const,
 };
 
 export const conversationKeys = {

@@ -1,9 +1,12 @@
-import { getSupabase, isUuid, parseReservationFilter, statusFromCode, statusToCode, toNumber, type Reservation, type ReservationStatus, type Tables } from '@tablee/domain';
+import { getSupabase, isUuid, parseReservationFilter, statusToCode, type Reservation, type ReservationStatus } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { Service } from './constants';
 import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { reservationFromRow } from './mappers';
-import { CONVERSATION_COLUMNS, RESERVATION_COLUMNS } from './rows';
+import { readReservation, type ReservationDetail } from './reservation-read';
+import { RESERVATION_COLUMNS } from './rows';
+
+export * from './reservation-read';
 
 export const RESERVATIONS_PAGE_SIZE = 20;
 
@@ -92,129 +95,12 @@ export const reservationListQueryOptions = ({ restaurantId, ...params }: Reserva
  * why), of its details ('modified': summary says who changed what), or a decision of the one-click link
  * undone from its page ('undone': back to pending).
  */
-export interface ReservationEvent {
-  kind: 'status' | 'modified' | 'undone';
-  /** « Modifiée par … : 14 → 18 personnes », for a change of the details. */
-  summary: string | null;
-  from: ReservationStatus;
-  to: ReservationStatus;
-  reason: string | null;
-  reasonDetail: string | null;
-  proposal: string | null;
-  /** Cancelling a paid reservation: the acompte refunded or kept, and the amount (to paid: what was received). */
-  deposit: 'refunded' | 'kept' | null;
-  amount: number | null;
-  /** 'owner': in the app; 'link': the one-click link of the e-mail. */
-  actor: 'owner' | 'link';
-  /** Who decided in the app (a member of the team), when known: their address is in restaurantPeopleQueryOptions. */
-  actorUserId: string | null;
-  at: string;
-}
-
-export const NOTIFICATION_KINDS = [
-  'owner_new_request',
-  'customer_request_received',
-  'customer_reservation_accepted',
-  'customer_reservation_rejected',
-  'customer_reservation_paid',
-  'customer_reservation_cancelled',
-  'customer_reservation_modified',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** A message the request made due (public.notification_outbox): to whom, how, and how it went. */
-export interface ReservationNotification {
-  /**
-   * 'owner_new_request': the restaurant told of the request; 'customer_request_received': the customer's
-   * acknowledgement; 'customer_reservation_accepted', '_rejected', '_paid', '_cancelled': the customer
-   * told of a decision; 'customer_reservation_modified': the new details of a change.
-   */
-  kind: NotificationKind;
-  channel: 'email' | 'whatsapp';
-  /** 'sending' is read as 'pending': the owner only needs to know it is not sent yet. */
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  /** When it was sent; failed, when its last attempt was due; pending, when it was queued. */
-  at: string;
-}
-
-/**
- * The detail screen's reservation: the row, its conversation, the customer's message, its allergies and
- * diets, the owner's notes, the menu's id (Modifier), the history of its decisions and changes, and its notifications.
- */
-export type ReservationDetail = Reservation & {
-  customerMessage: string | null;
-  dietaryNotes: string | null;
-  notes: string | null;
-  selectedMenuId: string | null;
-  history: ReservationEvent[];
-  notifications: ReservationNotification[];
-};
-
-/** The notifications' columns the detail reads (not the recipient, payload or error: nothing the owner acts on). */
-const NOTIFICATION_COLUMNS = 'kind, channel, status, attempts, sent_at, next_attempt_at, created_at';
-
-export function notificationFromRow(row: Pick<Tables<'notification_outbox'>, 'kind' | 'channel' | 'status' | 'attempts' | 'sent_at' | 'next_attempt_at' | 'created_at'>): ReservationNotification {
-  const status = row.status === 'sent' || row.status === 'failed' ? row.status : 'pending';
-  return {
-    kind: (NOTIFICATION_KINDS as readonly string[]).includes(row.kind) ? (row.kind as NotificationKind) : 'owner_new_request',
-    channel: row.channel === 'whatsapp' ? 'whatsapp' : 'email',
-    status,
-    attempts: row.attempts,
-    at: status === 'sent' ? (row.sent_at ?? row.created_at) : status === 'failed' ? row.next_attempt_at : row.created_at,
-  };
-}
-
-/**
- * One reservation of the restaurant by its restaurant-facing number, with its conversation's messages
- * (oldest first), its decisions and its notifications in the same request. Null when it does not
- * exist, belongs to another owner (RLS), or the restaurant id is not a UUID.
- */
-export async function getReservation(restaurantId: string, numero: string): Promise<ReservationDetail | null> {
-  const { data, error } = await getSupabase()
-    .from('restaurant_reservations')
-    .select(
-      `${RESERVATION_COLUMNS}, customer_message, dietary_notes, notes, selected_menu_id, conversations(${CONVERSATION_COLUMNS}),
-       reservation_events(kind, summary, from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor, actor_user_id, created_at),
-       notification_outbox(${NOTIFICATION_COLUMNS})`,
-    )
-    .eq('restaurant_id', restaurantId)
-    .eq('numero_reservation_restaurateur', numero)
-    .order('created_at', { referencedTable: 'conversations.messages', ascending: true })
-    .order('created_at', { referencedTable: 'reservation_events', ascending: true })
-    .order('created_at', { referencedTable: 'notification_outbox', ascending: true })
-    .maybeSingle();
-  if (error?.code === '22P02') return null;
-  if (error) throw error;
-  if (!data) return null;
-  const events = data.reservation_events.map((e): ReservationEvent => ({
-    kind: e.kind === 'modified' || e.kind === 'undone' ? e.kind : 'status',
-    summary: e.summary,
-    from: statusFromCode(e.from_status),
-    to: statusFromCode(e.to_status),
-    reason: e.reason,
-    reasonDetail: e.reason_detail,
-    proposal: e.proposal,
-    deposit: e.deposit === 'refunded' || e.deposit === 'kept' ? e.deposit : null,
-    amount: e.amount === null ? null : toNumber(e.amount),
-    actor: e.actor === 'link' ? 'link' : 'owner',
-    actorUserId: e.actor_user_id,
-    at: e.created_at,
-  }));
-  return {
-    ...reservationFromRow(data),
-    customerMessage: data.customer_message,
-    dietaryNotes: data.dietary_notes,
-    notes: data.notes,
-    selectedMenuId: data.selected_menu_id,
-    history: events,
-    notifications: data.notification_outbox.map(notificationFromRow),
-  };
-}
+/** The reservation's read on the page's supabase-js client (readReservation). */
+export const getReservation = (restaurantId: string, numero: string): Promise<ReservationDetail | null> => readReservation(getSupabase(), restaurantId, numero);
 
 /** Keyed by the restaurant-facing number, as in the address. */
 export const reservationQueryOptions = (restaurantId: string, numero: string) =>
-  queryOptions({ queryKey: [...reservationKeys.all(restaurantId), 'detail', numero], queryFn: () => getReservation(restaurantId, numero), staleTime: SCREEN_DATA_FRESH_MS });
+  queryOptions({ queryKey: reservationKeys.detail(restaurantId, numero), queryFn: () => getReservation(restaurantId, numero), staleTime: SCREEN_DATA_FRESH_MS });
 
 /** URL parameters of the list, so that the back button and a shared link show the same list. */
 export const RESERVATION_LIST_PARAM = { status: 'statut', search: 'recherche', from: 'du', to: 'au', service: 'service', order: 'ordre', page: 'page' } as const;

@@ -19,10 +19,11 @@ if (start === 'link') {
   void import('./start/dashboard-early');
   void import('./start/dashboard');
 } else if (start === 'reservation') {
-  // The reservation's data first: the code that asks it (supabase-js) alone on the network, then the
-  // page's (react-dom is most of it) while the reservation is asked. Asked together, on a phone's
-  // bandwidth, they would share it and the reservation would be asked only once both had arrived.
-  void import('./start/reservation-early').finally(() => import('./start/reservation'));
+  // The reservation asked with the stored session by a small chunk alone on the network (postgrest-js,
+  // not supabase-js), then the page's code (react-dom is most of it) while it is asked; supabase-js only
+  // once the page shows. Asked together, on a phone's bandwidth, they would share it and the reservation
+  // would be asked only once all had arrived.
+  void import('./start/reservation-head-start').finally(() => import('./start/reservation'));
 } else {
   void import('./bootstrap').then(({ startApp }) => startApp());
 }

@@ -3,8 +3,23 @@ import { LOCALE } from '../constants';
 
 type DateInput = string | number | Date;
 
+/**
+ * An Intl formatter made on first use, then kept: making one loads the locale's data (a fifth of a
+ * second on a phone's CPU), which a page that formats nothing yet (a light start reading its config)
+ * should not pay while it loads, and a page that formats should pay once.
+ */
+const onFirstUse = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+
+const parisDay = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }));
+const longDate = onFirstUse(() => new Intl.DateTimeFormat(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }));
+const euros = onFirstUse(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const sizes = onFirstUse(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 }));
+
 /** Today in France, 'YYYY-MM-DD': the restaurants' calendar, whatever the machine's time zone. */
-export const parisToday = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+export const parisToday = (): string => parisDay().format(new Date());
 
 /** A 'YYYY-MM-DD' date (PostgreSQL date) is a calendar day, not an instant: read it as local midnight. */
 function toDate(value: DateInput): Date {
@@ -29,7 +44,7 @@ export function formatDate(value: DateInput): string {
 export function formatLongDate(value: DateInput): string {
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(d);
+  return longDate().format(d);
 }
 
 /** 19:30 — from a Date/ISO instant, or from a PostgreSQL 'HH:MM:SS' time. */
@@ -60,16 +75,13 @@ export function formatMessageTime(value: DateInput, now: Date = new Date()): str
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)} ${formatTime(d)}`;
 }
 
-const euroFormatter = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** 1 234,50 € (two decimals, French grouping; Intl's narrow no-break spaces are kept). */
 export function formatEuros(amount: number | string | null | undefined): string {
   const n = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
-  return euroFormatter.format(Number.isFinite(n) ? n : 0);
+  return euros().format(Number.isFinite(n) ? n : 0);
 }
 
 const SIZE_UNITS = ['o', 'Ko', 'Mo', 'Go'] as const;
-const sizeFormatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
 
 /** 0 o, 512 o, 1,5 Ko, 23,4 Ko, 10 Mo, 3 Go: French units (base 1024), one decimal after a comma. */
 export function formatFileSize(bytes: number | null | undefined): string {
@@ -77,7 +89,7 @@ export function formatFileSize(bytes: number | null | undefined): string {
   let i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
   // A value that would round to 1 024 of a unit reads as 1 of the next.
   if (i < SIZE_UNITS.length - 1 && Math.round((bytes / 1024 ** i) * 10) / 10 >= 1024) i += 1;
-  return `${sizeFormatter.format(bytes / 1024 ** i)} ${SIZE_UNITS[i]}`;
+  return `${sizes().format(bytes / 1024 ** i)} ${SIZE_UNITS[i]}`;
 }
 
 /** Text cut to `max` characters followed by '...' when longer. */

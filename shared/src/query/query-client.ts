@@ -3,7 +3,7 @@
  * federation singleton, so the shell and every remote read and write this one cache.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { onUserChange } from '@tablee/shared/supabase';
+import { onUserChange } from '@tablee/shared/core';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -17,7 +17,8 @@ export const queryClient = new QueryClient({
   },
 });
 
-// The cache holds one user's data: another user (or none) starts from an empty cache.
+// The cache holds one user's data: another user (or none) starts from an empty cache. Heard through
+// the kernel's core, not the session's entry: a light page has this cache before supabase-js.
 onUserChange(() => queryClient.clear());
 
 if (typeof window !== 'undefined') {

@@ -4,6 +4,7 @@
  * onAuthStateChange and lands here, so every module sees the same user.
  */
 import type { Session } from '@supabase/supabase-js';
+import { userChanged } from '@tablee/shared/core';
 import { atom, createStore } from 'jotai';
 import { getSupabase } from '../supabase/client';
 
@@ -20,19 +21,18 @@ export const userAtom = atom<User | null>(null);
 /** True until the stored session has been read at start. */
 export const authLoadingAtom = atom<boolean>(true);
 
-const userChangeListeners = new Set<() => void>();
+/** Heard by the query cache (@tablee/shared/core's news of a change of user); kept here too for the modules that import it from this entry. */
+export { onUserChange } from '@tablee/shared/core';
 
 /**
- * Called when the signed-in user changes (another one, or none). The query cache subscribes here
- * rather than being imported, so the sign-in pages get the session without TanStack Query.
+ * Whether a session was applied since the start. The first is no change of user: it is the stored
+ * session, the one anything cached before it (a light page's head start) was read with.
  */
-export function onUserChange(listener: () => void): () => void {
-  userChangeListeners.add(listener);
-  return () => userChangeListeners.delete(listener);
-}
+let applied = false;
 
 function apply(session: Session | null) {
-  if ((session?.user.id ?? null) !== (tableeStore.get(userAtom)?.id ?? null)) userChangeListeners.forEach((listener) => listener());
+  if (applied && (session?.user.id ?? null) !== (tableeStore.get(userAtom)?.id ?? null)) userChanged();
+  applied = true;
   tableeStore.set(sessionAtom, session);
   tableeStore.set(userAtom, session?.user ? { id: session.user.id, email: session.user.email ?? '' } : null);
 }
@@ -63,6 +63,7 @@ export function stopSessionForTests(): void {
   unsubscribe = null;
   started = false;
   apply(null);
+  applied = false;
   tableeStore.set(authLoadingAtom, true);
 }
 

@@ -129,8 +129,8 @@ describe("the modules' imports of the kernel, read from their code", () => {
     const imports = scanImports();
     expect(imports['./core']).toEqual(expect.arrayContaining(['KERNEL_VERSION', 'BRAND_COLOURS']));
     expect(imports['.']).toEqual(expect.arrayContaining(['AppProviders', 'QueryState']));
-    // The light entry's QueryClient follows the session's entry: the kernel imports it by its package name.
-    expect(imports['./supabase']).toContain('onUserChange');
+    // The light entry's QueryClient hears the session's changes of user through the core: the kernel imports it by its package name.
+    expect(imports['./core']).toEqual(expect.arrayContaining(['onUserChange', 'userChanged']));
     expect(imports['./testing']).toBeUndefined();
   });
 });

@@ -5,36 +5,37 @@
  * which takes over in the same page, to carry the decision out (its confirmations, the refusal's
  * dialog): one place for the rules of a decision.
  */
-import { reservationQueryOptions } from '@tablee/operations-data/reservations';
 import { formatEuros, formatLongDate, formatTime } from '@tablee/shared/core';
 import { reservationBadge, type DecisionIntentState } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LightQueryState } from './LightScreenStates';
+import type { LightReservationQuery } from './light-reservation-query';
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 export function LightReservationPage({
+  query: reservationQuery,
   restaurantId,
-  numero,
   onShown,
   onDecide,
   onMissing,
 }: {
+  /** The reservation's query (its key is the full screen's, which finds the answer in the cache). */
+  query: LightReservationQuery;
   restaurantId: string;
-  numero: string;
   onShown: () => void;
   onDecide: (decide: DecisionIntentState['decide']) => void;
   onMissing: () => void;
 }) {
-  const query = useQuery(reservationQueryOptions(restaurantId, numero));
+  const query = useQuery(reservationQuery);
   const [asked, setAsked] = useState<DecisionIntentState['decide']>();
   const shown = query.data != null;
   useEffect(() => {
     if (shown) onShown();
-    // Not found, or not theirs: the full application's screen says so.
-    else if (query.data === null) onMissing();
-  }, [shown, query.data, onShown, onMissing]);
+    // Not found, not theirs, or not read (a session refused): the full application's screen says so, with its own 'Réessayer'.
+    else if (query.data === null || query.isError) onMissing();
+  }, [shown, query.data, query.isError, onShown, onMissing]);
   const decide = (decision: DecisionIntentState['decide']) => {
     setAsked(decision);
     onDecide(decision);

@@ -1,28 +1,16 @@
 /**
- * The light reservation page's first step: the config, the Supabase client and the session, then the
- * reservation — the same query (reservationQueryOptions) in the kernel's one QueryClient, where the
- * page and, after it, the full application's reservation screen find it — asked as soon as supabase-js
- * is there, while the page's code is still downloading (as start/dashboard-early.ts does for the cards).
+ * supabase-js for the light reservation page: loaded after the page is shown (the full application
+ * needs it), or first when the stored session must be read or refreshed before the reservation can
+ * be asked (reservation-head-start.ts), and for 'Se déconnecter'.
  */
-import { reservationQueryOptions } from '@tablee/operations-data/reservations';
-import { queryClient } from '@tablee/shared/light';
-import { initSupabase, startSession, tableeStore, userAtom } from '@tablee/shared/supabase';
+import { initSupabase, signOut, startSession } from '@tablee/shared/supabase';
 import { appConfig } from './config';
 
-/** The restaurant and the reservation's number of the address (/restaurants/{id}/operational/reservations/{numero}). */
-function reservationOfAddress(pathname: string): { restaurantId: string; numero: string } {
-  const [, , restaurantId = '', , , numero = ''] = pathname.split('/');
-  return { restaurantId: decodeURIComponent(restaurantId), numero: decodeURIComponent(numero) };
-}
-
-/** The reservation this page shows. */
-export const reservationAddress = reservationOfAddress(window.location.pathname);
-
-/** Resolves once the stored session has been read (signed in or not); rejects when config.json cannot be read. */
+/** Resolves once supabase-js has read the stored session (refreshed when it had expired); rejects when config.json cannot be read. */
 export const sessionRead: Promise<void> = appConfig().then(async (config) => {
   initSupabase({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey });
   await startSession();
-  const { restaurantId, numero } = reservationAddress;
-  // Only a head start: an error is the page's to show (its query asks again).
-  if (tableeStore.get(userAtom)) queryClient.prefetchQuery(reservationQueryOptions(restaurantId, numero)).catch(() => undefined);
 });
+
+/** 'Se déconnecter' on the light page. */
+export const signOutOfPage = () => sessionRead.then(() => signOut());

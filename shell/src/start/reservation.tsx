@@ -1,26 +1,26 @@
 /**
  * Light start of a reservation's page (/restaurants/{id}/operational/reservations/{numero}, where the
- * owner's alerts lead): the config, the Supabase client and the session, the header and the
- * reservation with its decision buttons — AppFrameView and LightReservationPage, on the kernel's one
- * QueryClient — without antd and without a router (react-router is a quarter of what the page would
- * download): its links are plain links. Once the reservation shows, the full
- * application and the operations area are loaded in the background (from the page's first idle
- * moment, or at once on a decision) and then take over in the same
- * page, with the same session and the same query cache: the full reservation screen renders from it at
- * once. A decision tapped meanwhile is handed to that screen (DecisionIntentState), which carries it
- * out. No session, or any other address: the full application at once.
+ * owner's alerts lead): the header and the reservation with its decision buttons (AppFrameView and
+ * LightReservationPage, on the kernel's one QueryClient) without antd, without a router (react-router
+ * is a quarter of what the page would download) and without supabase-js: the reservation is asked with
+ * the stored session through postgrest-js (reservation-head-start.ts). Once the reservation shows, the
+ * full application and the operations area are loaded in the background (from the page's first idle
+ * moment, or at once on a decision) and then take over in the same page, with the same session and
+ * the same query cache: the full reservation screen renders from it at once. A decision tapped
+ * meanwhile is handed to that screen (DecisionIntentState), which carries it out. No session, or any
+ * other address: the full application at once.
  */
 import type { DecisionIntentState } from '@tablee/domain';
 import { queryClient } from '@tablee/shared/light';
-import { authLoadingAtom, sessionAtom, tableeStore } from '@tablee/shared/supabase';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Provider } from 'jotai';
+import { useState, type ReactNode } from 'react';
 import { AppFrameView, type FrameLink } from '../features/layout/components/AppFrameView';
 import { loadApplication, openApplication } from './handover';
 import { LightReservationPage } from './LightReservationPage';
 import { ConfigError, LightLoading } from './LightStates';
 import { root } from './root';
-import { reservationAddress, sessionRead } from './reservation-early';
+import { lightReservationQuery } from './light-reservation-query';
+import { headStart, lightSession, reservationAddress, type LightSession } from './reservation-head-start';
 
 let decision: DecisionIntentState['decide'] | undefined;
 let handingOver = false;
@@ -59,20 +59,53 @@ const plainLink: FrameLink = (to, label, style) => (
   </a>
 );
 
-const { restaurantId, numero } = reservationAddress;
+const { restaurantId } = reservationAddress;
+
+/** supabase-js, loaded once: to read or refresh the session when the stored one is not usable, and to sign out. */
+const supabaseSession = () => import('./reservation-early');
+
+/** 'Se déconnecter': supabase-js ends the session, then the sign-in page. */
+function LightFrame({ email, children }: { email: string | undefined; children: ReactNode }) {
+  const [signingOut, setSigningOut] = useState(false);
+  const signOut = () => {
+    setSigningOut(true);
+    void supabaseSession()
+      .then(({ signOutOfPage }) => signOutOfPage())
+      .then(
+        () => window.location.replace('/signin'),
+        () => setSigningOut(false),
+      );
+  };
+  return (
+    <AppFrameView pathname={window.location.pathname} link={plainLink} email={email} signingOut={signingOut} onSignOut={signOut}>
+      {children}
+    </AppFrameView>
+  );
+}
+
+/** The stored session, or the one supabase-js read (refreshed) when the stored one was not usable; null when nobody is signed in. */
+async function session(): Promise<LightSession | null> {
+  const stored = await headStart;
+  if (stored) return stored;
+  await (
+    await supabaseSession()
+  ).sessionRead;
+  return lightSession();
+}
 
 root.render(<LightLoading label="Vérification de la session..." />);
-sessionRead.then(
-  () => {
-    if (!tableeStore.get(sessionAtom) || tableeStore.get(authLoadingAtom)) return openApplication();
+session().then(
+  (signedIn) => {
+    if (!signedIn) return openApplication();
+    const reservationQuery = lightReservationQuery(signedIn.read);
+    // The answer already asked (or in flight) is the query's first; a retry reads anew.
+    queryClient.prefetchQuery({ ...reservationQuery, queryFn: () => signedIn.firstRead }).catch(() => undefined);
     root.render(
-      <Provider store={tableeStore}>
-        <QueryClientProvider client={queryClient}>
-          <AppFrameView pathname={window.location.pathname} link={plainLink} onSignedOut={() => window.location.replace('/signin')}>
-            <LightReservationPage restaurantId={restaurantId} numero={numero} onShown={handOverWhenIdle} onDecide={decide} onMissing={openApplication} />
-          </AppFrameView>
-        </QueryClientProvider>
-      </Provider>,
+      <QueryClientProvider client={queryClient}>
+        <LightFrame email={signedIn.email}>
+          <LightReservationPage query={reservationQuery} restaurantId={restaurantId} onShown={handOverWhenIdle} onDecide={decide} onMissing={openApplication} />
+        </LightFrame>
+      </QueryClientProvider>,
     );
   },
   (error: unknown) => {

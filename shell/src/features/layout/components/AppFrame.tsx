@@ -1,5 +1,8 @@
+import { userAtom } from '@tablee/shared/supabase';
+import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useSignOut } from '../api/signOut';
 import { AppFrameView, type FrameLink } from './AppFrameView';
 
 const routerLink: FrameLink = (to, label, style) => (
@@ -8,12 +11,20 @@ const routerLink: FrameLink = (to, label, style) => (
   </Link>
 );
 
-/** The frame of the protected area (AppFrameView) where a router runs: its links and sign-out navigate in the page. */
+/** The frame of the protected area (AppFrameView) where a router runs: the session's user, its links and sign-out navigate in the page. */
 export function AppFrame({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const user = useAtomValue(userAtom);
+  const signOut = useSignOut();
   return (
-    <AppFrameView pathname={pathname} link={routerLink} onSignedOut={() => navigate('/signin', { replace: true })}>
+    <AppFrameView
+      pathname={pathname}
+      link={routerLink}
+      email={user?.email}
+      signingOut={signOut.isPending}
+      onSignOut={() => signOut.mutate(undefined, { onSuccess: () => navigate('/signin', { replace: true }) })}
+    >
       {children}
     </AppFrameView>
   );

@@ -1,9 +1,6 @@
 import { BRAND_COLOURS } from '@tablee/shared/core';
-import { userAtom } from '@tablee/shared/supabase';
-import { useAtomValue } from 'jotai';
 import type { CSSProperties, ReactNode } from 'react';
 import { usePhoneWidth } from '../../../hooks/usePhoneWidth';
-import { useSignOut } from '../api/signOut';
 
 /** How a frame's link is drawn: the router's Link where a router runs, a plain link where none does. */
 export type FrameLink = (to: string, label: string, style?: CSSProperties) => ReactNode;
@@ -14,11 +11,24 @@ export type FrameLink = (to: string, label: string, style?: CSSProperties) => Re
  * reservation page without one (its router's code is a quarter of what that page downloads). The
  * header: 'Tablée', a dashboard link, the user's e-mail, 'Mon compte' (/account) and sign-out; during
  * onboarding 'Ajout d'un nouveau restaurant' instead, and 'Quitter' back to the dashboard. Styles:
- * .tl-* in index.html.
+ * .tl-* in index.html. Who is signed in and how they sign out are given: the light reservation page
+ * draws it before supabase-js has loaded.
  */
-export function AppFrameView({ children, pathname, link, onSignedOut }: { children: ReactNode; pathname: string; link: FrameLink; onSignedOut: () => void }) {
-  const user = useAtomValue(userAtom);
-  const signOut = useSignOut();
+export function AppFrameView({
+  children,
+  pathname,
+  link,
+  email,
+  signingOut,
+  onSignOut,
+}: {
+  children: ReactNode;
+  pathname: string;
+  link: FrameLink;
+  email: string | undefined;
+  signingOut: boolean;
+  onSignOut: () => void;
+}) {
   const onboarding = pathname === '/onboarding' || pathname.startsWith('/onboarding/');
   // On a phone the chrome stays small: the page's own content starts in the first screen.
   const phone = usePhoneWidth();
@@ -44,17 +54,11 @@ export function AppFrameView({ children, pathname, link, onSignedOut }: { childr
             </nav>
             <span style={{ flex: 1 }} />
             <span data-testid="user-email" style={{ overflowWrap: 'anywhere' }}>
-              {user?.email}
+              {email}
             </span>
             {link('/account', 'Mon compte', { whiteSpace: 'nowrap' })}
-            <button
-              type="button"
-              className={`tl-btn${phone ? ' tl-btn-sm' : ''}`}
-              disabled={signOut.isPending}
-              aria-busy={signOut.isPending || undefined}
-              onClick={() => signOut.mutate(undefined, { onSuccess: onSignedOut })}
-            >
-              {signOut.isPending && <span className="tl-spin tl-spin-sm" aria-hidden="true" />}
+            <button type="button" className={`tl-btn${phone ? ' tl-btn-sm' : ''}`} disabled={signingOut} aria-busy={signingOut || undefined} onClick={onSignOut}>
+              {signingOut && <span className="tl-spin tl-spin-sm" aria-hidden="true" />}
               Se déconnecter
             </button>
           </>
