@@ -148,6 +148,29 @@ export const refusal = z
   })
   .register(contractSchemas, { id: 'Refusal' });
 
+/**
+ * A request checked before it is sent (POST …/requests/check): the request's fields but its
+ * external_id, the customer's details optional (a page filled in step by step has them last).
+ */
+export const requestToCheck = groupRequest
+  .omit({ external_id: true })
+  .partial({ customer: true })
+  .describe('A request to check. Unknown fields are refused.')
+  .register(contractSchemas, { id: 'RequestToCheck' });
+
+/** What submitting the request would answer, nothing stored (public.check_group_request). */
+export const requestCheck = z
+  .object({
+    refusal: refusal.nullable().describe('The first thing submitting it would refuse, in French, on its field (`customer` while the customer’s details are absent); null when nothing.'),
+    total_amount: z
+      .number()
+      .nullable()
+      .describe('Euros TTC, once what it books (date, time, group, menu, options) is right, even beside a refusal of the customer’s details or the texts; null before.'),
+    deposit: deposit.nullable(),
+    warnings: z.array(z.string()).describe('What the restaurant will see before accepting (capacity, hours), in French; empty when none.'),
+  })
+  .register(contractSchemas, { id: 'RequestCheck' });
+
 /** The shape of Supabase Auth’s (GoTrue’s) 429, which the chatbot’s backend already reads. */
 export const rateLimited = z
   .object({
@@ -170,5 +193,7 @@ export type RefusalAnswer = z.output<typeof refusal>;
 export type RateLimitedAnswer = z.output<typeof rateLimited>;
 export type OwnerBooking = z.input<typeof ownerBooking>;
 export type ReservationChanges = z.input<typeof reservationChanges>;
+export type RequestToCheck = z.input<typeof requestToCheck>;
+export type RequestCheck = z.output<typeof requestCheck>;
 export type ReservationChangesAnswer = z.output<typeof reservationChangesAnswer>;
 export type ConversationMessage = z.input<typeof conversationMessage>;

@@ -42,13 +42,25 @@ async function openAlertLink(label: string, beforeOpening?: (page: Page) => Prom
   await sql("update public.restaurant_reservations set dietary_notes = 'Allergie aux noix' where id = $1", [request.id]);
   const page = await signedInPage(browser, copy);
   await beforeOpening?.(page);
+  await page.addInitScript(COUNT_CLIENTS_WHEN_SHOWN);
   const remote = await holdOperationsRemote(page);
   await page.goto(`${ready().url}/restaurants/${copy.restaurants.lyon}/operational/reservations/${encodeURIComponent(request.restaurateur)}`);
   return { page, request, remote, copy };
 }
 
-/** How many Supabase clients (supabase-js) the page has made so far. */
-const supabaseClients = (page: Page) => page.evaluate(() => (window as { __TABLEE__?: { supabaseClients?: number } }).__TABLEE__?.supabaseClients ?? 0);
+/**
+ * How many Supabase clients (supabase-js) the page had made when the reservation's heading first showed
+ * (seen as React commits it: the full application, loaded from the page's first idle moment, makes one soon after).
+ */
+const COUNT_CLIENTS_WHEN_SHOWN = `(() => {
+  const observer = new MutationObserver(() => {
+    if (![...document.querySelectorAll('h1')].some((h) => /Réservation R-/.test(h.textContent || ''))) return;
+    window.__clientsWhenShown = window.__TABLEE__?.supabaseClients ?? 0;
+    observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+const supabaseClients = (page: Page) => page.evaluate(() => (window as { __clientsWhenShown?: number }).__clientsWhenShown);
 
 /** The session supabase-js stored, made to have expired an hour ago (its refresh token still good). */
 const expireStoredSession = (page: Page) =>

@@ -5,6 +5,7 @@
  * the owner's open list shows the request, marked 'Site web', without a reload; the customer's
  * acknowledgement is in the outbox; the honeypot and the per-address limit refuse. axe on each state.
  */
+import { formatEuros } from '../../shared/src/format';
 import type { Browser, Page } from 'playwright-core';
 import { LIVE_REFRESH_MS } from '../../operations-data/src/keys';
 import { nextOpenSlot } from '../../local-supabase/test/reservations';
@@ -100,7 +101,14 @@ test('a customer asks on the restaurant’s page, the owner sees it arrive, mark
   await customer.getByLabel('Heure d’arrivée').selectOption(slot.arrival_time);
   await customer.getByLabel('Adultes').fill('12');
   await customer.getByRole('group', { name: 'Menu' }).getByRole('radio').first().check();
-  await customer.getByText('Total estimé').waitFor();
+  // The total and the acompte are the restaurant's check's (public.check_group_request), asked before sending.
+  const total = customer.locator('.rq-total strong');
+  await until(
+    () => total.textContent(),
+    (text) => /€/.test(text ?? ''),
+    'the total of the restaurant’s check',
+  );
+  const shownTotal = (await total.textContent())!;
   await customer.getByLabel('Nom', { exact: true }).fill('Hélène Garnier');
   await customer.getByLabel('E-mail').fill('helene.garnier@example.fr');
   // The contract checks the phone: its 422 lands on the field.
@@ -133,11 +141,13 @@ test('a customer asks on the restaurant’s page, the owner sees it arrive, mark
   await shoot(customer, 'demande-sent', 390);
   await shoot(customer, 'demande-sent', 1280);
 
-  const [row] = await sql<{ numero: string; source: string; status: number; dietary_notes: string }>(
-    'select numero_reservation as numero, source, status, dietary_notes from public.restaurant_reservations where restaurant_id = $1 and code_reservation = $2',
+  const [row] = await sql<{ numero: string; source: string; status: number; dietary_notes: string; total: string }>(
+    'select numero_reservation as numero, source, status, dietary_notes, total_amount::text as total from public.restaurant_reservations where restaurant_id = $1 and code_reservation = $2',
     [restaurantId, code],
   );
   expect(row).toMatchObject({ source: 'web', status: 0, dietary_notes: 'Deux sans gluten, une allergie aux arachides' });
+  // The total shown before sending is the one stored.
+  expect(shownTotal.replace(/\s/g, ' ')).toBe(formatEuros(Number(row.total)).replace(/\s/g, ' '));
   const numero = row.numero;
 
   // The owner's open list shows it at its next refresh, marked as coming from the page.

@@ -27,6 +27,8 @@ export interface Config {
   failedKeyLimit: { max: number; timeWindowMs: number };
   /** Requests allowed per client address and window on the public path (no key: the restaurant's request page). */
   webRateLimit: { max: number; timeWindowMs: number };
+  /** Checks of a request (POST …/requests/check) allowed per assistant key, or per client address without one, and window: a page checks as the customer fills it in. */
+  checkRateLimit: { max: number; timeWindowMs: number };
   logLevel: string;
   /** Behind a reverse proxy, read the client IP from X-Forwarded-For (otherwise anyone could spoof it past the rate limit). */
   trustProxy: boolean;
@@ -65,6 +67,7 @@ const envSchema = z.object({
     .min(1)
     .default(5 * 60_000),
   WEB_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  CHECK_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
   WEB_RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
     .int()
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     assistantRateLimit: { max: e.ASSISTANT_RATE_LIMIT_MAX, timeWindowMs: e.ASSISTANT_RATE_LIMIT_WINDOW_MS },
     failedKeyLimit: { max: e.ASSISTANT_MAX_FAILED_KEYS, timeWindowMs: e.ASSISTANT_FAILED_KEY_WINDOW_MS },
     webRateLimit: { max: e.WEB_RATE_LIMIT_MAX, timeWindowMs: e.WEB_RATE_LIMIT_WINDOW_MS },
+    checkRateLimit: { max: e.CHECK_RATE_LIMIT_MAX, timeWindowMs: e.RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     databaseUrl: e.DATABASE_URL || undefined,

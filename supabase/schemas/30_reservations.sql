@@ -268,10 +268,7 @@ declare
   v_allowed constant text[] := array['date', 'arrival_time', 'adults', 'children', 'menu_id', 'options', 'customer', 'dietary_notes', 'notes'];
   v_unknown text;
   v_request jsonb;
-  v_slot record;
-  v_adults integer;
-  v_children integer;
-  v_amounts record;
+  v_booking jsonb;
   v_customer record;
   v_row public.restaurant_reservations;
 begin
@@ -284,21 +281,15 @@ begin
   end if;
   v_request := private.reservation_as_request(p_old) || p_changes;
 
-  select * into v_slot from private.request_slot(p_old.restaurant_id, v_request ->> 'date', v_request ->> 'arrival_time');
-  v_adults := private.request_count(v_request -> 'adults', 'adults', 'Le nombre d''adultes', 1, null);
-  v_children := private.request_count(v_request -> 'children', 'children', 'Le nombre d''enfants', 0, 0);
-  if v_adults + v_children not between v_slot.group_min and v_slot.group_max then
-    perform private.refuse_request(422, 'group_size', 'adults',
-      'Le restaurant accueille les groupes de ' || v_slot.group_min || ' à ' || v_slot.group_max || ' personnes au '
-      || private.service_label(v_slot.service) || ' ce jour-là.');
-  end if;
-  select * into v_amounts from private.request_amounts(p_old.restaurant_id, v_slot.service, v_request -> 'menu_id', v_request -> 'options', v_adults, v_children);
+  -- The rules of what it books are a new request's (private.request_booking).
+  v_booking := private.request_booking(p_old.restaurant_id, v_request);
   select * into v_customer from private.request_customer(v_request -> 'customer');
 
   update public.restaurant_reservations r
-     set reservation_date = (v_request ->> 'date')::date, arrival_time = (v_request ->> 'arrival_time')::time,
-         number_people = v_adults, children = v_children,
-         selected_menu = v_amounts.menu_name, selected_menu_id = v_amounts.menu_id, options = v_amounts.options, total_amount = v_amounts.total,
+     set reservation_date = (v_booking ->> 'date')::date, arrival_time = (v_booking ->> 'arrival_time')::time,
+         number_people = (v_booking ->> 'adults')::integer, children = (v_booking ->> 'children')::integer,
+         selected_menu = v_booking ->> 'menu_name', selected_menu_id = (v_booking ->> 'menu_id')::uuid, options = v_booking -> 'options',
+         total_amount = (v_booking ->> 'total_amount')::numeric,
          customer_name = v_customer.name, email = v_customer.email, phone_number = v_customer.phone,
          dietary_notes = private.request_text(v_request -> 'dietary_notes', 'dietary_notes', 'Le champ allergies et régimes', 1000, false),
          notes = private.request_text(v_request -> 'notes', 'notes', 'Les notes internes', 2000, false)

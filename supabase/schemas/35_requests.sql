@@ -542,9 +542,10 @@ end
 $function$;
 REVOKE ALL ON FUNCTION private.refuse_unless_object(jsonb) FROM PUBLIC;
 
-CREATE OR REPLACE FUNCTION private.checked_request(p_restaurant_id uuid, p_request jsonb)
+CREATE OR REPLACE FUNCTION private.request_booking(p_restaurant_id uuid, p_request jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
+ STABLE
  SET search_path TO ''
 AS $function$
 declare
@@ -552,15 +553,7 @@ declare
   v_adults integer;
   v_children integer;
   v_amounts record;
-  v_customer record;
 begin
-  perform private.refuse_unless_object(p_request);
-  if not exists (select 1 from public.restaurants r join public.restaurant_completeness k on k.restaurant_id = r.id
-                  where r.id = p_restaurant_id and r.onboarding_finished_at is not null and k.missing_count = 0) then
-    perform private.refuse_request(422, 'restaurant_not_ready', null,
-      'Ce restaurant ne prend pas encore de demandes de réservation en ligne : merci de le contacter directement.');
-  end if;
-
   select * into v_slot from private.request_slot(p_restaurant_id, p_request ->> 'date', p_request ->> 'arrival_time');
   v_adults := private.request_count(p_request -> 'adults', 'adults', 'Le nombre d''adultes', 1, null);
   v_children := private.request_count(p_request -> 'children', 'children', 'Le nombre d''enfants', 0, 0);
@@ -570,17 +563,50 @@ begin
       || private.service_label(v_slot.service) || ' ce jour-là.');
   end if;
   select * into v_amounts from private.request_amounts(p_restaurant_id, v_slot.service, p_request -> 'menu_id', p_request -> 'options', v_adults, v_children);
-  select * into v_customer from private.request_customer(p_request -> 'customer');
   return jsonb_build_object(
     'date', p_request ->> 'date', 'arrival_time', p_request ->> 'arrival_time', 'service', v_slot.service,
     'adults', v_adults, 'children', v_children,
-    'menu_id', v_amounts.menu_id, 'menu_name', v_amounts.menu_name, 'options', v_amounts.options, 'total_amount', v_amounts.total,
+    'menu_id', v_amounts.menu_id, 'menu_name', v_amounts.menu_name, 'options', v_amounts.options, 'total_amount', v_amounts.total);
+end
+$function$;
+COMMENT ON FUNCTION private.request_booking(uuid,jsonb) IS 'What a request (or a reservation as changed) books, by the restaurant''s stored rules: its date and arrival time in an open service, its group within the service''s size, its menu and options, its total; or the first refusal (private.refuse_request). The one place of these rules: a new request (private.checked_booking) and a change (private.apply_reservation_changes). Writes nothing.';
+REVOKE ALL ON FUNCTION private.request_booking(uuid,jsonb) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION private.checked_booking(p_restaurant_id uuid, p_request jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.refuse_unless_object(p_request);
+  if not exists (select 1 from public.restaurants r join public.restaurant_completeness k on k.restaurant_id = r.id
+                  where r.id = p_restaurant_id and r.onboarding_finished_at is not null and k.missing_count = 0) then
+    perform private.refuse_request(422, 'restaurant_not_ready', null,
+      'Ce restaurant ne prend pas encore de demandes de réservation en ligne : merci de le contacter directement.');
+  end if;
+  return private.request_booking(p_restaurant_id, p_request);
+end
+$function$;
+COMMENT ON FUNCTION private.checked_booking(uuid,jsonb) IS 'What a new request books (private.request_booking), once the restaurant takes requests (its profile complete): the first part of private.checked_request. Writes nothing.';
+REVOKE ALL ON FUNCTION private.checked_booking(uuid,jsonb) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION private.checked_request(p_restaurant_id uuid, p_request jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_booking jsonb := private.checked_booking(p_restaurant_id, p_request);
+  v_customer record;
+begin
+  select * into v_customer from private.request_customer(p_request -> 'customer');
+  return v_booking || jsonb_build_object(
     'customer', jsonb_build_object('name', v_customer.name, 'email', v_customer.email, 'phone', v_customer.phone),
     'message', private.request_text(p_request -> 'message', 'message', 'Le message', 2000, false),
     'dietary_notes', private.request_text(p_request -> 'dietary_notes', 'dietary_notes', 'Le champ allergies et régimes', 1000, false));
 end
 $function$;
-COMMENT ON FUNCTION private.checked_request(uuid,jsonb) IS 'A request against the restaurant''s stored profile (ready, date, arrival time, group size, menu, options, customer, texts): the request as it would be stored, or the first refusal (private.refuse_request). Writes nothing.';
+COMMENT ON FUNCTION private.checked_request(uuid,jsonb) IS 'A request against the restaurant''s stored profile (what it books: private.checked_booking; then the customer and the texts): the request as it would be stored, or the first refusal (private.refuse_request). Writes nothing.';
 REVOKE ALL ON FUNCTION private.checked_request(uuid,jsonb) FROM PUBLIC;
 
 CREATE OR REPLACE FUNCTION public.check_group_request(p_restaurant_id uuid, p_request jsonb)
@@ -590,29 +616,34 @@ CREATE OR REPLACE FUNCTION public.check_group_request(p_restaurant_id uuid, p_re
  SET search_path TO ''
 AS $function$
 declare
+  v_booking jsonb;
   v_request jsonb;
   v_refusal text;
   v_status text;
+  v_answer jsonb := jsonb_build_object('refusal', null, 'request', null, 'deposit', null, 'acceptance', null);
 begin
   begin
+    -- What it books first: a refusal of the customer or the texts after it still answers what it books.
+    v_booking := private.checked_booking(p_restaurant_id, p_request);
     v_request := private.checked_request(p_restaurant_id, p_request);
   exception when sqlstate 'PGRST' then
     -- private.refuse_request's refusal, as PostgREST would answer it.
     get stacked diagnostics v_refusal = message_text, v_status = pg_exception_detail;
-    return jsonb_build_object(
+    v_answer := v_answer || jsonb_build_object(
       'refusal', jsonb_build_object('status', (v_status::jsonb ->> 'status')::integer, 'code', v_refusal::jsonb ->> 'code',
-                                    'field', v_refusal::jsonb ->> 'details', 'message', v_refusal::jsonb ->> 'message'),
-      'request', null, 'deposit', null, 'acceptance', null);
+                                    'field', v_refusal::jsonb ->> 'details', 'message', v_refusal::jsonb ->> 'message'));
   end;
-  return jsonb_build_object(
-    'refusal', null,
-    'request', v_request,
-    'deposit', private.deposit_for((v_request ->> 'total_amount')::numeric, p_restaurant_id),
-    'acceptance', (select to_jsonb(a) from private.acceptance_for(p_restaurant_id, (v_request ->> 'date')::date, v_request ->> 'service',
-                     (v_request ->> 'arrival_time')::time, (v_request ->> 'adults')::integer + (v_request ->> 'children')::integer, false) a));
+  if v_booking is null then
+    return v_answer;
+  end if;
+  return v_answer || jsonb_build_object(
+    'request', coalesce(v_request, v_booking),
+    'deposit', private.deposit_for((v_booking ->> 'total_amount')::numeric, p_restaurant_id),
+    'acceptance', (select to_jsonb(a) from private.acceptance_for(p_restaurant_id, (v_booking ->> 'date')::date, v_booking ->> 'service',
+                     (v_booking ->> 'arrival_time')::time, (v_booking ->> 'adults')::integer + (v_booking ->> 'children')::integer, false) a));
 end
 $function$;
-COMMENT ON FUNCTION public.check_group_request(uuid,jsonb) IS 'What submit_group_request would answer a request, without writing anything (the check the submission itself runs, private.checked_request): refusal {status, code, field, message} (null when none), or the request as it would be stored (its total, menu and options), its deposit and its acceptance check (the warnings the owner will see). The conversation and external_id are the submission''s alone.';
+COMMENT ON FUNCTION public.check_group_request(uuid,jsonb) IS 'What submit_group_request would answer a request, without writing anything (the check the submission itself runs, private.checked_request): refusal {status, code, field, message} (null when none); the request as it would be stored (its total, menu and options), its deposit and its acceptance check (the warnings the owner will see) — also beside a refusal of the customer or the texts, once what it books (date, time, group, menu, options) is right, so that a page filled in step by step shows its total while the customer''s details are still to come. The conversation and external_id are the submission''s alone.';
 REVOKE ALL ON FUNCTION public.check_group_request(uuid,jsonb) FROM PUBLIC, anon, authenticated;
 
 CREATE OR REPLACE FUNCTION public.submit_group_request(p_restaurant_id uuid, p_request jsonb, p_source text DEFAULT 'assistant'::text, p_key_id uuid DEFAULT NULL::uuid)

@@ -353,23 +353,28 @@ describe('check_group_request: what submitting a request would answer, nothing w
     expect(checked!.acceptance).toEqual(submitted!.acceptance);
   });
 
-  it('refuses as the submission refuses (the same status, code, field and message), and writes nothing', async () => {
-    const bad: unknown[] = [
-      ['pas', 'un', 'objet'],
-      validRequest(externalId('passee'), { date: tomorrowLastYear }),
-      validRequest(externalId('trop'), { adults: 5000 }),
-      validRequest(externalId('menu'), { menu_id: '00000000-0000-4000-8000-000000000000' }),
-      validRequest(externalId('contact'), { customer: { name: 'Sans Contact' } }),
-      validRequest(externalId('heure'), { arrival_time: '03:00' }),
-      validRequest(externalId('message'), { message: 'x'.repeat(2001) }),
+  it('refuses as the submission refuses (the same status, code, field and message), and writes nothing; beside a refusal of the customer or the texts, what the request books', async () => {
+    // [request, whether what it books (date, time, group, menu, options) is right]
+    const bad: [unknown, boolean][] = [
+      [['pas', 'un', 'objet'], false],
+      [validRequest(externalId('passee'), { date: tomorrowLastYear }), false],
+      [validRequest(externalId('trop'), { adults: 5000 }), false],
+      [validRequest(externalId('menu'), { menu_id: '00000000-0000-4000-8000-000000000000' }), false],
+      [validRequest(externalId('contact'), { customer: { name: 'Sans Contact' } }), true],
+      [validRequest(externalId('heure'), { arrival_time: '03:00' }), false],
+      [validRequest(externalId('message'), { message: 'x'.repeat(2001) }), true],
     ];
     const before = await rowsOf(lyon);
-    for (const request of bad) {
+    for (const [request, booked] of bad) {
       const { data: checked } = await check(lyon, request);
       const { error, status } = await submit(lyon, request);
       expect(status).toBe(422);
       expect(checked!.refusal).toEqual({ status, code: error!.code, field: error!.details || null, message: error!.message });
-      expect(checked!.request).toBeNull();
+      // A page filled in step by step shows its total while the customer's details are still to come.
+      if (booked) {
+        expect(checked!.request).toMatchObject({ total_amount: expect.any(Number), adults: (request as { adults: number }).adults });
+        expect(checked!.deposit).not.toBeNull();
+      } else expect({ request: checked!.request, deposit: checked!.deposit }).toEqual({ request: null, deposit: null });
     }
     expect(await rowsOf(lyon)).toEqual(before);
   });

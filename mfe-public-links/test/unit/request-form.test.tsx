@@ -1,7 +1,8 @@
 /**
  * The request page's form in jsdom, on a restaurant's request_form answer (no server): the calendar
  * refuses past and closed days, the form's checks speak the contract's words on their fields and are
- * announced, the estimate is the contract's total with the acompte it implies.
+ * announced, the estimate's lines are priced from the profile (its total and acompte are SQL's:
+ * test/integration/request-estimate.test.tsx).
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -73,16 +74,13 @@ describe('the rules', () => {
     expect(isBookable(christmas, '2026-12-25')).toBe(false);
   });
 
-  it("estimates as submit_group_request totals: menu × adults, children's menu × children, options per adult; 30 % acompte", () => {
-    // 32 × 10 + 14 × 2 + 6 × 10 = 408 €, the contract's example; acompte 122,40 €.
+  it("prices the estimate's lines as submit_group_request does: menu × adults, children's menu × children, options per adult", () => {
     expect(estimate(FORM, { adults: '10', children: '2', menuId: 'm1', optionIds: ['o1'] })).toEqual({
-      total: 408,
       lines: [
         { label: 'Menu Canut × 10', amount: 320 },
         { label: 'Menu Enfant × 2', amount: 28 },
         { label: 'Kir × 10', amount: 60 },
       ],
-      deposit: { method: 'acompte', amount: 122.4, percentage: 30 },
     });
     expect(estimate(FORM, { adults: '', children: '0', menuId: 'm1', optionIds: [] })).toBeNull();
   });
@@ -171,7 +169,7 @@ describe('the form', () => {
     expect(onSent).not.toHaveBeenCalled();
   });
 
-  it('shows the estimate and the acompte it implies', async () => {
+  it('shows the estimate’s lines, priced from the profile, and leaves the total to the restaurant’s check until the arrival time is chosen', async () => {
     const user = userEvent.setup();
     render(<RequestForm form={FORM} onSent={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'vendredi 4 décembre 2026' }));
@@ -181,7 +179,10 @@ describe('the form', () => {
     await user.click(screen.getByRole('radio', { name: /Menu Canut/ }));
     await user.click(screen.getByRole('checkbox', { name: /Kir/ }));
     const estimateBox = screen.getByRole('region', { name: 'Estimation' });
-    expect(estimateBox).toHaveTextContent(/Total estimé\s*408,00\s€/);
-    expect(estimateBox).toHaveTextContent(/Acompte demandé si le restaurant accepte : 122,40\s€ \(30 % du total\)\./);
+    expect(estimateBox).toHaveTextContent(/Menu Canut × 10\s*320,00\s€/);
+    expect(estimateBox).toHaveTextContent(/Kir × 10/);
+    expect(estimateBox).toHaveTextContent('Total estimé—');
+    expect(estimateBox).toHaveTextContent('Choisissez la date et l’heure d’arrivée pour voir le total.');
+    expect(estimateBox).not.toHaveTextContent(/Acompte/);
   });
 });

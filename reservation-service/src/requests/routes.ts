@@ -3,7 +3,19 @@ import { Transform } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acceptanceWarnings } from '@tablee/domain/acceptance';
-import { groupRequest, openApiAnswer, rateLimited, refusal, requestParams, submittedRequest, type RateLimitedAnswer, type SubmittedRequest } from '@tablee/contract';
+import {
+  groupRequest,
+  openApiAnswer,
+  rateLimited,
+  refusal,
+  requestCheck,
+  requestParams,
+  requestToCheck,
+  submittedRequest,
+  type RateLimitedAnswer,
+  type RequestCheck,
+  type SubmittedRequest,
+} from '@tablee/contract';
 import type { Config } from '../config';
 import { answers, ContractViolation } from '../lib/contract';
 import { MESSAGES } from '../reservations/outcomes';
@@ -109,6 +121,41 @@ export async function requestRoutes(instance: FastifyInstance, { config, db }: {
   // external_id belongs to.
   const keyIds = new WeakMap<FastifyRequest, string>();
 
+  /**
+   * Who may send (or check) a request, after the rate limit (onRequest) and before the body is read:
+   * without the restaurant's key nothing else is looked at. Without a key, the restaurant's open
+   * request page, with its smaller body.
+   */
+  const authoriseCaller = async (request: FastifyRequest<{ Params: { restaurantId: string } }>, _reply: unknown, payload: NodeJS.ReadableStream) => {
+    // An id that is no UUID names no restaurant (PostgreSQL would refuse it as a uuid).
+    if (!requestParams.safeParse(request.params).success) throw new RefusalError(404, REFUSALS.unknownRestaurant);
+    const key = bearerKey(request);
+    if (!key) {
+      // The public path: a restaurant whose request page is closed asks for a key, as before.
+      const open = await db.rpc('request_page_open', { p_restaurant_id: request.params.restaurantId.toLowerCase() });
+      if (open.error) throw databaseFailure('checking the request page', open);
+      if (open.data !== true) throw new RefusalError(401, REFUSALS.keyRequired);
+      if (Number(request.headers['content-length'] ?? 0) > WEB_BODY_LIMIT) throw new RefusalError(413, REFUSALS.webTooLarge);
+      return limitedStream(payload, WEB_BODY_LIMIT);
+    }
+    // An address that has tried too many unknown keys is not looked up again before its window ends.
+    const wait = failedKeys.waitFor(request.ip);
+    if (wait > 0) throw new TooManyFailedKeys(wait);
+    const { data, error, status } = await db.rpc('assistant_key_restaurant', { p_key: key });
+    if (error) throw databaseFailure('checking the assistant key', { error, status });
+    if (!data?.[0]) {
+      failedKeys.record(request.ip);
+      throw new RefusalError(401, REFUSALS.invalidKey);
+    }
+    if (data[0].restaurant_id !== request.params.restaurantId.toLowerCase()) throw new RefusalError(403, REFUSALS.wrongRestaurant);
+    keyIds.set(request, data[0].key_id);
+  };
+
+  /** The page's honeypot, taken out before the contract's schema reads the body (it is no field of it). */
+  const takeOutHoneypot = async (request: FastifyRequest) => {
+    if (!bearerKey(request)) request.body = withoutHoneypot(request.body);
+  };
+
   app.post(
     '/api/restaurants/:restaurantId/requests',
     {
@@ -138,35 +185,8 @@ export async function requestRoutes(instance: FastifyInstance, { config, db }: {
       },
       bodyLimit: REQUEST_BODY_LIMIT,
       config: { rateLimit },
-      // After the rate limit (onRequest) and before the body is read: without the restaurant's key nothing else is looked at.
-      preParsing: async (request, _reply, payload) => {
-        // An id that is no UUID names no restaurant (PostgreSQL would refuse it as a uuid).
-        if (!requestParams.safeParse(request.params).success) throw new RefusalError(404, REFUSALS.unknownRestaurant);
-        const key = bearerKey(request);
-        if (!key) {
-          // The public path: a restaurant whose request page is closed asks for a key, as before.
-          const open = await db.rpc('request_page_open', { p_restaurant_id: request.params.restaurantId.toLowerCase() });
-          if (open.error) throw databaseFailure('checking the request page', open);
-          if (open.data !== true) throw new RefusalError(401, REFUSALS.keyRequired);
-          if (Number(request.headers['content-length'] ?? 0) > WEB_BODY_LIMIT) throw new RefusalError(413, REFUSALS.webTooLarge);
-          return limitedStream(payload, WEB_BODY_LIMIT);
-        }
-        // An address that has tried too many unknown keys is not looked up again before its window ends.
-        const wait = failedKeys.waitFor(request.ip);
-        if (wait > 0) throw new TooManyFailedKeys(wait);
-        const { data, error, status } = await db.rpc('assistant_key_restaurant', { p_key: key });
-        if (error) throw databaseFailure('checking the assistant key', { error, status });
-        if (!data?.[0]) {
-          failedKeys.record(request.ip);
-          throw new RefusalError(401, REFUSALS.invalidKey);
-        }
-        if (data[0].restaurant_id !== request.params.restaurantId.toLowerCase()) throw new RefusalError(403, REFUSALS.wrongRestaurant);
-        keyIds.set(request, data[0].key_id);
-      },
-      // The page's honeypot is taken out before the contract's schema reads the body (it is no field of it).
-      preValidation: async (request) => {
-        if (!bearerKey(request)) request.body = withoutHoneypot(request.body);
-      },
+      preParsing: authoriseCaller,
+      preValidation: takeOutHoneypot,
     },
     async (request, reply) => {
       const web = !bearerKey(request);
@@ -191,6 +211,52 @@ export async function requestRoutes(instance: FastifyInstance, { config, db }: {
         warnings: submitted.acceptance ? acceptanceWarnings(submitted.acceptance) : [],
       };
       return reply.code(submitted.replayed ? 200 : 201).send(answer);
+    },
+  );
+
+  // The same caller and rules, checked before sending, with a budget of their own (a page checks as the customer fills it in).
+  const checkRateLimit = { ...rateLimit, max: config.checkRateLimit.max, timeWindow: config.checkRateLimit.timeWindowMs };
+  app.post(
+    '/api/restaurants/:restaurantId/requests/check',
+    {
+      schema: {
+        operationId: 'checkGroupRequest',
+        summary: 'What submitting a request would answer, nothing stored (public.check_group_request).',
+        description:
+          'The same caller as the submission (the restaurant’s assistant key, or without a key its open request page) and the same rules: the refusal submitting would give (its code, field and French message), else null; the total and the deposit once what the request books (date, time, group, menu, options) is right, even while the customer’s details are absent or refused; the warnings the restaurant will see. A page checks as the customer fills it in; a chatbot before it submits.',
+        security: [{ assistantKey: [] }, {}],
+        params: requestParams,
+        body: requestToCheck,
+        ...answers({
+          200: [requestCheck, 'The check ran: its refusal (or null), the total, the deposit and the warnings.'],
+          400: [refusal, 'Not JSON (`invalid_json`).'],
+          401: [refusal, 'No key while the restaurant’s request page is off, or an unknown or revoked key (`key_required`, `invalid_key`); WWW-Authenticate.'],
+          403: [refusal, 'The key is another restaurant’s (`wrong_restaurant`).'],
+          404: [refusal, 'The restaurant id of the path is not a UUID (`unknown_restaurant`).'],
+          413: [refusal, 'Over 512 KB; without a key, over 16 KB (`too_large`).'],
+          415: [refusal, 'Not sent as JSON (`unsupported_media_type`).'],
+          422: [refusal, 'The body does not fit the contract’s shapes; `field` names the field.'],
+          429: [rateLimited, 'Too many checks with this key (without a key: from this client address); see Retry-After.'],
+          500: [refusal, 'Our fault.'],
+          503: [refusal, 'The database is momentarily unavailable (`api_unavailable`); check again after Retry-After seconds.'],
+        }),
+      },
+      bodyLimit: REQUEST_BODY_LIMIT,
+      config: { rateLimit: checkRateLimit },
+      preParsing: authoriseCaller,
+      preValidation: takeOutHoneypot,
+    },
+    async (request, reply) => {
+      if (!bearerKey(request) && request.body.conversation != null) throw new RefusalError(422, REFUSALS.webConversation);
+      const { data, error, status } = await db.rpc('check_group_request', { p_restaurant_id: request.params.restaurantId.toLowerCase(), p_request: request.body });
+      if (error) throw databaseFailure('check_group_request', { error, status });
+      const answer: RequestCheck = {
+        refusal: data.refusal && { code: data.refusal.code, field: data.refusal.field, message: data.refusal.message },
+        total_amount: data.request?.total_amount ?? null,
+        deposit: data.deposit,
+        warnings: data.acceptance ? acceptanceWarnings(data.acceptance) : [],
+      };
+      return reply.send(answer);
     },
   );
 

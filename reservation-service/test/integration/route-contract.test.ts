@@ -45,6 +45,7 @@ test('every route of the service is in the generated document, with its answers'
       'POST /api/reservations/{numero_reservation}/reject/{code_manage}',
       'POST /api/reservations/{numero_reservation}/undo/{code_manage}',
       'POST /api/restaurants/{restaurantId}/requests',
+      'POST /api/restaurants/{restaurantId}/requests/check',
       'POST /api/restaurants/{restaurantId}/reservations',
     ].sort(),
   );

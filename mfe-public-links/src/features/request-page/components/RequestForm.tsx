@@ -1,8 +1,10 @@
 import { useAction } from '@tablee/action';
 import { formatEuros, formatLongDate } from '@tablee/shared/core';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { checkRequest } from '../api/checkRequest';
 import { sendRequest, type SendOutcome } from '../api/sendRequest';
 import {
+  bookingBody,
   DIETARY_NOTES_MAX,
   childrenMenu,
   EMPTY_VALUES,
@@ -37,6 +39,12 @@ const FIELD_ORDER: FieldName[] = [
   'message',
   'cgv',
 ];
+/** The booking is checked once the customer has stopped changing it this long (a check per keystroke would be spent for nothing). */
+const CHECK_DELAY_MS = 300;
+
+/** The fields of what the request books: a refusal of the check on one of them is shown with the estimate, before sending. */
+const BOOKING_FIELDS = new Set<FieldName>(['date', 'arrival_time', 'adults', 'children', 'menu_id', 'options']);
+
 const idOf = (field: FieldName) => `rq-${field.replace('.', '-')}`;
 const errorIdOf = (field: FieldName) => `${idOf(field)}-error`;
 
@@ -78,6 +86,21 @@ export function RequestForm({ form, onSent }: { form: Form; onSent: (outcome: Ex
   const menus = regularMenus(form, values.service);
   const kids = childrenMenu(form);
   const quote = estimate(form, values);
+
+  // The restaurant's rules, asked before sending (public.check_group_request): SQL's total and deposit,
+  // and its refusal of what is chosen; only the answer for what is still chosen is shown.
+  const check = useAction(checkRequest);
+  const { mutate: askCheck } = check;
+  const booking = quote && values.date && values.arrivalTime ? JSON.stringify(bookingBody(values)) : null;
+  useEffect(() => {
+    if (!booking) return undefined;
+    const timer = setTimeout(() => askCheck({ restaurantId: form.restaurant.id, booking }), CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [askCheck, booking, form.restaurant.id]);
+  const checked = booking && check.data?.booking === booking ? check.data : undefined;
+  const rules = checked?.kind === 'checked' ? checked.answer : undefined;
+  const refusedField = rules?.refusal ? fieldOfRefusal(rules.refusal.field) : null;
+  const refusal = rules?.refusal && refusedField && BOOKING_FIELDS.has(refusedField) ? rules.refusal.message : undefined;
 
   const set = <K extends keyof RequestValues>(key: K, value: RequestValues[K], clears: FieldName[]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -290,13 +313,16 @@ export function RequestForm({ form, onSent }: { form: Form; onSent: (outcome: Ex
             </ul>
             <p className="rq-total">
               <span>Total estimé</span>
-              <strong>{formatEuros(quote.total)}</strong>
+              <strong>{rules?.total_amount != null ? formatEuros(rules.total_amount) : booking && !checked ? 'Calcul…' : '—'}</strong>
             </p>
-            {quote.deposit && (
+            {refusal && <p className="rq-error">{refusal}</p>}
+            {booking === null && <p className="rq-hint">Choisissez la date et l’heure d’arrivée pour voir le total.</p>}
+            {checked?.kind === 'failed' && <p className="rq-hint">Le total n’a pas pu être calculé : il le sera à l’envoi de la demande.</p>}
+            {rules?.deposit && (
               <p className="rq-hint">
-                {quote.deposit.method === 'acompte'
-                  ? `Acompte demandé si le restaurant accepte : ${formatEuros(quote.deposit.amount)}${quote.deposit.percentage !== undefined ? ` (${quote.deposit.percentage} % du total)` : ''}.`
-                  : `Empreinte bancaire demandée si le restaurant accepte : ${formatEuros(quote.deposit.amount)} (rien n’est prélevé).`}
+                {rules.deposit.method === 'acompte'
+                  ? `Acompte demandé si le restaurant accepte : ${formatEuros(rules.deposit.amount)}${rules.deposit.percentage !== undefined ? ` (${rules.deposit.percentage} % du total)` : ''}.`
+                  : `Empreinte bancaire demandée si le restaurant accepte : ${formatEuros(rules.deposit.amount)} (rien n’est prélevé).`}
               </p>
             )}
           </>

@@ -2,10 +2,9 @@
  * The request page's rules, pure: what request_form says of the restaurant (open days, services and
  * their arrival times, group sizes, menus, options, deposit terms), turned into the calendar's days,
  * the form's choices, its checks (the contract's French messages: README, "Requests in") and the
- * estimate. What only the stored profile knows (a closure, the phone's format…) the contract refuses
+ * estimate's lines (its total and the deposit are SQL's: api/checkRequest.ts). What only the stored profile knows (a closure, the phone's format…) the contract refuses
  * with a 422 on its field.
  */
-import { depositFor, type Deposit } from '@tablee/domain/deposit';
 
 export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
 export type ServiceName = 'lunch' | 'dinner';
@@ -170,17 +169,16 @@ export function validate(form: RequestForm, values: RequestValues): FieldErrors 
 }
 
 export interface Estimate {
-  total: number;
   lines: { label: string; amount: number }[];
-  deposit: Deposit | null;
 }
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /**
- * What the request would cost, as submit_group_request totals it: the menu per adult, the children's
- * menu per child, each option once per adult (per person) or once (in total); and the deposit it implies.
- * Null until a menu and the number of adults are chosen.
+ * What the request is made of, priced from the profile the page shows: the menu per adult, the
+ * children's menu per child, each option once per adult (per person) or once (in total). Its total and
+ * the deposit it implies are SQL's (checkRequest): the page does not add them up. Null until a menu
+ * and the number of adults are chosen.
  */
 export function estimate(form: RequestForm, values: Pick<RequestValues, 'adults' | 'children' | 'menuId' | 'optionIds'>): Estimate | null {
   const adults = count(values.adults);
@@ -193,21 +191,26 @@ export function estimate(form: RequestForm, values: Pick<RequestValues, 'adults'
   for (const option of form.options.filter((o) => values.optionIds.includes(o.id))) {
     lines.push(option.price_type === 'per_person' ? { label: `${option.title} × ${adults}`, amount: cents(option.price * adults) } : { label: option.title, amount: cents(option.price) });
   }
-  const total = cents(lines.reduce((sum, line) => sum + line.amount, 0));
-  const terms = form.deposit.required ? { requires_deposit: true, deposit_type: form.deposit.type, deposit_amount: form.deposit.amount, deposit_method: form.deposit.method } : null;
-  return { total, lines, deposit: depositFor(total, terms) };
+  return { lines };
 }
 
-/** The body of POST /api/restaurants/{id}/requests (the contract, without a key: the public path). */
-export function requestBody(values: RequestValues, externalId: string) {
+/** What the request books (its slot, group, menu and options), as the check (POST …/requests/check) takes it before the customer's details. */
+export function bookingBody(values: RequestValues) {
   return {
-    external_id: externalId,
     date: values.date,
     arrival_time: values.arrivalTime,
     adults: count(values.adults),
     children: values.children.trim() === '' ? 0 : count(values.children),
     menu_id: values.menuId || null,
     options: values.optionIds.map((option_id) => ({ option_id })),
+  };
+}
+
+/** The body of POST /api/restaurants/{id}/requests (the contract, without a key: the public path). */
+export function requestBody(values: RequestValues, externalId: string) {
+  return {
+    external_id: externalId,
+    ...bookingBody(values),
     customer: { name: values.name.trim(), email: values.email.trim() || null, phone: values.phone.trim() || null },
     message: values.message.trim() || null,
     dietary_notes: values.dietaryNotes.trim() || null,
