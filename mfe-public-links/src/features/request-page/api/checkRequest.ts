@@ -1,7 +1,6 @@
 import { reservationApiEndpoint } from '@tablee/shared/core';
 // Types only: the contract's zod schemas stay out of this light page's bundle.
 import type { RequestCheck } from '@tablee/contract';
-import type { bookingBody } from '../lib/form-rules';
 
 /** What the restaurant's rules say of the booking as chosen so far: SQL's total and deposit, and its first refusal. */
 export type CheckOutcome = { kind: 'checked'; booking: string; answer: RequestCheck } | { kind: 'failed'; booking: string };
@@ -25,5 +24,3 @@ export async function checkRequest({ restaurantId, booking }: { restaurantId: st
     return { kind: 'failed', booking };
   }
 }
-
-export type BookingBody = ReturnType<typeof bookingBody>;

@@ -2,8 +2,8 @@
  * The request page's rules, pure: what request_form says of the restaurant (open days, services and
  * their arrival times, group sizes, menus, options, deposit terms), turned into the calendar's days,
  * the form's choices, its checks (the contract's French messages: README, "Requests in") and the
- * estimate's lines (its total and the deposit are SQL's: api/checkRequest.ts). What only the stored profile knows (a closure, the phone's format…) the contract refuses
- * with a 422 on its field.
+ * estimate's lines (its total and the deposit are SQL's: api/checkRequest.ts). What only the stored
+ * profile knows (a closure, the phone's format…) the contract refuses with a 422 on its field.
  */
 
 export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
