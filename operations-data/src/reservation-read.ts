@@ -6,12 +6,19 @@
  */
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import { statusFromCode, toNumber, type Database, type Reservation, type ReservationStatus, type Tables } from '@tablee/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { reservationFromRow } from './mappers';
 import { CONVERSATION_COLUMNS, RESERVATION_COLUMNS } from './rows';
 
 /** What the read needs of a client: its query builder (supabase-js's client has postgrest-js's). */
 export type RestClient = Pick<PostgrestClient<Database>, 'from'>;
 
+/**
+ * One entry of a reservation's history (public.reservation_events): a change of its status (who, when,
+ * why), of its details ('modified': summary says who changed what), or a decision of the one-click link
+ * undone from its page ('undone': back to pending).
+ */
 export interface ReservationEvent {
   kind: 'status' | 'modified' | 'undone';
   /** « Modifiée par … : 14 → 18 personnes », for a change of the details. */
@@ -131,3 +138,13 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
     notifications: data.notification_outbox.map(notificationFromRow),
   };
 }
+
+/**
+ * The query of one reservation's detail, read by `read`: one key and freshness wherever it is read (the
+ * full screen on the page's supabase-js client, the alert's light page on postgrest-js), so each finds
+ * the other's answer in the cache.
+ */
+export const reservationDetailQuery = (restaurantId: string, numero: string, read: () => Promise<ReservationDetail | null>) =>
+  queryOptions({ queryKey: reservationKeys.detail(restaurantId, numero), queryFn: read, staleTime: SCREEN_DATA_FRESH_MS });
+
+export type ReservationDetailQuery = ReturnType<typeof reservationDetailQuery>;

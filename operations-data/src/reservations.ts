@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Service } from './constants';
 import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { reservationFromRow } from './mappers';
-import { readReservation, type ReservationDetail } from './reservation-read';
+import { readReservation, reservationDetailQuery, type ReservationDetail } from './reservation-read';
 import { RESERVATION_COLUMNS } from './rows';
 
 export * from './reservation-read';
@@ -90,17 +90,11 @@ export const reservationListQueryOptions = ({ restaurantId, ...params }: Reserva
     refetchInterval: LIVE_REFRESH_MS,
   });
 
-/**
- * One entry of a reservation's history (public.reservation_events): a change of its status (who, when,
- * why), of its details ('modified': summary says who changed what), or a decision of the one-click link
- * undone from its page ('undone': back to pending).
- */
 /** The reservation's read on the page's supabase-js client (readReservation). */
 export const getReservation = (restaurantId: string, numero: string): Promise<ReservationDetail | null> => readReservation(getSupabase(), restaurantId, numero);
 
 /** Keyed by the restaurant-facing number, as in the address. */
-export const reservationQueryOptions = (restaurantId: string, numero: string) =>
-  queryOptions({ queryKey: reservationKeys.detail(restaurantId, numero), queryFn: () => getReservation(restaurantId, numero), staleTime: SCREEN_DATA_FRESH_MS });
+export const reservationQueryOptions = (restaurantId: string, numero: string) => reservationDetailQuery(restaurantId, numero, () => getReservation(restaurantId, numero));
 
 /** URL parameters of the list, so that the back button and a shared link show the same list. */
 export const RESERVATION_LIST_PARAM = { status: 'statut', search: 'recherche', from: 'du', to: 'au', service: 'service', order: 'ordre', page: 'page' } as const;

@@ -7,10 +7,10 @@
  */
 import { formatEuros, formatLongDate, formatTime } from '@tablee/shared/core';
 import { reservationBadge, type DecisionIntentState } from '@tablee/domain';
+import type { ReservationDetailQuery } from '@tablee/operations-data/reservation-read';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LightQueryState } from './LightScreenStates';
-import type { LightReservationQuery } from './light-reservation-query';
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
@@ -22,7 +22,7 @@ export function LightReservationPage({
   onMissing,
 }: {
   /** The reservation's query (its key is the full screen's, which finds the answer in the cache). */
-  query: LightReservationQuery;
+  query: ReservationDetailQuery;
   restaurantId: string;
   onShown: () => void;
   onDecide: (decide: DecisionIntentState['decide']) => void;

@@ -11,6 +11,7 @@
  * other address: the full application at once.
  */
 import type { DecisionIntentState } from '@tablee/domain';
+import { reservationDetailQuery } from '@tablee/operations-data/reservation-read';
 import { queryClient } from '@tablee/shared/light';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -19,7 +20,6 @@ import { loadApplication, openApplication } from './handover';
 import { LightReservationPage } from './LightReservationPage';
 import { ConfigError, LightLoading } from './LightStates';
 import { root } from './root';
-import { lightReservationQuery } from './light-reservation-query';
 import { headStart, lightSession, reservationAddress, type LightSession } from './reservation-head-start';
 
 let decision: DecisionIntentState['decide'] | undefined;
@@ -59,7 +59,7 @@ const plainLink: FrameLink = (to, label, style) => (
   </a>
 );
 
-const { restaurantId } = reservationAddress;
+const { restaurantId, numero } = reservationAddress;
 
 /** supabase-js, loaded once: to read or refresh the session when the stored one is not usable, and to sign out. */
 const supabaseSession = () => import('./reservation-early');
@@ -97,7 +97,8 @@ root.render(<LightLoading label="Vérification de la session..." />);
 session().then(
   (signedIn) => {
     if (!signedIn) return openApplication();
-    const reservationQuery = lightReservationQuery(signedIn.read);
+    // The full screen's query (key and freshness), read with the stored session: it takes over from the cache.
+    const reservationQuery = reservationDetailQuery(restaurantId, numero, signedIn.read);
     // The answer already asked (or in flight) is the query's first; a retry reads anew.
     queryClient.prefetchQuery({ ...reservationQuery, queryFn: () => signedIn.firstRead }).catch(() => undefined);
     root.render(
