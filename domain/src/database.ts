@@ -11,7 +11,17 @@ import type { NewAssistantKey } from './assistant-keys';
 import type { MissingItem } from './completeness';
 import type { Database as GeneratedDatabase } from './database.types';
 import type { Deposit } from './deposit';
-import type { CheckedRequestAnswer, InvitationToSend, ModifyReservationAnswer, SubmittedRequestAnswer } from './function-answers';
+import type {
+  CheckedRequestAnswer,
+  ConversationAnswerer,
+  InvitationToSend,
+  ModifyReservationAnswer,
+  ReceivedMessageAnswer,
+  RecordedTurnAnswer,
+  StaffMessagesAnswer,
+  StaffReplyAnswer,
+  SubmittedRequestAnswer,
+} from './function-answers';
 import type { TransitionResult } from './transitions';
 
 export type { Json } from './database.types';
@@ -30,7 +40,9 @@ export type Database = MergeDeep<
       };
       Views: {
         restaurant_completeness: { Row: { missing: MissingItem[] | null } };
-        conversation_summaries: { Row: Pick<Conversation, 'id' | 'restaurant_id' | 'created_at' | 'updated_at'> };
+        conversation_summaries: {
+          Row: Pick<Conversation, 'id' | 'restaurant_id' | 'created_at' | 'updated_at' | 'channel' | 'customer_contact' | 'handed_over_at'> & { answered_by: ConversationAnswerer };
+        };
       };
       Functions: {
         assistant_knowledge: { Returns: AssistantKnowledge };
@@ -45,6 +57,10 @@ export type Database = MergeDeep<
         submit_owner_reservation: { Returns: SubmittedRequestAnswer };
         modify_reservation: { Returns: ModifyReservationAnswer };
         issue_invitation_token: { Returns: InvitationToSend | null };
+        receive_customer_message: { Returns: ReceivedMessageAnswer };
+        record_assistant_turn: { Returns: RecordedTurnAnswer };
+        staff_messages_since: { Returns: StaffMessagesAnswer };
+        reply_to_conversation: { Returns: StaffReplyAnswer };
       };
     };
   }

@@ -16,21 +16,45 @@ export type Database = {
     Tables: {
       conversations: {
         Row: {
+          answered_by: string
+          assistant_state: NonNullable<Json>
+          channel: string
           created_at: string
+          customer_contact: string | null
+          handed_over_at: string | null
+          handover_reason: string | null
           id: string
           restaurant_id: string
+          state_version: number
+          token_hash: string | null
           updated_at: string
         }
         Insert: {
+          answered_by?: string
+          assistant_state?: NonNullable<Json>
+          channel?: string
           created_at?: string
+          customer_contact?: string | null
+          handed_over_at?: string | null
+          handover_reason?: string | null
           id?: string
           restaurant_id: string
+          state_version?: number
+          token_hash?: string | null
           updated_at?: string
         }
         Update: {
+          answered_by?: string
+          assistant_state?: NonNullable<Json>
+          channel?: string
           created_at?: string
+          customer_contact?: string | null
+          handed_over_at?: string | null
+          handover_reason?: string | null
           id?: string
           restaurant_id?: string
+          state_version?: number
+          token_hash?: string | null
           updated_at?: string
         }
         Relationships: [
@@ -137,6 +161,9 @@ export type Database = {
       }
       messages: {
         Row: {
+          author_id: string | null
+          author_name: string | null
+          channel_message_id: string | null
           content: string
           conversation_id: string
           created_at: string
@@ -144,6 +171,9 @@ export type Database = {
           role: string
         }
         Insert: {
+          author_id?: string | null
+          author_name?: string | null
+          channel_message_id?: string | null
           content: string
           conversation_id: string
           created_at?: string
@@ -151,6 +181,9 @@ export type Database = {
           role: string
         }
         Update: {
+          author_id?: string | null
+          author_name?: string | null
+          channel_message_id?: string | null
           content?: string
           conversation_id?: string
           created_at?: string
@@ -1371,7 +1404,11 @@ export type Database = {
     Views: {
       conversation_summaries: {
         Row: {
+          answered_by: string | null
+          channel: string | null
           created_at: string | null
+          customer_contact: string | null
+          handed_over_at: string | null
           id: string | null
           last_message_at: string | null
           last_message_content: string | null
@@ -1381,7 +1418,11 @@ export type Database = {
           updated_at: string | null
         }
         Insert: {
+          answered_by?: string | null
+          channel?: string | null
           created_at?: string | null
+          customer_contact?: string | null
+          handed_over_at?: string | null
           id?: string | null
           last_message_at?: never
           last_message_content?: never
@@ -1391,7 +1432,11 @@ export type Database = {
           updated_at?: string | null
         }
         Update: {
+          answered_by?: string | null
+          channel?: string | null
           created_at?: string | null
+          customer_contact?: string | null
+          handed_over_at?: string | null
           id?: string | null
           last_message_at?: never
           last_message_content?: never
@@ -1582,6 +1627,28 @@ export type Database = {
         Args: { p_limit?: number; p_restaurant_id?: string }
         Returns: number
       }
+      receive_customer_message: {
+        Args: {
+          p_channel: string
+          p_channel_message_id?: string
+          p_contact?: string
+          p_conversation: Json
+          p_restaurant_id: string
+          p_text: string
+        }
+        Returns: Json
+      }
+      record_assistant_turn: {
+        Args: {
+          p_contact?: string
+          p_conversation_id: string
+          p_hand_over?: string
+          p_replies: string[]
+          p_state: Json
+          p_version: number
+        }
+        Returns: Json
+      }
       remove_member: {
         Args: { p_restaurant_id: string; p_user_id: string }
         Returns: undefined
@@ -1593,6 +1660,10 @@ export type Database = {
       reorder_faqs: {
         Args: { p_faq_ids: string[]; p_restaurant_id: string }
         Returns: undefined
+      }
+      reply_to_conversation: {
+        Args: { p_conversation_id: string; p_text: string }
+        Returns: Json
       }
       request_form: { Args: { p_restaurant_id: string }; Returns: Json }
       request_page_open: { Args: { p_restaurant_id: string }; Returns: boolean }
@@ -1716,9 +1787,21 @@ export type Database = {
           total_amount: unknown
         }[]
       }
+      set_conversation_answerer: {
+        Args: { p_answered_by: string; p_conversation_id: string }
+        Returns: Json
+      }
       set_request_page: {
         Args: { p_enabled: boolean; p_restaurant_id: string }
         Returns: boolean
+      }
+      staff_messages_since: {
+        Args: {
+          p_after?: string
+          p_conversation: Json
+          p_restaurant_id: string
+        }
+        Returns: Json
       }
       start_restaurant_onboarding: {
         Args: Record<PropertyKey, never>

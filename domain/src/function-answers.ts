@@ -72,3 +72,41 @@ export interface InvitationToSend {
   restaurant_name: string;
   invited_by: string | null;
 }
+
+/** Who answers a conversation's customer: the assistant, or the restaurant's staff after 'Reprendre la main'. */
+export type ConversationAnswerer = 'assistant' | 'staff';
+
+/** public.receive_customer_message: the message stored in its conversation, and what the assistant needs to answer it. */
+export interface ReceivedMessageAnswer {
+  /** The token only when the conversation was opened by this message (web chat). */
+  conversation: { id: string; token?: string };
+  opened: boolean;
+  /** The channel's message id was seen before (a retry): nothing new stored. */
+  duplicate: boolean;
+  message_id: string;
+  answered_by: ConversationAnswerer;
+  /** The assistant's memory, as it last recorded it (public.record_assistant_turn). */
+  state: Record<string, unknown>;
+  version: number;
+  customer_contact: string | null;
+}
+
+/** public.record_assistant_turn. */
+export interface RecordedTurnAnswer {
+  version: number;
+  message_ids: string[];
+}
+
+/** public.staff_messages_since: what the restaurant wrote in a web chat. */
+export interface StaffMessagesAnswer {
+  answered_by: ConversationAnswerer;
+  messages: { id: string; text: string; created_at: string }[];
+}
+
+/** public.reply_to_conversation. */
+export interface StaffReplyAnswer {
+  id: string;
+  author_name: string | null;
+  created_at: string;
+  channel: 'web' | 'whatsapp';
+}

@@ -174,7 +174,9 @@ export interface ReservationOption {
 
 export interface ConversationMessage {
   id: string;
-  sender: 'user' | 'bot';
+  /** The customer, the assistant (bot), or a member of the restaurant (staff, with authorName). */
+  sender: 'user' | 'bot' | 'staff';
+  authorName?: string | null;
   content: string;
   timestamp: string;
 }
@@ -218,10 +220,18 @@ export interface Reservation {
   conversation?: ConversationMessage[];
 }
 
+/** Who wrote a message: the customer, the assistant, or a member of the restaurant. */
+export type MessageRole = 'user' | 'assistant' | 'staff';
+
+/** Where a conversation takes place: the web chat, WhatsApp, or imported (the seed, the simulator, a chatbot's submission: no channel to answer on). */
+export type ConversationChannel = 'web' | 'whatsapp' | 'import';
+
 export interface Message {
   id: string;
   conversationId: string;
-  role: 'user' | 'assistant';
+  role: MessageRole;
+  /** A staff message's author, as named when they wrote it. */
+  authorName?: string | null;
   content: string;
   createdAt: string;
 }
@@ -243,4 +253,11 @@ export interface Conversation {
   messages?: Message[];
   /** The requests made from it, oldest first (none: the customer did not ask yet, and is not known). */
   requests: ConversationRequest[];
+  channel: ConversationChannel;
+  /** The customer's WhatsApp number, or the contact they gave on the web chat. */
+  customerContact: string | null;
+  /** Who answers the customer now: the assistant, or the staff after 'Reprendre la main'. */
+  answeredBy: 'assistant' | 'staff';
+  /** 'À vous': the assistant passed a question the profile does not answer; null once answered or handed back. */
+  handedOverAt: string | null;
 }

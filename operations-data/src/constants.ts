@@ -10,7 +10,11 @@ export type Service = 'lunch' | 'dinner';
 export const SERVICE_LABELS: Record<Service, string> = { lunch: 'Midi', dinner: 'Soir' };
 
 /** How a message's author is named on the operational screens (the bot is 'Assistant'). */
-export const MESSAGE_AUTHOR_LABELS = { user: 'Client', assistant: 'Assistant' } as const;
+export const MESSAGE_AUTHOR_LABELS = { user: 'Client', assistant: 'Assistant', staff: 'Restaurant' } as const;
+
+/** A message's author as the app shows it: 'Restaurant — Léa Martin' for a member's reply. */
+export const messageAuthorLabel = (role: keyof typeof MESSAGE_AUTHOR_LABELS, authorName?: string | null) =>
+  role === 'staff' && authorName ? `${MESSAGE_AUTHOR_LABELS.staff} — ${authorName}` : MESSAGE_AUTHOR_LABELS[role];
 
 /** A conversation's request, in the app: its restaurant number leads to its page. */
 export const requestPathOf = (restaurantId: string, numero: string) => `/restaurants/${encodeURIComponent(restaurantId)}/operational/reservations/${encodeURIComponent(numero)}`;

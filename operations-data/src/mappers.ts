@@ -1,16 +1,40 @@
 /** Row ↔ model mapping of the operations screens' reads (reservations, conversations), written once (ARCHITECTURE.md, Data). */
-import { reservationOptions, reservationSource, statusFromCode, toHHMM, toNumber, type Conversation, type ConversationRequest, type Message, type Reservation } from '@tablee/domain';
+import {
+  reservationOptions,
+  reservationSource,
+  statusFromCode,
+  toHHMM,
+  toNumber,
+  type Conversation,
+  type ConversationChannel,
+  type ConversationRequest,
+  type Message,
+  type MessageRole,
+  type Reservation,
+} from '@tablee/domain';
 import type { ConversationRequestRow, ConversationRow, ConversationSummaryRow, MessageRow, ReservationRow } from './rows';
+
+const roleOf = (role: string | null): MessageRole => (role === 'assistant' || role === 'staff' ? role : 'user');
+const channelOf = (channel: string): ConversationChannel => (channel === 'web' || channel === 'whatsapp' ? channel : 'import');
 
 export function messageFromRow(row: MessageRow): Message {
   return {
     id: row.id,
     conversationId: row.conversation_id ?? '',
-    role: row.role === 'assistant' ? 'assistant' : 'user',
+    role: roleOf(row.role),
+    authorName: row.author_name,
     content: row.content,
     createdAt: row.created_at,
   };
 }
+
+/** Where a conversation takes place and who answers it (the table and the list's view name them alike). */
+const answering = (row: Pick<ConversationRow, 'channel' | 'customer_contact' | 'answered_by' | 'handed_over_at'>) => ({
+  channel: channelOf(row.channel),
+  customerContact: row.customer_contact,
+  answeredBy: row.answered_by === 'staff' ? ('staff' as const) : ('assistant' as const),
+  handedOverAt: row.handed_over_at,
+});
 
 const byCreatedAt = (a: { createdAt: string }, b: { createdAt: string }) => a.createdAt.localeCompare(b.createdAt);
 
@@ -26,6 +50,7 @@ export function conversationFromRow(row: ConversationRow): Conversation {
     messageCount: messages.length,
     requests: requestsFromRows(row.restaurant_reservations),
     lastMessage: messages[messages.length - 1],
+    ...answering(row),
   };
 }
 
@@ -42,13 +67,14 @@ export function conversationSummaryFromRow(row: ConversationSummaryRow): Convers
     updatedAt: row.updated_at,
     messageCount: row.message_count ?? 0,
     requests: requestsFromRows(row.restaurant_reservations),
+    ...answering(row),
     lastMessage:
       row.last_message_content === null
         ? undefined
         : {
             id: '',
             conversationId: row.id,
-            role: row.last_message_role === 'assistant' ? 'assistant' : 'user',
+            role: roleOf(row.last_message_role),
             content: row.last_message_content,
             createdAt: row.last_message_at ?? row.updated_at,
           },
@@ -84,7 +110,8 @@ export function reservationFromRow(row: ReservationRow): Reservation {
     conversationId: row.conversation_id ?? undefined,
     conversation: conversation?.messages?.map((m) => ({
       id: m.id,
-      sender: m.role === 'assistant' ? 'bot' : 'user',
+      sender: m.role === 'assistant' ? 'bot' : m.role,
+      authorName: m.authorName,
       content: m.content,
       timestamp: m.createdAt,
     })),

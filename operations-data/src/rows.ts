@@ -5,19 +5,19 @@
 import type { Tables } from '@tablee/domain';
 
 /** A message as a conversation embeds it (its conversation is the one embedding it). */
-export type MessageRow = Pick<Tables<'messages'>, 'id' | 'role' | 'content' | 'created_at'> & Partial<Pick<Tables<'messages'>, 'conversation_id'>>;
+export type MessageRow = Pick<Tables<'messages'>, 'id' | 'role' | 'content' | 'created_at' | 'author_name'> & Partial<Pick<Tables<'messages'>, 'conversation_id'>>;
 
 /** The requests a conversation led to (restaurant_reservations.conversation_id): whom it is with. */
 export const CONVERSATION_REQUEST_COLUMNS = 'restaurant_reservations(numero_reservation_restaurateur, customer_name, created_at)';
 export type ConversationRequestRow = Pick<Tables<'restaurant_reservations'>, 'numero_reservation_restaurateur' | 'customer_name' | 'created_at'>;
 
 /** A conversation with its messages, read with CONVERSATION_COLUMNS. */
-export type ConversationRow = Pick<Tables<'conversations'>, 'id' | 'restaurant_id' | 'created_at' | 'updated_at'> & {
+export type ConversationRow = Pick<Tables<'conversations'>, 'id' | 'restaurant_id' | 'created_at' | 'updated_at' | 'channel' | 'customer_contact' | 'answered_by' | 'handed_over_at'> & {
   messages: MessageRow[];
   restaurant_reservations?: ConversationRequestRow[];
 };
 
-export const CONVERSATION_COLUMNS = `id, restaurant_id, created_at, updated_at, messages(id, role, content, created_at), ${CONVERSATION_REQUEST_COLUMNS}`;
+export const CONVERSATION_COLUMNS = `id, restaurant_id, created_at, updated_at, channel, customer_contact, answered_by, handed_over_at, messages(id, role, content, created_at, author_name), ${CONVERSATION_REQUEST_COLUMNS}`;
 
 /**
  * The columns of a reservation as the owner reads it, from the table or from the list's search

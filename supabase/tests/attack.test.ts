@@ -152,6 +152,9 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['invitation_details', { p_token: 'x'.repeat(43) }],
     // Open to anonymous callers (the public request page), but answers nothing for a restaurant whose page is off.
     ['request_form', { p_restaurant_id: r }],
+    // Answering a customer and taking a conversation over (issue 43): members of its restaurant only.
+    ['reply_to_conversation', { p_conversation_id: v.conversationId, p_text: 'Le restaurant, prétendument' }],
+    ['set_conversation_answerer', { p_conversation_id: v.conversationId, p_answered_by: 'staff' }],
   ];
 }
 

@@ -137,6 +137,10 @@ describe('conversation card', () => {
     messageCount: 12,
     lastMessage: { id: '', conversationId: 'c', role, content, createdAt: '2026-05-02T18:45:00Z' },
     requests: [],
+    channel: 'import',
+    customerContact: null,
+    answeredBy: 'assistant',
+    handedOverAt: null,
   });
   const show = (c: Conversation) =>
     render(

@@ -9,14 +9,21 @@ describe('row → model mappers of the operations screens (reservations, convers
       restaurant_id: 'r',
       created_at: 'a',
       updated_at: 'b',
+      channel: 'web',
+      customer_contact: null,
+      answered_by: 'staff',
+      handed_over_at: null,
       messages: [
-        { id: 'm2', role: 'assistant', content: 'Bonjour !', created_at: '2026-01-01T10:01:00Z' },
-        { id: 'm1', role: 'user', content: 'Salut', created_at: '2026-01-01T10:00:00Z' },
+        { id: 'm2', role: 'assistant', content: 'Bonjour !', created_at: '2026-01-01T10:01:00Z', author_name: null },
+        { id: 'm1', role: 'user', content: 'Salut', created_at: '2026-01-01T10:00:00Z', author_name: null },
+        { id: 'm3', role: 'staff', content: 'Oui', created_at: '2026-01-01T10:02:00Z', author_name: 'Léa Martin' },
       ],
     });
-    expect(c.messages!.map((m) => m.id)).toEqual(['m1', 'm2']);
-    expect(c.messageCount).toBe(2);
-    expect(c.lastMessage).toMatchObject({ id: 'm2', role: 'assistant', conversationId: 'c1' });
+    expect(c.messages!.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+    expect(c.messageCount).toBe(3);
+    // A member's reply: its role and author's name, and who answers the conversation now.
+    expect(c.lastMessage).toMatchObject({ id: 'm3', role: 'staff', authorName: 'Léa Martin', conversationId: 'c1' });
+    expect(c).toMatchObject({ channel: 'web', answeredBy: 'staff', handedOverAt: null });
   });
 
   it('maps a reservation: row id and restaurant number, status code, HH:MM, options', () => {
@@ -63,7 +70,16 @@ describe('row → model mappers of the operations screens (reservations, convers
   });
 
   it('a summary row becomes a card: count and last message from the view, none when empty', () => {
-    const row = { id: 'c', restaurant_id: 'r', created_at: '2026-01-01T10:00:00Z', updated_at: '2026-01-02T10:00:00Z' };
+    const row = {
+      id: 'c',
+      restaurant_id: 'r',
+      created_at: '2026-01-01T10:00:00Z',
+      updated_at: '2026-01-02T10:00:00Z',
+      channel: 'import',
+      customer_contact: null,
+      answered_by: 'assistant' as const,
+      handed_over_at: null,
+    };
     expect(conversationSummaryFromRow({ ...row, message_count: 3, last_message_role: 'assistant', last_message_content: 'Merci', last_message_at: '2026-01-02T09:59:00Z' })).toEqual({
       id: 'c',
       restaurantId: 'r',
@@ -72,7 +88,23 @@ describe('row → model mappers of the operations screens (reservations, convers
       messageCount: 3,
       lastMessage: { id: '', conversationId: 'c', role: 'assistant', content: 'Merci', createdAt: '2026-01-02T09:59:00Z' },
       requests: [],
+      channel: 'import',
+      customerContact: null,
+      answeredBy: 'assistant',
+      handedOverAt: null,
     });
+    // A web chat the assistant passed to the restaurant, last answered by a member.
+    expect(
+      conversationSummaryFromRow({
+        ...row,
+        channel: 'web',
+        handed_over_at: '2026-01-02T10:00:00Z',
+        message_count: 2,
+        last_message_role: 'staff',
+        last_message_content: 'Oui',
+        last_message_at: '2026-01-02T10:00:00Z',
+      }),
+    ).toMatchObject({ channel: 'web', handedOverAt: '2026-01-02T10:00:00Z', lastMessage: { role: 'staff' } });
     // Its requests, oldest first: whom the conversation is with.
     const requests = [
       { numero_reservation_restaurateur: 'R-0002', customer_name: 'Paul', created_at: '2026-01-03T00:00:00Z' },

@@ -1,4 +1,4 @@
-import { conversationCreatedText, conversationQueryOptions, conversationTitle, CONVERSATION_ID_PREFIX_LENGTH, MESSAGE_AUTHOR_LABELS, requestPathOf } from '@tablee/operations-data';
+import { conversationCreatedText, conversationQueryOptions, conversationTitle, CONVERSATION_ID_PREFIX_LENGTH, messageAuthorLabel, requestPathOf } from '@tablee/operations-data';
 import { formatMessageTime, PageEmpty, PageError, PageFrame, PageLoading } from '@tablee/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
@@ -87,10 +87,11 @@ export function ConversationDetailPage() {
       ) : (
         <ol aria-label="Messages" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 10 }}>
           {messages.map((m) => {
-            const isAssistant = m.role === 'assistant';
+            // The restaurant's side (assistant, staff) on the right, the customer on the left.
+            const isAssistant = m.role !== 'user';
             return (
               <li key={m.id} data-role={m.role} style={{ alignSelf: isAssistant ? 'flex-end' : 'flex-start', maxWidth: '80%' }}>
-                <div style={{ fontSize: 12, fontWeight: 600, color: '#595959', textAlign: isAssistant ? 'right' : 'left' }}>{MESSAGE_AUTHOR_LABELS[m.role]}</div>
+                <div style={{ fontSize: 12, fontWeight: 600, color: '#595959', textAlign: isAssistant ? 'right' : 'left' }}>{messageAuthorLabel(m.role, m.authorName)}</div>
                 <div style={{ background: isAssistant ? '#fbe9e1' : '#f5f5f5', borderRadius: 8, padding: '8px 12px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.content}</div>
                 <div style={{ fontSize: 12, color: '#595959', textAlign: isAssistant ? 'right' : 'left', marginTop: 2 }}>{formatMessageTime(m.createdAt)}</div>
               </li>

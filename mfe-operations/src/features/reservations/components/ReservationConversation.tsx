@@ -1,5 +1,5 @@
 import { formatDateTime } from '@tablee/shared';
-import { MESSAGE_AUTHOR_LABELS } from '@tablee/operations-data';
+import { messageAuthorLabel } from '@tablee/operations-data';
 import type { ConversationMessage } from '@tablee/domain';
 import { Card, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ export function ReservationConversation({ messages, path }: { messages: Conversa
               <li key={m.id} data-sender={m.sender} style={{ alignSelf: isUser ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
                 <div style={{ background: isUser ? '#fbe9e1' : '#f5f5f5', borderRadius: 8, padding: '8px 12px', whiteSpace: 'pre-wrap' }}>
                   <span className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                    {isUser ? MESSAGE_AUTHOR_LABELS.user : MESSAGE_AUTHOR_LABELS.assistant} :{' '}
+                    {messageAuthorLabel(m.sender === 'bot' ? 'assistant' : m.sender, m.authorName)} :{' '}
                   </span>
                   {m.content}
                 </div>
