@@ -179,6 +179,22 @@ export default tseslint.config(
     },
   },
   {
+    // The assistant is what a third-party chatbot would be: it reaches the data through SQL functions
+    // (rpc) only, never a table or a view, and each of its routes declares its schema.
+    files: ['assistant/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        NO_DOUBLE_CASTS,
+        NO_ROUTE_WITHOUT_SCHEMA,
+        {
+          selector: 'CallExpression[callee.property.name=/^(from|schema)$/][callee.object.name=/^(db|supabase|client)$/]',
+          message: 'The assistant reads and writes through SQL functions (db.rpc): the knowledge, check_group_request, submit_group_request, the conversation functions.',
+        },
+      ],
+    },
+  },
+  {
     // The kernel's client is untyped (the kernel does not own the schema): queries go through the domain's.
     files: ['**/*.{ts,tsx}'],
     ignores: ['shared/**', 'domain/**'],

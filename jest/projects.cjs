@@ -21,6 +21,7 @@ const PACKAGES = [
   'mfe-operations',
   'mfe-public-links',
   'reservation-service',
+  'assistant',
 ];
 
 // Jest's cache (transforms, and the timings its default sequencer reads) inside the checkout, not in

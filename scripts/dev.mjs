@@ -2,7 +2,7 @@
 // `pnpm dev`: like start, with every module under `rsbuild dev` (hot reload) on its own port.
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { MODULES, buildConfig, guardChildren, guarded, root, rsbuildBin, startLocalSupabase, startReservationService, stopAllOnSignal, writeJson } from './lib.mjs';
+import { MODULES, buildConfig, guardChildren, guarded, root, rsbuildBin, startAssistant, startLocalSupabase, startReservationService, stopAllOnSignal, writeJson } from './lib.mjs';
 
 guardChildren();
 const children = [];
@@ -12,6 +12,8 @@ const { child: supabase, stack } = await startLocalSupabase();
 children.push(supabase);
 const reservations = await startReservationService(stack);
 children.push(reservations.child);
+const assistant = await startAssistant(stack);
+children.push(assistant.child);
 const config = buildConfig(stack);
 for (const m of MODULES) {
   // The dev server serves public/ as is; public/config.json is ignored by git.

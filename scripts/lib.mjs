@@ -112,38 +112,48 @@ export function startLocalSupabase(env = {}) {
  * in OUTBOX_DIR (default .data/outbox).
  */
 export function startReservationService(stack, publicHost = 'localhost') {
-  const dir = path.join(root, 'reservation-service');
   const origins = MODULES.flatMap((m) => [`http://localhost:${m.port}`, `http://127.0.0.1:${m.port}`, `http://${publicHost}:${m.port}`]);
-  const child = spawn(process.execPath, ['--import', tsxLoader(dir), 'src/server.ts'], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(RESERVATION_SERVICE_PORT),
-      SUPABASE_URL: stack.url,
-      SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-      // The notification sender LISTENs on the database itself (a new request goes out at once).
-      DATABASE_URL: stack.dbUrl,
-      PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://${publicHost}:${RESERVATION_SERVICE_PORT}`,
-      CORS_ORIGINS: process.env.CORS_ORIGINS || [...new Set(origins)].join(','),
-      // The shell's origin: the owner's reminders link to its one-click pages.
-      APP_URL: process.env.APP_URL || `http://${publicHost}:${MODULES.find((m) => m.dir === 'shell').port}`,
-      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-    },
+  return startNodeService('reservation-service', RESERVATION_SERVICE_PORT, {
+    SUPABASE_URL: stack.url,
+    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    // The notification sender LISTENs on the database itself (a new request goes out at once).
+    DATABASE_URL: stack.dbUrl,
+    PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://${publicHost}:${RESERVATION_SERVICE_PORT}`,
+    CORS_ORIGINS: process.env.CORS_ORIGINS || [...new Set(origins)].join(','),
+    // The shell's origin: the owner's reminders link to its one-click pages.
+    APP_URL: process.env.APP_URL || `http://${publicHost}:${MODULES.find((m) => m.dir === 'shell').port}`,
+  });
+}
+
+/** Port of the assistant (env ASSISTANT_PORT, default 8788). */
+export const ASSISTANT_PORT = Number(process.env.ASSISTANT_PORT) || 8788;
+
+/** The restaurant's assistant (its web chat): any origin may embed it, as a restaurant's own site does. */
+export function startAssistant(stack) {
+  return startNodeService('assistant', ASSISTANT_PORT, { SUPABASE_URL: stack.url, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey });
+}
+
+/** A Node service of the repository (`<dir>/src/server.ts`) on its port, resolved once it answers. */
+function startNodeService(dir, port, env) {
+  const cwd = path.join(root, dir);
+  const child = spawn(process.execPath, ['--import', tsxLoader(cwd), 'src/server.ts'], {
+    cwd,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: process.env.LOG_LEVEL || 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   guarded(child);
-  const url = `http://localhost:${RESERVATION_SERVICE_PORT}`;
+  const url = `http://localhost:${port}`;
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const poll = async () => {
-      if (child.exitCode !== null) return reject(new Error(`reservation-service s'est arrêté (code ${child.exitCode})`));
+      if (child.exitCode !== null) return reject(new Error(`${dir} s'est arrêté (code ${child.exitCode})`));
       try {
-        const response = await fetch(`${url}/`, { method: 'HEAD' });
+        const response = await fetch(`${url}/api/health`);
         if (response.status < 500) return resolve({ child, url });
       } catch {
         /* not listening yet */
       }
-      if (Date.now() - started > 60_000) return reject(new Error('reservation-service ne répond pas'));
+      if (Date.now() - started > 60_000) return reject(new Error(`${dir} ne répond pas`));
       setTimeout(poll, 200);
     };
     void poll();

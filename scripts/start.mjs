@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `pnpm start`: local-supabase with demo data, the reservation service, every front-end module built and served on its own
 // port as a separate deployment, /config.json written from the running stack. Ctrl-C stops everything.
-// Env: LOCAL_SUPABASE_* (ports, data dir), SHELL_PORT / MFE_*_PORT, RESERVATION_SERVICE_PORT, SMTP_URL, OUTBOX_DIR, TABLEE_RUNTIME_DIR (where
+// Env: LOCAL_SUPABASE_* (ports, data dir), SHELL_PORT / MFE_*_PORT, RESERVATION_SERVICE_PORT, ASSISTANT_PORT, SMTP_URL, OUTBOX_DIR, TABLEE_RUNTIME_DIR (where
 // config.json goes), TABLEE_SKIP_BUILD=1 (serve the existing dist/), TABLEE_READY_JSON=1 (one
 // machine-readable ready line, for the e2e suite).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { MODULES, buildConfig, guardChildren, guarded, root, rsbuildBin, run, startLocalSupabase, startReservationService, stopAllOnSignal, writeJson } from './lib.mjs';
+import { MODULES, buildConfig, guardChildren, guarded, root, rsbuildBin, run, startAssistant, startLocalSupabase, startReservationService, stopAllOnSignal, writeJson } from './lib.mjs';
 
 // Even killed with SIGKILL, the launcher leaves nothing running (see guardChildren).
 guardChildren();
@@ -30,6 +30,8 @@ supabase.once('exit', (code) => {
 
 const reservations = await startReservationService(stack);
 children.push(reservations.child);
+const assistant = await startAssistant(stack);
+children.push(assistant.child);
 
 if (process.env.TABLEE_SKIP_BUILD !== '1') {
   // One build at a time (they are CPU-heavy).
@@ -73,6 +75,7 @@ if (process.env.TABLEE_READY_JSON === '1') {
       ...MODULES.filter((m) => m.dir !== 'shell').map((m) => `  ${m.dir.padEnd(24)} http://localhost:${m.port}`),
       `  Supabase (local)         ${stack.url}`,
       `  reservation-service      ${reservations.url}/api  (e-mails : .data/outbox/ sans SMTP_URL)`,
+      `  assistant                ${assistant.url}/api/chat/{restaurantId}/messages`,
       '  Ctrl-C pour tout arrêter.',
       '',
     ].join('\n'),

@@ -1,3 +1,4 @@
 export * from './requests';
 export * from './reservations';
 export * from './service';
+export * from './chat';

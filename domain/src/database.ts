@@ -14,6 +14,7 @@ import type { Deposit } from './deposit';
 import type {
   CheckedRequestAnswer,
   ConversationAnswerer,
+  FaqMatch,
   InvitationToSend,
   ModifyReservationAnswer,
   ReceivedMessageAnswer,
@@ -58,6 +59,7 @@ export type Database = MergeDeep<
         modify_reservation: { Returns: ModifyReservationAnswer };
         issue_invitation_token: { Returns: InvitationToSend | null };
         receive_customer_message: { Returns: ReceivedMessageAnswer };
+        assistant_faq_match: { Returns: FaqMatch | null };
         record_assistant_turn: { Returns: RecordedTurnAnswer };
         staff_messages_since: { Returns: StaffMessagesAnswer };
         reply_to_conversation: { Returns: StaffReplyAnswer };

@@ -1505,6 +1505,10 @@ export type Database = {
         }
         Returns: Json
       }
+      assistant_faq_match: {
+        Args: { p_question: string; p_restaurant_id: string }
+        Returns: Json
+      }
       assistant_key_restaurant: {
         Args: { p_key: string }
         Returns: {

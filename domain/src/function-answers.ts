@@ -110,3 +110,11 @@ export interface StaffReplyAnswer {
   created_at: string;
   channel: 'web' | 'whatsapp';
 }
+
+/** public.assistant_faq_match: the FAQ entry whose question shares the most words with the customer's. */
+export interface FaqMatch {
+  question: string;
+  answer: string;
+  /** How many of the customer's words (French lexemes) its question has. */
+  shared: number;
+}

@@ -33,6 +33,7 @@ export async function startApplication(): Promise<{ supabase: { dbUrl: string } 
     LOCAL_SUPABASE_QUIET: '1',
     TABLEE_RUNTIME_DIR: path.join(dir, 'runtime'),
     RESERVATION_SERVICE_PORT: String(await freePort()),
+    ASSISTANT_PORT: String(await freePort()),
     OUTBOX_DIR: path.join(dir, 'outbox'),
     TABLEE_READY_JSON: '1',
     TABLEE_SKIP_BUILD: process.env.E2E_SKIP_BUILD === '1' ? '1' : '0',

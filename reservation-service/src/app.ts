@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { createMailer, type Mailer } from './email/mailer';
 import { startNotificationSender } from './notifications/sender';
 import { startReminderJob } from './reminders/job';
-import { contractSerializer, contractValidator, registerOpenApi, requireContract } from './lib/contract';
+import { contractSerializer, contractValidator, registerOpenApi, requireContract } from '@tablee/contract/fastify';
 import { DatabaseUnavailableError, UNAVAILABLE } from './lib/errors';
 import { htmlPage } from './lib/html';
 import { redactUrl } from './lib/redact';
@@ -61,7 +61,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   securityHeaders(app);
-  await registerOpenApi(app, config);
+  await registerOpenApi(app, {
+    title: 'Tablée reservation service',
+    description: 'The chatbot’s contract (README.md, "Requests in") and the owner’s endpoints. Messages meant for people are in French.',
+    serverUrl: config.publicBaseUrl,
+    securitySchemes: {
+      assistantKey: { type: 'http', scheme: 'bearer', description: 'A key of the restaurant’s assistant, created on « Votre assistant » (shown once).' },
+      ownerSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The signed-in owner’s Supabase access token.' },
+    },
+  });
   await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'HEAD', 'POST', 'PATCH'] });
   await app.register(rateLimit, {
     global: false,

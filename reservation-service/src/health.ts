@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthAnswer, readyAnswer } from '@tablee/contract';
-import { answers } from './lib/contract';
+import { answers } from '@tablee/contract/fastify';
 import type { Mailer } from './email/mailer';
 import type { Db } from './lib/supabase';
 

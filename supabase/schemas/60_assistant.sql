@@ -138,6 +138,36 @@ $function$;
 REVOKE ALL ON FUNCTION private.default_first_message(text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION private.default_first_message(text) TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.assistant_faq_match(p_restaurant_id uuid, p_question text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- The customer's words as French lexemes (stemmed, stop words out), less those that say nothing of
+  -- the subject ('restaurant', 'possible', 'pouvoir'…): any of them may match, the entry sharing the
+  -- most with its question wins, its answer breaking ties.
+  with asked as (
+    select array(select distinct w from unnest(tsvector_to_array(to_tsvector('french', left(coalesce(p_question, ''), 4000)))) w
+                  where char_length(w) >= 3
+                    and w <> all (array['restaur', 'possibl', 'peut', 'pouv', 'fair', 'voudr', 'souhait', 'bonjour', 'merci', 'savoir', 'quel', 'comment', 'combien', 'avez', 'est'])) as words
+  ), scored as (
+    select f.question, f.answer,
+           (select count(*) from unnest(a.words) w where to_tsvector('french', f.question) @@ to_tsquery('simple', quote_literal(w)))::integer as shared,
+           ts_rank(setweight(to_tsvector('french', f.question), 'A') || setweight(to_tsvector('french', f.answer), 'C'),
+                   to_tsquery('simple', array_to_string(array(select quote_literal(w) from unnest(a.words) w), ' | '))) as rank
+      from public.restaurant_faqs f, asked a
+     where f.restaurant_id = p_restaurant_id and cardinality(a.words) > 0
+  )
+  select jsonb_build_object('question', s.question, 'answer', s.answer, 'shared', s.shared)
+    from scored s
+   where s.shared >= 1
+   order by s.shared desc, s.rank desc
+   limit 1
+$function$;
+COMMENT ON FUNCTION public.assistant_faq_match(uuid,text) IS 'The restaurant''s FAQ entry that answers a customer''s question, matched in French (PostgreSQL''s french text search: stemmed words, accents and stop words aside) on the words it shares with the entry''s question; null when none shares one. The assistant says the answer as the owner wrote it, or passes the question to the restaurant.';
+REVOKE ALL ON FUNCTION public.assistant_faq_match(uuid,text) FROM PUBLIC, anon, authenticated;
+
 CREATE OR REPLACE FUNCTION public.assistant_key_restaurant(p_key text)
  RETURNS TABLE(key_id uuid, restaurant_id uuid)
  LANGUAGE sql

@@ -7,17 +7,13 @@
  */
 import type { Deposit } from '@tablee/domain/deposit';
 import type { Billing } from '../reservations/details';
-import { formatEuros } from './format';
 
 export type { Deposit } from '@tablee/domain/deposit';
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
-/** 'acompte de 30 % du total, soit 300,00 €', 'empreinte bancaire de 150,00 €'. */
-export function depositText(deposit: Deposit): string {
-  const what = deposit.method === 'empreinte' ? 'empreinte bancaire' : 'acompte';
-  return deposit.percentage === undefined ? `${what} de ${formatEuros(deposit.amount)}` : `${what} de ${deposit.percentage} % du total, soit ${formatEuros(deposit.amount)}`;
-}
+// How a deposit reads: the domain's words, shared with the assistant.
+export { depositText } from '@tablee/domain/deposit';
 
 /**
  * For a reservation of `total` owing `deposit`, paid ('Acompte reçu') or not: what was received, what remains, where

@@ -14,7 +14,7 @@ import {
   type ReservationChangesAnswer,
 } from '@tablee/contract';
 import type { Config } from '../config';
-import { answers } from '../lib/contract';
+import { answers } from '@tablee/contract/fastify';
 import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
 import { ownerOf, requireOwner } from '../reservations/owner';

@@ -17,7 +17,7 @@ import {
   type SubmittedRequest,
 } from '@tablee/contract';
 import type { Config } from '../config';
-import { answers, ContractViolation } from '../lib/contract';
+import { answers, ContractViolation } from '@tablee/contract/fastify';
 import { MESSAGES } from '../reservations/outcomes';
 import { UnauthorizedError } from '../reservations/owner';
 import { FailedKeyChecks, TooManyFailedKeys } from './failed-keys';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { decisionAnswer, decisionBody, linkParams, type DecisionAnswer } from '@tablee/contract';
 import type { Config } from '../config';
 import type { TransitionResult } from '@tablee/domain/transitions';
-import { answers } from '../lib/contract';
+import { answers } from '@tablee/contract/fastify';
 import { sheetLinks } from '../sheets/links';
 import { loadReservation, type ReservationDetails } from './details';
 import { reservationAppPath } from './links';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sheetLinksAnswer, sheetParams, sheetQuery } from '@tablee/contract';
 import type { Config } from '../config';
-import { answers } from '../lib/contract';
+import { answers } from '@tablee/contract/fastify';
 import { htmlPage } from '../lib/html';
 import { databaseFailure } from '../lib/errors';
 import { OUTCOME_HTTP } from '../reservations/outcomes';

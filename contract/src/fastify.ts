@@ -1,14 +1,14 @@
 /**
- * The HTTP contract on the service's side: every route declares its inputs and answers with the zod
- * schemas of @tablee/contract (fastify-type-provider-zod types the handlers from them), and
- * @fastify/swagger generates GET /api/openapi.json from the same declarations.
+ * The HTTP contract on a service's side (the reservation service, the assistant): every route declares
+ * its inputs and answers with the zod schemas of this package (fastify-type-provider-zod types the
+ * handlers from them), and @fastify/swagger generates GET /api/openapi.json from the same declarations.
+ * A subpath of its own (`@tablee/contract/fastify`): the browser modules import the schemas' types only.
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
-import { contractSchemas } from '@tablee/contract';
-import type { Config } from '../config';
+import { contractSchemas } from './requests';
 
 /**
  * An input that does not fit its schema. The route's error handler answers it as the route always
@@ -53,25 +53,24 @@ export function requireContract(route: RouteOptions) {
   if (!schema?.response) throw new Error(`${String(route.method)} ${route.url}: a route of /api declares its schema (inputs and answers) from @tablee/contract`);
 }
 
-/** The OpenAPI document's frame; paths and schemas come from the routes. */
-export async function registerOpenApi(app: FastifyInstance, config: Config) {
+/** What a service's OpenAPI document says of itself; paths and schemas come from its routes. */
+export interface OpenApiFrame {
+  title: string;
+  description: string;
+  /** The service's public origin. */
+  serverUrl: string;
+  securitySchemes?: Record<string, { type: 'http'; scheme: string; bearerFormat?: string; description: string }>;
+}
+
+export async function registerOpenApi(app: FastifyInstance, frame: OpenApiFrame) {
   const zodTransform = createJsonSchemaTransform({ schemaRegistry: contractSchemas });
   const transformObject = createJsonSchemaTransformObject({ schemaRegistry: contractSchemas });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Tablée reservation service',
-        version: '1',
-        description: 'The chatbot’s contract (README.md, "Requests in") and the owner’s endpoints. Messages meant for people are in French.',
-      },
-      servers: [{ url: config.publicBaseUrl }],
-      components: {
-        securitySchemes: {
-          assistantKey: { type: 'http', scheme: 'bearer', description: 'A key of the restaurant’s assistant, created on « Votre assistant » (shown once).' },
-          ownerSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The signed-in owner’s Supabase access token.' },
-        },
-      },
+      info: { title: frame.title, version: '1', description: frame.description },
+      servers: [{ url: frame.serverUrl }],
+      ...(frame.securitySchemes ? { components: { securitySchemes: frame.securitySchemes } } : {}),
     },
     transform: (route) => {
       const { schema, url } = zodTransform(route);

@@ -1,0 +1,135 @@
+/**
+ * What the owner's profile says, in the assistant's French: the restaurant's facts (amenities,
+ * address, hours, menus, acompte, cancellation) as answers to a customer's question, and the days,
+ * times and group sizes it takes, which the dialogue proposes when a request does not fit. Nothing
+ * here invents: a fact the profile does not state answers null, and the question goes to the restaurant.
+ */
+import type { AssistantKnowledge, KnowledgeMenu, KnowledgeService, ServiceKind } from '@tablee/domain/assistant-knowledge';
+import { POLICY_LABELS, type Policy } from '@tablee/domain/types';
+import { formatEuros, formatLongDate } from '@tablee/shared/format';
+import { normalize } from './text';
+
+export const SERVICE_WORDS: Record<ServiceKind, string> = { lunch: 'déjeuner', dinner: 'dîner' };
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+const WEEKDAY_WORDS: Record<string, string> = {
+  monday: 'lundi',
+  tuesday: 'mardi',
+  wednesday: 'mercredi',
+  thursday: 'jeudi',
+  friday: 'vendredi',
+  saturday: 'samedi',
+  sunday: 'dimanche',
+};
+
+/** The weekday ('monday'…) of a calendar day 'YYYY-MM-DD'. */
+export const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The services the restaurant takes groups at on a day: open that weekday, not closed that date. */
+export function servicesOn(knowledge: AssistantKnowledge, date: string): KnowledgeService[] {
+  const day = knowledge.days.find((d) => d.day === weekdayOf(date) && d.is_open);
+  const closed = knowledge.closures.find((c) => c.date === date)?.services ?? [];
+  return (day?.services ?? []).filter((s) => s.arrival_times.length > 0 && !closed.includes(s.service));
+}
+
+/** The next `count` days after `from` when `service` (or any service) takes groups: what to propose instead. */
+export function nextOpenDays(knowledge: AssistantKnowledge, from: string, service: ServiceKind | undefined, count = 3): string[] {
+  const found: string[] = [];
+  for (let add = 1; add <= 90 && found.length < count; add += 1) {
+    const date = addDays(from, add);
+    if (servicesOn(knowledge, date).some((s) => !service || s.service === service)) found.push(date);
+  }
+  return found;
+}
+
+/** 'samedi 12 décembre 2026' */
+export const longDate = (date: string) => formatLongDate(date);
+
+/** '19:00, 19:30 ou 20:00' */
+export function orList(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ou ${items[items.length - 1]}`;
+}
+
+export const menuLine = (menu: KnowledgeMenu) => `${menu.name} (${formatEuros(menu.price_per_person)} par personne)`;
+
+/** The menus a group may choose at a service (the children's menu aside: it goes with the children). */
+export function menusFor(knowledge: AssistantKnowledge, service: ServiceKind | undefined): KnowledgeMenu[] {
+  return knowledge.menus.filter((m) => !m.is_children_menu && (!service || (service === 'lunch' ? m.available_lunch : m.available_dinner)));
+}
+
+function hours(knowledge: AssistantKnowledge): string {
+  const lines = knowledge.days
+    .filter((d) => d.is_open && d.services.length > 0)
+    .map((d) => `${WEEKDAY_WORDS[d.day]} : ${d.services.map((s) => `${SERVICE_WORDS[s.service]} de ${s.from} à ${s.to}`).join(', ')}`);
+  return lines.length ? `Le restaurant accueille les groupes le ${lines.join(' ; ')}.` : '';
+}
+
+/**
+ * The profile's facts, each with the words that ask for it (normalised: no accents, lower case) and
+ * its answer, or null when the profile does not say (an amenity not ticked is not a "no").
+ */
+const FACTS: { asks: RegExp; answer: (k: AssistantKnowledge) => string | null }[] = [
+  {
+    asks: /parking|garer|stationn|voiturier/,
+    answer: (k) =>
+      k.amenities.parking
+        ? `Oui, le restaurant dispose d'un parking${k.amenities.valet_parking ? ', avec voiturier' : ''}.`
+        : k.amenities.valet_parking
+          ? 'Oui, un voiturier est à votre disposition.'
+          : null,
+  },
+  {
+    asks: /handicap|fauteuil|pmr|mobilite reduite|accessib/,
+    answer: (k) => (k.amenities.accessible_to_disabled ? `Oui, le restaurant est accessible aux personnes à mobilité réduite${k.amenities.ground_floor ? ', de plain-pied' : ''}.` : null),
+  },
+  { asks: /wifi|wi-fi/, answer: (k) => (k.amenities.wifi ? 'Oui, le Wi-Fi est disponible.' : null) },
+  { asks: /clim/, answer: (k) => (k.amenities.air_conditioning ? 'Oui, la salle est climatisée.' : null) },
+  { asks: /adresse|ou se trouve|ou etes|ou est le restaurant|situe/, answer: (k) => (k.restaurant.address ? `Le restaurant se trouve ${k.restaurant.address}.` : null) },
+  { asks: /horaire|heures d'ouverture|ouvert|ferme/, answer: (k) => hours(k) || null },
+  {
+    asks: /acompte|arrhes|caution|empreinte|garantie|payer d'avance|paiement/,
+    answer: ({ deposit }) => {
+      if (!deposit.required || !deposit.method || deposit.amount === null) return 'Aucun acompte n’est demandé pour réserver.';
+      const much = deposit.type === 'percentage' ? `${deposit.amount} % du total` : formatEuros(deposit.amount);
+      return deposit.method === 'empreinte'
+        ? `Une fois la demande acceptée, le restaurant demande une empreinte bancaire de ${much} pour garantir la réservation (aucun montant n’est prélevé).`
+        : `Une fois la demande acceptée, le restaurant demande un acompte de ${much} pour confirmer la réservation.`;
+    },
+  },
+  {
+    asks: /annul|rembours|modifi/,
+    answer: (k) =>
+      k.cgv
+        ? `Annulation : jusqu'à ${POLICY_LABELS[k.cgv.cancellation_policy as Policy] ?? k.cgv.cancellation_policy} avant le repas ; modification : jusqu'à ${POLICY_LABELS[k.cgv.modification_policy as Policy] ?? k.cgv.modification_policy} avant.${k.cgv.link ? ` Les conditions complètes : ${k.cgv.link}` : ''}`
+        : null,
+  },
+  {
+    asks: /menu|prix|tarif|combien coute|carte|formule/,
+    answer: (k) => {
+      const menus = menusFor(k, undefined);
+      return menus.length ? `Les menus pour les groupes : ${menus.map(menuLine).join(' ; ')}.` : null;
+    },
+  },
+  {
+    asks: /vegan|vegetalien|vegetarien|gluten|allerg|halal|regime/,
+    answer: (k) => {
+      const adapted = k.menus.flatMap((m) => m.alternatives.filter((a) => a.is_vegan || a.is_gluten_free || a.other_dietary_notes).map((a) => ({ menu: m.name, a })));
+      if (!adapted.length) return null;
+      const said = adapted.map(({ menu, a }) => `${a.name} (${[a.is_vegan && 'végan', a.is_gluten_free && 'sans gluten', a.other_dietary_notes].filter(Boolean).join(', ')}, ${menu})`);
+      return `Oui : ${said.join(' ; ')}. Indiquez les allergies dans la demande, le restaurant en tiendra compte.`;
+    },
+  },
+];
+
+/** The answer the profile gives to a question, or null when it does not say. */
+export function profileAnswer(knowledge: AssistantKnowledge, question: string): string | null {
+  const asked = normalize(question);
+  for (const fact of FACTS) {
+    if (fact.asks.test(asked)) {
+      const answer = fact.answer(knowledge);
+      if (answer) return answer;
+    }
+  }
+  return null;
+}
