@@ -12,6 +12,17 @@ export const SERVICE_LABELS: Record<Service, string> = { lunch: 'Midi', dinner: 
 /** How a message's author is named on the operational screens (the bot is 'Assistant'). */
 export const MESSAGE_AUTHOR_LABELS = { user: 'Client', assistant: 'Assistant', staff: 'Restaurant' } as const;
 
+/** Where a conversation takes place, as its card and page say it (an imported one says nothing). */
+export const CHANNEL_LABELS = { web: 'Chat web', whatsapp: 'WhatsApp', import: null } as const;
+
+/** The assistant passed a question the profile does not answer: the restaurant's turn. */
+export const HANDED_OVER_LABEL = 'À vous';
+/** A member took the conversation over: the assistant is silent in it. */
+export const TAKEN_OVER_LABEL = 'Vous répondez';
+
+/** WhatsApp takes a free reply within 24 hours of the customer's last message; after that, only an approved template. */
+export const WHATSAPP_REPLY_WINDOW_MS = 24 * 3600_000;
+
 /** A message's author as the app shows it: 'Restaurant — Léa Martin' for a member's reply. */
 export const messageAuthorLabel = (role: keyof typeof MESSAGE_AUTHOR_LABELS, authorName?: string | null) =>
   role === 'staff' && authorName ? `${MESSAGE_AUTHOR_LABELS.staff} — ${authorName}` : MESSAGE_AUTHOR_LABELS[role];

@@ -1,7 +1,7 @@
 import { getSupabase, type Conversation } from '@tablee/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { CONVERSATIONS_PAGE_SIZE } from './constants';
-import { conversationKeys, PageOutOfRangeError, SCREEN_DATA_FRESH_MS } from './keys';
+import { CONVERSATION_REFRESH_MS, conversationKeys, PageOutOfRangeError, SCREEN_DATA_FRESH_MS } from './keys';
 import { conversationFromRow, conversationSummaryFromRow } from './mappers';
 import { CONVERSATION_COLUMNS, CONVERSATION_REQUEST_COLUMNS } from './rows';
 
@@ -41,6 +41,7 @@ export const conversationPageQueryOptions = (restaurantId: string, page: number)
     placeholderData: keepPreviousData,
     retry: (failures, error) => !(error instanceof PageOutOfRangeError) && failures < 1,
     staleTime: SCREEN_DATA_FRESH_MS,
+    refetchInterval: CONVERSATION_REFRESH_MS,
   });
 
 /** The list's page in the URL (?page=); anything else than a page number reads as 1. */
@@ -69,4 +70,9 @@ export async function getConversation(restaurantId: string, conversationId: stri
 }
 
 export const conversationQueryOptions = (restaurantId: string, conversationId: string) =>
-  queryOptions({ queryKey: conversationKeys.detail(restaurantId, conversationId), queryFn: () => getConversation(restaurantId, conversationId), staleTime: SCREEN_DATA_FRESH_MS });
+  queryOptions({
+    queryKey: conversationKeys.detail(restaurantId, conversationId),
+    queryFn: () => getConversation(restaurantId, conversationId),
+    staleTime: SCREEN_DATA_FRESH_MS,
+    refetchInterval: CONVERSATION_REFRESH_MS,
+  });

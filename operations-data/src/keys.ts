@@ -42,5 +42,11 @@ export const CHANGE_CHECK_MS = 3_000;
  */
 export const LIVE_REFRESH_MS = 5 * 60_000;
 
+/**
+ * An open conversation list or conversation is read again this often: a customer's new message, the
+ * assistant's reply or a colleague's appear within it (the chat has no change check of its own).
+ */
+export const CONVERSATION_REFRESH_MS = 5_000;
+
 /** The dashboard's cards (every restaurant's counts: no one restaurant's change check) are read again this often. */
 export const SUMMARY_REFRESH_MS = 30_000;

@@ -5,6 +5,8 @@ import { Button, Modal } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useDeleteConversation } from '../api/deleteConversation';
 import { useConversation } from '../api/getConversation';
+import { ConversationBadges } from './ConversationBadges';
+import { ConversationReply } from './ConversationReply';
 
 /** One conversation, oldest message first (assistant on the right), with its deletion behind a confirmation. */
 export function ConversationDetailPage() {
@@ -73,6 +75,7 @@ export function ConversationDetailPage() {
       }
     >
       {modalHolder}
+      <ConversationBadges conversation={conversation} />
       <p style={{ margin: 0, color: '#595959' }}>
         {title}
         {conversation.requests.map((r) => (
@@ -99,6 +102,7 @@ export function ConversationDetailPage() {
           })}
         </ol>
       )}
+      {conversation.channel !== 'import' && <ConversationReply conversation={conversation} readAt={query.dataUpdatedAt} />}
     </PageFrame>
   );
 }
