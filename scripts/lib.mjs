@@ -28,6 +28,7 @@ export function buildConfig(stack, publicHost = 'localhost') {
     supabaseUrl: stack.url,
     supabaseAnonKey: stack.anonKey,
     reservationApiUrl: process.env.RESERVATION_API_URL || `http://${publicHost}:${RESERVATION_SERVICE_PORT}/api`,
+    assistantApiUrl: process.env.ASSISTANT_API_URL || `http://${publicHost}:${ASSISTANT_PORT}/api`,
     remotes: Object.fromEntries(REMOTES.map((m) => [m.name, { entry: `http://${publicHost}:${m.port}/mf-manifest.json` }])),
   };
 }

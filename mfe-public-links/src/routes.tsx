@@ -4,7 +4,8 @@
  * link page with nothing but React, the kernel's core and this module (react-router alone would be
  * half of the page's 120 KB budget), and inside the full application it works the same.
  */
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useState } from 'react';
+import type { ChatComponent } from './features/request-page/components/RequestPage';
 import { startReservationLink } from './features/reservation-link/api/callReservationLink';
 import { ReservationLinkPage } from './features/reservation-link/components/ReservationLinkPage';
 
@@ -71,7 +72,11 @@ export function startLinkCall(pathname: string = window.location.pathname): void
   if (numero && codeManage) startReservationLink({ action, numero, codeManage });
 }
 
-type Loaded = { RequestPage: (props: { restaurantId: string }) => ReactNode } | { error: unknown };
+type Loaded = { RequestPage: (props: { restaurantId: string; chat?: ChatComponent }) => ReactNode } | { error: unknown };
+
+// The assistant's chat, a chunk of its own: fetched when a customer opens it on the request page.
+// Named on-demand-*: the shell's head start does not preload it (shell/src/start/early.ts).
+const Chat = lazy(() => import(/* webpackChunkName: "on-demand-chat" */ './features/chat').then((chat) => ({ default: chat.Chat })));
 
 /** The request page once its chunk is loaded (into state, not React.lazy: see the shell's LoadedRoutes). */
 function LoadedRequestPage({ restaurantId }: { restaurantId: string }) {
@@ -96,7 +101,7 @@ function LoadedRequestPage({ restaurantId }: { restaurantId: string }) {
   // The error boundary around the remote shows it with 'Réessayer'.
   if ('error' in loaded) throw loaded.error;
   const { RequestPage } = loaded;
-  return <RequestPage restaurantId={restaurantId} />;
+  return <RequestPage restaurantId={restaurantId} chat={Chat} />;
 }
 
 export default function PublicLinksRoutes({ pathname = window.location.pathname }: { pathname?: string }) {

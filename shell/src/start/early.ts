@@ -51,9 +51,11 @@ export function warmLinkRemote(): void {
           const remoteEntry = json?.metaData?.remoteEntry;
           if (remoteEntry?.name) preloadScript(new URL(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`, base).href);
           const js = json?.exposes?.find((expose) => expose.path === './routes')?.assets?.js;
-          // A request page (/demande/…) is the exposed module's one async chunk: preloaded too, not found after it.
+          // A request page (/demande/…) is the exposed module's async chunk: preloaded too, not found after it. A chunk
+          // named on-demand-* (the assistant's chat) waits until the customer asks for it.
           const requestPage = location.pathname.startsWith('/demande/');
-          for (const asset of [...(js?.sync ?? []), ...(requestPage ? (js?.async ?? []) : [])]) preloadScript(new URL(asset, base).href);
+          const pageChunks = requestPage ? (js?.async ?? []).filter((asset) => !/(^|\/)on-demand-/.test(asset)) : [];
+          for (const asset of [...(js?.sync ?? []), ...pageChunks]) preloadScript(new URL(asset, base).href);
         });
     })
     // Only a head start: whatever fails here, the runtime asks again (and retries) the usual way.

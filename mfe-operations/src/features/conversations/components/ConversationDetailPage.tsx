@@ -8,6 +8,9 @@ import { useConversation } from '../api/getConversation';
 import { ConversationBadges } from './ConversationBadges';
 import { ConversationReply } from './ConversationReply';
 
+/** The customer's messages grey, the assistant's in the brand's tint, the restaurant's staff's amber. */
+const MESSAGE_BACKGROUNDS = { user: '#f5f5f5', assistant: '#fbe9e1', staff: '#fff7e6' } as const;
+
 /** One conversation, oldest message first (assistant on the right), with its deletion behind a confirmation. */
 export function ConversationDetailPage() {
   const { restaurantId = '', conversationId = '' } = useParams();
@@ -95,7 +98,7 @@ export function ConversationDetailPage() {
             return (
               <li key={m.id} data-role={m.role} style={{ alignSelf: isAssistant ? 'flex-end' : 'flex-start', maxWidth: '80%' }}>
                 <div style={{ fontSize: 12, fontWeight: 600, color: '#595959', textAlign: isAssistant ? 'right' : 'left' }}>{messageAuthorLabel(m.role, m.authorName)}</div>
-                <div style={{ background: isAssistant ? '#fbe9e1' : '#f5f5f5', borderRadius: 8, padding: '8px 12px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.content}</div>
+                <div style={{ background: MESSAGE_BACKGROUNDS[m.role], borderRadius: 8, padding: '8px 12px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.content}</div>
                 <div style={{ fontSize: 12, color: '#595959', textAlign: isAssistant ? 'right' : 'left', marginTop: 2 }}>{formatMessageTime(m.createdAt)}</div>
               </li>
             );

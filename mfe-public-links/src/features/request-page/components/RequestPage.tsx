@@ -1,5 +1,5 @@
 import { ofName } from '@tablee/domain/french';
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import type { SendOutcome } from '../api/sendRequest';
 import { useRequestForm } from '../api/requestForm';
 import { responsePromise, type RequestValues } from '../lib/form-rules';
@@ -9,16 +9,20 @@ import { REQUEST_PAGE_CSS } from './styles';
 
 export const CLOSED_TEXT = 'Ce restaurant ne prend pas de demandes en ligne pour le moment.';
 
+/** The restaurant's assistant, beside the form (composed by routes.tsx, fetched when first opened). */
+export type ChatComponent = ComponentType<{ restaurantId: string; restaurantName: string; onClose: () => void }>;
+
 /**
  * /demande/{restaurantId}: a restaurant's public group request page (no sign-in). Light like the link
  * pages: React, the kernel's core and this module; its data is public.request_form, its one write the
  * contract's public path.
  */
-export function RequestPage({ restaurantId }: { restaurantId: string }) {
+export function RequestPage({ restaurantId, chat: Chat }: { restaurantId: string; chat?: ChatComponent }) {
   const [attempt, setAttempt] = useState(0);
   const state = useRequestForm(restaurantId, attempt);
   const [sent, setSent] = useState<{ outcome: Extract<SendOutcome, { kind: 'sent' }>; values: RequestValues }>();
   const [round, setRound] = useState(0);
+  const [chatting, setChatting] = useState(false);
 
   let body;
   if (state.kind === 'loading') {
@@ -53,6 +57,21 @@ export function RequestPage({ restaurantId }: { restaurantId: string }) {
           {restaurant.address && <p className="rq-muted">{restaurant.address}</p>}
           {restaurant.description && <p>{restaurant.description}</p>}
           <p className="rq-lead">Demande de réservation de groupe — réponse {responsePromise(state.form.response_time.code)}, pendant les heures d’ouverture.</p>
+          {!Chat ? null : chatting ? (
+            <Suspense
+              fallback={
+                <p className="rq-notice" role="status">
+                  Chargement...
+                </p>
+              }
+            >
+              <Chat restaurantId={restaurantId} restaurantName={restaurant.name} onClose={() => setChatting(false)} />
+            </Suspense>
+          ) : (
+            <button type="button" className="rq-link-button" onClick={() => setChatting(true)}>
+              Discuter avec l’assistant
+            </button>
+          )}
         </header>
         {sent ? (
           <Sent

@@ -1,0 +1,70 @@
+/**
+ * The assistant speaks, end to end in Chromium on a phone (390 px): on the restaurant's request page a
+ * customer opens 'Discuter avec l'assistant' (its code fetched only then), is greeted with the owner's
+ * first message, asks what the profile does not say and is told it goes to the restaurant; the owner
+ * sees the conversation 'À vous' on the web chat, takes it over and answers; the customer reads the
+ * reply in the chat. axe on the chat.
+ */
+import type { Browser } from 'playwright-core';
+import { demoOwner, launchBrowser, ready, seriousViolations, signedInPage, sql } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+
+test('a customer talks to the assistant on the request page; the owner takes over and answers in the chat', async () => {
+  const app = ready();
+  const copy = await demoOwner('chat');
+  const restaurantId = copy.restaurants.lyon;
+  await sql('insert into public.restaurant_request_pages (restaurant_id, enabled) values ($1, true) on conflict (restaurant_id) do update set enabled = true', [restaurantId]);
+
+  const customer = await (await browser.newContext({ viewport: PHONE })).newPage();
+  const scripts = new Set<string>();
+  customer.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(request.url());
+  });
+  await customer.goto(`${app.url}/demande/${restaurantId}`);
+  await customer.getByRole('button', { name: 'Envoyer la demande' }).waitFor();
+  const loadedWithPage = new Set(scripts);
+  // The chat's own code is asked only when it opens.
+  const chatCode = customer.waitForRequest((request) => request.resourceType() === 'script' && !loadedWithPage.has(request.url()));
+  await customer.getByRole('button', { name: 'Discuter avec l’assistant' }).click();
+  await chatCode;
+  const chat = customer.getByRole('region', { name: 'Discuter avec l’assistant' });
+  await chat.getByLabel('Votre message').waitFor();
+
+  await chat.getByLabel('Votre message').fill('Bonjour');
+  await chat.getByRole('button', { name: 'Envoyer' }).click();
+  const [{ first_message: firstMessage }] = await sql<{ first_message: string }>("select public.assistant_knowledge($1) ->> 'first_message' as first_message", [restaurantId]);
+  await chat.getByText(firstMessage).waitFor();
+  await chat.getByLabel('Votre message').fill('Acceptez-vous les chiens ?');
+  await chat.getByLabel('Votre message').press('Enter');
+  await chat.getByText(/je transmets au restaurant/).waitFor();
+  expect(await seriousViolations(customer)).toEqual([]);
+  await customer.screenshot({ path: '/tmp/h43-chat-390.png', fullPage: true });
+
+  const [{ id: conversationId }] = await sql<{ id: string }>("select id from public.conversations where restaurant_id = $1 and channel = 'web'", [restaurantId]);
+  const owner = await signedInPage(browser, copy);
+  await owner.goto(`${app.url}/restaurants/${restaurantId}/operational/conversations`);
+  const card = owner.getByTestId('conversation-card').filter({ hasText: 'Chat web' });
+  await card.getByText('À vous').waitFor();
+  await card.getByText('Chat web').waitFor();
+  await owner.goto(`${app.url}/restaurants/${restaurantId}/operational/conversations/${conversationId}`);
+  await owner.getByRole('button', { name: 'Reprendre la main' }).click();
+  await owner.getByRole('button', { name: 'Rendre la main à l’assistant' }).waitFor();
+  await owner.getByLabel(/Votre réponse/).fill('Oui, les chiens sont les bienvenus en terrasse.');
+  await owner.getByRole('button', { name: 'Envoyer' }).click();
+  await owner.getByText(`Restaurant — ${copy.email}`).waitFor();
+  await owner.screenshot({ path: '/tmp/h43-owner-1280.png', fullPage: true });
+
+  // The customer's open chat shows the restaurant's reply (read every 5 s).
+  await chat.getByText('Oui, les chiens sont les bienvenus en terrasse.').waitFor({ timeout: 15_000 });
+  await chat.getByText('Restaurant', { exact: true }).waitFor();
+});
