@@ -65,7 +65,7 @@ await Promise.all(
 
 const shellUrl = `http://localhost:${MODULES.find((m) => m.dir === 'shell').port}`;
 if (process.env.TABLEE_READY_JSON === '1') {
-  console.log(`TABLEE_READY ${JSON.stringify({ url: shellUrl, supabase: stack, reservationService: reservations.url, configFile, servers })}`);
+  console.log(`TABLEE_READY ${JSON.stringify({ url: shellUrl, supabase: stack, reservationService: reservations.url, assistant: assistant.url, configFile, servers })}`);
 } else {
   console.log(
     [

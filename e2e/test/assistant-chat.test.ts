@@ -6,6 +6,7 @@
  * reply in the chat. axe on the chat.
  */
 import type { Browser } from 'playwright-core';
+import { simulateCustomers } from '../../reservation-service/simulate/customers';
 import { demoOwner, launchBrowser, ready, seriousViolations, signedInPage, sql } from './browser';
 
 let browser: Browser;
@@ -67,4 +68,35 @@ test('a customer talks to the assistant on the request page; the owner takes ove
   // The customer's open chat shows the restaurant's reply (read every 5 s).
   await chat.getByText('Oui, les chiens sont les bienvenus en terrasse.').waitFor({ timeout: 15_000 });
   await chat.getByText('Restaurant', { exact: true }).waitFor();
+});
+
+test('pnpm simulate’s customers talk to the assistant: it sends the requests that fit, says why the one too large does not', async () => {
+  const app = ready();
+  const copy = await demoOwner('simulate');
+  const restaurantId = copy.restaurants.lyon;
+  const conversations = await simulateCustomers({
+    supabaseUrl: app.supabase.url,
+    anonKey: app.supabase.anonKey,
+    assistantApiUrl: `${app.assistant}/api`,
+    restaurantId,
+    email: copy.email,
+    password: copy.password,
+  });
+  expect(conversations.map((c) => [c.label, !!c.request])).toEqual([
+    ['anniversaire', true],
+    ['séminaire', true],
+    ['trop grand', false],
+  ]);
+  expect(conversations[2].lastReply).toMatch(/Le restaurant accueille les groupes de \d+ à \d+ personnes/);
+  const stored = await sql<{ customer_name: string; source: string; dietary_notes: string | null }>(
+    'select customer_name, source, dietary_notes from public.restaurant_reservations r join public.conversations c on c.id = r.conversation_id where r.restaurant_id = $1 and c.channel = $2 order by customer_name',
+    [restaurantId, 'web'],
+  );
+  expect(stored).toEqual([
+    { customer_name: 'Julien Perrin', source: 'assistant', dietary_notes: null },
+    { customer_name: 'Sophie Marchetti', source: 'assistant', dietary_notes: 'Une personne est allergique aux fruits à coque' },
+  ]);
+  // The question the profile does not answer went to the restaurant.
+  const [handed] = await sql<{ n: number }>('select count(*)::int as n from public.conversations where restaurant_id = $1 and handed_over_at is not null', [restaurantId]);
+  expect(handed.n).toBe(1);
 });

@@ -55,6 +55,8 @@ export interface Ready {
   supabase: { url: string; anonKey: string; serviceRoleKey: string; dbUrl: string };
   /** Origin of the reservation service (its API is under /api). */
   reservationService: string;
+  /** The assistant service's origin (its web chat under /api/chat). */
+  assistant: string;
   configFile: string;
   servers: Record<string, { pid: number; port: number }>;
 }

@@ -1,11 +1,11 @@
 /**
- * Plays the restaurant's chatbot against a running application, through the same doors as the real
- * one: it reads what the restaurant offers (assistant_knowledge, as its owner), creates an assistant key
+ * A third-party chatbot's client of the HTTP contract (README "Requests in"), which the browser tests
+ * play against a running application, through the same doors as a real one: it reads what the restaurant offers (assistant_knowledge, as its owner), creates an assistant key
  * on the owner's behalf (or uses the one it is given), then sends a handful of French group requests
  * with their conversations to POST /api/restaurants/{id}/requests. Most are valid; one is refused (a
  * group too large: the 422's message is what the chatbot would say); one is sent twice (the second
- * answer is the same reservation). `pnpm simulate` runs it on the demo restaurant; the browser tests
- * run it on their own copy.
+ * answer is the same reservation). `pnpm simulate` plays customers of the restaurant's own assistant
+ * instead (customers.ts).
  */
 import { createClient } from '@supabase/supabase-js';
 import type { ConversationMessage, GroupRequest, RefusalAnswer, SubmittedRequest } from '@tablee/contract';
