@@ -6,7 +6,10 @@ import { CHAT_MESSAGE_MAX_BYTES, healthAnswer, openApiAnswer, readyAnswer, type 
 import type { Config } from './config';
 import { chatRoutes } from './chat/routes';
 import { ChatRefusal } from './chat/turn';
+import { whatsappRoutes } from './whatsapp/routes';
 import { createServiceClient, type Db } from './lib/supabase';
+import OpenAI from 'openai';
+import type { Brain } from './chat/turn';
 
 export interface AppOptions {
   db?: Db;
@@ -46,7 +49,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await registerOpenApi(app, {
     title: 'Tablée assistant',
-    description: 'The restaurant’s assistant: its web chat (README.md, "The assistant"). Messages meant for people are in French.',
+    description: 'The restaurant’s assistant: its web chat and its WhatsApp webhook (README.md, "The assistant"). Messages meant for people are in French.',
     serverUrl: `http://localhost:${config.port}`,
   });
   await app.register(cors, { origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, methods: ['GET', 'HEAD', 'POST'] });
@@ -94,6 +97,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.get('/api/openapi.json', { schema: { operationId: 'openApi', summary: 'This document.', ...answers({ 200: [openApiAnswer, 'OpenAPI 3.1.'] }) } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(app.swagger()),
   );
-  await app.register(chatRoutes, { config, db });
+  // A model when the platform configures one (any OpenAI-compatible endpoint), else the built-in engine.
+  const brain: Brain = config.llm
+    ? { model: { client: new OpenAI({ baseURL: config.llm.baseUrl, apiKey: config.llm.apiKey || 'none' }), model: config.llm.model, timeoutMs: config.llm.timeoutMs } }
+    : {};
+  await app.register(chatRoutes, { config, db, brain });
+  // Its own scope: its JSON parser keeps the body as sent, for the signature.
+  await app.register(whatsappRoutes, { config, db, brain });
   return app;
 }

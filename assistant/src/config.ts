@@ -14,6 +14,18 @@ export interface Config {
   addressLimit: { max: number; timeWindowMs: number };
   /** Messages allowed per conversation and window (whatever the address). */
   conversationLimit: { max: number; timeWindowMs: number };
+  /**
+   * The WhatsApp Cloud API's webhook (/api/whatsapp/webhook): the token Meta's verification echoes
+   * (without it, GET answers 404) and the app's secret its deliveries are signed with (without it,
+   * POST answers 404). The replies go out through the outbox, sent by the reservation service.
+   */
+  whatsapp: { verifyToken?: string; appSecret?: string };
+  /**
+   * A model behind an OpenAI-compatible Chat Completions API writes the replies when the platform has
+   * one (llm/agent.ts); without it, the built-in engine. `timeoutMs`: a call slower than that leaves the
+   * turn to the engine.
+   */
+  llm?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
 }
 
 const envSchema = z.object({
@@ -27,6 +39,12 @@ const envSchema = z.object({
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   CHAT_CONVERSATION_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   CHAT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  ASSISTANT_LLM_BASE_URL: z.url().optional(),
+  ASSISTANT_LLM_API_KEY: z.string().optional(),
+  ASSISTANT_LLM_MODEL: z.string().optional(),
+  ASSISTANT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -46,5 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     addressLimit: { max: e.CHAT_RATE_LIMIT_MAX, timeWindowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },
     conversationLimit: { max: e.CHAT_CONVERSATION_LIMIT_MAX, timeWindowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },
+    whatsapp: { verifyToken: e.WHATSAPP_VERIFY_TOKEN || undefined, appSecret: e.WHATSAPP_APP_SECRET || undefined },
+    ...(e.ASSISTANT_LLM_BASE_URL && e.ASSISTANT_LLM_MODEL
+      ? { llm: { baseUrl: e.ASSISTANT_LLM_BASE_URL, apiKey: e.ASSISTANT_LLM_API_KEY ?? '', model: e.ASSISTANT_LLM_MODEL, timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS } }
+      : {}),
   };
 }

@@ -2,3 +2,4 @@ export * from './requests';
 export * from './reservations';
 export * from './service';
 export * from './chat';
+export * from './whatsapp';

@@ -22,6 +22,7 @@ import type {
   StaffMessagesAnswer,
   StaffReplyAnswer,
   SubmittedRequestAnswer,
+  WhatsAppNumberAnswer,
 } from './function-answers';
 import type { TransitionResult } from './transitions';
 
@@ -63,6 +64,9 @@ export type Database = MergeDeep<
         record_assistant_turn: { Returns: RecordedTurnAnswer };
         staff_messages_since: { Returns: StaffMessagesAnswer };
         reply_to_conversation: { Returns: StaffReplyAnswer };
+        set_whatsapp_number: { Returns: WhatsAppNumberAnswer };
+        // Null when no restaurant has that number.
+        whatsapp_restaurant: { Returns: string | null };
       };
     };
   }

@@ -212,12 +212,14 @@ export type Database = {
           attempts: number
           channel: string
           claimed_until: string | null
+          conversation_id: string | null
           created_at: string
           event_id: string | null
           id: string
           invitation_id: string | null
           kind: string
           last_error: string | null
+          message_id: string | null
           next_attempt_at: string
           payload: NonNullable<Json>
           recipient: string
@@ -230,12 +232,14 @@ export type Database = {
           attempts?: number
           channel: string
           claimed_until?: string | null
+          conversation_id?: string | null
           created_at?: string
           event_id?: string | null
           id?: string
           invitation_id?: string | null
           kind: string
           last_error?: string | null
+          message_id?: string | null
           next_attempt_at?: string
           payload?: NonNullable<Json>
           recipient: string
@@ -248,12 +252,14 @@ export type Database = {
           attempts?: number
           channel?: string
           claimed_until?: string | null
+          conversation_id?: string | null
           created_at?: string
           event_id?: string | null
           id?: string
           invitation_id?: string | null
           kind?: string
           last_error?: string | null
+          message_id?: string | null
           next_attempt_at?: string
           payload?: NonNullable<Json>
           recipient?: string
@@ -263,6 +269,20 @@ export type Database = {
           status?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "notification_outbox_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversation_summaries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notification_outbox_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "notification_outbox_event_id_fkey"
             columns: ["event_id"]
@@ -275,6 +295,13 @@ export type Database = {
             columns: ["invitation_id"]
             isOneToOne: false
             referencedRelation: "restaurant_invitations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notification_outbox_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
             referencedColumns: ["id"]
           },
           {
@@ -1355,6 +1382,42 @@ export type Database = {
           },
         ]
       }
+      restaurant_whatsapp_numbers: {
+        Row: {
+          phone_number_id: string
+          restaurant_id: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          phone_number_id: string
+          restaurant_id: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          phone_number_id?: string
+          restaurant_id?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_whatsapp_numbers_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_whatsapp_numbers_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       restaurants: {
         Row: {
           address: string
@@ -1535,12 +1598,14 @@ export type Database = {
           attempts: number
           channel: string
           claimed_until: string | null
+          conversation_id: string | null
           created_at: string
           event_id: string | null
           id: string
           invitation_id: string | null
           kind: string
           last_error: string | null
+          message_id: string | null
           next_attempt_at: string
           payload: NonNullable<Json>
           recipient: string
@@ -1799,6 +1864,10 @@ export type Database = {
         Args: { p_enabled: boolean; p_restaurant_id: string }
         Returns: boolean
       }
+      set_whatsapp_number: {
+        Args: { p_phone_number_id: string; p_restaurant_id: string }
+        Returns: Json
+      }
       staff_messages_since: {
         Args: {
           p_after?: string
@@ -1856,6 +1925,10 @@ export type Database = {
       undo_link_decision: {
         Args: { p_code_manage: string; p_numero_reservation: string }
         Returns: Json
+      }
+      whatsapp_restaurant: {
+        Args: { p_phone_number_id: string }
+        Returns: string
       }
     }
     Enums: {

@@ -118,3 +118,11 @@ export interface FaqMatch {
   /** How many of the customer's words (French lexemes) its question has. */
   shared: number;
 }
+
+/** public.set_whatsapp_number: the restaurant's WhatsApp Business number as set (phone_number_id and updated_at null: cleared). */
+export interface WhatsAppNumberAnswer {
+  restaurant_id: string;
+  /** Meta's id of the number customers write to (digits). */
+  phone_number_id: string | null;
+  updated_at: string | null;
+}

@@ -12,7 +12,8 @@
  *   4. Copies of react, react-dom, antd and supabase-js in a page that went through the dashboard,
  *      a profile tab and the reservation list.
  *   5. The restaurant's public request page (/demande/{id}, issue 31), navigation → a usable form
- *      ('Envoyer la demande'), on localhost and on the phone network; its first-visit JavaScript is in 1.
+ *      ('Envoyer la demande'), on localhost and on the phone network; its first-visit JavaScript is in 1;
+ *      and what opening the assistant's chat adds (issue 43).
  *   6. The owner's application on a phone (owner-phone.ts, issue 34): /dashboard and each area's first visit, and screens visited again.
  *   7. The app link of an owner's alert, cold on the phone profile, until its decision buttons show (owner-alert.ts).
  *   8. An open reservation list: a new request's delay to its row, badge and title; one tab's database load (live-list.ts).
@@ -314,7 +315,25 @@ async function requestPageTable(browser: Browser, requestUrl: string, usableForm
     `| phone (CDP: 1.6 Mbit/s down, 750 kbit/s up, 150 ms) | ${median(requestPhone)} | ${runs(requestPhone)} | ≤ ${TARGET.requestPhoneMs} — ${met(median(requestPhone) <= TARGET.requestPhoneMs)} | no page |`,
   );
   console.log(`(phone run: ${kb(requestBytes)} KB over the wire, as scripts/serve.mjs sends them)`);
+  console.log(`(the assistant's chat, opened with 'Discuter avec l’assistant': ${kb(await chatBytes(browser, requestUrl))} KB of gzip JavaScript more; aim ≤ 40, before issue 43: no chat)`);
   return { requestLocal, requestPhone };
+}
+
+/** What opening the assistant's chat on the request page adds: the gzip JavaScript downloaded after the click. */
+async function chatBytes(browser: Browser, requestUrl: string): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const assets = recordAssets(page);
+    await page.goto(requestUrl);
+    await page.getByRole('button', { name: 'Envoyer la demande' }).waitFor();
+    const before = new Set((await assets.settled()).map((a) => a.url));
+    await page.getByRole('button', { name: 'Discuter avec l’assistant' }).click();
+    await page.getByLabel('Votre message').waitFor();
+    return (await assets.settled()).filter((a) => a.type === 'script' && !before.has(a.url)).reduce((sum, a) => sum + a.gzip, 0);
+  } finally {
+    await context.close();
+  }
 }
 
 runBench(async (browser) => {

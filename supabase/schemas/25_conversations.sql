@@ -193,11 +193,13 @@ begin
     insert into public.messages (conversation_id, role, content, created_at)
     values (p_conversation_id, 'assistant', v_reply, clock_timestamp()) returning id into v_id;
     v_ids := v_ids || v_id;
+    -- On WhatsApp each reply goes out through the outbox, in this transaction.
+    perform private.queue_conversation_reply(v_id);
   end loop;
   return jsonb_build_object('version', p_version + 1, 'message_ids', to_jsonb(v_ids));
 end
 $function$;
-COMMENT ON FUNCTION public.record_assistant_turn(uuid,integer,jsonb,text[],text,text) IS 'The assistant''s answer to a message: its replies (in order), its new state and, with p_hand_over, the question it passes to the restaurant (''À vous''). Only on the state it read (p_version) and while it answers the conversation: else 409 conversation_moved, nothing written, and the turn is computed again.';
+COMMENT ON FUNCTION public.record_assistant_turn(uuid,integer,jsonb,text[],text,text) IS 'The assistant''s answer to a message: its replies (in order), its new state and, with p_hand_over, the question it passes to the restaurant (''À vous''). Only on the state it read (p_version) and while it answers the conversation: else 409 conversation_moved, nothing written, and the turn is computed again. On WhatsApp each reply is queued in the outbox for the customer''s number (private.queue_conversation_reply).';
 REVOKE ALL ON FUNCTION public.record_assistant_turn(uuid,integer,jsonb,text[],text,text) FROM PUBLIC, anon, authenticated;
 
 CREATE OR REPLACE FUNCTION public.staff_messages_since(p_restaurant_id uuid, p_conversation jsonb, p_after timestamp with time zone DEFAULT NULL::timestamp with time zone)
@@ -291,12 +293,14 @@ begin
              from auth.users u where u.id = auth.uid()),
           clock_timestamp())
   returning * into v_message;
+  -- On WhatsApp the reply goes out through the outbox, in this transaction.
+  perform private.queue_conversation_reply(v_message.id);
   -- Answering takes the conversation over: the assistant does not talk over the restaurant.
   update public.conversations c set answered_by = 'staff', handed_over_at = null where c.id = v_row.id;
   return jsonb_build_object('id', v_message.id, 'author_name', v_message.author_name, 'created_at', v_message.created_at, 'channel', v_row.channel);
 end
 $function$;
-COMMENT ON FUNCTION public.reply_to_conversation(uuid,text) IS 'A member''s reply to the customer (owner or manager), stored as a staff message with their name; the conversation is then answered by the staff (the assistant silent) and no longer ''À vous''. The web chat shows it to the customer (public.staff_messages_since).';
+COMMENT ON FUNCTION public.reply_to_conversation(uuid,text) IS 'A member''s reply to the customer (owner or manager), stored as a staff message with their name; the conversation is then answered by the staff (the assistant silent) and no longer ''À vous''. The web chat shows it to the customer (public.staff_messages_since); on WhatsApp it is queued in the outbox for the customer''s number (private.queue_conversation_reply).';
 REVOKE ALL ON FUNCTION public.reply_to_conversation(uuid,text) FROM PUBLIC, anon;
 
 -- -------------------- Views

@@ -21,35 +21,44 @@ CREATE TABLE public.notification_outbox (
     created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
     event_id uuid,
     invitation_id uuid,
+    conversation_id uuid,
+    message_id uuid,
     CONSTRAINT notification_outbox_pkey PRIMARY KEY (id),
-    CONSTRAINT notification_outbox_one_per_channel UNIQUE NULLS NOT DISTINCT (reservation_id, kind, channel, event_id, invitation_id),
+    CONSTRAINT notification_outbox_one_per_channel UNIQUE NULLS NOT DISTINCT (reservation_id, kind, channel, event_id, invitation_id, message_id),
     CONSTRAINT notification_outbox_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'whatsapp'::text]))),
-    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text, 'customer_reservation_accepted'::text, 'customer_reservation_rejected'::text, 'customer_reservation_paid'::text, 'customer_reservation_cancelled'::text, 'customer_reservation_modified'::text, 'team_invitation'::text, 'owner_reminder'::text]))) not valid,
+    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text, 'customer_reservation_accepted'::text, 'customer_reservation_rejected'::text, 'customer_reservation_paid'::text, 'customer_reservation_cancelled'::text, 'customer_reservation_modified'::text, 'team_invitation'::text, 'owner_reminder'::text, 'conversation_reply'::text]))) not valid,
     CONSTRAINT notification_outbox_last_error_check CHECK ((char_length(last_error) <= 1000)),
     CONSTRAINT notification_outbox_recipient_check CHECK ((char_length(recipient) <= 320)),
     CONSTRAINT notification_outbox_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))),
     CONSTRAINT notification_outbox_subject_check CHECK (
 CASE
-    WHEN (kind = 'team_invitation'::text) THEN ((invitation_id IS NOT NULL) AND (reservation_id IS NULL))
-    ELSE ((reservation_id IS NOT NULL) AND (invitation_id IS NULL))
+    WHEN (kind = 'team_invitation'::text) THEN ((invitation_id IS NOT NULL) AND (reservation_id IS NULL) AND (conversation_id IS NULL) AND (message_id IS NULL))
+    WHEN (kind = 'conversation_reply'::text) THEN ((conversation_id IS NOT NULL) AND (message_id IS NOT NULL) AND (channel = 'whatsapp'::text) AND (reservation_id IS NULL) AND (invitation_id IS NULL))
+    ELSE ((reservation_id IS NOT NULL) AND (invitation_id IS NULL) AND (conversation_id IS NULL) AND (message_id IS NULL))
 END),
+    CONSTRAINT notification_outbox_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.conversations(id) ON DELETE CASCADE,
+    CONSTRAINT notification_outbox_message_id_fkey FOREIGN KEY (message_id) REFERENCES public.messages(id) ON DELETE CASCADE,
     CONSTRAINT notification_outbox_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.reservation_events(id) ON DELETE CASCADE,
     CONSTRAINT notification_outbox_invitation_id_fkey FOREIGN KEY (invitation_id) REFERENCES public.restaurant_invitations(id) ON DELETE CASCADE,
     CONSTRAINT notification_outbox_reservation_id_fkey FOREIGN KEY (reservation_id) REFERENCES public.restaurant_reservations(id) ON DELETE CASCADE,
     CONSTRAINT notification_outbox_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
 COMMENT ON TABLE public.notification_outbox IS 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcomes (finish_notifications).';
-COMMENT ON COLUMN public.notification_outbox.reservation_id IS 'The reservation the message is about; null for a team_invitation.';
-COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted, _rejected, _paid, _cancelled: the customer told of the restaurant''s decision (event_id: the decision); customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id); owner_reminder: the restaurant reminded of a request left past its response time (public.queue_due_reminders).';
-COMMENT ON COLUMN public.notification_outbox.payload IS 'Which request the message is about, for whoever reads the outbox; the message itself is rendered from the reservation as it is when sent.';
+COMMENT ON COLUMN public.notification_outbox.reservation_id IS 'The reservation the message is about; null for a team_invitation and a conversation_reply.';
+COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted, _rejected, _paid, _cancelled: the customer told of the restaurant''s decision (event_id: the decision); customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id); owner_reminder: the restaurant reminded of a request left past its response time (public.queue_due_reminders); conversation_reply: a reply to a customer who writes on WhatsApp, the assistant''s or a member''s (conversation_id, message_id), sent as a text message to their number.';
+COMMENT ON COLUMN public.notification_outbox.payload IS 'Which request the message is about, for whoever reads the outbox; the message itself is rendered from the reservation as it is when sent. A conversation_reply''s is its text and the restaurant''s WhatsApp number it is sent from ({text, phone_number_id}), as they were when written.';
 COMMENT ON COLUMN public.notification_outbox.event_id IS 'The change (reservation_events) the message tells of: the decision of a customer_reservation_accepted/_rejected/_paid/_cancelled (its reason, proposal, acompte), the change of a customer_reservation_modified; null for the others.';
 COMMENT ON COLUMN public.notification_outbox.invitation_id IS 'The invitation a team_invitation message carries (its link is drawn when sent, never stored); null for the others.';
+COMMENT ON COLUMN public.notification_outbox.conversation_id IS 'The conversation a conversation_reply answers in; null for the others.';
+COMMENT ON COLUMN public.notification_outbox.message_id IS 'The assistant''s or staff''s message a conversation_reply carries (one row per message); null for the others.';
 ALTER TABLE public.notification_outbox ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.notification_outbox FROM anon, authenticated, service_role;
 GRANT SELECT ON TABLE public.notification_outbox TO authenticated;
 GRANT SELECT, UPDATE ON TABLE public.notification_outbox TO service_role;
 
 CREATE INDEX notification_outbox_due_idx ON public.notification_outbox USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'sending'::text]));
+CREATE INDEX notification_outbox_conversation_idx ON public.notification_outbox USING btree (conversation_id, created_at) WHERE (conversation_id IS NOT NULL);
+CREATE INDEX notification_outbox_message_idx ON public.notification_outbox USING btree (message_id) WHERE (message_id IS NOT NULL);
 
 -- -------------------- Functions
 
@@ -78,6 +87,34 @@ end
 $function$;
 REVOKE ALL ON FUNCTION private.queue_customer_message(uuid,text,uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION private.queue_customer_message(uuid,text,uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.queue_conversation_reply(p_message_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_conversation uuid;
+begin
+  -- Only a conversation with a channel to answer on: WhatsApp, to the customer's number (the web chat reads its replies itself).
+  insert into public.notification_outbox (restaurant_id, conversation_id, message_id, kind, channel, recipient, payload)
+  select c.restaurant_id, c.id, m.id, 'conversation_reply', 'whatsapp', c.customer_contact,
+         jsonb_build_object('text', m.content, 'phone_number_id', w.phone_number_id)
+    from public.messages m
+    join public.conversations c on c.id = m.conversation_id
+    left join public.restaurant_whatsapp_numbers w on w.restaurant_id = c.restaurant_id
+   where m.id = p_message_id and m.role in ('assistant', 'staff')
+     and c.channel = 'whatsapp' and nullif(btrim(c.customer_contact), '') is not null
+  returning conversation_id into v_conversation;
+  if v_conversation is null then
+    return false;
+  end if;
+  perform pg_notify('notification_outbox', v_conversation::text);
+  return true;
+end
+$function$;
+COMMENT ON FUNCTION private.queue_conversation_reply(uuid) IS 'Queues the assistant''s or a member''s message for the customer of a WhatsApp conversation (a conversation_reply to their number, from the restaurant''s WhatsApp number), in the transaction that writes it; nothing for another channel. Answers whether one was queued.';
+REVOKE ALL ON FUNCTION private.queue_conversation_reply(uuid) FROM PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.queue_request_notifications(p_reservation_id uuid)
  RETURNS void
@@ -115,13 +152,18 @@ AS $function$
      select d.id from public.notification_outbox d
       where ((d.status = 'pending' and d.next_attempt_at <= clock_timestamp()) or (d.status = 'sending' and d.claimed_until < clock_timestamp()))
         and (p_restaurant_id is null or d.restaurant_id = p_restaurant_id)
+        -- A conversation's replies go out in the order written: not while an earlier one waits for its retry or is on its way.
+        and (d.conversation_id is null or not exists (
+          select 1 from public.notification_outbox e
+           where e.conversation_id = d.conversation_id and (e.created_at, e.id) < (d.created_at, d.id)
+             and ((e.status = 'pending' and e.next_attempt_at > clock_timestamp()) or (e.status = 'sending' and e.claimed_until >= clock_timestamp()))))
       -- The restaurant is told first: under a burst, the customers' acknowledgements wait for its messages.
       order by d.kind <> 'owner_new_request', d.next_attempt_at
       limit greatest(p_limit, 0)
         for update skip locked)
   returning n.*
 $function$;
-COMMENT ON FUNCTION public.claim_notifications(integer,interval,uuid) IS 'Due notifications for one sender to send, the restaurants'' before the customers'' (skip locked: no two instances claim the same row). p_restaurant_id: one restaurant''s only (tests).';
+COMMENT ON FUNCTION public.claim_notifications(integer,interval,uuid) IS 'Due notifications for one sender to send, the restaurants'' before the customers'' (skip locked: no two instances claim the same row); a conversation''s reply waits while an earlier one of its conversation is not sent (waiting for a retry, or claimed by a sender). p_restaurant_id: one restaurant''s only (tests).';
 REVOKE ALL ON FUNCTION public.claim_notifications(integer,interval,uuid) FROM PUBLIC, anon, authenticated;
 
 CREATE OR REPLACE FUNCTION public.finish_notifications(p_outcomes jsonb)

@@ -1,4 +1,5 @@
--- The assistant: its keys (one per restaurant, hashed) and what it may read of a restaurant (assistant_knowledge).
+-- The assistant: its keys (one per restaurant, hashed), what it may read of a restaurant (assistant_knowledge),
+-- and the restaurant's WhatsApp Business number its customers write to (restaurant_whatsapp_numbers).
 -- A function's body is checked when it runs, not here: it may name what a later file declares (pg_dump's own output does the same).
 set check_function_bodies = off;
 
@@ -28,6 +29,22 @@ GRANT SELECT (id, restaurant_id, prefix, created_at, last_used_at, revoked_at) O
 GRANT UPDATE (last_used_at) ON TABLE public.restaurant_assistant_keys TO service_role;
 
 CREATE INDEX restaurant_assistant_keys_restaurant_idx ON public.restaurant_assistant_keys USING btree (restaurant_id, created_at);
+
+CREATE TABLE public.restaurant_whatsapp_numbers (
+    restaurant_id uuid NOT NULL,
+    phone_number_id text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by uuid,
+    CONSTRAINT restaurant_whatsapp_numbers_pkey PRIMARY KEY (restaurant_id),
+    CONSTRAINT restaurant_whatsapp_numbers_phone_number_id_key UNIQUE (phone_number_id),
+    CONSTRAINT restaurant_whatsapp_numbers_phone_number_id_check CHECK ((phone_number_id ~ '^[0-9]{1,32}$'::text)),
+    CONSTRAINT restaurant_whatsapp_numbers_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE,
+    CONSTRAINT restaurant_whatsapp_numbers_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+COMMENT ON TABLE public.restaurant_whatsapp_numbers IS 'The restaurant''s WhatsApp Business number, as Meta''s phone_number_id (the id of the number its customers write to, not the number itself): the assistant''s webhook finds the restaurant of a message by it (public.whatsapp_restaurant), and its replies are sent from it. Set by an owner (public.set_whatsapp_number); no row: no WhatsApp.';
+ALTER TABLE public.restaurant_whatsapp_numbers ENABLE ROW LEVEL SECURITY;
+REVOKE ALL ON TABLE public.restaurant_whatsapp_numbers FROM anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.restaurant_whatsapp_numbers TO authenticated, service_role;
 
 -- -------------------- Functions
 
@@ -303,7 +320,53 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.revoke_assistant_key(uuid) FROM PUBLIC, anon;
 
+CREATE OR REPLACE FUNCTION public.set_whatsapp_number(p_restaurant_id uuid, p_phone_number_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id text := nullif(btrim(p_phone_number_id), '');
+  v_row public.restaurant_whatsapp_numbers;
+begin
+  perform private.assert_role(p_restaurant_id, 'owner');
+  if v_id is null then
+    delete from public.restaurant_whatsapp_numbers w where w.restaurant_id = p_restaurant_id;
+    return jsonb_build_object('restaurant_id', p_restaurant_id, 'phone_number_id', null, 'updated_at', null);
+  end if;
+  if v_id !~ '^[0-9]{1,32}$' then
+    perform private.refuse_value('restaurant_whatsapp_numbers.phone_number_id',
+      'L''identifiant du numéro WhatsApp (phone_number_id, dans le gestionnaire WhatsApp de Meta) ne contient que des chiffres, 32 au plus.');
+  end if;
+  begin
+    insert into public.restaurant_whatsapp_numbers as w (restaurant_id, phone_number_id, updated_at, updated_by)
+    values (p_restaurant_id, v_id, now(), auth.uid())
+    on conflict (restaurant_id) do update set phone_number_id = excluded.phone_number_id, updated_at = excluded.updated_at, updated_by = excluded.updated_by
+    returning * into v_row;
+  exception when unique_violation then
+    raise exception 'Ce numéro WhatsApp est déjà relié à un autre restaurant.' using errcode = '23505', hint = 'restaurant_whatsapp_numbers.phone_number_id';
+  end;
+  return jsonb_build_object('restaurant_id', v_row.restaurant_id, 'phone_number_id', v_row.phone_number_id, 'updated_at', v_row.updated_at);
+end
+$function$;
+COMMENT ON FUNCTION public.set_whatsapp_number(uuid,text) IS 'Sets the restaurant''s WhatsApp Business number (Meta''s phone_number_id: digits, at most 32; its owners only, managers read it), or clears it (null or blank): the assistant then answers the customers who write to that number. A number already another restaurant''s is refused (23505).';
+REVOKE ALL ON FUNCTION public.set_whatsapp_number(uuid,text) FROM PUBLIC, anon;
+
+CREATE OR REPLACE FUNCTION public.whatsapp_restaurant(p_phone_number_id text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select w.restaurant_id from public.restaurant_whatsapp_numbers w where w.phone_number_id = p_phone_number_id
+$function$;
+COMMENT ON FUNCTION public.whatsapp_restaurant(text) IS 'The restaurant whose WhatsApp Business number has this phone_number_id (Meta''s, from a webhook''s metadata); null when none. The assistant service''s only.';
+REVOKE ALL ON FUNCTION public.whatsapp_restaurant(text) FROM PUBLIC, anon, authenticated;
+
 -- -------------------- Row Level Security policies
 
 CREATE POLICY "Owners read their restaurants' keys" ON public.restaurant_assistant_keys AS PERMISSIVE FOR SELECT TO authenticated
   USING ((restaurant_id IN ( SELECT private.restaurants_with_role('owner'::text) AS restaurants_with_role)));
+CREATE POLICY "Members read their restaurants' WhatsApp number" ON public.restaurant_whatsapp_numbers AS PERMISSIVE FOR SELECT TO authenticated
+  USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));

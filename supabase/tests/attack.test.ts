@@ -18,6 +18,8 @@ type Victim = Awaited<ReturnType<typeof completeRestaurant>> & {
   /** A pending invitation into the victim's team, and its link's token. */
   invitationId: string;
   invitationToken: string;
+  /** The victim's WhatsApp Business number (Meta's phone_number_id). */
+  whatsappNumber: string;
 };
 
 /** For each table: how to pick the victim's rows, and a plausible row to insert or patch with. */
@@ -94,6 +96,8 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
       patch: { email: 'pirate@exemple.fr', cancelled_at: null, expires_at: '2099-01-01T00:00:00Z' },
     },
     { table: 'restaurant_request_pages', column: 'restaurant_id', value: r, insert: { restaurant_id: r, enabled: true }, patch: { enabled: true } },
+    // Whose WhatsApp messages the victim's assistant answers: set through set_whatsapp_number only.
+    { table: 'restaurant_whatsapp_numbers', column: 'restaurant_id', value: r, insert: { restaurant_id: r, phone_number_id: '1' }, patch: { phone_number_id: '1' } },
     { table: 'conversations', column: 'restaurant_id', value: r, insert: { restaurant_id: r }, patch: { updated_at: '2000-01-01T00:00:00Z' } },
     { table: 'messages', column: 'conversation_id', value: v.conversationId, insert: { conversation_id: v.conversationId, role: 'user', content: 'pirate' }, patch: { content: 'piraté' } },
   ];
@@ -155,6 +159,11 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     // Answering a customer and taking a conversation over (issue 43): members of its restaurant only.
     ['reply_to_conversation', { p_conversation_id: v.conversationId, p_text: 'Le restaurant, prétendument' }],
     ['set_conversation_answerer', { p_conversation_id: v.conversationId, p_answered_by: 'staff' }],
+    // WhatsApp: setting the number its customers write to (owners of the restaurant only), and finding a
+    // restaurant by it (the assistant service's only).
+    ['set_whatsapp_number', { p_restaurant_id: r, p_phone_number_id: '1' }],
+    ['set_whatsapp_number', { p_restaurant_id: r, p_phone_number_id: null }],
+    ['whatsapp_restaurant', { p_phone_number_id: v.whatsappNumber }],
   ];
 }
 
@@ -256,7 +265,20 @@ describe('attack matrix', () => {
     const invitationToken = randomBytes(32).toString('base64url');
     const invitationId = (invitation as { id: string }).id;
     await must(service().rpc('issue_invitation_token', { p_invitation_id: invitationId, p_token_hash: createHash('sha256').update(invitationToken).digest('hex') }));
-    victim = { ...built, menuId: menus[0].id, faqIds: faqs.map((f) => f.id), userId: owner.userId, keyId: (key as { id: string }).id, closureDate, invitationId, invitationToken };
+    // Its WhatsApp number, so that restaurant_whatsapp_numbers has a row to attack.
+    const whatsappNumber = `${Date.now()}${randomBytes(2).readUInt16BE()}`;
+    await must(owner.client.rpc('set_whatsapp_number', { p_restaurant_id: built.restaurantId, p_phone_number_id: whatsappNumber }));
+    victim = {
+      ...built,
+      menuId: menus[0].id,
+      faqIds: faqs.map((f) => f.id),
+      userId: owner.userId,
+      keyId: (key as { id: string }).id,
+      closureDate,
+      invitationId,
+      invitationToken,
+      whatsappNumber,
+    };
     // A decided reservation, so that its history (reservation_events) has a row to attack.
     const decided = await service().rpc('transition_reservation_by_id', {
       p_reservation_id: built.reservation.id,
@@ -395,6 +417,12 @@ describe('attack matrix', () => {
       expect(created.error).toMatchObject({ code: '42501', message: 'Accès non autorisé à ce restaurant' });
       const revoked = await c.rpc('revoke_assistant_key', { p_key_id: victim.keyId });
       expect(revoked.error).toMatchObject({ code: '42501', message: 'Accès non autorisé à ce restaurant' });
+      // The WhatsApp number: read, never set nor cleared.
+      expect(await must(c.from('restaurant_whatsapp_numbers').select('phone_number_id').eq('restaurant_id', r))).toEqual([{ phone_number_id: victim.whatsappNumber }]);
+      for (const value of ['1', null]) {
+        expect((await c.rpc('set_whatsapp_number', { p_restaurant_id: r, p_phone_number_id: value })).error).toMatchObject({ code: '42501', message: 'Accès non autorisé à ce restaurant' });
+      }
+      await expectRefused('manager whatsapp number update', c.from('restaurant_whatsapp_numbers').update({ phone_number_id: '1' }).eq('restaurant_id', r).select());
       // The team: no write of any kind (promoting oneself, adding someone, removing the owner).
       await expectRefused('manager team promote', c.from('restaurant_members').update({ role: 'owner' }).eq('user_id', manager.userId).select());
       await expectRefused('manager team insert', c.from('restaurant_members').insert({ restaurant_id: r, user_id: manager.userId, role: 'owner' }).select());
@@ -509,6 +537,7 @@ describe('the API surface, read from the catalog', () => {
       closureDate: '2030-01-07',
       invitationId: someone,
       invitationToken: '',
+      whatsappNumber: '1',
     } as Victim;
     expect(sorted(tableTargets(placeholder).map((t) => t.table))).toEqual(sorted(catalog.tables));
     expect(sorted(VIEWS)).toEqual(sorted(catalog.views));

@@ -10,14 +10,14 @@ import { CHAT_MESSAGE_MAX_BYTES, chatAnswer, chatMessage, chatParams, rateLimite
 import type { Config } from '../config';
 import { answers } from '@tablee/contract/fastify';
 import type { Db } from '../lib/supabase';
-import { ChatRefusal, DatabaseFailure, runTurn } from './turn';
+import { ChatRefusal, DatabaseFailure, runTurn, type Brain } from './turn';
 
 export const CHAT_PATH = '/api/chat/:restaurantId/messages';
 
 /** The body limit: the message's 4 KB, with room for the JSON around it and its escapes. */
 const BODY_LIMIT = CHAT_MESSAGE_MAX_BYTES * 2 + 1024;
 
-export function chatRoutes(instance: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+export function chatRoutes(instance: FastifyInstance, { config, db, brain }: { config: Config; db: Db; brain: Brain }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const perAddress = { max: config.addressLimit.max, timeWindow: config.addressLimit.timeWindowMs, keyGenerator: (request: FastifyRequest) => `chat-ip:${request.ip}` };
   // A conversation's own budget, whatever the addresses it is written from; a first message counts on its address.
@@ -56,7 +56,11 @@ export function chatRoutes(instance: FastifyInstance, { config, db }: { config: 
     },
     async (request, reply) => {
       const { conversation, text } = request.body;
-      const { duplicate: _duplicate, ...answer } = await runTurn(db, { restaurantId: request.params.restaurantId.toLowerCase(), channel: 'web', conversation, text });
+      const { duplicate: _duplicate, ...answer } = await runTurn(
+        db,
+        { restaurantId: request.params.restaurantId.toLowerCase(), channel: 'web', conversation, text },
+        { ...brain, onModelFailure: (error) => request.log.warn({ err: error }, 'model failed: the engine answered') },
+      );
       return reply.header('cache-control', 'no-store').send(answer);
     },
   );

@@ -10,8 +10,9 @@ import type { PostgrestError } from '@supabase/supabase-js';
 import type { ChatAnswer } from '@tablee/contract';
 import type { ReceivedMessageAnswer } from '@tablee/domain/function-answers';
 import { parisDayAndTime } from '@tablee/domain/french';
-import { answer, RefusalOfSubmit, type EngineTools, type GroupRequest } from '../engine/dialogue';
+import { answer, RefusalOfSubmit, type EngineTools, type GroupRequest, type Turn } from '../engine/dialogue';
 import { readState } from '../engine/state';
+import { answerWithModel, type ModelSettings } from '../llm/agent';
 import type { Db } from '../lib/supabase';
 
 /** A refusal of the database (PostgREST's status and our {code, details, message}), passed on as the routes answer it. */
@@ -54,6 +55,8 @@ export interface IncomingMessage {
   contact?: string;
   /** The channel's id of the message (WhatsApp's wamid): a message received twice is answered once. */
   channelMessageId?: string;
+  /** The service's own reply instead of the engine's (a message it cannot read: a voice note, an image); the state is kept. */
+  reply?: string;
 }
 
 export interface TurnResult extends ChatAnswer {
@@ -77,7 +80,14 @@ function toolsFor(db: Db, restaurantId: string, conversationId: string, knowledg
   };
 }
 
-export async function runTurn(db: Db, message: IncomingMessage): Promise<TurnResult> {
+/** Who writes the replies: a model when one is configured (and answers in time), else the built-in engine. */
+export interface Brain {
+  model?: ModelSettings;
+  /** Told when the model failed and the engine answered instead. */
+  onModelFailure?: (error: unknown) => void;
+}
+
+export async function runTurn(db: Db, message: IncomingMessage, brain: Brain = {}): Promise<TurnResult> {
   // Each message has an id on its channel; on the web, one of ours, so that a turn computed again reads the same message.
   const channelMessageId = message.channelMessageId ?? `web:${randomUUID()}`;
   const receive = () =>
@@ -96,12 +106,25 @@ export async function runTurn(db: Db, message: IncomingMessage): Promise<TurnRes
   const silent = (answeredBy: 'assistant' | 'staff', duplicate: boolean): TurnResult => ({ conversation, replies: [], suggestions: [], answered_by: answeredBy, duplicate });
   if (first.duplicate) return silent(first.answered_by, true);
 
-  const knowledge = await call(db.rpc('assistant_knowledge', { p_restaurant_id: message.restaurantId }));
-  const tools = toolsFor(db, message.restaurantId, conversation.id, knowledge);
+  // The engine's answer, or the service's own reply (the state kept as it was).
+  const reply = message.reply;
+  let think: (state: unknown) => Promise<Turn>;
+  if (reply === undefined) {
+    const knowledge = await call(db.rpc('assistant_knowledge', { p_restaurant_id: message.restaurantId }));
+    const tools = toolsFor(db, message.restaurantId, conversation.id, knowledge);
+    const { model, onModelFailure } = brain;
+    think = (state) =>
+      model
+        ? answerWithModel(readState(state), message.text, tools, model).catch((error: unknown) => {
+            onModelFailure?.(error);
+            return answer(readState(state), message.text, tools);
+          })
+        : answer(readState(state), message.text, tools);
+  } else think = async (state) => ({ state: readState(state), replies: [reply], suggestions: [] });
   let received = first;
   for (let attempt = 1; ; attempt += 1) {
     if (received.answered_by === 'staff') return silent('staff', false);
-    const turn = await answer(readState(received.state), message.text, tools);
+    const turn = await think(received.state);
     const { error, status } = await db.rpc('record_assistant_turn', {
       p_conversation_id: conversation.id,
       p_version: received.version,

@@ -26,12 +26,29 @@ const requestSlots = z.object({
   phone: z.string().optional(),
 });
 
+/** A request as check_group_request and submit_group_request read it (dialogue.ts GroupRequest). */
+const groupRequest = z.object({
+  external_id: z.string(),
+  date: z.string(),
+  arrival_time: z.string(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  menu_id: z.string().optional(),
+  dietary_notes: z.string().optional(),
+  customer: z.object({ name: z.string(), email: z.string().optional(), phone: z.string().optional() }).optional(),
+  conversation: z.object({ id: z.string() }).optional(),
+});
+
 const conversationState = z.object({
   greeted: z.boolean().default(false),
   slots: requestSlots.default({}),
   expecting: z.enum(SLOTS).optional(),
   confirming: z.boolean().default(false),
   requests: z.array(z.object({ numero: z.string(), status: z.string(), respond_by: z.string() })).default([]),
+  /** With a model (llm/agent.ts): the request checked and recapped, which only the customer's confirmation sends. */
+  pending: groupRequest.optional(),
+  /** With a model: the last exchanges it is shown. */
+  history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })).optional(),
 });
 
 export type RequestSlots = z.output<typeof requestSlots>;

@@ -16,7 +16,7 @@ import type { Heartbeats } from '../health';
 import { loadAcceptanceChecks, loadReservations, type ReservationDetails } from '../reservations/details';
 import type { DecisionReason } from '../reservations/transition';
 import { listen } from './listener';
-import { createWhatsAppSender, newRequestWhatsApp, type WhatsAppSender } from './whatsapp';
+import { conversationReplyWhatsApp, createWhatsAppSender, newRequestWhatsApp, type WhatsAppSender } from './whatsapp';
 
 /** The channel public.submit_group_request notifies (pg_notify) in the transaction that queues the messages. */
 const CHANNEL = 'notification_outbox';
@@ -201,13 +201,44 @@ async function deliverInvitation(n: Notification, db: Db, mailer: Mailer, config
 }
 
 /**
+ * Sends a reply to a customer who wrote on WhatsApp (the assistant's or a member's, queued by
+ * private.queue_conversation_reply): a text message to their number, from the restaurant's number.
+ * It has no reservation: its text is in the payload, as written.
+ */
+async function deliverConversationReply(n: Notification, whatsapp: WhatsAppSender, sending: () => void): Promise<'sent'> {
+  if (n.kind !== 'conversation_reply' || n.channel !== 'whatsapp' || !n.message_id) throw new Error(`notification inconnue : ${n.kind} par ${n.channel}`);
+  // Nothing to read first: a reply that cannot be sent (a number that is not one) is a failed attempt, not given back.
+  sending();
+  const { message, from } = conversationReplyWhatsApp(n.recipient, n.payload);
+  await whatsapp.send(message, `reponse-${n.message_id}`, from);
+  return 'sent';
+}
+
+/**
+ * Each conversation reply's predecessor among the claimed replies of its conversation (in the order
+ * written): a conversation's replies go out one after another, in order.
+ */
+function previousReplies(claimed: Notification[]): Map<string, string> {
+  const replies = claimed.filter((n) => n.kind === 'conversation_reply' && n.conversation_id !== null).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  const last = new Map<string, string>();
+  const previous = new Map<string, string>();
+  for (const n of replies) {
+    const before = last.get(n.conversation_id!);
+    if (before) previous.set(n.id, before);
+    last.set(n.conversation_id!, n.id);
+  }
+  return previous;
+}
+
+/**
  * One round: claims up to CLAIM_SIZE due notifications (public.claim_notifications: skip locked, so
  * that however many instances run, each message is claimed by one), reads their reservations in one
  * request, sends them through a pool of SEND_POOL at once, renewing their lease meanwhile, and records
  * the outcomes in batches (public.finish_notifications: sent; or the error, tried again later with a
  * growing delay, 'failed' after the fifth attempt). A failure before the message was handed to SMTP or
  * WhatsApp (the database away while reading what to say) gives it back at once, the attempt not
- * counted (released). Outcomes that cannot be recorded (the database away) are tried again until the
+ * counted (released). A conversation's replies (conversation_reply) go out one after another in the
+ * order written; one not sent holds back those after it (given back, claimed again after it). Outcomes that cannot be recorded (the database away) are tried again until the
  * lease ends. `restaurantId`: one restaurant's notifications only (the tests, which share the database
  * with others).
  */
@@ -254,17 +285,35 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
     for (const o of outcomes) inFlight.delete(o.id);
   });
 
+  // A conversation's replies in the order written: each waits for the one before it (whether it went out).
+  const previous = previousReplies(claimed);
+  const wentOut = new Map<string, { promise: Promise<boolean>; resolve: (sent: boolean) => void }>();
+  for (const id of previous.values()) {
+    let resolve!: (sent: boolean) => void;
+    wentOut.set(id, { promise: new Promise<boolean>((r) => (resolve = r)), resolve });
+  }
+
   // In the order claimed (the restaurants' first), SEND_POOL at a time.
   const inPool = boundedPool(SEND_POOL);
   try {
     await Promise.all(
       claimed.map(async (notification) => {
         const reservationId = notification.reservation_id;
-        const { recorded } = await inPool(() =>
-          reservationId === null
-            ? sendOne(notification, (n, sending) => deliverInvitation(n, db, mailer, config, sending))
-            : sendOne(notification, async (n, sending) => deliver(n, await readingOf(reservationId), db, mailer, whatsapp, config, sending)),
+        const before = previous.get(notification.id);
+        if (before && !(await wentOut.get(before)!.promise)) {
+          // The reply before it did not go out: this one waits for it (claim_notifications holds it back meanwhile).
+          wentOut.get(notification.id)?.resolve(false);
+          await record({ id: notification.id, released: true });
+          return;
+        }
+        const { recorded, sent } = await inPool(() =>
+          notification.kind === 'conversation_reply'
+            ? sendOne(notification, (n, sending) => deliverConversationReply(n, whatsapp, sending))
+            : reservationId === null
+              ? sendOne(notification, (n, sending) => deliverInvitation(n, db, mailer, config, sending))
+              : sendOne(notification, async (n, sending) => deliver(n, await readingOf(reservationId), db, mailer, whatsapp, config, sending)),
         );
+        wentOut.get(notification.id)?.resolve(sent);
         await recorded;
       }),
     );
@@ -288,7 +337,7 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
     }
     // Nothing handed to SMTP or WhatsApp: given back at once, not counted as an attempt.
     const outcome: Outcome = { id: notification.id, ...(failure ? { error: failure } : {}), ...(failure && !handedOver ? { released: true as const } : {}) };
-    return { recorded: record(outcome) };
+    return { recorded: record(outcome), sent: failure === undefined };
   }
 }
 

@@ -21,6 +21,16 @@ export interface WhatsAppTemplateMessage {
   };
 }
 
+/** A free-form text message of the WhatsApp Cloud API (a reply within the 24 hours after the customer's last message). */
+export interface WhatsAppTextMessage {
+  messaging_product: 'whatsapp';
+  to: string;
+  type: 'text';
+  text: { body: string };
+}
+
+export type WhatsAppMessage = WhatsAppTemplateMessage | WhatsAppTextMessage;
+
 /** The stored number (French by default: '06 12 34 56 78', '+33 6…', '0033 6…') in E.164, '+33612345678'. */
 export function e164(phone: string): string {
   const parsed = parsePhoneNumberFromString(phone, 'FR');
@@ -74,22 +84,40 @@ export function newRequestWhatsApp(r: ReservationDetails, recipient: string, tem
   };
 }
 
+/**
+ * A reply to a customer who wrote on WhatsApp (a conversation_reply of the outbox): its text, to their
+ * number as WhatsApp gave it (wa_id, digits), and the restaurant's number it goes out from, as queued.
+ */
+export function conversationReplyWhatsApp(recipient: string, payload: unknown): { message: WhatsAppTextMessage; from?: string } {
+  const fields = payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {};
+  const to = recipient.trim().replace(/^\+/, '');
+  if (!/^\d{6,20}$/.test(to)) throw new Error(`Numéro WhatsApp du client invalide : « ${recipient} »`);
+  if (typeof fields.text !== 'string' || !fields.text.trim()) throw new Error('Réponse sans texte');
+  const from = typeof fields.phone_number_id === 'string' && /^\d{1,32}$/.test(fields.phone_number_id) ? fields.phone_number_id : undefined;
+  return { message: { messaging_product: 'whatsapp', to, type: 'text', text: { body: fields.text } }, ...(from ? { from } : {}) };
+}
+
 export interface WhatsAppSender {
-  /** `tag` names the file in the outbox (never the code_manage). */
-  send(message: WhatsAppTemplateMessage, tag: string): Promise<void>;
+  /**
+   * `tag` names the file in the outbox (never the code_manage). `from`: the phone_number_id of the
+   * restaurant's own WhatsApp Business number (a reply goes out from the number the customer wrote to);
+   * otherwise WHATSAPP_PHONE_NUMBER_ID.
+   */
+  send(message: WhatsAppMessage, tag: string, from?: string): Promise<void>;
 }
 
 /**
  * The WhatsApp Cloud API when WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set (any answer but 2xx
- * is a failure, tried again later); otherwise each message is written as a .json file (the body the
+ * is a failure, tried again later; a restaurant's replies to its customers go out from its own number,
+ * with the same token); otherwise each message is written as a .json file (the body the
  * API would get) beside the .eml files of OUTBOX_DIR.
  */
 export function createWhatsAppSender(config: Config): WhatsAppSender {
   const { apiUrl, token, phoneNumberId } = config.whatsapp;
   if (token && phoneNumberId) {
     return {
-      async send(message) {
-        const response = await fetch(`${apiUrl}/${encodeURIComponent(phoneNumberId)}/messages`, {
+      async send(message, _tag, from) {
+        const response = await fetch(`${apiUrl}/${encodeURIComponent(from ?? phoneNumberId)}/messages`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify(message),
