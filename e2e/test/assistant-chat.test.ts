@@ -68,6 +68,13 @@ test('a customer talks to the assistant on the request page; the owner takes ove
   // The customer's open chat shows the restaurant's reply (read every 5 s).
   await chat.getByText('Oui, les chiens sont les bienvenus en terrasse.').waitFor({ timeout: 15_000 });
   await chat.getByText('Restaurant', { exact: true }).waitFor();
+
+  // The bubble of 'Votre assistant' frames /demande/{id}?chat: the chat alone, this tab's conversation kept.
+  await customer.goto(`${app.url}/demande/${restaurantId}?chat`);
+  const alone = customer.getByRole('region', { name: 'Discuter avec l’assistant' });
+  await alone.getByText('Oui, les chiens sont les bienvenus en terrasse.').waitFor();
+  expect(await customer.getByRole('button', { name: 'Envoyer la demande' }).count()).toBe(0);
+  expect(await alone.getByRole('button', { name: 'Fermer la discussion' }).count()).toBe(0);
 });
 
 test('pnpm simulate’s customers talk to the assistant: it sends the requests that fit, says why the one too large does not', async () => {

@@ -39,7 +39,7 @@ const LABELS: Record<Line['from'], string> = { customer: 'Vous', assistant: 'Ass
  * owner's profile; it may send the request itself once the customer confirms), and once the restaurant
  * has taken over, its staff's replies appear here. Loaded only when opened (the page stays light).
  */
-export function Chat({ restaurantId, restaurantName, onClose }: { restaurantId: string; restaurantName: string; onClose: () => void }) {
+export function Chat({ restaurantId, restaurantName, onClose }: { restaurantId: string; restaurantName: string; onClose?: () => void }) {
   const [state, setState] = useState<Kept>(() => kept(restaurantId));
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [draft, setDraft] = useState('');
@@ -113,9 +113,11 @@ export function Chat({ restaurantId, restaurantName, onClose }: { restaurantId: 
       </style>
       <header className="ch-head">
         <p className="ch-title">Assistant — {restaurantName}</p>
-        <button type="button" className="ch-close" onClick={onClose} aria-label="Fermer la discussion">
-          ×
-        </button>
+        {onClose && (
+          <button type="button" className="ch-close" onClick={onClose} aria-label="Fermer la discussion">
+            ×
+          </button>
+        )}
       </header>
       <ol className="ch-log" ref={log} aria-live="polite">
         {state.lines.length === 0 && <li className="ch-hint">Posez vos questions ou demandez une table pour votre groupe : l’assistant vous répond tout de suite.</li>}

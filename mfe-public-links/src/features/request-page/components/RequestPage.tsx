@@ -10,7 +10,10 @@ import { REQUEST_PAGE_CSS } from './styles';
 export const CLOSED_TEXT = 'Ce restaurant ne prend pas de demandes en ligne pour le moment.';
 
 /** The restaurant's assistant, beside the form (composed by routes.tsx, fetched when first opened). */
-export type ChatComponent = ComponentType<{ restaurantId: string; restaurantName: string; onClose: () => void }>;
+export type ChatComponent = ComponentType<{ restaurantId: string; restaurantName: string; onClose?: () => void }>;
+
+/** /demande/{id}?chat: the chat alone, as the bubble of 'Votre assistant' frames it on a restaurant's site. */
+const chatAlone = () => new URLSearchParams(window.location.search).has('chat');
 
 /**
  * /demande/{restaurantId}: a restaurant's public group request page (no sign-in). Light like the link
@@ -23,6 +26,7 @@ export function RequestPage({ restaurantId, chat: Chat }: { restaurantId: string
   const [sent, setSent] = useState<{ outcome: Extract<SendOutcome, { kind: 'sent' }>; values: RequestValues }>();
   const [round, setRound] = useState(0);
   const [chatting, setChatting] = useState(false);
+  const [alone] = useState(chatAlone);
 
   let body;
   if (state.kind === 'loading') {
@@ -46,6 +50,18 @@ export function RequestPage({ restaurantId, chat: Chat }: { restaurantId: string
         <h1>Demande de réservation de groupe</h1>
         <p className="rq-notice">{CLOSED_TEXT}</p>
       </>
+    );
+  } else if (alone && Chat) {
+    body = (
+      <Suspense
+        fallback={
+          <p className="rq-notice" role="status">
+            Chargement...
+          </p>
+        }
+      >
+        <Chat restaurantId={restaurantId} restaurantName={state.form.restaurant.name} />
+      </Suspense>
     );
   } else {
     const { restaurant } = state.form;

@@ -37,6 +37,16 @@ export const iframeSnippet = (url: string, name: string) =>
   `<iframe src="${url}" title="Demande de réservation de groupe — ${name.replace(/"/g, '&quot;')}" width="100%" height="1400" style="border:0;max-width:680px" loading="lazy"></iframe>`;
 
 /**
+ * The snippet that puts the assistant's chat on a website as a bubble: a button at the bottom right that
+ * opens the request page's chat alone (`?chat`) in a frame above it. Written by hand: a dozen lines the
+ * site pastes, with nothing to load before the visitor asks.
+ */
+export const chatBubbleSnippet = (url: string, name: string) => {
+  const title = `Discuter avec l’assistant — ${name}`.replace(/["\\<>]/g, '');
+  return `<script>(function(){var d=document,b=d.createElement('button'),f;b.type='button';b.textContent='Réserver pour un groupe';b.style.cssText='position:fixed;right:16px;bottom:16px;z-index:2147483000;padding:12px 18px;border:0;border-radius:24px;background:#b5441b;color:#fff;font:600 16px sans-serif;box-shadow:0 4px 12px rgba(0,0,0,.25);cursor:pointer';b.onclick=function(){if(f){f.hidden=!f.hidden;return}f=d.createElement('iframe');f.src='${url}?chat';f.title="${title}";f.style.cssText='position:fixed;right:16px;bottom:72px;width:min(400px,calc(100vw - 32px));height:min(640px,calc(100vh - 96px));border:0;border-radius:12px;background:#fff;box-shadow:0 8px 24px rgba(0,0,0,.3);z-index:2147483000';d.body.appendChild(f)};d.body.appendChild(b)})();</script>`;
+};
+
+/**
  * A PNG (data: URL) of the page's QR code, with the quiet zone of 4 modules the QR standard asks around
  * it (a phone reads it once printed next to other ink); the library is loaded only when a code is drawn.
  */

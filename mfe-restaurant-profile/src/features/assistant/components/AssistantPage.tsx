@@ -14,6 +14,7 @@ import { requestPageQueryOptions } from '../api/requestPage';
 import { ForOwners } from '../../../components/OwnerOnly';
 import { AssistantKeysCard } from './AssistantKeysCard';
 import { RequestPageCard } from './RequestPageCard';
+import { WhatsappCard } from './WhatsappCard';
 import { Block } from './Block';
 import {
   closedDays,
@@ -218,6 +219,7 @@ export function AssistantPage() {
               <AssistantKeysCard restaurantId={restaurantId} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
             </ForOwners>
             <RequestPageCard restaurantId={restaurantId} name={k.restaurant.name} complete={k.completeness.complete} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
+            <WhatsappCard restaurantId={restaurantId} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
             <Typography.Title level={2} style={{ fontSize: 18, margin: '8px 0 0' }}>
               Ce que votre assistant dira à un groupe
             </Typography.Title>

@@ -8,7 +8,7 @@ import { QueryState } from '@tablee/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { iframeSnippet, qrCodePng, requestPageQueryOptions, requestPageUrl, useSetRequestPage } from '../api/requestPage';
+import { chatBubbleSnippet, iframeSnippet, qrCodePng, requestPageQueryOptions, requestPageUrl, useSetRequestPage } from '../api/requestPage';
 import { Block } from './Block';
 
 function QrCode({ url, name }: { url: string; name: string }) {
@@ -93,6 +93,12 @@ export function RequestPageCard({ restaurantId, name, complete, onResult }: { re
                   <div>À coller dans votre site :</div>
                   <Typography.Paragraph code copyable={{ tooltips: ['Copier le code', 'Code copié'] }} style={{ wordBreak: 'break-all', margin: 0 }} data-testid="request-page-iframe">
                     {iframeSnippet(url, name)}
+                  </Typography.Paragraph>
+                </div>
+                <div>
+                  <div>Ou l’assistant en bulle, en bas à droite de chaque page de votre site (il répond aux questions et prend les demandes) :</div>
+                  <Typography.Paragraph code copyable={{ tooltips: ['Copier le code', 'Code copié'] }} style={{ wordBreak: 'break-all', margin: 0 }} data-testid="chat-bubble-snippet">
+                    {chatBubbleSnippet(url, name)}
                   </Typography.Paragraph>
                 </div>
               </>
