@@ -7,15 +7,16 @@
  * give the same answer; what it says of the restaurant comes from its knowledge and the database only.
  */
 import type { AssistantKnowledge } from '@tablee/domain/assistant-knowledge';
-import type { CheckedRequestAnswer, RequestRefusal, SubmittedRequestAnswer } from '@tablee/domain/function-answers';
+import type { CheckedRequestAnswer, FaqMatch, RequestRefusal, SubmittedRequestAnswer } from '@tablee/domain/function-answers';
 import { answerBy } from '@tablee/domain/french';
-import { depositText } from '@tablee/domain/deposit';
+import { depositText, type Deposit } from '@tablee/domain/deposit';
 import { formatEuros } from '@tablee/shared/format';
 import { understand } from './understand';
-import type { Understood } from './understanding';
-import { longDate, menuLine, menusFor, nextOpenDays, orList, profileAnswer, SERVICE_WORDS, servicesOn } from './profile';
+import type { RequestPart, Understood } from './understanding';
+import { faqMentioning, longDate, menuLine, menusFor, nextOpenDays, orList, profileAnswer, SERVICE_WORDS, servicesOn } from './profile';
 import type { ConversationState, RequestSlots } from './state';
-import { normalize } from './text';
+import { fold, normalize } from './text';
+import { isAbout, topicWords } from './topic';
 
 /** A request as check_group_request and submit_group_request read it. */
 export interface GroupRequest {
@@ -39,7 +40,8 @@ export interface EngineTools {
   check(request: GroupRequest): Promise<CheckedRequestAnswer>;
   /** Resolves with the stored request, or rejects with a RefusalOfSubmit. */
   submit(request: GroupRequest): Promise<SubmittedRequestAnswer>;
-  faq(question: string): Promise<{ answer: string } | null>;
+  /** The owner's FAQ entry whose question shares the most words with the customer's (public.assistant_faq_match). */
+  faq(question: string): Promise<FaqMatch | null>;
 }
 
 export class RefusalOfSubmit extends Error {
@@ -65,7 +67,7 @@ const BOOKING_WORDS = /reserv|table|group|personne|privatis|diner|dejeuner|venir
 const BOOKING_FIELDS = new Set(['date', 'arrival_time', 'adults', 'children', 'menu_id', 'options']);
 
 /** Lays what the message says over the request; answers which slots it changed. */
-function merge(slots: RequestSlots, said: Understood): (keyof RequestSlots)[] {
+function merge(slots: RequestSlots, said: Understood, expecting: ConversationState['expecting']): (keyof RequestSlots)[] {
   const changed: (keyof RequestSlots)[] = [];
   const set = <K extends keyof RequestSlots>(key: K, value: RequestSlots[K] | undefined) => {
     if (value === undefined || slots[key] === value) return;
@@ -90,6 +92,8 @@ function merge(slots: RequestSlots, said: Understood): (keyof RequestSlots)[] {
   set('name', said.name);
   set('email', said.email);
   set('phone', said.phone);
+  // An answer to the allergies question closes it, whatever it says; a question or something else said in its place leaves it open.
+  if (expecting === 'dietary' && !said.question && changed.length === 0) slots.dietaryAsked = true;
   return changed;
 }
 
@@ -195,12 +199,18 @@ function askDetails(knowledge: AssistantKnowledge, slots: RequestSlots): Ask | n
     return { text: `Quel menu choisissez-vous pour le groupe ? ${menus.map(menuLine).join(' ; ')}.`, expecting: 'menu', suggestions: menus.map((m) => m.name) };
   }
   if (!slots.dietaryAsked) {
-    slots.dietaryAsked = true;
     return { text: 'Y a-t-il des allergies ou des régimes particuliers dans le groupe ?', expecting: 'dietary', suggestions: ['Non, aucune'] };
   }
   if (!slots.name) return { text: 'À quel nom dois-je faire la demande ?', expecting: 'name' };
   if (!slots.email && !slots.phone) return { text: 'Pouvez-vous me laisser un e-mail ou un numéro de téléphone, pour que le restaurant vous réponde ?', expecting: 'contact' };
   return null;
+}
+
+/** 'un acompte de 30 % du total, soit 115,20 €', 'une empreinte bancaire de 20,00 €'; without a total yet (no menu), the share alone. */
+function depositWords(deposit: Deposit): string {
+  const article = deposit.method === 'empreinte' ? 'une' : 'un';
+  if (deposit.amount === 0 && deposit.percentage !== undefined) return `${article} ${deposit.method === 'empreinte' ? 'empreinte bancaire' : 'acompte'} de ${deposit.percentage} % du total`;
+  return `${article} ${depositText(deposit)}`;
 }
 
 function recap(knowledge: AssistantKnowledge, slots: RequestSlots, check: CheckedRequestAnswer): string {
@@ -213,14 +223,48 @@ function recap(knowledge: AssistantKnowledge, slots: RequestSlots, check: Checke
     `au nom de ${slots.name}, ${[slots.email, slots.phone].filter(Boolean).join(' / ')}`,
   ];
   const total = check.request?.total_amount ? ` Total estimé : ${formatEuros(check.request.total_amount)}.` : '';
-  const deposit = check.deposit ? ` S’il accepte, le restaurant demandera un ${depositText(check.deposit)}.` : '';
+  const deposit = check.deposit ? ` S’il accepte, le restaurant demandera ${depositWords(check.deposit)}.` : '';
   return `Je récapitule : ${lines.join(' ; ')}.${total}${deposit} J’envoie la demande au restaurant ?`;
 }
 
-/** The answer to a question, from the owner's own FAQ first, then the profile's facts; null when neither says. */
-async function answerQuestion(text: string, tools: EngineTools): Promise<string | null> {
+/**
+ * The answer to a question, from the owner's own FAQ first (the entry the database finds, if its
+ * question is about what is asked: sharing a verb is not enough), then the profile's facts, then a FAQ
+ * entry that mentions all the question is about ('un parking ?' answered by 'Où se garer ?'); null
+ * when none says.
+ */
+async function answerQuestion(text: string, topic: string[], tools: EngineTools): Promise<string | null> {
   const faq = await tools.faq(text);
-  return faq?.answer ?? profileAnswer(tools.knowledge, text);
+  if (faq && isAbout(topic, topicWords(fold(faq.question)))) return faq.answer;
+  return profileAnswer(tools.knowledge, text, topic) ?? faqMentioning(tools.knowledge, topic);
+}
+
+/**
+ * What is said to a question: its answer, or that the restaurant will answer. A question that only
+ * says the request ('nous serons 12, c'est possible ?') is answered by the request going on; one about
+ * something else ('Peut-on venir avec notre chien ?') is answered or handed over, booking words or not.
+ */
+async function replyToQuestion(said: Understood, changed: (keyof RequestSlots)[], text: string, tools: EngineTools): Promise<{ reply?: string; handOver?: string }> {
+  const topic = said.topic ?? [];
+  if (!said.question || (changed.length > 0 && topic.length === 0)) return {};
+  const found = await answerQuestion(text, topic, tools);
+  if (found) return { reply: found };
+  if (topic.length > 0 || (changed.length === 0 && !BOOKING_WORDS.test(normalize(text)))) return { reply: UNKNOWN_ANSWER, handOver: text.trim() };
+  return {};
+}
+
+/** The slots of the parts the customer wants to change, emptied: the request asks them again. */
+function clearParts(slots: RequestSlots, parts: RequestPart[]): void {
+  const cleared: Record<RequestPart, (keyof RequestSlots)[]> = {
+    date: ['date', 'time'],
+    time: ['time'],
+    people: ['adults', 'children'],
+    menu: ['menuId', 'noMenu'],
+    dietary: ['dietary', 'dietaryAsked'],
+    name: ['name'],
+    contact: ['email', 'phone'],
+  };
+  for (const part of parts) for (const slot of cleared[part]) delete slots[slot];
 }
 
 export async function answer(previous: ConversationState, text: string, tools: EngineTools): Promise<Turn> {
@@ -238,30 +282,28 @@ export async function answer(previous: ConversationState, text: string, tools: E
     state.greeted = true;
   }
 
-  const menus = menusFor(knowledge, state.slots.service).map((m) => ({ id: m.id, name: m.name }));
-  const said = understand(text, { today, expecting: state.expecting, menus });
+  // Any menu a group may have is read by its name (the database says when it is not served then); a place, in the list shown.
+  const named = (service: RequestSlots['service']) => menusFor(knowledge, service).map((m) => ({ id: m.id, name: m.name }));
+  const said = understand(text, { today, expecting: state.expecting, menus: named(undefined), listed: named(state.slots.service) });
   const wasConfirming = state.confirming;
   state.confirming = false;
   if (state.expecting === 'menu' && !said.menuId && (said.no || /carte|sans menu|pas de menu/.test(normalize(text)))) state.slots.noMenu = true;
-  const changed = merge(state.slots, said);
+  const changed = merge(state.slots, said, state.expecting);
 
+  if (said.change && !changed.length) {
+    clearParts(state.slots, said.change);
+    return proceed(state, tools, replies, undefined, turn);
+  }
   if (wasConfirming && !changed.length) {
     if (said.yes) return submit(state, tools, replies);
     if (said.no) return turn({ text: 'D’accord. Que souhaitez-vous changer : la date, l’heure, le nombre de personnes, le menu ?', expecting: undefined });
   }
 
-  let handOver: string | undefined;
   // A request under way: something said of it now, booking words, a request started, or an answer to what was asked.
   const started = state.slots.date !== undefined || state.slots.adults !== undefined || state.slots.time !== undefined;
   const intent = changed.length > 0 || BOOKING_WORDS.test(normalize(text)) || started || (state.expecting !== undefined && state.expecting !== 'confirmation');
-  if (said.question && !changed.length) {
-    const found = await answerQuestion(text, tools);
-    if (found) replies.push(found);
-    else if (!BOOKING_WORDS.test(normalize(text))) {
-      replies.push(UNKNOWN_ANSWER);
-      handOver = text.trim();
-    }
-  }
+  const { reply, handOver } = await replyToQuestion(said, changed, text, tools);
+  if (reply) replies.push(reply);
   if (said.vagueSize) {
     return turn(
       {

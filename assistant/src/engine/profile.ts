@@ -4,10 +4,11 @@
  * times and group sizes it takes, which the dialogue proposes when a request does not fit. Nothing
  * here invents: a fact the profile does not state answers null, and the question goes to the restaurant.
  */
-import type { AssistantKnowledge, KnowledgeMenu, KnowledgeService, ServiceKind } from '@tablee/domain/assistant-knowledge';
+import type { AssistantKnowledge, KnowledgeMenu, KnowledgeOption, KnowledgeService, ServiceKind } from '@tablee/domain/assistant-knowledge';
 import { POLICY_LABELS, type Policy } from '@tablee/domain/types';
 import { formatEuros, formatLongDate } from '@tablee/shared/format';
-import { normalize } from './text';
+import { fold, normalize } from './text';
+import { isAbout, mentionsAll, topicWords } from './topic';
 
 export const SERVICE_WORDS: Record<ServiceKind, string> = { lunch: 'déjeuner', dinner: 'dîner' };
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -65,6 +66,29 @@ function hours(knowledge: AssistantKnowledge): string {
   return lines.length ? `Le restaurant accueille les groupes le ${lines.join(' ; ')}.` : '';
 }
 
+/** 'de 6 à 30 personnes (le samedi : de 8 à 40)': a service's group sizes, the most common first, the days that differ after. */
+function sizesOf(knowledge: AssistantKnowledge, service: ServiceKind): string | null {
+  const byRange = new Map<string, string[]>();
+  for (const day of knowledge.days.filter((d) => d.is_open)) {
+    const found = day.services.find((s) => s.service === service && s.arrival_times.length > 0);
+    if (!found) continue;
+    const range = `de ${found.group_size.min} à ${found.group_size.max}`;
+    byRange.set(range, [...(byRange.get(range) ?? []), WEEKDAY_WORDS[day.day]]);
+  }
+  const [usual, ...others] = [...byRange.entries()].sort((a, b) => b[1].length - a[1].length);
+  if (!usual) return null;
+  const exceptions = others.map(([range, days]) => `le ${days.join(', le ')} : ${range}`);
+  return `${usual[0]} personnes${exceptions.length ? ` (${exceptions.join(' ; ')})` : ''}`;
+}
+
+function groupSizes(knowledge: AssistantKnowledge): string | null {
+  const said = (['lunch', 'dinner'] as const).flatMap((service) => {
+    const sizes = sizesOf(knowledge, service);
+    return sizes ? [`au ${SERVICE_WORDS[service]} ${sizes}`] : [];
+  });
+  return said.length ? `Le restaurant accueille les groupes ${said.join(', et ')}.` : null;
+}
+
 /**
  * The profile's facts, each with the words that ask for it (normalised: no accents, lower case) and
  * its answer, or null when the profile does not say (an amenity not ticked is not a "no").
@@ -85,7 +109,10 @@ const FACTS: { asks: RegExp; answer: (k: AssistantKnowledge) => string | null }[
   },
   { asks: /wifi|wi-fi/, answer: (k) => (k.amenities.wifi ? 'Oui, le Wi-Fi est disponible.' : null) },
   { asks: /clim/, answer: (k) => (k.amenities.air_conditioning ? 'Oui, la salle est climatisée.' : null) },
-  { asks: /adresse|ou se trouve|ou etes|ou est le restaurant|situe/, answer: (k) => (k.restaurant.address ? `Le restaurant se trouve ${k.restaurant.address}.` : null) },
+  {
+    asks: /adresse|ou se trouve|ou etes|ou est le restaurant|situe|c'?est ou|^ou (?:ca|c'?est)/,
+    answer: (k) => (k.restaurant.address ? `Le restaurant se trouve ${k.restaurant.address}.` : null),
+  },
   { asks: /horaire|heures d'ouverture|ouvert|ferme/, answer: (k) => hours(k) || null },
   {
     asks: /acompte|arrhes|caution|empreinte|garantie|payer d'avance|paiement/,
@@ -105,10 +132,12 @@ const FACTS: { asks: RegExp; answer: (k: AssistantKnowledge) => string | null }[
         : null,
   },
   {
-    asks: /menu|prix|tarif|combien coute|carte|formule/,
+    asks: /menu|prix|tarif|combien coute|carte|formule|c'?est combien|combien par personne|combien ca coute/,
     answer: (k) => {
       const menus = menusFor(k, undefined);
-      return menus.length ? `Les menus pour les groupes : ${menus.map(menuLine).join(' ; ')}.` : null;
+      const children = k.menus.filter((m) => m.is_children_menu);
+      const forChildren = children.length ? ` Pour les enfants : ${children.map(menuLine).join(' ; ')}.` : '';
+      return menus.length ? `Les menus pour les groupes : ${menus.map(menuLine).join(' ; ')}.${forChildren}` : null;
     },
   },
   {
@@ -120,10 +149,40 @@ const FACTS: { asks: RegExp; answer: (k: AssistantKnowledge) => string | null }[
       return `Oui : ${said.join(' ; ')}. Indiquez les allergies dans la demande, le restaurant en tiendra compte.`;
     },
   },
+  {
+    asks: /combien de (?:personnes|pers|convives|couverts|places|gens)|capacite|taille (?:du|des|de|d'un) groupe|(?:groupes?|personnes|nombre) (?:max|min)|maximum|minimum|jusqu'?\s?a combien|a partir de combien|groupes? de combien/,
+    answer: groupSizes,
+  },
 ];
 
-/** The answer the profile gives to a question, or null when it does not say. */
-export function profileAnswer(knowledge: AssistantKnowledge, question: string): string | null {
+const optionLine = (option: KnowledgeOption) => `${option.title} (${formatEuros(option.price)} ${option.price_type === 'per_person' ? 'par personne' : 'pour la table'})`;
+
+/** The extras the owner offers that the question is about ('un gâteau d'anniversaire ?'), or null. */
+function optionsAnswer(knowledge: AssistantKnowledge, topic: string[]): string | null {
+  const offered = knowledge.options.filter((option) => isAbout(topic, topicWords(fold(option.title))));
+  return offered.length ? `Oui, le restaurant le propose en option : ${offered.map(optionLine).join(' ; ')}. Dites-le dans votre demande.` : null;
+}
+
+/** The courses a customer asks about, with the words that ask for each. */
+const COURSES: { asks: RegExp; type: string; said: string }[] = [
+  { asks: /entrees?(?![a-z])/, type: 'starter', said: 'Les entrées' },
+  { asks: /plats? principa|(?<![a-z])plats?(?![a-z])/, type: 'main', said: 'Les plats' },
+  { asks: /desserts?(?![a-z])/, type: 'dessert', said: 'Les desserts' },
+];
+
+/** The dishes of a course in each group menu ('vous faites quoi comme desserts ?'), or null when the menus list none. */
+function dishesAnswer(knowledge: AssistantKnowledge, asked: string): string | null {
+  const course = COURSES.find((c) => c.asks.test(asked));
+  if (!course) return null;
+  const lines = menusFor(knowledge, undefined).flatMap((menu) => {
+    const dishes = menu.items.filter((item) => item.type === course.type).map((item) => item.name);
+    return dishes.length ? [`${menu.name} : ${dishes.join(', ')}`] : [];
+  });
+  return lines.length ? `${course.said} des menus : ${lines.join(' ; ')}.` : null;
+}
+
+/** The answer the profile gives to a question (about `topic`: its words, understand.ts), or null when it does not say. */
+export function profileAnswer(knowledge: AssistantKnowledge, question: string, topic: string[] = []): string | null {
   const asked = normalize(question);
   for (const fact of FACTS) {
     if (fact.asks.test(asked)) {
@@ -131,5 +190,10 @@ export function profileAnswer(knowledge: AssistantKnowledge, question: string): 
       if (answer) return answer;
     }
   }
-  return null;
+  return dishesAnswer(knowledge, asked) ?? optionsAnswer(knowledge, topic);
+}
+
+/** The owner's FAQ answer that mentions everything the question is about, though its question says it otherwise; or null. */
+export function faqMentioning(knowledge: AssistantKnowledge, topic: string[]): string | null {
+  return knowledge.faq.find((entry) => mentionsAll(topic, fold(`${entry.question} ${entry.answer}`)))?.answer ?? null;
 }

@@ -8,12 +8,14 @@
  * again as a date, a time never as a group size, a group size never as a day of the month.
  */
 import * as chrono from 'chrono-node';
-import type { MenuChoice, Service, Slot, UnderstandContext, Understood } from './understanding';
+import type { MenuChoice, RequestPart, Service, UnderstandContext, Understood } from './understanding';
 import { fold, squeeze } from './text';
+import { topicWords } from './topic';
 
 export function understand(text: string, context: UnderstandContext): Understood {
   const message = new Message(text);
   const { expecting, today, menus } = context;
+  const listed = context.listed ?? menus;
   const question = isQuestion(message.folded, text);
   const answer = readYesNo(message.folded, question);
 
@@ -22,12 +24,16 @@ export function understand(text: string, context: UnderstandContext): Understood
   const name = readName(message);
   const time = readTime(message) ?? (expecting === 'time' ? bareTime(message) : undefined);
   const size = readSize(message);
-  const date = readDate(message, today) ?? (expecting === 'date' ? bareDate(message, today) : undefined);
+  // Asked which menu, 'le 2' is its place in the list, not the 2nd of the month.
+  const place = expecting === 'menu' ? menuByPosition(message, listed) : undefined;
+  const date = place !== undefined ? undefined : (readDate(message, today) ?? (expecting === 'date' ? bareDate(message, today) : undefined));
   if (expecting === 'people' && size.total === undefined && size.adults === undefined && size.vague === undefined) size.total = bareCount(message);
   if (expecting === 'children' && size.children === undefined) size.children = bareChildren(message);
   const service = readService(message.folded) ?? serviceAt(time);
-  const menuId = readMenu(message, menus) ?? (expecting === 'menu' ? menuByPosition(message, menus) : undefined);
-  const diet = readDietary(message, expecting, question, answer);
+  const menuId = readMenu(message, menus) ?? place;
+  // Asked about allergies, an answer that says something else ('finalement on sera 14') is not taken whole as the diet.
+  const saidElse = [date, time, menuId, name, email, phone, size.total, size.adults, size.children, size.vague].some((value) => value !== undefined);
+  const diet = readDietary(message, expecting === 'dietary' && !saidElse, question, answer);
 
   const understood: Understood = {
     date,
@@ -41,6 +47,8 @@ export function understand(text: string, context: UnderstandContext): Understood
     phone,
     ...answer,
     question: question || undefined,
+    topic: question ? topicOf(message) : undefined,
+    change: question ? undefined : readChange(message.folded),
   };
   if (understood.name === undefined && expecting === 'name' && !question && !answer.yes && !answer.no && saidNothingElse(understood)) {
     understood.name = bareName(message);
@@ -240,6 +248,12 @@ const NOT_A_NAME = new Set([
   'soir',
   'diner',
   'dejeuner',
+  'plutot',
+  'finalement',
+  'aussi',
+  'alors',
+  'stp',
+  'puis',
   ...WEEKDAYS,
 ]);
 
@@ -384,18 +398,42 @@ const NOT_A_COUNT = `(?!\\s*(?:h${END}|heures?|[/:.-]\\d|jours?|semaines?|mois|a
 const VAGUE_WORD = new RegExp(`${START}(?:une?\\s+)?(?:petite\\s+|bonne\\s+)?(?:dizaine|douzaine|quinzaine|vingtaine|trentaine|quarantaine|cinquantaine|soixantaine|centaine)${END}`, 'g');
 /** 'entre 10 et 15', '10 à 15 personnes', '10-15 personnes' (a dash between digits only: 'vingt-deux' is one number). */
 const VAGUE_RANGE = new RegExp(`${START}entre\\s+${NUMBER}\\s+et\\s+${NUMBER}(?:\\s+${PEOPLE})?|${NUMBER}\\s+(?:a|ou)\\s+${NUMBER}\\s+${PEOPLE}|${DIGITS}\\s*-\\s*${DIGITS}\\s+${PEOPLE}`, 'g');
-const CHILDREN_AMONG = new RegExp(`${START}dont\\s+(${NUMBER})\\s+${CHILD}`, 'g');
-const CHILDREN = new RegExp(`(${NUMBER})\\s+(?:petits?\\s+)?${CHILD}`, 'g');
-const NO_CHILDREN = new RegExp(`${START}(?:sans|pas\\s+d(?:'|e\\s+|\\s+)|aucuns?)\\s*(?:les\\s+)?${CHILD}`, 'g');
-const ADULTS = new RegExp(`(${NUMBER})\\s+adultes?${END}`, 'g');
 /** 'une personne est allergique', 'deux personnes végétariennes': who has a diet, not the group. */
 const DIET_FOLLOWS = `(?!\\s+(?:(?:est|sont|qui\\s+(?:est|sont)|ne\\s+mangen?t?)\\s+)?(?:allergi|intoleran|vege|vegan|sans\\s+gluten|halal|casher|kasher))`;
+const CHILDREN_AMONG = new RegExp(`${START}dont\\s+(${NUMBER})\\s+${CHILD}`, 'g');
+const CHILDREN = new RegExp(`(${NUMBER})\\s+(?:petits?\\s+)?${CHILD}${DIET_FOLLOWS}`, 'g');
+const NO_CHILDREN = new RegExp(`${START}(?:sans|pas\\s+d(?:'|e\\s+|\\s+)|aucuns?)\\s*(?:les\\s+)?${CHILD}`, 'g');
+const ADULTS = new RegExp(`(${NUMBER})\\s+adultes?${END}`, 'g');
 const TOTAL_PEOPLE = new RegExp(`(${NUMBER})\\s+${PEOPLE}${DIET_FOLLOWS}`, 'g');
-/** 'nous serons 12', 'on sera environ 12', 'on est 12', 'on va être 12'. */
-const TOTAL_BEING = new RegExp(
-  `${START}(?:serons|sera|seront|sommes|serions|etions|etre|soyons|on\\s+est)\\s+(?:environ\\s+|a\\s+peu\\s+pres\\s+|au\\s+moins\\s+|au\\s+total\\s+|en\\s+tout\\s+|max(?:imum)?\\s+|pile\\s+)?(${COUNT})${NOT_A_COUNT}`,
-  'g',
-);
+/** Words between 'nous serons' and the number: how sure, or that it is a change ('on sera plutôt 13', 'on ne sera que 10'). */
+const BEING_ADVERBS = [
+  'environ',
+  'a peu pres',
+  'au moins',
+  'au total',
+  'en tout',
+  'max',
+  'maximum',
+  'pile',
+  'plutot',
+  'finalement',
+  'en fait',
+  'donc',
+  'alors',
+  'maintenant',
+  'desormais',
+  'seulement',
+  'juste',
+  'que',
+  'bien',
+  'au final',
+]
+  .map((words) => words.replace(/ /g, '\\s+'))
+  .join('|');
+/** 'nous serons 12', 'on sera environ 12', 'on est 12', 'on va être 12', 'on sera plutôt 13', 'on sera à 12'. */
+const TOTAL_BEING = new RegExp(`${START}(?:serons|sera|seront|sommes|serions|etions|etre|soyons|on\\s+est)\\s+(?:(?:${BEING_ADVERBS})\\s+)*(?:a\\s+)?(${COUNT})${NOT_A_COUNT}`, 'g');
+/** 'on vient à 18', 'nous viendrons à 12': coming 'à' a number is the group (an hour says 'h' or 'heures'). */
+const TOTAL_COMING = new RegExp(`${START}(?:venir|viens|vient|venons|venez|viennent|viendrons|viendra|viendront)\\s+(?:(?:${BEING_ADVERBS})\\s+)*a\\s+(${COUNT})${NOT_A_COUNT}`, 'g');
 /** 'une table pour 8', 'pr 15', 'un groupe de 20'. */
 const TOTAL_FOR = new RegExp(`${START}(?:(?:table|groupe|reservation|resa)\\s+(?:de|pour|pr)|pour|pr)\\s+(?:environ\\s+)?(${COUNT})${NOT_A_COUNT}`, 'g');
 
@@ -415,6 +453,7 @@ function readSize(message: Message): SizeSaid {
   count(ADULTS, (n) => (size.adults = n));
   count(TOTAL_PEOPLE, (n) => (size.total = n));
   count(TOTAL_BEING, (n) => (size.total = n));
+  count(TOTAL_COMING, (n) => (size.total = n));
   count(TOTAL_FOR, (n) => (size.total = n));
   return size;
 }
@@ -695,19 +734,29 @@ const NO_DIET_WORDS = new Set([
   'ni',
 ]);
 const NEGATIONS = new Set(['non', 'nan', 'nope', 'no', 'aucun', 'aucune', 'rien', 'ras', 'personne', 'pas']);
+/** A word with its doubled letters single: 'aucunne', 'nonn' are typed for 'aucune', 'non' (both sides compared so). */
+const singled = (word: string): string => word.replace(/(.)\1+/g, '$1');
+const NO_DIET_SINGLED = new Set([...NO_DIET_WORDS].map(singled));
+const NEGATIONS_SINGLED = new Set([...NEGATIONS].map(singled));
 /** Clause borders: sentences, commas, and 'mais' ('pas d'allergie mais deux végétariens'). */
 const CLAUSE_BORDER = /[.;!?\n]+|,\s*|\s+(?:mais|par contre)\s+/g;
 const CLAUSE_LEAD = /^(?:(?:et|mais|dont|avec|aussi|oui|alors|ps)\s+)+/i;
 
-function readDietary(message: Message, expecting: Slot | undefined, question: boolean, answer: YesNo): Pick<Understood, 'dietary' | 'noDietary'> {
+/** 'tout le monde mange de tout', 'on mange de tout': no diet, in other words. */
+const EATS_EVERYTHING = /(?<![a-z])(?:tout le monde|on|nous|ils) mang(?:e|eons|ent) (?:de )?tout(?![a-z])/;
+
+/** `answering`: the message answers the allergies question and says nothing else. */
+function readDietary(message: Message, answering: boolean, question: boolean, answer: YesNo): Pick<Understood, 'dietary' | 'noDietary'> {
   const words = wordsOf(withoutGreeting(message.folded));
-  const saysNone = words.length > 0 && words.every((word) => NO_DIET_WORDS.has(word)) && words.some((word) => NEGATIONS.has(word));
-  if (expecting === 'dietary' && saysNone) return { noDietary: true };
+  const saysNone = words.length > 0 && words.every((word) => NO_DIET_SINGLED.has(singled(word))) && words.some((word) => NEGATIONS_SINGLED.has(singled(word)));
+  // Asked about allergies, a no that names no diet is none ('non c'est bon merci'; 'non mais un végétarien' names one).
+  const noWithoutDiet = answer.no === true && !DIET.test(message.folded);
+  if (answering && (saysNone || noWithoutDiet || EATS_EVERYTHING.test(message.folded))) return { noDietary: true };
   // Asked about allergies, the answer is the customer's words whole.
-  if (expecting === 'dietary' && !question && !isOnlyYesNo(message.folded, answer)) return { dietary: squeeze(message.written) };
+  if (answering && !question && !isOnlyYesNo(message.folded, answer)) return { dietary: squeeze(message.written) };
   const clauses = dietClauses(message);
   if (clauses.length > 0) return { dietary: clauses.join(', ') };
-  if (message.folded.search(NO_DIET) >= 0) return { noDietary: true };
+  if (message.folded.search(NO_DIET) >= 0 || EATS_EVERYTHING.test(message.folded)) return { noDietary: true };
   return {};
 }
 
@@ -737,7 +786,7 @@ interface YesNo {
 const NO_START = /^(?:non|nan|nope|no|pas du tout|surtout pas|pas vraiment|absolument pas|c'?est pas (?:ca|ce que)|ce n'?est pas (?:ca|ce que)|pas ca)(?![a-z])/;
 const YES_START = new RegExp(
   `^(?:${[
-    'oui',
+    'oui+',
     'ouais',
     'ouai',
     'ouep',
@@ -756,6 +805,12 @@ const YES_START = new RegExp(
     "c'?est ok",
     "c'?est ca",
     "c'?est tout bon",
+    'c (?:bon|ok|parfait|nickel)',
+    "(?:envoi(?:e|es)|envoy(?:ez|er))(?![\\s-]*(?:moi|nous|m'|-))",
+    "vous pouvez (?:l'?\\s?)?envoyer",
+    'allez[\\s-]y',
+    'vas[\\s-]y',
+    'go',
     "c'?est nickel",
     'ca marche',
     'ca me va',
@@ -847,6 +902,47 @@ function isQuestion(folded: string, written: string): boolean {
   if (written.includes('?') || /^\s*où(?!\p{L})/iu.test(written)) return true;
   const said = withoutGreeting(folded).replace(/^(?:et|mais|sinon|aussi|par contre|au fait)\s+/, '');
   return QUESTION_START.test(said) || QUESTION_ANYWHERE.test(said);
+}
+
+/** What a question asks about, in what is left once the request's details are read (a name, a date, a number are not its subject). */
+function topicOf(message: Message): string[] | undefined {
+  const words = topicWords(message.rest);
+  return words.length > 0 ? words : undefined;
+}
+
+// ————— Changes —————
+
+/** The words that name a part of the request, alone ('le menu', 'l'heure d'arrivée', 'mon numéro'). */
+const PART_WORDS: [RequestPart, RegExp][] = [
+  ['date', /^(?:la\s+)?date$|^(?:le\s+)?jour$/],
+  ['time', /^(?:l'?\s*)?(?:heure(?:\s+d'?\s*arrivee)?|horaire)$/],
+  ['people', /^(?:le\s+)?nombre(?:\s+de\s+(?:personnes|convives|couverts|gens|participants))?$|^(?:les\s+)?personnes$/],
+  ['menu', /^(?:le\s+)?(?:menu|formule)$/],
+  ['dietary', /^(?:les\s+)?(?:allergies?|regimes?)$/],
+  ['name', /^(?:le\s+)?nom$/],
+  ['contact', /^(?:l'?\s*|le\s+|mon\s+)?(?:e-?mail|mail|adresse\s+(?:e-?)?mail|telephone|tel|numero(?:\s+de\s+telephone)?|contact)$/],
+];
+/** What may open a change ('non,', 'je voudrais changer', 'plutôt') and close it ('svp'). */
+const CHANGE_LEAD =
+  /^(?:(?:non|nan|oui|alors|euh|ben|bah|plutot|en fait|je (?:voudrais|veux|souhaite|souhaiterais|prefere)|j'?\s*aimerais|on (?:voudrait|veut|prefere)|il faut|changer|modifier|change|modifie|corriger|corrige)(?![a-z])[\s,.!:-]*)+/;
+const CHANGE_TAIL = /(?:[\s,.!]*(?:svp|stp|s'?\s*il vous plait|merci|plutot|a changer|a modifier|a corriger))+[\s,.!]*$/;
+
+/** The parts of the request the message names to change, when it says nothing else ('le menu', 'la date et l'heure'). */
+function readChange(folded: string): RequestPart[] | undefined {
+  const said = squeeze(
+    withoutGreeting(folded)
+      .replace(CHANGE_LEAD, '')
+      .replace(CHANGE_TAIL, '')
+      .replace(/[\s.!]+$/, ''),
+  );
+  if (!said) return undefined;
+  const parts: RequestPart[] = [];
+  for (const piece of said.split(/\s*(?:,|(?<![a-z])et(?![a-z])|&)\s*/).filter(Boolean)) {
+    const part = PART_WORDS.find(([, words]) => words.test(piece))?.[0];
+    if (part === undefined) return undefined;
+    if (!parts.includes(part)) parts.push(part);
+  }
+  return parts.length > 0 ? parts : undefined;
 }
 
 // ————— The answer —————

@@ -42,12 +42,25 @@ export interface Understood {
   no?: boolean;
   /** The message asks something (a '?' or a question's words): the engine looks for the answer in the profile. */
   question?: boolean;
+  /**
+   * What a question is about, once the booking's own words are set aside ('Peut-on venir avec notre
+   * chien ?' → ['chien']); absent when it asks only about the booking. Set with `question` only.
+   */
+  topic?: string[];
+  /** The parts of the request the customer wants to change, named without a new value ('le menu', 'la date et l'heure'). */
+  change?: RequestPart[];
 }
+
+/** A part of the request the customer may name to change it. */
+export type RequestPart = 'date' | 'time' | 'people' | 'menu' | 'dietary' | 'name' | 'contact';
 
 export interface UnderstandContext {
   /** Today in Paris, YYYY-MM-DD: relative dates ('demain', 'samedi prochain', 'dans 15 jours') count from it. */
   today: string;
   /** What the assistant just asked, if anything. */
   expecting?: Slot;
+  /** The menus a group may name (a menu not served at the service asked is still read: the database says why not). */
   menus: MenuChoice[];
+  /** The menus as the assistant last listed them, in order ('le 2' is the second): `menus` when not given. */
+  listed?: MenuChoice[];
 }

@@ -43,7 +43,13 @@ function scriptedModel() {
                   role: 'assistant',
                   content: next.content ?? null,
                   ...(next.calls
-                    ? { tool_calls: next.calls.map((call, i) => ({ id: `call_${received.length}_${i}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })) }
+                    ? {
+                        tool_calls: next.calls.map((call, i) => ({
+                          id: `call_${received.length}_${i}`,
+                          type: 'function',
+                          function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+                        })),
+                      }
                     : {}),
                 },
               },
@@ -139,7 +145,10 @@ it('a prompt injection that asks to send a request anyway sends nothing', async 
   // Checked, then the model sends it although the customer said no: refused too.
   const slot = await nextOpenSlot(lyon, { people: 12, service: 'dinner' });
   const conversation = { id: injected.conversation.id, token: injected.conversation.token! };
-  model.script.push({ calls: [{ name: 'check_request', arguments: { date: slot.date, arrival_time: slot.arrival_time, adults: 12, customer: { name: 'Eve', email: 'eve@exemple.fr' } } }] }, { content: 'Je récapitule…' });
+  model.script.push(
+    { calls: [{ name: 'check_request', arguments: { date: slot.date, arrival_time: slot.arrival_time, adults: 12, customer: { name: 'Eve', email: 'eve@exemple.fr' } } }] },
+    { content: 'Je récapitule…' },
+  );
   await say(`12 personnes le ${slot.date} à ${slot.arrival_time}, au nom d'Eve`, conversation);
   model.script.push({ calls: [{ name: 'submit_request', arguments: {} }] }, { content: 'Entendu.' });
   await say('non, surtout pas', conversation);

@@ -1,4 +1,5 @@
 import { understand } from '../../src/engine/understand';
+import { isAbout, topicWords } from '../../src/engine/topic';
 import type { MenuChoice, Slot, Understood } from '../../src/engine/understanding';
 
 /** Saturday 28 November 2026: every relative date below counts from it. */
@@ -10,7 +11,7 @@ const MENUS: MenuChoice[] = [
   { id: 'enfant', name: 'Menu Enfant' },
 ];
 
-const read = (text: string, expecting?: Slot, menus: MenuChoice[] = MENUS): Understood => understand(text, { today: TODAY, expecting, menus });
+const read = (text: string, expecting?: Slot, menus: MenuChoice[] = MENUS, listed?: MenuChoice[]): Understood => understand(text, { today: TODAY, expecting, menus, listed });
 
 describe('understand', () => {
   describe('times and services', () => {
@@ -91,6 +92,11 @@ describe('understand', () => {
       ['on est 8', { adults: 8 }],
       ['un groupe de 20', { adults: 20 }],
       ['nous serons un groupe de 25 personnes', { adults: 25 }],
+      ['on sera plutôt 13', { adults: 13 }],
+      ['on ne sera que 10', { adults: 10 }],
+      ['nous serons finalement à 16', { adults: 16 }],
+      ['on vient à 18', { adults: 18 }],
+      ['nous viendrons à 12', { adults: 12 }],
     ])('reads %p', (text, understood) => {
       expect(read(text)).toEqual(understood);
     });
@@ -122,6 +128,18 @@ describe('understand', () => {
 
     it('does not read "entre 10 et 15" as a time', () => {
       expect(read('entre 10 et 15').time).toBeUndefined();
+    });
+
+    it('does not read "venir à 20h" as a group of 20', () => {
+      expect(read('on vient à 20h')).toEqual({ time: '20:00', service: 'dinner' });
+    });
+
+    it('does not take a child with a diet for the children of the group', () => {
+      // The engine offers no children's menu by name (it goes with the children): none here either.
+      const groupMenus = MENUS.filter((menu) => menu.id !== 'enfant');
+      expect(read('un enfant est allergique au lait', 'dietary', groupMenus)).toEqual({ dietary: 'un enfant est allergique au lait' });
+      expect(read('deux enfants végétariens').children).toBeUndefined();
+      expect(read('avec 2 enfants').children).toBe(2);
     });
 
     it('reads a bare number as the group when asked how many', () => {
@@ -227,6 +245,17 @@ describe('understand', () => {
       expect(read('7', 'menu').menuId).toBeUndefined();
       expect(read('2').menuId).toBeUndefined();
     });
+
+    it('reads "le 1", asked which menu, as the first menu and not as the 1st of the month', () => {
+      expect(read('le 1', 'menu')).toEqual({ menuId: 'decouverte' });
+      expect(read('le 1').date).toBe('2026-12-01');
+    });
+
+    it('reads any menu by its name, and a place in the list shown', () => {
+      const lunch = [MENUS[0], MENUS[2]];
+      expect(read('le menu du terroir', 'menu', MENUS, lunch).menuId).toBe('terroir');
+      expect(read('le 2', 'menu', MENUS, lunch).menuId).toBe('enfant');
+    });
   });
 
   describe('contact', () => {
@@ -250,6 +279,8 @@ describe('understand', () => {
       ['au nom de Dupont', 'Dupont'],
       ["c'est pour M. Martin", 'M. Martin'],
       ['réservation au nom de Dupont pour 12 personnes', 'Dupont'],
+      ['ah non, au nom de Marchand plutôt', 'Marchand'],
+      ['au nom de Durand finalement', 'Durand'],
     ])('reads the name in %p', (text, name) => {
       expect(read(text).name).toBe(name);
     });
@@ -293,11 +324,14 @@ describe('understand', () => {
       expect(read("Pas d'allergie mais un végétarien").dietary).toBe('un végétarien');
     });
 
-    it.each(['non', 'aucune', "pas d'allergie", 'rien', 'non merci', 'rien de particulier'])('reads %p as no diet when asked', (text) => {
-      const understood = read(text, 'dietary');
-      expect(understood.noDietary).toBe(true);
-      expect(understood.dietary).toBeUndefined();
-    });
+    it.each(['non', 'aucune', "pas d'allergie", 'rien', 'non merci', 'rien de particulier', 'aucunne', 'nonn merci', "Non c'est bon merci", 'tout le monde mange de tout'])(
+      'reads %p as no diet when asked',
+      (text) => {
+        const understood = read(text, 'dietary');
+        expect(understood.noDietary).toBe(true);
+        expect(understood.dietary).toBeUndefined();
+      },
+    );
 
     it('takes any other answer whole when asked about allergies', () => {
       expect(read('Paul ne mange pas de poisson', 'dietary')).toEqual({ dietary: 'Paul ne mange pas de poisson' });
@@ -305,17 +339,47 @@ describe('understand', () => {
       expect(read('vous avez un menu vegan ?', 'dietary').dietary).toBeUndefined();
     });
 
+    it('keeps the diet a no names', () => {
+      expect(read('non, mais un végétarien', 'dietary')).toEqual({ no: true, dietary: 'non, mais un végétarien' });
+    });
+
+    it('does not take an answer that says something else whole as the diet', () => {
+      expect(read('ah et finalement on sera 14', 'dietary')).toEqual({ adults: 14 });
+      expect(read('nous serons 12, dont 2 végétariens', 'dietary')).toEqual({ adults: 12, dietary: '2 végétariens' });
+    });
+
     it('reads "pas d\'allergie" as no diet even unasked', () => {
       expect(read("pas d'allergie")).toEqual({ noDietary: true });
     });
 
     it('does not read a question about a diet as a diet', () => {
-      expect(read('avez-vous des plats sans gluten ?')).toEqual({ question: true });
+      expect(read('avez-vous des plats sans gluten ?')).toEqual({ question: true, topic: ['plats', 'gluten'] });
     });
   });
 
   describe('yes and no', () => {
-    it.each(['oui', 'ouais', 'ok', 'okay', "d'accord", 'dac', 'parfait', "c'est bon", 'je confirme', 'confirmé', "c'est parfait", 'yes', 'Oui !', 'Bonjour, oui'])('reads %p as yes', (text) => {
+    it.each([
+      'oui',
+      'ouais',
+      'ok',
+      'okay',
+      "d'accord",
+      'dac',
+      'parfait',
+      "c'est bon",
+      'je confirme',
+      'confirmé',
+      "c'est parfait",
+      'yes',
+      'Oui !',
+      'Bonjour, oui',
+      'c bon',
+      'ouiii',
+      'Envoyez !',
+      'envoie',
+      'vous pouvez envoyer',
+      'allez-y',
+    ])('reads %p as yes', (text) => {
       expect(read(text)).toEqual({ yes: true });
     });
 
@@ -325,6 +389,10 @@ describe('understand', () => {
 
     it('reads the rest of a yes too', () => {
       expect(read('oui mais nous serons 14')).toEqual({ yes: true, adults: 14 });
+    });
+
+    it('does not read a request for something sent as a yes', () => {
+      expect(read('envoyez-moi le menu').yes).toBeUndefined();
     });
 
     it('does not read a yes or a no inside a longer message', () => {
@@ -355,6 +423,54 @@ describe('understand', () => {
 
     it.each(['nous serons 12', 'oui', 'il y a 2 végétariens'])('does not read %p as a question', (text) => {
       expect(read(text).question).toBeUndefined();
+    });
+
+    it.each<[string, string[] | undefined]>([
+      ['Peut-on venir avec notre chien ?', ['chien']],
+      ['Y aura-t-il de la musique live le soir ?', ['musique', 'live']],
+      ['Proposez-vous un gâteau d’anniversaire ?', ['gateau', 'anniversaire']],
+      ['nous serons 20 le 12 décembre à 19h30 pour un séminaire, avez-vous un vidéoprojecteur ?', ['seminaire', 'videoprojecteur']],
+      ['Peut-on réserver pour 12 samedi soir ?', undefined],
+      ['nous serons 12, c’est possible ?', undefined],
+      ['Bonjour, je m’appelle Marie Dupont, est-ce possible pour 12 personnes ?', undefined],
+    ])('reads what %p asks about', (text, topic) => {
+      expect(read(text).topic).toEqual(topic);
+    });
+  });
+
+  describe('what a question is about', () => {
+    const about = (question: string, entry: string) => isAbout(topicWords(question), topicWords(entry));
+
+    it('matches an entry that says the same subject, in another form of its words', () => {
+      expect(about('et si on doit annuler, c est possible jusqu a quand', 'jusqu a quand peut-on annuler')).toBe(true);
+      expect(about('peut-on privatiser la mezzanine', 'peut-on privatiser le restaurant')).toBe(true);
+      expect(about('vous prenez des groupes de combien de personnes maximum', 'quelle est la capacite maximale pour un groupe')).toBe(true);
+    });
+
+    it('does not match an entry that shares only a verb, or one word out of many', () => {
+      expect(about('vous proposez des plats vegan', 'proposez-vous des menus pour les groupes')).toBe(false);
+      expect(about('peut-on apporter nos propres bouteilles de vin', 'proposez-vous des accords mets et vins')).toBe(false);
+    });
+  });
+
+  describe('changes', () => {
+    it.each<[string, string[]]>([
+      ['le menu', ['menu']],
+      ['la date', ['date']],
+      ["je voudrais changer la date et l'heure", ['date', 'time']],
+      ['non, le nombre de personnes', ['people']],
+      ['modifier mon numéro svp', ['contact']],
+      ['le nom', ['name']],
+    ])('reads %p as the parts to change', (text, parts) => {
+      expect(read(text).change).toEqual(parts);
+    });
+
+    it('reads no change in a new value or a question', () => {
+      expect(read('le menu canut').change).toBeUndefined();
+      expect(read('le menu canut').menuId).toBeUndefined();
+      expect(read('le menu du terroir')).toEqual({ menuId: 'terroir' });
+      expect(read("c'est quoi le menu ?").change).toBeUndefined();
+      expect(read('Dupont', 'name')).toEqual({ name: 'Dupont' });
     });
   });
 
