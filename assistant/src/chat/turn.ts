@@ -13,6 +13,7 @@ import { parisDayAndTime } from '@tablee/domain/french';
 import { answer, RefusalOfSubmit, type EngineTools, type GroupRequest, type Turn } from '../engine/dialogue';
 import { readState } from '../engine/state';
 import { answerWithModel, type ModelSettings } from '../llm/agent';
+import { cachedKnowledge } from './knowledge';
 import type { Db } from '../lib/supabase';
 
 /** A refusal of the database (PostgREST's status and our {code, details, message}), passed on as the routes answer it. */
@@ -110,7 +111,7 @@ export async function runTurn(db: Db, message: IncomingMessage, brain: Brain = {
   const reply = message.reply;
   let think: (state: unknown) => Promise<Turn>;
   if (reply === undefined) {
-    const knowledge = await call(db.rpc('assistant_knowledge', { p_restaurant_id: message.restaurantId }));
+    const knowledge = await cachedKnowledge(message.restaurantId, () => call(db.rpc('assistant_knowledge', { p_restaurant_id: message.restaurantId })));
     const tools = toolsFor(db, message.restaurantId, conversation.id, knowledge);
     const { model, onModelFailure } = brain;
     think = (state) =>

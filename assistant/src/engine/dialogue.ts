@@ -97,6 +97,9 @@ function merge(slots: RequestSlots, said: Understood, expecting: ConversationSta
   return changed;
 }
 
+/** What a request books (its day, time, group and menu), as one text: the booking the database last accepted. */
+const bookingOf = (slots: RequestSlots) => JSON.stringify([slots.date, slots.time, slots.adults, slots.children ?? 0, slots.menuId ?? null]);
+
 /** The request as the database reads it, from what is gathered so far. */
 function requestOf(slots: RequestSlots, externalId: string, conversationId?: string): GroupRequest | null {
   if (!slots.date || !slots.time || slots.adults === undefined) return null;
@@ -328,8 +331,18 @@ async function proceed(state: ConversationState, tools: EngineTools, replies: st
   const { knowledge, today } = tools;
   const booking = askBooking(knowledge, state.slots, today);
   if (booking) return turn(booking, { handOver });
+  // What it books was checked as it is now: the details are asked without asking the database again,
+  // which it is before the recap (its total, its deposit, the customer's details).
+  if (state.checkedBooking === bookingOf(state.slots)) {
+    const unchanged = askDetails(knowledge, state.slots);
+    if (unchanged) return turn(unchanged, { handOver });
+  }
   const checked = await tools.check(requestOf(state.slots, 'check')!);
-  if (checked.refusal && BOOKING_FIELDS.has(checked.refusal.field ?? '')) return turn(askAfterRefusal(knowledge, state.slots, checked.refusal, today), { handOver });
+  if (checked.refusal && BOOKING_FIELDS.has(checked.refusal.field ?? '')) {
+    state.checkedBooking = undefined;
+    return turn(askAfterRefusal(knowledge, state.slots, checked.refusal, today), { handOver });
+  }
+  state.checkedBooking = bookingOf(state.slots);
   const details = askDetails(knowledge, state.slots);
   if (details) return turn(details, { handOver });
   if (checked.refusal) {

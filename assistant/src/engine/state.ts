@@ -44,6 +44,8 @@ const conversationState = z.object({
   slots: requestSlots.default({}),
   expecting: z.enum(SLOTS).optional(),
   confirming: z.boolean().default(false),
+  /** What the request books, as the database last accepted it (dialogue.ts bookingOf): asked again only when it changes, and at the recap. */
+  checkedBooking: z.string().optional(),
   requests: z.array(z.object({ numero: z.string(), status: z.string(), respond_by: z.string() })).default([]),
   /** With a model (llm/agent.ts): the request checked and recapped, which only the customer's confirmation sends. */
   pending: groupRequest.optional(),
