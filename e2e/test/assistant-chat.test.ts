@@ -49,7 +49,6 @@ test('a customer talks to the assistant on the request page; the owner takes ove
   await chat.getByLabel('Votre message').press('Enter');
   await chat.getByText(/je transmets au restaurant/).waitFor();
   expect(await seriousViolations(customer)).toEqual([]);
-  await customer.screenshot({ path: '/tmp/h43-chat-390.png', fullPage: true });
 
   const [{ id: conversationId }] = await sql<{ id: string }>("select id from public.conversations where restaurant_id = $1 and channel = 'web'", [restaurantId]);
   const owner = await signedInPage(browser, copy);
@@ -63,11 +62,14 @@ test('a customer talks to the assistant on the request page; the owner takes ove
   await owner.getByLabel(/Votre réponse/).fill('Oui, les chiens sont les bienvenus en terrasse.');
   await owner.getByRole('button', { name: 'Envoyer' }).click();
   await owner.getByText(`Restaurant — ${copy.email}`).waitFor();
-  await owner.screenshot({ path: '/tmp/h43-owner-1280.png', fullPage: true });
+  await owner.setViewportSize({ width: 1280, height: 1000 });
+  await owner.evaluate(() => window.scrollTo(0, 0));
+  await owner.screenshot({ path: '/tmp/h43-owner-1280.png' });
 
   // The customer's open chat shows the restaurant's reply (read every 5 s).
   await chat.getByText('Oui, les chiens sont les bienvenus en terrasse.').waitFor({ timeout: 15_000 });
   await chat.getByText('Restaurant', { exact: true }).waitFor();
+  await chat.screenshot({ path: '/tmp/h43-chat-390.png' });
 
   // The bubble of 'Votre assistant' frames /demande/{id}?chat: the chat alone, this tab's conversation kept.
   await customer.goto(`${app.url}/demande/${restaurantId}?chat`);
