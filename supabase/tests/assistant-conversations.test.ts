@@ -88,6 +88,15 @@ describe('a customer writes on the web chat', () => {
     expect(count.rows[0].n).toBe(0);
   });
 
+  it('is refused for a restaurant whose page is on but whose profile is not complete', async () => {
+    const newcomer = await newOwner('chat-incomplete');
+    const restaurantId = await must(newcomer.client.rpc('start_restaurant_onboarding'));
+    await must(newcomer.client.rpc('set_request_page', { p_restaurant_id: restaurantId, p_enabled: true }));
+    expect((await receive(restaurantId, 'Bonjour')).error).toMatchObject({ code: 'requests_closed' });
+    const count = await withDb((db) => db.query<{ n: number }>('select count(*)::int as n from public.conversations where restaurant_id = $1', [restaurantId]));
+    expect(count.rows[0].n).toBe(0);
+  });
+
   it('stores a message received twice (the same channel message id) once', async () => {
     const first = await must(receive(lyon, 'Bonjour', null, { p_channel_message_id: 'client-1' }));
     const again = await must(receive(lyon, 'Bonjour', first.conversation, { p_channel_message_id: 'client-1' }));
