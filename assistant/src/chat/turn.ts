@@ -11,7 +11,7 @@ import type { ChatAnswer } from '@tablee/contract';
 import type { ReceivedMessageAnswer } from '@tablee/domain/function-answers';
 import { parisDayAndTime } from '@tablee/domain/french';
 import { answer, RefusalOfSubmit, type EngineTools, type GroupRequest, type Turn } from '../engine/dialogue';
-import { readState } from '../engine/state';
+import { readState, type ConversationState } from '../engine/state';
 import { answerWithModel, type ModelSettings } from '../llm/agent';
 import { cachedKnowledge } from './knowledge';
 import type { Db } from '../lib/supabase';
@@ -88,6 +88,12 @@ export interface Brain {
   onModelFailure?: (error: unknown) => void;
 }
 
+/** On WhatsApp the customer's number is known (wa_id, digits with the country code): the request's phone, never asked. */
+function withKnownContact(state: ConversationState, message: IncomingMessage): ConversationState {
+  if (message.channel !== 'whatsapp' || !message.contact || state.slots.phone || state.slots.email) return state;
+  return { ...state, slots: { ...state.slots, phone: `+${message.contact}` } };
+}
+
 export async function runTurn(db: Db, message: IncomingMessage, brain: Brain = {}): Promise<TurnResult> {
   // Each message has an id on its channel; on the web, one of ours, so that a turn computed again reads the same message.
   const channelMessageId = message.channelMessageId ?? `web:${randomUUID()}`;
@@ -114,13 +120,14 @@ export async function runTurn(db: Db, message: IncomingMessage, brain: Brain = {
     const knowledge = await cachedKnowledge(message.restaurantId, () => call(db.rpc('assistant_knowledge', { p_restaurant_id: message.restaurantId })));
     const tools = toolsFor(db, message.restaurantId, conversation.id, knowledge);
     const { model, onModelFailure } = brain;
+    const read = (state: unknown) => withKnownContact(readState(state), message);
     think = (state) =>
       model
-        ? answerWithModel(readState(state), message.text, tools, model).catch((error: unknown) => {
+        ? answerWithModel(read(state), message.text, tools, model).catch((error: unknown) => {
             onModelFailure?.(error);
-            return answer(readState(state), message.text, tools);
+            return answer(read(state), message.text, tools);
           })
-        : answer(readState(state), message.text, tools);
+        : answer(read(state), message.text, tools);
   } else think = async (state) => ({ state: readState(state), replies: [reply], suggestions: [] });
   let received = first;
   for (let attempt = 1; ; attempt += 1) {

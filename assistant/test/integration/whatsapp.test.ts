@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import { client, env, withDb } from '../../../local-supabase/test/clients';
+import { nextOpenSlot } from '../../../local-supabase/test/reservations';
 import { demoCopy, type DemoCopy } from '../../../local-supabase/test/seeded';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -180,6 +181,31 @@ describe('a customer writes on WhatsApp', () => {
     expect(next.conversations).toHaveLength(1);
     expect(next.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Bonjour', 'Nous serons 12 personnes']);
     expect(next.outbox.length).toBe(next.messages.filter((m) => m.role === 'assistant').length);
+  });
+
+  it('a booking on WhatsApp: the customer’s number is the request’s phone, never asked', async () => {
+    const customer = newCustomer();
+    const slot = await nextOpenSlot(lyon, { people: 12, service: 'dinner' });
+    const [day, month] = [Number(slot.date.slice(8, 10)), Number(slot.date.slice(5, 7))];
+    await deliver(delivery(textMessage(customer, `Bonjour, 12 personnes le ${day}/${month} à ${slot.arrival_time.replace(':', 'h')}, pas d'allergie, au nom de Paul Martin`)));
+    for (let turn = 0; turn < 4; turn += 1) {
+      const { messages } = await conversationOf(customer);
+      const last = messages.filter((m) => m.role === 'assistant').at(-1)!.content;
+      expect(last).not.toMatch(/e-mail ou un numéro/);
+      if (last.includes('Je récapitule')) break;
+      await deliver(delivery(textMessage(customer, /menu/i.test(last) ? 'le premier' : 'non')));
+    }
+    await deliver(delivery(textMessage(customer, 'oui')));
+    const stored = await withDb(
+      async (db) =>
+        (
+          await db.query(
+            'select r.phone_number, r.customer_name, r.source from public.restaurant_reservations r join public.conversations c on c.id = r.conversation_id where c.customer_contact = $1',
+            [customer],
+          )
+        ).rows,
+    );
+    expect(stored).toEqual([{ phone_number: `+${customer}`, customer_name: 'Paul Martin', source: 'assistant' }]);
   });
 
   it('the same message delivered again (Meta’s retry): 200, nothing new stored or queued', async () => {
