@@ -22,6 +22,7 @@ CREATE TABLE public.conversations (
     CONSTRAINT conversations_answered_by_check CHECK ((answered_by = ANY (ARRAY['assistant'::text, 'staff'::text]))),
     CONSTRAINT conversations_customer_contact_max_320 CHECK ((char_length(customer_contact) <= 320)),
     CONSTRAINT conversations_handover_reason_max_1000 CHECK ((char_length(handover_reason) <= 1000)),
+    CONSTRAINT conversations_token_hash_max_64 CHECK ((char_length(token_hash) <= 64)),
     CONSTRAINT conversations_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
 COMMENT ON COLUMN public.conversations.channel IS 'Where the customer writes: web (the web chat), whatsapp, or import (written by the seed, the simulator or a chatbot''s submission: no channel to answer on).';
@@ -52,6 +53,7 @@ CREATE TABLE public.messages (
     CONSTRAINT messages_role_check CHECK ((role = ANY (ARRAY['user'::text, 'assistant'::text, 'staff'::text]))),
     CONSTRAINT messages_conversation_channel_message_key UNIQUE (conversation_id, channel_message_id),
     CONSTRAINT messages_channel_message_id_max_200 CHECK ((char_length(channel_message_id) <= 200)),
+    CONSTRAINT messages_author_name_max_320 CHECK ((char_length(author_name) <= 320)),
     CONSTRAINT messages_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL,
     CONSTRAINT messages_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.conversations(id) ON DELETE CASCADE
 );
@@ -289,7 +291,7 @@ begin
   end if;
   insert into public.messages (conversation_id, role, content, author_id, author_name, created_at)
   values (v_row.id, 'staff', v_text, auth.uid(),
-          (select coalesce(nullif(btrim(u.raw_user_meta_data ->> 'full_name'), ''), nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), u.email)
+          (select left(coalesce(nullif(btrim(u.raw_user_meta_data ->> 'full_name'), ''), nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), u.email), 320)
              from auth.users u where u.id = auth.uid()),
           clock_timestamp())
   returning * into v_message;
