@@ -49,7 +49,11 @@ export function Chat({ restaurantId, restaurantName, onClose }: { restaurantId: 
   const input = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
-    sessionStorage.setItem(storageKey(restaurantId), JSON.stringify(state));
+    try {
+      sessionStorage.setItem(storageKey(restaurantId), JSON.stringify(state));
+    } catch {
+      // Storage refused (a framed page whose browser blocks it): the conversation lasts as long as the page.
+    }
     log.current?.lastElementChild?.scrollIntoView({ block: 'nearest' });
   }, [restaurantId, state]);
   useEffect(() => input.current?.focus(), []);
