@@ -62,13 +62,21 @@ const COUNT_CLIENTS_WHEN_SHOWN = `(() => {
 })();`;
 const supabaseClients = (page: Page) => page.evaluate(() => (window as { __clientsWhenShown?: number }).__clientsWhenShown);
 
-/** The session supabase-js stored, made to have expired an hour ago (its refresh token still good). */
-const expireStoredSession = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k))!;
+/**
+ * The session supabase-js stored, made to have expired an hour ago (its refresh token still good), as
+ * the alert's page starts: set before its scripts run, once, so that the signed-in page left behind
+ * cannot refresh it in between (its client's timer would store a fresh one).
+ */
+const expireStoredSession = async (page: Page) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('e2e-expired-once')) return;
+    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
+    if (!key) return;
+    sessionStorage.setItem('e2e-expired-once', '1');
     const session = JSON.parse(localStorage.getItem(key)!);
     localStorage.setItem(key, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 3600 }));
   });
+};
 
 const status = async (id: string) =>
   (await sql<{ name: string }>('select s.name from public.restaurant_reservations r join private.reservation_statuses s on s.code = r.status where r.id = $1', [id]))[0].name;
