@@ -14,6 +14,8 @@ it('links a WhatsApp number, refuses a wrong one on its field, and unlinks it', 
   renderProfile(`/restaurants/${restaurantId}/assistant`);
   const card = (await screen.findByRole('heading', { name: 'WhatsApp' })).closest<HTMLElement>('.ant-card')!;
   const field = await within(card).findByLabelText('Identifiant du numéro WhatsApp');
+  // The form stays disabled until the member's role is known: typing before that would type nothing.
+  await waitFor(() => expect(field).toBeEnabled());
   const phoneNumberId = String(Date.now()).slice(-12);
 
   await user.type(field, 'pas un numéro');
