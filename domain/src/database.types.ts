@@ -403,6 +403,58 @@ export type Database = {
           },
         ]
       }
+      reservation_guests: {
+        Row: {
+          allergies: string | null
+          choices: NonNullable<Json>
+          guest_number: number
+          name: string | null
+          reservation_id: string
+          restaurant_id: string
+          updated_at: string
+        }
+        Insert: {
+          allergies?: string | null
+          choices?: NonNullable<Json>
+          guest_number: number
+          name?: string | null
+          reservation_id: string
+          restaurant_id: string
+          updated_at?: string
+        }
+        Update: {
+          allergies?: string | null
+          choices?: NonNullable<Json>
+          guest_number?: number
+          name?: string | null
+          reservation_id?: string
+          restaurant_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_guests_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_reservations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservation_guests_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "reservation_guests_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       restaurant_amenities: {
         Row: {
           accessible_to_disabled: boolean
@@ -1245,6 +1297,7 @@ export type Database = {
           created_at: string
           customer_message: string | null
           customer_name: string
+          customer_page_hash: string | null
           dietary_notes: string | null
           email: string | null
           email_address: string | null
@@ -1282,6 +1335,7 @@ export type Database = {
           created_at?: string
           customer_message?: string | null
           customer_name?: string
+          customer_page_hash?: string | null
           dietary_notes?: string | null
           email?: string | null
           email_address?: never
@@ -1318,6 +1372,7 @@ export type Database = {
           created_at?: string
           customer_message?: string | null
           customer_name?: string
+          customer_page_hash?: string | null
           dietary_notes?: string | null
           email?: string | null
           email_address?: never
@@ -1661,6 +1716,26 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      customer_cancel_reservation: {
+        Args: { p_accepted_cost?: number; p_reason: string; p_token: string }
+        Returns: Json
+      }
+      customer_page_tokens: {
+        Args: { p_reservation_ids: string[] }
+        Returns: {
+          reservation_id: string
+          token: string
+        }[]
+      }
+      customer_reservation: { Args: { p_token: string }; Returns: Json }
+      customer_update_reservation: {
+        Args: { p_changes: Json; p_token: string }
+        Returns: Json
+      }
+      customer_write_to_restaurant: {
+        Args: { p_text: string; p_token: string }
+        Returns: Json
       }
       delete_restaurant_photo: {
         Args: { photo_id: string; user_id: string }

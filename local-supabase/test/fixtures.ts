@@ -174,6 +174,7 @@ export async function restaurantSnapshot(restaurantId: string): Promise<string> 
          'faqs', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_faqs t where restaurant_id = $1),
          'closures', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_closures t where restaurant_id = $1),
          'reservations', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_reservations t where restaurant_id = $1),
+         'reservation_guests', (select jsonb_agg(to_jsonb(t) order by reservation_id, guest_number) from reservation_guests t where restaurant_id = $1),
          'reservation_events', (select jsonb_agg(to_jsonb(t) order by id) from reservation_events t where restaurant_id = $1),
          'notifications', (select jsonb_agg(to_jsonb(t) order by id) from notification_outbox t where restaurant_id = $1),
          'assistant_keys', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_assistant_keys t where restaurant_id = $1),

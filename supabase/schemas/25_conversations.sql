@@ -18,7 +18,7 @@ CREATE TABLE public.conversations (
     assistant_state jsonb DEFAULT '{}'::jsonb NOT NULL,
     state_version integer DEFAULT 0 NOT NULL,
     CONSTRAINT conversations_pkey PRIMARY KEY (id),
-    CONSTRAINT conversations_channel_check CHECK ((channel = ANY (ARRAY['web'::text, 'whatsapp'::text, 'import'::text]))),
+    CONSTRAINT conversations_channel_check CHECK ((channel = ANY (ARRAY['web'::text, 'whatsapp'::text, 'import'::text, 'page'::text]))),
     CONSTRAINT conversations_answered_by_check CHECK ((answered_by = ANY (ARRAY['assistant'::text, 'staff'::text]))),
     CONSTRAINT conversations_customer_contact_max_320 CHECK ((char_length(customer_contact) <= 320)),
     CONSTRAINT conversations_handover_reason_max_1000 CHECK ((char_length(handover_reason) <= 1000)),

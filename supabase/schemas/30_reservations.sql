@@ -118,6 +118,7 @@ END) STORED NOT NULL,
     amount_received public.amount,
     search_text text GENERATED ALWAYS AS (((private.search_text(((((((((customer_name || ' '::text) || numero_reservation) || ' '::text) || numero_reservation_restaurateur) || ' '::text) || code_reservation) || ' '::text) || COALESCE(email, ''::text))) || ' '::text) || COALESCE(private.phone_digits(phone_number), ''::text))) STORED,
     request_scope text,
+    customer_page_hash text,
     CONSTRAINT restaurant_reservations_pkey PRIMARY KEY (id),
     CONSTRAINT restaurant_reservations_code_manage_key UNIQUE (code_manage),
     CONSTRAINT restaurant_reservations_numero_reservation_key UNIQUE (numero_reservation),
@@ -133,6 +134,7 @@ END) STORED NOT NULL,
     CONSTRAINT restaurant_reservations_options_check CHECK ((jsonb_typeof(options) = 'array'::text)),
     CONSTRAINT restaurant_reservations_request_fingerprint_md5 CHECK ((request_fingerprint ~ '^[0-9a-f]{32}$'::text)),
     CONSTRAINT restaurant_reservations_request_scope_check CHECK ((char_length(request_scope) <= 64)),
+    CONSTRAINT restaurant_reservations_customer_page_hash_max_64 CHECK ((char_length(customer_page_hash) <= 64)),
     CONSTRAINT restaurant_reservations_source_check CHECK ((source = ANY (ARRAY['assistant'::text, 'phone'::text, 'web'::text]))),
     CONSTRAINT restaurant_reservations_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.conversations(id) ON DELETE SET NULL,
     CONSTRAINT restaurant_reservations_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE,
@@ -153,6 +155,7 @@ COMMENT ON COLUMN public.restaurant_reservations.dietary_notes IS 'Allergies and
 COMMENT ON COLUMN public.restaurant_reservations.notes IS 'The owner''s internal notes (Nouvelle réservation, Modifier): never shown to the customer; printed on the dining-room sheet.';
 COMMENT ON COLUMN public.restaurant_reservations.amount_received IS 'What the restaurant received when the reservation was marked paid (''Acompte reçu''): the acompte, or the whole total when no acompte is taken; null before. Written by transition_reservation_by_id only.';
 COMMENT ON COLUMN public.restaurant_reservations.search_text IS 'What the list''s search reads (public.search_reservations): name, both numbers, the customer''s code and e-mail, lower case without accents, then the phone''s digits. Generated; never written.';
+COMMENT ON COLUMN public.restaurant_reservations.customer_page_hash IS 'The sha256 of the token of the customer''s own page (/ma-reservation/{token}, private.customer_page_token): set when the reservation is written, never readable by anon or authenticated.';
 COMMENT ON COLUMN public.restaurant_reservations.request_scope IS 'The credential external_id belongs to: the assistant key''s id, web (the request page), phone (a member''s booking) or assistant (the service role without a key). The same external_id from another credential is another request.';
 ALTER TABLE public.restaurant_reservations ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.restaurant_reservations FROM anon, authenticated, service_role;
@@ -168,6 +171,8 @@ ALTER TABLE public.restaurant_reservations ADD CONSTRAINT restaurant_reservation
 ALTER TABLE public.restaurant_reservations ADD CONSTRAINT restaurant_reservations_numero_reservation_restaurateur_max_100 CHECK ((char_length(numero_reservation_restaurateur) <= 100)) NOT VALID;
 ALTER TABLE public.restaurant_reservations ADD CONSTRAINT restaurant_reservations_phone_number_max_100 CHECK ((char_length(phone_number) <= 100)) NOT VALID;
 ALTER TABLE public.restaurant_reservations ADD CONSTRAINT restaurant_reservations_selected_menu_max_200 CHECK ((char_length(selected_menu) <= 200)) NOT VALID;
+
+CREATE UNIQUE INDEX restaurant_reservations_customer_page_hash_key ON public.restaurant_reservations USING btree (customer_page_hash);
 
 CREATE INDEX restaurant_reservations_conversation_idx ON public.restaurant_reservations USING btree (conversation_id) WHERE (conversation_id IS NOT NULL);
 
@@ -234,7 +239,7 @@ CREATE TABLE public.reservation_events (
     deposit text,
     amount public.amount,
     CONSTRAINT reservation_events_pkey PRIMARY KEY (id),
-    CONSTRAINT reservation_events_actor_check CHECK ((actor = ANY (ARRAY['owner'::text, 'link'::text]))),
+    CONSTRAINT reservation_events_actor_check CHECK ((actor = ANY (ARRAY['owner'::text, 'link'::text, 'customer'::text]))),
     CONSTRAINT reservation_events_deposit_check CHECK ((deposit = ANY (ARRAY['refunded'::text, 'kept'::text]))),
     CONSTRAINT reservation_events_kind_check CHECK ((kind = ANY (ARRAY['status'::text, 'modified'::text, 'undone'::text]))) not valid,
     CONSTRAINT reservation_events_proposal_length CHECK ((char_length(proposal) <= 200)),

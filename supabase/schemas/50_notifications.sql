@@ -26,14 +26,15 @@ CREATE TABLE public.notification_outbox (
     CONSTRAINT notification_outbox_pkey PRIMARY KEY (id),
     CONSTRAINT notification_outbox_one_per_channel UNIQUE NULLS NOT DISTINCT (reservation_id, kind, channel, event_id, invitation_id, message_id),
     CONSTRAINT notification_outbox_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'whatsapp'::text]))),
-    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text, 'customer_reservation_accepted'::text, 'customer_reservation_rejected'::text, 'customer_reservation_paid'::text, 'customer_reservation_cancelled'::text, 'customer_reservation_modified'::text, 'team_invitation'::text, 'owner_reminder'::text, 'conversation_reply'::text]))) not valid,
+    CONSTRAINT notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['owner_new_request'::text, 'customer_request_received'::text, 'customer_reservation_accepted'::text, 'customer_reservation_rejected'::text, 'customer_reservation_paid'::text, 'customer_reservation_cancelled'::text, 'customer_reservation_modified'::text, 'team_invitation'::text, 'owner_reminder'::text, 'conversation_reply'::text, 'owner_customer_changed'::text, 'owner_customer_cancelled'::text, 'owner_customer_message'::text]))) not valid,
     CONSTRAINT notification_outbox_last_error_check CHECK ((char_length(last_error) <= 1000)),
     CONSTRAINT notification_outbox_recipient_check CHECK ((char_length(recipient) <= 320)),
     CONSTRAINT notification_outbox_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))),
     CONSTRAINT notification_outbox_subject_check CHECK (
 CASE
     WHEN (kind = 'team_invitation'::text) THEN ((invitation_id IS NOT NULL) AND (reservation_id IS NULL) AND (conversation_id IS NULL) AND (message_id IS NULL))
-    WHEN (kind = 'conversation_reply'::text) THEN ((conversation_id IS NOT NULL) AND (message_id IS NOT NULL) AND (channel = 'whatsapp'::text) AND (reservation_id IS NULL) AND (invitation_id IS NULL))
+    WHEN (kind = 'conversation_reply'::text) THEN ((conversation_id IS NOT NULL) AND (message_id IS NOT NULL) AND (invitation_id IS NULL) AND (CASE WHEN (channel = 'whatsapp'::text) THEN (reservation_id IS NULL) ELSE (reservation_id IS NOT NULL) END))
+    WHEN (kind = 'owner_customer_message'::text) THEN ((reservation_id IS NOT NULL) AND (conversation_id IS NOT NULL) AND (message_id IS NOT NULL) AND (invitation_id IS NULL))
     ELSE ((reservation_id IS NOT NULL) AND (invitation_id IS NULL) AND (conversation_id IS NULL) AND (message_id IS NULL))
 END),
     CONSTRAINT notification_outbox_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.conversations(id) ON DELETE CASCADE,
@@ -45,7 +46,7 @@ END),
 );
 COMMENT ON TABLE public.notification_outbox IS 'The messages to send, written in the transaction that makes them due: a row per message and channel. The reservation service claims due rows (claim_notifications), sends them and records the outcomes (finish_notifications).';
 COMMENT ON COLUMN public.notification_outbox.reservation_id IS 'The reservation the message is about; null for a team_invitation and a conversation_reply.';
-COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted, _rejected, _paid, _cancelled: the customer told of the restaurant''s decision (event_id: the decision); customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id); owner_reminder: the restaurant reminded of a request left past its response time (public.queue_due_reminders); conversation_reply: a reply to a customer who writes on WhatsApp, the assistant''s or a member''s (conversation_id, message_id), sent as a text message to their number.';
+COMMENT ON COLUMN public.notification_outbox.kind IS 'owner_new_request: the restaurant told of a request; customer_request_received: the customer''s acknowledgement; customer_reservation_accepted, _rejected, _paid, _cancelled: the customer told of the restaurant''s decision (event_id: the decision); customer_reservation_modified: the new details of an accepted or paid reservation the owner changed; team_invitation: the link that joins a restaurant''s team (invitation_id); owner_reminder: the restaurant reminded of a request left past its response time (public.queue_due_reminders); conversation_reply: a reply to a customer, the assistant''s or a member''s (conversation_id, message_id), sent as a text message to their number on WhatsApp, or by e-mail (reservation_id: the request of the conversation) to the customer of a request who wrote from its page or the web chat; owner_customer_changed, owner_customer_cancelled (event_id: the change), owner_customer_message (conversation_id, message_id): the restaurant told of what the customer did on their own page.';
 COMMENT ON COLUMN public.notification_outbox.payload IS 'Which request the message is about, for whoever reads the outbox; the message itself is rendered from the reservation as it is when sent. A conversation_reply''s is its text and the restaurant''s WhatsApp number it is sent from ({text, phone_number_id}), as they were when written.';
 COMMENT ON COLUMN public.notification_outbox.event_id IS 'The change (reservation_events) the message tells of: the decision of a customer_reservation_accepted/_rejected/_paid/_cancelled (its reason, proposal, acompte), the change of a customer_reservation_modified; null for the others.';
 COMMENT ON COLUMN public.notification_outbox.invitation_id IS 'The invitation a team_invitation message carries (its link is drawn when sent, never stored); null for the others.';
@@ -96,15 +97,23 @@ AS $function$
 declare
   v_conversation uuid;
 begin
-  -- Only a conversation with a channel to answer on: WhatsApp, to the customer's number (the web chat reads its replies itself).
-  insert into public.notification_outbox (restaurant_id, conversation_id, message_id, kind, channel, recipient, payload)
-  select c.restaurant_id, c.id, m.id, 'conversation_reply', 'whatsapp', c.customer_contact,
+  -- WhatsApp: to the customer's number. Elsewhere a member's reply reaches the customer of the conversation's
+  -- request by e-mail, with their page's link (the web chat also reads its replies itself).
+  insert into public.notification_outbox (restaurant_id, conversation_id, message_id, reservation_id, kind, channel, recipient, payload)
+  select c.restaurant_id, c.id, m.id, null, 'conversation_reply', 'whatsapp', c.customer_contact,
          jsonb_build_object('text', m.content, 'phone_number_id', w.phone_number_id)
     from public.messages m
     join public.conversations c on c.id = m.conversation_id
     left join public.restaurant_whatsapp_numbers w on w.restaurant_id = c.restaurant_id
    where m.id = p_message_id and m.role in ('assistant', 'staff')
      and c.channel = 'whatsapp' and nullif(btrim(c.customer_contact), '') is not null
+  union all
+  select c.restaurant_id, c.id, m.id, r.id, 'conversation_reply', 'email', r.email_address,
+         jsonb_build_object('text', m.content, 'numero_reservation', r.numero_reservation)
+    from public.messages m
+    join public.conversations c on c.id = m.conversation_id
+    cross join lateral (select r.* from public.restaurant_reservations r where r.conversation_id = c.id order by r.created_at desc limit 1) r
+   where m.id = p_message_id and m.role = 'staff' and c.channel <> 'whatsapp' and r.email_address is not null
   returning conversation_id into v_conversation;
   if v_conversation is null then
     return false;
@@ -113,7 +122,7 @@ begin
   return true;
 end
 $function$;
-COMMENT ON FUNCTION private.queue_conversation_reply(uuid) IS 'Queues the assistant''s or a member''s message for the customer of a WhatsApp conversation (a conversation_reply to their number, from the restaurant''s WhatsApp number), in the transaction that writes it; nothing for another channel. Answers whether one was queued.';
+COMMENT ON FUNCTION private.queue_conversation_reply(uuid) IS 'Queues the assistant''s or a member''s message for the customer of a WhatsApp conversation (a conversation_reply to their number, from the restaurant''s WhatsApp number), or a member''s for the customer of the request another conversation led to (by e-mail, with their page''s link), in the transaction that writes it. Answers whether one was queued.';
 REVOKE ALL ON FUNCTION private.queue_conversation_reply(uuid) FROM PUBLIC;
 
 CREATE OR REPLACE FUNCTION private.queue_request_notifications(p_reservation_id uuid)

@@ -100,6 +100,14 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
     { table: 'restaurant_whatsapp_numbers', column: 'restaurant_id', value: r, insert: { restaurant_id: r, phone_number_id: '1' }, patch: { phone_number_id: '1' } },
     { table: 'conversations', column: 'restaurant_id', value: r, insert: { restaurant_id: r }, patch: { updated_at: '2000-01-01T00:00:00Z' } },
     { table: 'messages', column: 'conversation_id', value: v.conversationId, insert: { conversation_id: v.conversationId, role: 'user', content: 'pirate' }, patch: { content: 'piraté' } },
+    // Each guest's choices: written by the customer's page only (customer_update_reservation), read by members.
+    {
+      table: 'reservation_guests',
+      column: 'reservation_id',
+      value: v.reservation.id,
+      insert: { reservation_id: v.reservation.id, restaurant_id: r, guest_number: 2, name: 'Intrus' },
+      patch: { name: 'Piraté' },
+    },
   ];
 }
 
@@ -164,6 +172,13 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['set_whatsapp_number', { p_restaurant_id: r, p_phone_number_id: '1' }],
     ['set_whatsapp_number', { p_restaurant_id: r, p_phone_number_id: null }],
     ['whatsapp_restaurant', { p_phone_number_id: v.whatsappNumber }],
+    // The customer's page (issue 44): open to anonymous callers, but only with the reservation's own token, which no attacker holds.
+    ['customer_reservation', { p_token: 'f'.repeat(48) }],
+    ['customer_update_reservation', { p_token: 'f'.repeat(48), p_changes: { adults: 20 } }],
+    ['customer_cancel_reservation', { p_token: 'f'.repeat(48), p_reason: 'pirate' }],
+    ['customer_write_to_restaurant', { p_token: 'f'.repeat(48), p_text: 'pirate' }],
+    // Drawing a page's token: the reservation service's only.
+    ['customer_page_tokens', { p_reservation_ids: [v.reservation.id] }],
   ];
 }
 
@@ -279,6 +294,11 @@ describe('attack matrix', () => {
       invitationToken,
       whatsappNumber,
     };
+    // A guest's choices, so that reservation_guests has a row to attack (written as the superuser: the page's
+    // deadline may have passed for the next open day).
+    await withDb((db) =>
+      db.query("insert into public.reservation_guests (reservation_id, restaurant_id, guest_number, name) values ($1, $2, 1, 'Léa')", [built.reservation.id, built.restaurantId]),
+    );
     // A decided reservation, so that its history (reservation_events) has a row to attack.
     const decided = await service().rpc('transition_reservation_by_id', {
       p_reservation_id: built.reservation.id,
@@ -545,7 +565,15 @@ describe('the API surface, read from the catalog', () => {
     expect(catalog.functions.map((f) => f.proname).filter((fn) => !attacked.has(fn))).toEqual([]);
     // Two functions of the API are open to anonymous callers: the public request page's (request_form, which
     // answers only allow-listed fields: request-form.test.ts) and the invitation page's (invitation_details,
-    // which answers only to the holder of a valid link: team.test.ts). The one-click links go through the reservation service.
-    expect(sorted(catalog.functions.filter((f) => f.anon).map((f) => f.proname))).toEqual(['invitation_details', 'request_form']);
+    // which answers only to the holder of a valid link: team.test.ts), and the customer's page's, which answer and act only
+    // for the holder of a reservation's own token (customer-page.test.ts). The one-click links go through the reservation service.
+    expect(sorted(catalog.functions.filter((f) => f.anon).map((f) => f.proname))).toEqual([
+      'customer_cancel_reservation',
+      'customer_reservation',
+      'customer_update_reservation',
+      'customer_write_to_restaurant',
+      'invitation_details',
+      'request_form',
+    ]);
   });
 });
