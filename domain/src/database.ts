@@ -7,6 +7,7 @@
  */
 import type { MergeDeep } from 'type-fest';
 import type { AssistantKnowledge } from './assistant-knowledge';
+import type { CustomerPage } from './customer-page';
 import type { NewAssistantKey } from './assistant-keys';
 import type { MissingItem } from './completeness';
 import type { Database as GeneratedDatabase } from './database.types';
@@ -67,6 +68,10 @@ export type Database = MergeDeep<
         set_whatsapp_number: { Returns: WhatsAppNumberAnswer };
         // Null when no restaurant has that number.
         whatsapp_restaurant: { Returns: string | null };
+        customer_reservation: { Returns: CustomerPage };
+        customer_update_reservation: { Returns: CustomerPage };
+        customer_cancel_reservation: { Returns: CustomerPage };
+        customer_write_to_restaurant: { Returns: CustomerPage };
       };
     };
   }
