@@ -1250,6 +1250,54 @@ export type Database = {
           },
         ]
       }
+      restaurant_reminder_settings: {
+        Row: {
+          day_before_enabled: boolean
+          deposit_days: number
+          deposit_enabled: boolean
+          headcount_days: number
+          headcount_enabled: boolean
+          restaurant_id: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          day_before_enabled?: boolean
+          deposit_days?: number
+          deposit_enabled?: boolean
+          headcount_days?: number
+          headcount_enabled?: boolean
+          restaurant_id: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          day_before_enabled?: boolean
+          deposit_days?: number
+          deposit_enabled?: boolean
+          headcount_days?: number
+          headcount_enabled?: boolean
+          restaurant_id?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_reminder_settings_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_reminder_settings_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       restaurant_request_pages: {
         Row: {
           enabled: boolean
@@ -1878,6 +1926,25 @@ export type Database = {
       }
       restaurant_team: { Args: { p_restaurant_id: string }; Returns: Json }
       revoke_assistant_key: { Args: { p_key_id: string }; Returns: undefined }
+      save_reminder_settings: {
+        Args: { p_restaurant_id: string; p_settings: Json }
+        Returns: {
+          day_before_enabled: boolean
+          deposit_days: number
+          deposit_enabled: boolean
+          headcount_days: number
+          headcount_enabled: boolean
+          restaurant_id: string
+          updated_at: string
+          updated_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "restaurant_reminder_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       save_restaurant_cgv: {
         Args: { p_cgv: Json; p_restaurant_id: string }
         Returns: undefined

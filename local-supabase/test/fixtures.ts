@@ -179,6 +179,7 @@ export async function restaurantSnapshot(restaurantId: string): Promise<string> 
          'notifications', (select jsonb_agg(to_jsonb(t) order by id) from notification_outbox t where restaurant_id = $1),
          'assistant_keys', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_assistant_keys t where restaurant_id = $1),
          'request_page', (select jsonb_agg(to_jsonb(t)) from restaurant_request_pages t where restaurant_id = $1),
+         'reminder_settings', (select jsonb_agg(to_jsonb(t)) from restaurant_reminder_settings t where restaurant_id = $1),
          'whatsapp_number', (select jsonb_agg(to_jsonb(t)) from restaurant_whatsapp_numbers t where restaurant_id = $1),
          'members', (select jsonb_agg(to_jsonb(t) order by user_id) from restaurant_members t where restaurant_id = $1),
          'conversations', (select jsonb_agg(to_jsonb(t) order by id) from conversations t where restaurant_id = $1),

@@ -239,9 +239,9 @@ CREATE TABLE public.reservation_events (
     deposit text,
     amount public.amount,
     CONSTRAINT reservation_events_pkey PRIMARY KEY (id),
-    CONSTRAINT reservation_events_actor_check CHECK ((actor = ANY (ARRAY['owner'::text, 'link'::text, 'customer'::text]))),
+    CONSTRAINT reservation_events_actor_check CHECK ((actor = ANY (ARRAY['owner'::text, 'link'::text, 'customer'::text, 'system'::text]))),
     CONSTRAINT reservation_events_deposit_check CHECK ((deposit = ANY (ARRAY['refunded'::text, 'kept'::text]))),
-    CONSTRAINT reservation_events_kind_check CHECK ((kind = ANY (ARRAY['status'::text, 'modified'::text, 'undone'::text]))) not valid,
+    CONSTRAINT reservation_events_kind_check CHECK ((kind = ANY (ARRAY['status'::text, 'modified'::text, 'undone'::text, 'reminder'::text]))) not valid,
     CONSTRAINT reservation_events_proposal_length CHECK ((char_length(proposal) <= 200)),
     CONSTRAINT reservation_events_reason_detail_length CHECK ((char_length(reason_detail) <= 500)),
     CONSTRAINT reservation_events_reason_length CHECK ((char_length(reason) <= 40)),
@@ -252,7 +252,7 @@ CREATE TABLE public.reservation_events (
     CONSTRAINT reservation_events_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE,
     CONSTRAINT reservation_events_to_status_fkey FOREIGN KEY (to_status) REFERENCES private.reservation_statuses(code)
 );
-COMMENT ON TABLE public.reservation_events IS 'The history of a reservation: one row per status change (kind status, written by transition_reservation_by_id), per change of its details (kind modified, written by modify_reservation; from_status = to_status, summary says who changed what), and per one-click decision undone from its link (kind undone, written by undo_link_decision; to_status pending).';
+COMMENT ON TABLE public.reservation_events IS 'The history of a reservation: one row per status change (kind status, written by transition_reservation_by_id), per change of its details (kind modified, written by modify_reservation; from_status = to_status, summary says who changed what), and per one-click decision undone from its link (kind undone, written by undo_link_decision; to_status pending), and per reminder sent to the customer (kind reminder, actor system, written by the reminder round). Actor: owner (a member), link (the one-click link), customer (their own page), system (Tablée itself).';
 COMMENT ON COLUMN public.reservation_events.summary IS 'For a change (kind modified): « Modifiée par <e-mail> : 14 → 18 personnes, … », written when it was made.';
 COMMENT ON COLUMN public.reservation_events.deposit IS 'Cancelling a paid reservation: ''refunded'' or ''kept'' (per the CGV), what became of the money received.';
 COMMENT ON COLUMN public.reservation_events.amount IS 'Euros: received (to paid), refunded or kept (cancelled from paid, with deposit); null otherwise.';
@@ -736,10 +736,11 @@ begin
   if v_count > 0 then
     perform pg_notify('notification_outbox', '');
   end if;
-  return v_count;
+  -- And the customers' reminders (final headcount, the day before, the acompte due).
+  return v_count + private.queue_customer_reminders(p_limit, p_restaurant_id);
 end
 $function$;
-COMMENT ON FUNCTION public.queue_due_reminders(integer,uuid) IS 'One round of the owner''s reminders: each late pending request (respond_by passed) is reminded once, its reminder recorded (private.reservation_reminders) and queued in the outbox (kind owner_reminder) to the restaurant''s contact address (security definer: the outbox is written by SQL only). Answers how many requests it took. p_restaurant_id: one restaurant''s only (tests). Called by the reservation service only.';
+COMMENT ON FUNCTION public.queue_due_reminders(integer,uuid) IS 'One round of the reminders: the customers'' (private.queue_customer_reminders) and the owner''s: each late pending request (respond_by passed) is reminded once, its reminder recorded (private.reservation_reminders) and queued in the outbox (kind owner_reminder) to the restaurant''s contact address (security definer: the outbox is written by SQL only). Answers how many requests and reservations it took. p_restaurant_id: one restaurant''s only (tests). Called by the reservation service only.';
 REVOKE ALL ON FUNCTION public.queue_due_reminders(integer,uuid) FROM PUBLIC, anon, authenticated;
 
 CREATE OR REPLACE FUNCTION public.export_reservations_csv(p_restaurant_id uuid, p_search text DEFAULT ''::text, p_status smallint DEFAULT NULL::smallint, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_service text DEFAULT NULL::text, p_due_first boolean DEFAULT false)

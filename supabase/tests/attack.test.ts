@@ -100,6 +100,14 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
     { table: 'restaurant_whatsapp_numbers', column: 'restaurant_id', value: r, insert: { restaurant_id: r, phone_number_id: '1' }, patch: { phone_number_id: '1' } },
     { table: 'conversations', column: 'restaurant_id', value: r, insert: { restaurant_id: r }, patch: { updated_at: '2000-01-01T00:00:00Z' } },
     { table: 'messages', column: 'conversation_id', value: v.conversationId, insert: { conversation_id: v.conversationId, role: 'user', content: 'pirate' }, patch: { content: 'piraté' } },
+    // The customers' reminders: set through save_reminder_settings only (owners).
+    {
+      table: 'restaurant_reminder_settings',
+      column: 'restaurant_id',
+      value: r,
+      insert: { restaurant_id: r, headcount_enabled: false },
+      patch: { headcount_enabled: false },
+    },
     // Each guest's choices: written by the customer's page only (customer_update_reservation), read by members.
     {
       table: 'reservation_guests',
@@ -177,6 +185,8 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['customer_update_reservation', { p_token: 'f'.repeat(48), p_changes: { adults: 20 } }],
     ['customer_cancel_reservation', { p_token: 'f'.repeat(48), p_reason: 'pirate' }],
     ['customer_write_to_restaurant', { p_token: 'f'.repeat(48), p_text: 'pirate' }],
+    // The customers' reminders: owners of the restaurant only.
+    ['save_reminder_settings', { p_restaurant_id: r, p_settings: { headcount_enabled: false } }],
     // Drawing a page's token: the reservation service's only.
     ['customer_page_tokens', { p_reservation_ids: [v.reservation.id] }],
   ];
@@ -294,6 +304,8 @@ describe('attack matrix', () => {
       invitationToken,
       whatsappNumber,
     };
+    // Reminder settings, so that restaurant_reminder_settings has a row to attack.
+    await must(owner.client.rpc('save_reminder_settings', { p_restaurant_id: built.restaurantId, p_settings: { headcount_days: 5 } }));
     // A guest's choices, so that reservation_guests has a row to attack (written as the superuser: the page's
     // deadline may have passed for the next open day).
     await withDb((db) =>
@@ -422,6 +434,12 @@ describe('attack matrix', () => {
       await expectRefused('manager billing upsert', c.from('restaurant_billing').upsert({ restaurant_id: r, iban: 'FR00' }, { onConflict: 'restaurant_id' }).select());
       await expectRefused('manager billing update', c.from('restaurant_billing').update({ iban: 'FR7600000000000000000000000' }).eq('restaurant_id', r).select());
       await expectRefused('manager billing delete', c.from('restaurant_billing').delete().eq('restaurant_id', r).select());
+      // The customers' reminders (Messages automatiques): owners only, though a manager reads them.
+      expect((await c.rpc('save_reminder_settings', { p_restaurant_id: r, p_settings: { headcount_enabled: false } })).error).toMatchObject({ code: '42501' });
+      await expectRefused('manager reminder settings update', c.from('restaurant_reminder_settings').update({ headcount_enabled: false }).eq('restaurant_id', r).select());
+      // The guests' choices: the customer's page only, though a manager reads them.
+      await expectRefused('manager guests update', c.from('reservation_guests').update({ name: 'Piraté' }).eq('restaurant_id', r).select());
+      await expectRefused('manager guests delete', c.from('reservation_guests').delete().eq('restaurant_id', r).select());
       // The assistant's keys: the table and its functions.
       expect((await c.from('restaurant_assistant_keys').select('id').eq('restaurant_id', r)).data ?? []).toEqual([]);
       await expectRefused(
