@@ -15,6 +15,7 @@ import { ForOwners } from '../../../components/OwnerOnly';
 import { AssistantKeysCard } from './AssistantKeysCard';
 import { RequestPageCard } from './RequestPageCard';
 import { WhatsappCard } from './WhatsappCard';
+import { RemindersCard } from './RemindersCard';
 import { Block } from './Block';
 import {
   closedDays,
@@ -220,6 +221,12 @@ export function AssistantPage() {
             </ForOwners>
             <RequestPageCard restaurantId={restaurantId} name={k.restaurant.name} complete={k.completeness.complete} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
             <WhatsappCard restaurantId={restaurantId} onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)} />
+            <RemindersCard
+              restaurantId={restaurantId}
+              restaurantName={k.restaurant.name}
+              address={k.restaurant.address}
+              onResult={(ok, message) => showToast(ok ? 'success' : 'error', message)}
+            />
             <Typography.Title level={2} style={{ fontSize: 18, margin: '8px 0 0' }}>
               Ce que votre assistant dira à un groupe
             </Typography.Title>
