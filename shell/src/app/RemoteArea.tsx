@@ -1,4 +1,4 @@
-import { ErrorBoundary, PageLoading } from '@tablee/shared';
+import { ErrorBoundary, PageError, PageLoading } from '@tablee/shared';
 import { useCallback, useState } from 'react';
 import type { RemoteName } from './remotes';
 import { REMOTE_UNAVAILABLE } from './remote-unavailable-text';
@@ -16,7 +16,12 @@ export function RemoteArea({ name }: { name: RemoteName }) {
   return (
     <RemoteRetryContext.Provider value={retry}>
       <ErrorBoundary title={REMOTE_UNAVAILABLE.title} message={REMOTE_UNAVAILABLE.message} onRetry={retry}>
-        <LoadedRoutes name={name} attempt={attempt} loading={<PageLoading label="Chargement..." />} />
+        <LoadedRoutes
+          name={name}
+          attempt={attempt}
+          loading={<PageLoading label="Chargement..." />}
+          failed={<PageError title={REMOTE_UNAVAILABLE.title} message={REMOTE_UNAVAILABLE.message} onRetry={retry} />}
+        />
       </ErrorBoundary>
     </RemoteRetryContext.Provider>
   );

@@ -6,16 +6,22 @@
 import { useState } from 'react';
 import { LoadedRoutes } from '../app/LoadedRoutes';
 import { REMOTE_UNAVAILABLE } from '../app/remote-unavailable-text';
-import { ConfigError, LightErrorBoundary, LightLoading } from './LightStates';
+import { ConfigError, LightError, LightErrorBoundary, LightLoading } from './LightStates';
 import { linkRemoteRegistered } from './link-remote';
 import { root } from './root';
 
 /** The remote's page in an error boundary with 'Réessayer', as RemoteArea does in the full application. */
 export function LinkArea() {
   const [attempt, setAttempt] = useState(0);
+  const retry = () => setAttempt((n) => n + 1);
   return (
-    <LightErrorBoundary title={REMOTE_UNAVAILABLE.title} message={REMOTE_UNAVAILABLE.message} onRetry={() => setAttempt((n) => n + 1)}>
-      <LoadedRoutes name="mfe_public_links" attempt={attempt} loading={<LightLoading />} />
+    <LightErrorBoundary title={REMOTE_UNAVAILABLE.title} message={REMOTE_UNAVAILABLE.message} onRetry={retry}>
+      <LoadedRoutes
+        name="mfe_public_links"
+        attempt={attempt}
+        loading={<LightLoading />}
+        failed={<LightError title={REMOTE_UNAVAILABLE.title} message={REMOTE_UNAVAILABLE.message} onRetry={retry} />}
+      />
     </LightErrorBoundary>
   );
 }
