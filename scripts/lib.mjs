@@ -121,17 +121,21 @@ export function startReservationService(stack, publicHost = 'localhost') {
     DATABASE_URL: stack.dbUrl,
     PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://${publicHost}:${RESERVATION_SERVICE_PORT}`,
     CORS_ORIGINS: process.env.CORS_ORIGINS || [...new Set(origins)].join(','),
-    // The shell's origin: the owner's reminders link to its one-click pages.
-    APP_URL: process.env.APP_URL || `http://${publicHost}:${MODULES.find((m) => m.dir === 'shell').port}`,
+    // The shell's origin: the owner's reminders link to its one-click pages, the customers' messages to their page.
+    APP_URL: appUrl(publicHost),
   });
 }
+
+/** The shell's origin, where the links of every message lead. */
+const appUrl = (publicHost) => process.env.APP_URL || `http://${publicHost}:${MODULES.find((m) => m.dir === 'shell').port}`;
 
 /** Port of the assistant (env ASSISTANT_PORT, default 8788). */
 export const ASSISTANT_PORT = Number(process.env.ASSISTANT_PORT) || 8788;
 
 /** The restaurant's assistant (its web chat): any origin may embed it, as a restaurant's own site does. */
-export function startAssistant(stack) {
-  return startNodeService('assistant', ASSISTANT_PORT, { SUPABASE_URL: stack.url, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey });
+export function startAssistant(stack, publicHost = 'localhost') {
+  // APP_URL: the chat's last reply links to the customer's page.
+  return startNodeService('assistant', ASSISTANT_PORT, { SUPABASE_URL: stack.url, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey, APP_URL: appUrl(publicHost) });
 }
 
 /** A Node service of the repository (`<dir>/src/server.ts`) on its port, resolved once it answers. */

@@ -98,9 +98,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     reply.header('cache-control', 'no-store').send(app.swagger()),
   );
   // A model when the platform configures one (any OpenAI-compatible endpoint), else the built-in engine.
-  const brain: Brain = config.llm
-    ? { model: { client: new OpenAI({ baseURL: config.llm.baseUrl, apiKey: config.llm.apiKey || 'none' }), model: config.llm.model, timeoutMs: config.llm.timeoutMs } }
-    : {};
+  const brain: Brain = {
+    appUrl: config.appUrl,
+    ...(config.llm
+      ? { model: { client: new OpenAI({ baseURL: config.llm.baseUrl, apiKey: config.llm.apiKey || 'none' }), model: config.llm.model, timeoutMs: config.llm.timeoutMs } }
+      : {}),
+  };
   await app.register(chatRoutes, { config, db, brain });
   // Its own scope: its JSON parser keeps the body as sent, for the signature.
   await app.register(whatsappRoutes, { config, db, brain });

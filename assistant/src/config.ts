@@ -7,6 +7,8 @@ export interface Config {
   supabaseUrl: string;
   serviceRoleKey: string;
   corsOrigins: string[];
+  /** The application's public origin (the shell's), without a trailing slash: the customer's page /ma-reservation/{token} is under it. */
+  appUrl: string;
   logLevel: string;
   /** Behind a reverse proxy, read the client address from X-Forwarded-For (else anyone could spoof it past the limits). */
   trustProxy: boolean;
@@ -34,6 +36,7 @@ const envSchema = z.object({
   SUPABASE_URL: z.url(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
   CORS_ORIGINS: z.string().default('*'),
+  APP_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    appUrl: e.APP_URL.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     addressLimit: { max: e.CHAT_RATE_LIMIT_MAX, timeWindowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },

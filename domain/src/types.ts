@@ -224,7 +224,7 @@ export interface Reservation {
 export type MessageRole = 'user' | 'assistant' | 'staff';
 
 /** Where a conversation takes place: the web chat, WhatsApp, or imported (the seed, the simulator, a chatbot's submission: no channel to answer on). */
-export type ConversationChannel = 'web' | 'whatsapp' | 'import';
+export type ConversationChannel = 'web' | 'whatsapp' | 'page' | 'import';
 
 export interface Message {
   id: string;

@@ -12,8 +12,8 @@ export const SERVICE_LABELS: Record<Service, string> = { lunch: 'Midi', dinner: 
 /** How a message's author is named on the operational screens (the bot is 'Assistant'). */
 export const MESSAGE_AUTHOR_LABELS = { user: 'Client', assistant: 'Assistant', staff: 'Restaurant' } as const;
 
-/** Where a conversation takes place, as its card and page say it (an imported one says nothing). */
-export const CHANNEL_LABELS = { web: 'Chat web', whatsapp: 'WhatsApp', import: null } as const;
+/** Where a conversation takes place, as its card and page say it (an imported one says nothing); 'page': the customer wrote from their own page (/ma-reservation). */
+export const CHANNEL_LABELS = { web: 'Chat web', whatsapp: 'WhatsApp', page: 'Page client', import: null } as const;
 
 /** The assistant passed a question the profile does not answer: the restaurant's turn. */
 export const HANDED_OVER_LABEL = 'À vous';

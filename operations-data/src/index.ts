@@ -13,3 +13,4 @@ export * from './screens';
 export * from './cgv';
 export * from './booking';
 export * from './people';
+export * from './reservation-guests';

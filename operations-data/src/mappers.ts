@@ -15,7 +15,7 @@ import {
 import type { ConversationRequestRow, ConversationRow, ConversationSummaryRow, MessageRow, ReservationRow } from './rows';
 
 const roleOf = (role: string | null): MessageRole => (role === 'assistant' || role === 'staff' ? role : 'user');
-const channelOf = (channel: string): ConversationChannel => (channel === 'web' || channel === 'whatsapp' ? channel : 'import');
+const channelOf = (channel: string): ConversationChannel => (channel === 'web' || channel === 'whatsapp' || channel === 'page' ? channel : 'import');
 
 export function messageFromRow(row: MessageRow): Message {
   return {

@@ -31,8 +31,8 @@ export interface ReservationEvent {
   /** Cancelling a paid reservation: the acompte refunded or kept, and the amount (to paid: what was received). */
   deposit: 'refunded' | 'kept' | null;
   amount: number | null;
-  /** 'owner': in the app; 'link': the one-click link of the e-mail. */
-  actor: 'owner' | 'link';
+  /** 'owner': in the app; 'link': the one-click link of the e-mail; 'customer': the customer on their own page (/ma-reservation). */
+  actor: 'owner' | 'link' | 'customer';
   /** Who decided in the app (a member of the team), when known: their address is in restaurantPeopleQueryOptions. */
   actorUserId: string | null;
   at: string;
@@ -46,6 +46,9 @@ export const NOTIFICATION_KINDS = [
   'customer_reservation_paid',
   'customer_reservation_cancelled',
   'customer_reservation_modified',
+  'owner_customer_changed',
+  'owner_customer_cancelled',
+  'owner_customer_message',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -54,7 +57,8 @@ export interface ReservationNotification {
   /**
    * 'owner_new_request': the restaurant told of the request; 'customer_request_received': the customer's
    * acknowledgement; 'customer_reservation_accepted', '_rejected', '_paid', '_cancelled': the customer
-   * told of a decision; 'customer_reservation_modified': the new details of a change.
+   * told of a decision; 'customer_reservation_modified': the new details of a change; 'owner_customer_changed',
+   * '_cancelled', '_message': the restaurant told of what the customer did on their page.
    */
   kind: NotificationKind;
   channel: 'email' | 'whatsapp';
@@ -124,7 +128,7 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
     proposal: e.proposal,
     deposit: e.deposit === 'refunded' || e.deposit === 'kept' ? e.deposit : null,
     amount: e.amount === null ? null : toNumber(e.amount),
-    actor: e.actor === 'link' ? 'link' : 'owner',
+    actor: e.actor === 'link' || e.actor === 'customer' ? e.actor : 'owner',
     actorUserId: e.actor_user_id,
     at: e.created_at,
   }));
@@ -135,7 +139,8 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
     notes: data.notes,
     selectedMenuId: data.selected_menu_id,
     history: events,
-    notifications: data.notification_outbox.map(notificationFromRow),
+    // A message of a kind this screen does not name (a newer one) is left out rather than shown as another.
+    notifications: data.notification_outbox.filter((n) => (NOTIFICATION_KINDS as readonly string[]).includes(n.kind)).map(notificationFromRow),
   };
 }
 

@@ -10,6 +10,7 @@ import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import { conversationPageQueryOptions, conversationQueryOptions, parseConversationPage } from './conversations';
 import { bookingProfileQueryOptions } from './booking';
 import { restaurantPeopleQueryOptions } from './people';
+import { reservationGuestsQueryOptions } from './reservation-guests';
 import { reservationCountsQueryOptions } from './reservation-counts';
 import { acceptanceCheckQueryOptions, parsePlanningParams, planningQueryOptions, planningRange } from './planning';
 import { parseReservationListParams, reservationListQuery, reservationListQueryOptions, reservationQueryOptions } from './reservations';
@@ -56,6 +57,8 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
     prefetchIfAbsent(client, acceptanceCheckQueryOptions(restaurantId, numero));
     // Who decided, for the history's 'Acceptée par …'.
     prefetchIfAbsent(client, restaurantPeopleQueryOptions(restaurantId));
+    // Each guest's choices, filled in by the customer on their page ('Choix des convives').
+    prefetchIfAbsent(client, reservationGuestsQueryOptions(restaurantId, numero));
   },
   conversations: (client, { restaurantId = '' }, search) => {
     if (isUuid(restaurantId)) prefetchIfAbsent(client, conversationPageQueryOptions(restaurantId, parseConversationPage(search)));

@@ -10,6 +10,7 @@ import type { PostgrestError } from '@supabase/supabase-js';
 import type { ChatAnswer } from '@tablee/contract';
 import type { ReceivedMessageAnswer } from '@tablee/domain/function-answers';
 import { parisDayAndTime } from '@tablee/domain/french';
+import { customerPagePath } from '@tablee/domain/customer-page';
 import { answer, RefusalOfSubmit, type EngineTools, type GroupRequest, type Turn } from '../engine/dialogue';
 import { readState, type ConversationState } from '../engine/state';
 import { answerWithModel, type ModelSettings } from '../llm/agent';
@@ -65,7 +66,7 @@ export interface TurnResult extends ChatAnswer {
   duplicate: boolean;
 }
 
-function toolsFor(db: Db, restaurantId: string, conversationId: string, knowledge: EngineTools['knowledge']): EngineTools {
+function toolsFor(db: Db, restaurantId: string, conversationId: string, knowledge: EngineTools['knowledge'], appUrl: string): EngineTools {
   return {
     knowledge,
     today: parisDayAndTime(new Date()).day,
@@ -75,7 +76,10 @@ function toolsFor(db: Db, restaurantId: string, conversationId: string, knowledg
       const { data, error, status } = await db.rpc('submit_group_request', { p_restaurant_id: restaurantId, p_request: request as never, p_source: 'assistant' });
       if (error && status < 500 && status > 0) throw new RefusalOfSubmit({ status, code: error.code, field: error.details || null, message: error.message });
       if (error || !data) throw new DatabaseFailure(error?.message ?? 'no answer');
-      return data;
+      // The customer's page, in the reply that tells them the request was sent (whichever brain writes it).
+      const [page] = await call(db.rpc('customer_page_tokens', { p_reservation_ids: [data.reservation.id] }));
+      if (!page) throw new DatabaseFailure('no token for the request sent');
+      return { ...data, pageUrl: `${appUrl}${customerPagePath(page.token)}` };
     },
     faq: async (question: string) => (await db.rpc('assistant_faq_match', { p_restaurant_id: restaurantId, p_question: question })).data ?? null,
   };
@@ -83,6 +87,8 @@ function toolsFor(db: Db, restaurantId: string, conversationId: string, knowledg
 
 /** Who writes the replies: a model when one is configured (and answers in time), else the built-in engine. */
 export interface Brain {
+  /** The application's public origin: the customer's page (/ma-reservation/{token}) the reply sending a request links to. */
+  appUrl: string;
   model?: ModelSettings;
   /** Told when the model failed and the engine answered instead. */
   onModelFailure?: (error: unknown) => void;
@@ -94,7 +100,7 @@ function withKnownContact(state: ConversationState, message: IncomingMessage): C
   return { ...state, slots: { ...state.slots, phone: `+${message.contact}` } };
 }
 
-export async function runTurn(db: Db, message: IncomingMessage, brain: Brain = {}): Promise<TurnResult> {
+export async function runTurn(db: Db, message: IncomingMessage, brain: Brain): Promise<TurnResult> {
   // Each message has an id on its channel; on the web, one of ours, so that a turn computed again reads the same message.
   const channelMessageId = message.channelMessageId ?? `web:${randomUUID()}`;
   const receive = () =>
@@ -118,7 +124,7 @@ export async function runTurn(db: Db, message: IncomingMessage, brain: Brain = {
   let think: (state: unknown) => Promise<Turn>;
   if (reply === undefined) {
     const knowledge = await cachedKnowledge(message.restaurantId, () => call(db.rpc('assistant_knowledge', { p_restaurant_id: message.restaurantId })));
-    const tools = toolsFor(db, message.restaurantId, conversation.id, knowledge);
+    const tools = toolsFor(db, message.restaurantId, conversation.id, knowledge, brain.appUrl);
     const { model, onModelFailure } = brain;
     const read = (state: unknown) => withKnownContact(readState(state), message);
     think = (state) =>

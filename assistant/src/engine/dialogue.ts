@@ -38,11 +38,19 @@ export interface EngineTools {
   today: string;
   conversationId: string;
   check(request: GroupRequest): Promise<CheckedRequestAnswer>;
-  /** Resolves with the stored request, or rejects with a RefusalOfSubmit. */
-  submit(request: GroupRequest): Promise<SubmittedRequestAnswer>;
+  /** Resolves with the stored request and its customer's page, or rejects with a RefusalOfSubmit. */
+  submit(request: GroupRequest): Promise<SubmittedRequest>;
   /** The owner's FAQ entry whose question shares the most words with the customer's (public.assistant_faq_match). */
   faq(question: string): Promise<FaqMatch | null>;
 }
+
+/** A request as submit_group_request stored it, with the address of its customer's page (/ma-reservation/{token}). */
+export interface SubmittedRequest extends SubmittedRequestAnswer {
+  pageUrl: string;
+}
+
+/** What the last reply of a sent request says of the customer's page: the same words whichever brain answered. */
+export const pageLinkText = (pageUrl: string) => `Suivez votre demande, modifiez le nombre de convives ou écrivez au restaurant ici : ${pageUrl}`;
 
 export class RefusalOfSubmit extends Error {
   constructor(readonly refusal: RequestRefusal) {
@@ -370,7 +378,7 @@ async function submit(state: ConversationState, tools: EngineTools, replies: str
     state.expecting = undefined;
     const deposit = submitted.deposit?.method === 'acompte' ? ` S’il l’accepte, un ${depositText(submitted.deposit)} sera à régler pour confirmer la réservation.` : '';
     replies.push(
-      `C’est envoyé ! Votre demande ${sent.numero} est entre les mains du restaurant, qui s’engage à vous répondre ${answerBy(sent.respond_by)}.${deposit} Vous recevrez sa réponse par ${state.slots.email ? 'e-mail' : 'téléphone'}.`,
+      `C’est envoyé ! Votre demande ${sent.numero} est entre les mains du restaurant, qui s’engage à vous répondre ${answerBy(sent.respond_by)}.${deposit} Vous recevrez sa réponse par ${state.slots.email ? 'e-mail' : 'téléphone'}.\n\n${pageLinkText(submitted.pageUrl)}`,
     );
     return { state, replies, suggestions: [], request: sent, ...(contact ? { contact } : {}) };
   } catch (error) {

@@ -14,7 +14,7 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { answerBy } from '@tablee/domain/french';
-import { RefusalOfSubmit, type EngineTools, type GroupRequest, type Turn } from '../engine/dialogue';
+import { pageLinkText, RefusalOfSubmit, type EngineTools, type GroupRequest, type Turn } from '../engine/dialogue';
 import type { ConversationState } from '../engine/state';
 import { understand } from '../engine/understand';
 import { z } from 'zod';
@@ -114,6 +114,8 @@ export async function answerWithModel(previous: ConversationState, text: string,
   const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: systemPrompt(tools) }, ...history, { role: 'user', content: text }];
   let handOver: string | undefined;
   let request: Turn['request'];
+  /** The customer's page of the request sent in this turn: added to the model's reply by code, never left to the model. */
+  let pageUrl: string | undefined;
 
   const run = async (name: string, args: Record<string, unknown>): Promise<unknown> => {
     if (name === 'restaurant_facts') {
@@ -135,9 +137,15 @@ export async function answerWithModel(previous: ConversationState, text: string,
       try {
         const submitted = await tools.submit({ ...state.pending!, external_id: `${tools.conversationId}:${state.requests.length + 1}` });
         request = { numero: submitted.reservation.numero_restaurateur, status: submitted.reservation.status, respond_by: submitted.reservation.respond_by };
+        pageUrl = submitted.pageUrl;
         state.requests.push(request);
         state.pending = undefined;
-        return { numero: request.numero, answer_by: answerBy(request.respond_by), deposit: submitted.deposit };
+        return {
+          numero: request.numero,
+          answer_by: answerBy(request.respond_by),
+          deposit: submitted.deposit,
+          customer_page: 'Le lien de la page du client (suivre sa demande, la modifier, écrire au restaurant) est ajouté à la fin de ta réponse : ne l’écris pas.',
+        };
       } catch (error) {
         if (error instanceof RefusalOfSubmit) return { error: error.refusal.message };
         throw error;
@@ -156,8 +164,9 @@ export async function answerWithModel(previous: ConversationState, text: string,
     if (!message) throw new Error('the model answered nothing');
     const calls = (message.tool_calls ?? []).filter((call) => call.type === 'function');
     if (!calls.length) {
-      const reply = message.content?.trim();
-      if (!reply) throw new Error('the model answered no text');
+      const written = message.content?.trim();
+      if (!written) throw new Error('the model answered no text');
+      const reply = pageUrl && !written.includes(pageUrl) ? `${written}\n\n${pageLinkText(pageUrl)}` : written;
       state.history = [...(state.history ?? []), { role: 'user' as const, content: text }, { role: 'assistant' as const, content: reply }].slice(-HISTORY);
       state.greeted = true;
       return { state, replies: [reply], suggestions: [], ...(handOver ? { handOver } : {}), ...(request ? { request } : {}) };

@@ -20,13 +20,23 @@ let lyon: string;
 let app: FastifyInstance;
 let url: string;
 
+/** The application's origin the assistant is given (with a trailing slash, dropped by its config). */
+const APP_URL = 'https://app.tablee.test';
+
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 /** '5 décembre', as a customer writes a date. */
 const spoken = (date: string) => `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]}`;
 
 async function start(overrides: Partial<Config> = {}) {
   const config = {
-    ...loadConfig({ SUPABASE_URL: env.url, SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey, LOG_LEVEL: 'warn', CHAT_RATE_LIMIT_MAX: '1000', CHAT_CONVERSATION_LIMIT_MAX: '1000' }),
+    ...loadConfig({
+      SUPABASE_URL: env.url,
+      SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey,
+      LOG_LEVEL: 'warn',
+      CHAT_RATE_LIMIT_MAX: '1000',
+      CHAT_CONVERSATION_LIMIT_MAX: '1000',
+      APP_URL: `${APP_URL}/`,
+    }),
     ...overrides,
   };
   const started = await buildApp(config, { logStream: new Writable({ write: (_chunk, _encoding, done) => done() }) });
@@ -107,6 +117,12 @@ describe('a conversation that ends in a request', () => {
     const confirmed = await say('oui', conversation);
     expect(confirmed.body.request).toEqual({ numero: expect.stringMatching(/^R-\d{4,}$/), status: 'pending', respond_by: expect.any(String) });
     expect(spokenReplies(confirmed.body)).toContain(`Votre demande ${confirmed.body.request!.numero}`);
+    // The last reply links to the customer's own page, whose token opens this request.
+    const link = confirmed.body.replies.at(-1)!.text.match(/Suivez votre demande, modifiez le nombre de convives ou écrivez au restaurant ici : (\S+)$/);
+    expect(link?.[1]).toMatch(new RegExp(`^${APP_URL.replace(/\./g, '\\.')}/ma-reservation/[0-9a-f]{48}$`));
+    const page = await client().rpc('customer_reservation', { p_token: link![1].split('/').at(-1)! });
+    expect(page.error).toBeNull();
+    expect(page.data).toMatchObject({ status: 'pending', adults: 12, customer: { name: 'Marie Dupont' } });
     expect(await reservationsOf(id)).toEqual([
       {
         numero_reservation_restaurateur: confirmed.body.request!.numero,

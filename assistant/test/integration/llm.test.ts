@@ -132,6 +132,13 @@ it('checks, recaps, and sends only once the customer confirms; the customer’s 
   model.script.push({ calls: [{ name: 'submit_request', arguments: {} }] }, { content: 'C’est envoyé !' });
   const confirmed = await say('oui je confirme', conversation);
   expect(confirmed.request?.numero).toMatch(/^R-\d{4,}$/);
+  // The link to the customer's page is added by code after the model's words (the model is told not to write it).
+  const [reservation] = await withDb(async (db) => (await db.query<{ id: string }>('select id from public.restaurant_reservations where conversation_id = $1', [first.conversation.id])).rows);
+  const tokens = await client(env.serviceRoleKey).rpc('customer_page_tokens', { p_reservation_ids: [reservation.id] });
+  expect(confirmed.replies).toEqual([
+    { text: `C’est envoyé !\n\nSuivez votre demande, modifiez le nombre de convives ou écrivez au restaurant ici : http://localhost:3000/ma-reservation/${tokens.data![0].token}` },
+  ]);
+  expect(JSON.parse(model.received.at(-1)!.messages.at(-1)!.content!)).toMatchObject({ numero: confirmed.request!.numero, customer_page: expect.stringContaining('ne l’écris pas') });
   expect(await requestsOf(first.conversation.id)).toEqual([{ number_people: 12, source: 'assistant' }]);
 });
 

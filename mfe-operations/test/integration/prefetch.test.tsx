@@ -67,8 +67,8 @@ const SCREENS: [string, () => Promise<{ path: string; shown: () => unknown }>, s
         shown: () => expect(screen.getByRole('heading', { name: new RegExp(`Réservation ${numero}`) })).toBeInTheDocument(),
       };
     },
-    // The reservation, what accepting it would do to the plan, and who is who in its history (asked together).
-    ['restaurant_reservations', 'rpc/reservation_acceptance_check', 'rpc/restaurant_people'],
+    // The reservation, what accepting it would do to the plan, who is who in its history and its guests' choices (asked together).
+    ['reservation_guests', 'restaurant_reservations', 'rpc/reservation_acceptance_check', 'rpc/restaurant_people'],
   ],
   [
     'the conversation list, page 2',

@@ -33,3 +33,29 @@ it('names the member who accepted, who noted the acompte; the link and the unkno
   expect(text).toMatch(/Non présenté — [^,]+, dans l’application/);
   expect(text).toMatch(/Refusée — [^,]+, par le lien de l’email/);
 });
+
+it('the customer’s own changes from their page: « Annulée par le client » with their words, their summaries as stored', () => {
+  const history: ReservationEvent[] = [
+    { ...event, kind: 'modified', summary: 'Modifiée par le client : 14 → 15 personnes', from: 'pending', to: 'pending', actor: 'customer', actorUserId: null, at: '2026-11-03T10:00:00Z' },
+    {
+      ...event,
+      from: 'pending',
+      to: 'cancelled',
+      reason: 'demande_du_client',
+      reasonDetail: 'Le séminaire est reporté.',
+      actor: 'customer',
+      actorUserId: null,
+      at: '2026-11-04T10:00:00Z',
+    },
+  ];
+  render(
+    <AppProviders>
+      <ReservationHistory history={history} />
+    </AppProviders>,
+  );
+  const text = nbsp(document.body.textContent);
+  expect(text).toContain('Modifiée par le client : 14 → 15 personnes —');
+  expect(text).toMatch(/Annulée par le client — [^,]+Raison : Le séminaire est reporté\./);
+  expect(text).not.toContain('dans l’application');
+  expect(text).not.toContain('À la demande du client');
+});

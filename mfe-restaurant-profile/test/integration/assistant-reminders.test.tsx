@@ -24,7 +24,7 @@ it('shows the defaults with a preview, and saves the owner’s choices', async (
   expect(within(card).getByRole('spinbutton', { name: 'Jours avant le repas' })).toHaveValue('7');
   expect(within(card).getByText('7 jours avant le repas, tant que le client peut encore modifier sa réservation.')).toBeInTheDocument();
   expect(within(card).getByRole('spinbutton', { name: 'Jours après l’acceptation' })).toHaveValue('3');
-  await user.click(within(card).getByRole('button', { name: /^Aperçu : « À demain : votre repas/ }));
+  await user.click(within(card).getByText(/^Aperçu : « À demain : votre repas/));
   expect(await within(card).findByText(/^Un empêchement \? Prévenez le restaurant : http/)).toBeInTheDocument();
 
   await user.click(within(card).getByRole('switch', { name: 'La veille du repas' }));

@@ -49,6 +49,7 @@ test('a reservation, by its number decoded as the remote’s routes decode it', 
     [...reservations, 'detail', 'R é0001'],
     [...reservations, 'acceptance-check', 'R é0001'],
     [...reservations, 'people'],
+    [...reservations, 'guests', 'R é0001'],
   ]);
 });
 

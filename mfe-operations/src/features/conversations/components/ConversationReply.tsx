@@ -13,6 +13,9 @@ interface ReplyForm {
  * On WhatsApp a free reply is possible within 24 hours of the customer's last message only, counted
  * at `readAt`, when the conversation was last read (every few seconds while it is open).
  */
+/** Where the customer reads a reply, by the conversation's channel (the web chat otherwise). */
+const REPLY_PLACES: Readonly<Record<string, string>> = { whatsapp: 'envoyée sur WhatsApp', page: 'affichée sur la page de sa réservation' };
+
 export function ConversationReply({ conversation, readAt }: { conversation: Conversation; readAt: number }) {
   const [form] = Form.useForm<ReplyForm>();
   const { setAnswerer, reply } = useAnswerConversation(conversation.restaurantId, conversation.id);
@@ -44,7 +47,7 @@ export function ConversationReply({ conversation, readAt }: { conversation: Conv
         <Form form={form} layout="vertical" onFinish={send} requiredMark={false}>
           <Form.Item
             name="text"
-            label={`Votre réponse (${conversation.channel === 'whatsapp' ? 'envoyée sur WhatsApp' : 'affichée dans le chat du client'})`}
+            label={`Votre réponse (${REPLY_PLACES[conversation.channel] ?? 'affichée dans le chat du client'})`}
             rules={[{ required: true, whitespace: true, message: 'Écrivez une réponse avant d’envoyer.' }]}
           >
             <Input.TextArea rows={3} maxLength={4000} showCount />

@@ -13,6 +13,7 @@ import { CustomerMessage } from './CustomerMessage';
 import { EditReservationModal, MODIFIABLE } from './EditReservationModal';
 import { ReservationConversation } from './ReservationConversation';
 import { ReasonModal } from './ReasonModal';
+import { ReservationGuests } from './ReservationGuests';
 import { ReservationHistory } from './ReservationHistory';
 import { ReservationInformation } from './ReservationInformation';
 import { ReservationStatusTags } from './StatusBadge';
@@ -262,6 +263,7 @@ export function ReservationDetailPage() {
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16, alignItems: 'start' }}>
         <div style={{ display: 'grid', gap: 16 }}>
           <ReservationInformation reservation={reservation} />
+          <ReservationGuests restaurantId={restaurantId} numero={numero} people={reservation.numberPeople + reservation.children} />
           {reservation.customerMessage && <CustomerMessage message={reservation.customerMessage} />}
           <ReservationHistory history={reservation.history} notifications={reservation.notifications} people={people.data} />
         </div>

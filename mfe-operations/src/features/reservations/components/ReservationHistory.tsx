@@ -9,7 +9,9 @@ const WARNING_TEXT = '#874d00';
 
 const reasonText = (e: ReservationEvent) => {
   const labels: Record<string, string> = e.to === 'cancelled' ? CANCELLATION_REASONS : REFUSAL_REASONS;
-  const label = e.reason && e.reason !== 'autre' ? (labels[e.reason] ?? e.reason) : null;
+  // The customer cancelling from their page: 'À la demande du client' goes without saying beside 'par le client'; their own words stay.
+  const said = e.reason === 'autre' || (e.actor === 'customer' && e.reason === 'demande_du_client');
+  const label = e.reason && !said ? (labels[e.reason] ?? e.reason) : null;
   return [label, e.reasonDetail].filter(Boolean).join(' — ');
 };
 
@@ -27,6 +29,9 @@ const NOTIFICATION_WORDS = {
   customer_reservation_paid: { sent: 'Réception de l’acompte envoyée au client', failed: 'de la réception de l’acompte au client', pending: 'Réception de l’acompte au client' },
   customer_reservation_cancelled: { sent: 'Annulation envoyée au client', failed: 'de l’annulation au client', pending: 'Annulation au client' },
   customer_reservation_modified: { sent: 'Nouvelles informations envoyées au client', failed: 'des nouvelles informations au client', pending: 'Nouvelles informations au client' },
+  owner_customer_changed: { sent: 'Modification du client envoyée au restaurant', failed: 'de la modification du client au restaurant', pending: 'Modification du client au restaurant' },
+  owner_customer_cancelled: { sent: 'Annulation du client envoyée au restaurant', failed: 'de l’annulation du client au restaurant', pending: 'Annulation du client au restaurant' },
+  owner_customer_message: { sent: 'Message du client envoyé au restaurant', failed: 'du message du client au restaurant', pending: 'Message du client au restaurant' },
 } as const;
 
 /** « Nouvelle demande envoyée au restaurant par e-mail », « Échec de l'envoi de … par e-mail après 5 tentatives », « … : en cours d'envoi ». */
@@ -37,6 +42,9 @@ export function notificationText(n: Pick<ReservationNotification, 'kind' | 'chan
   if (n.status === 'failed') return `Échec de l’envoi ${words.failed} ${channel} après ${n.attempts} tentative${n.attempts > 1 ? 's' : ''}`;
   return `${words.pending} ${channel} : en cours d’envoi`;
 }
+
+/** How the history names who did it, beside the member's address: the customer on their own page ('Annulée par le client'). */
+const ACTOR_LABELS = { customer: 'le client' } as const;
 
 interface Entry {
   key: string;
@@ -50,11 +58,12 @@ interface Entry {
  * message its request made due (sent, failed in the warning colour, or still being sent).
  */
 /**
- * Who decided: 'Acceptée par marie@…', 'Acompte reçu — noté par …'; the link of the e-mail;
- * or, when the member is not known (an event from before, an address not given), 'dans l'application'.
+ * Who decided: 'Acceptée par marie@…', 'Acompte reçu — noté par …'; 'Annulée par le client' (from their
+ * page); the link of the e-mail; or, when the member is not known (an event from before, an address
+ * not given), 'dans l'application'.
  */
 function decisionTitle(e: ReservationEvent, people: ReadonlyMap<string, string>): { title: string; by: string | null } {
-  const who = e.actor === 'owner' && e.actorUserId ? (people.get(e.actorUserId) ?? null) : null;
+  const who = e.actor === 'customer' ? ACTOR_LABELS.customer : e.actor === 'owner' && e.actorUserId ? (people.get(e.actorUserId) ?? null) : null;
   if (e.to === 'paid') return { title: 'Acompte reçu', by: who && `noté par ${who}` };
   return { title: RESERVATION_STATUS_BADGES[e.to].label, by: who && `par ${who}` };
 }

@@ -7,7 +7,7 @@ import { myRoleQuery } from '@tablee/domain';
 import { REMINDER_KINDS, REMINDER_LABELS, reminderMessage, type ReminderKind, type ReminderSettings } from '@tablee/domain/reminders';
 import { QueryState } from '@tablee/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Collapse, Form, InputNumber, Space, Switch, Typography } from 'antd';
+import { Button, Form, InputNumber, Space, Switch, Typography } from 'antd';
 import { reminderSettingsQueryOptions, ReminderSettingsRefusal, useSaveReminderSettings } from '../api/reminders';
 import { Block } from './Block';
 
@@ -103,20 +103,17 @@ export function RemindersCard({
                           );
                         }}
                       </Form.Item>
-                      <Collapse
-                        size="small"
-                        items={[
-                          {
-                            key: kind,
-                            label: `Aperçu : « ${message.subject} »`,
-                            children: message.paragraphs.map((p) => (
-                              <Typography.Paragraph key={p} style={{ margin: '0 0 6px' }}>
-                                {p}
-                              </Typography.Paragraph>
-                            )),
-                          },
-                        ]}
-                      />
+                      {/* A disclosure of the browser's own: no other antd component for the shell to share. */}
+                      <details>
+                        <summary style={{ cursor: 'pointer' }}>Aperçu : « {message.subject} »</summary>
+                        <div style={{ padding: '8px 12px', marginTop: 6, background: 'rgba(0, 0, 0, 0.02)', borderRadius: 6 }}>
+                          {message.paragraphs.map((p) => (
+                            <Typography.Paragraph key={p} style={{ margin: '0 0 6px' }}>
+                              {p}
+                            </Typography.Paragraph>
+                          ))}
+                        </div>
+                      </details>
                     </div>
                   );
                 })}
