@@ -110,15 +110,21 @@ function dropUnusedSchemas(document: { components?: { schemas?: Record<string, u
 
 /** Where a route's schema keeps what each of its answers means, for the document. */
 const ANSWER_MEANINGS = 'x-answer-meanings';
+/** Where it keeps the media type of an answer that is not JSON (an .ics file), for the document. */
+const ANSWER_MEDIA_TYPES = 'x-answer-media-types';
 
 /**
- * A route's answers: each status with its schema and what it means. The schemas type the handler's
- * replies (fastify-type-provider-zod); the meanings are the document's descriptions of them.
+ * A route's answers: each status with its schema and what it means, and the media type of one that is
+ * not JSON (`text/calendar`). The schemas type the handler's replies (fastify-type-provider-zod); the
+ * meanings are the document's descriptions of them.
  */
-export function answers<const T extends Record<number, readonly [ZodType, string]>>(map: T) {
-  const response = Object.fromEntries(Object.entries(map).map(([status, [schema]]) => [status, schema])) as { [S in keyof T]: T[S] extends readonly [infer Schema, string] ? Schema : never };
+export function answers<const T extends Record<number, readonly [ZodType, string] | readonly [ZodType, string, string]>>(map: T) {
+  const response = Object.fromEntries(Object.entries(map).map(([status, [schema]]) => [status, schema])) as {
+    [S in keyof T]: T[S] extends readonly [infer Schema, string, ...string[]] ? Schema : never;
+  };
   const meanings: Record<string, string> = Object.fromEntries(Object.entries(map).map(([status, [, meaning]]) => [status, meaning]));
-  return { response, [ANSWER_MEANINGS]: meanings };
+  const mediaTypes: Record<string, string> = Object.fromEntries(Object.entries(map).flatMap(([status, [, , mediaType]]) => (mediaType ? [[status, mediaType]] : [])));
+  return { response, [ANSWER_MEANINGS]: meanings, ...(Object.keys(mediaTypes).length ? { [ANSWER_MEDIA_TYPES]: mediaTypes } : {}) };
 }
 
 /** The headers the service's answers of a status always carry (its error handlers and the rate limit set them). */
@@ -133,13 +139,17 @@ const ANSWER_HEADERS: Record<string, Record<string, { type: string; description:
  * takes the answer schema's description and headers).
  */
 function withAnswerMeanings(schema: FastifySchema): FastifySchema {
-  const { [ANSWER_MEANINGS]: meanings, ...rest } = Object.fromEntries(Object.entries(schema));
+  const { [ANSWER_MEANINGS]: meanings, [ANSWER_MEDIA_TYPES]: mediaTypes, ...rest } = Object.fromEntries(Object.entries(schema));
   if (!isRecord(meanings) || !isRecord(rest.response)) return rest;
+  const media = isRecord(mediaTypes) ? mediaTypes : {};
   const response = Object.fromEntries(
-    Object.entries(rest.response).map(([status, json]) => [
-      status,
-      { ...(isRecord(json) ? json : {}), description: meanings[status], ...(ANSWER_HEADERS[status] ? { headers: ANSWER_HEADERS[status] } : {}) },
-    ]),
+    Object.entries(rest.response).map(([status, json]) => {
+      const headers = ANSWER_HEADERS[status] ? { headers: ANSWER_HEADERS[status] } : {};
+      const mediaType = media[status];
+      // An answer that is not JSON: its schema under its own media type (@fastify/swagger's `content` form).
+      if (typeof mediaType === 'string') return [status, { description: meanings[status], content: { [mediaType]: { schema: isRecord(json) ? json : {} } }, ...headers }];
+      return [status, { ...(isRecord(json) ? json : {}), description: meanings[status], ...headers }];
+    }),
   );
   return { ...rest, response };
 }

@@ -3,3 +3,4 @@ export * from './reservations';
 export * from './service';
 export * from './chat';
 export * from './whatsapp';
+export * from './customer';

@@ -137,6 +137,12 @@ export const submittedRequest = z
       deposit: deposit.nullable(),
     }),
     warnings: z.array(z.string()).describe('What the restaurant will see before accepting (capacity, hours), in French; empty when none.'),
+    customer_page_url: z
+      .string()
+      .optional()
+      .describe(
+        'The customer’s own page (/ma-reservation/{token} on the application’s origin), where they follow, change or cancel the request and write to the restaurant; the link every e-mail to them carries. Given to the restaurant’s request page (no key) and to the owner’s booking (not a preview); absent otherwise.',
+      ),
   })
   .register(contractSchemas, { id: 'SubmittedRequest' });
 

@@ -15,6 +15,7 @@ import { UnauthorizedError } from './reservations/owner';
 import { reservationRoutes } from './reservations/routes';
 import { requestRoutes } from './requests/routes';
 import { sheetRoutes } from './sheets/routes';
+import { customerRoutes } from './customer/routes';
 import type { Db } from './lib/supabase';
 import { healthRoutes, Heartbeats, securityHeaders } from './health';
 import { rootAnswer } from '@tablee/contract';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(reservationRoutes, { config, db });
   await app.register(sheetRoutes, { config, db });
   await app.register(requestRoutes, { config, db });
+  await app.register(customerRoutes, { config, db });
   const heartbeats = options.heartbeats ?? new Heartbeats();
   healthRoutes(app, db, mailer, heartbeats);
   startReminderJob(app, db, config, heartbeats);

@@ -9,6 +9,7 @@ import type { Action } from '../reservations/outcomes';
 import type { ReservationDetails } from '../reservations/details';
 import type { DecisionReason } from '../reservations/transition';
 import type { Mail } from './mailer';
+import { pageLinkHtml, pageLinkText } from './customer-page';
 
 const label = (labels: Record<string, string>, code: string | undefined, detail: string | undefined) =>
   code === 'autre' || !code ? detail : `${labels[code] ?? code}${detail ? ` — ${detail}` : ''}`;
@@ -19,14 +20,17 @@ export type MailAction = Exclude<Action, 'no_show'>;
 /**
  * The customer's e-mail after the restaurant decided (French, one per transition), to `to` only:
  * accepted, refused (with its reason and the restaurant's proposal), acompte received, cancelled
- * (with its reason, and for a paid reservation what becomes of the acompte).
+ * (with its reason, and for a paid reservation what becomes of the acompte; in the customer's own words
+ * when they cancelled it themselves), each with the link to the customer's own page.
  */
 export function confirmationMail(r: ReservationDetails, action: MailAction, to: string, why: DecisionReason = {}, today: string = parisToday()): Mail {
   const name = r.restaurant.name;
   // Accepted with an acompte still to pay: accepted, not yet confirmed — confirmed once the acompte is received, by its deadline.
   const deposit = r.deposit;
   const acompte = action === 'accept' && deposit?.method === 'acompte' ? { text: depositText(deposit), by: formatLongDate(depositDeadline(r.reservation_date, today)) } : null;
-  const byCustomer = action === 'cancel' && why.reason === 'demande_du_client';
+  // Cancelled by the customer on their own page (the history's actor), or by the restaurant at the customer's request.
+  const ownCancellation = action === 'cancel' && why.actor === 'customer';
+  const byCustomer = action === 'cancel' && (ownCancellation || why.reason === 'demande_du_client');
   const TEXTS: Record<MailAction, { subject: string; intro: string; heading: string; closing: string; tag: string }> = {
     accept: acompte
       ? {
@@ -57,14 +61,23 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
       closing: 'Conservez ce code de réservation : il vous sera demandé à votre arrivée. Nous avons hâte de vous accueillir !',
       tag: 'acompte-recu',
     },
-    cancel: {
-      subject: `Votre réservation chez ${name} est annulée`,
-      // Cancelled at the customer's own request: no regret to express, no reason to give them.
-      intro: byCustomer ? `Comme vous l’avez demandé, ${name} a annulé votre réservation.` : `Nous sommes au regret de vous informer que ${name} a annulé votre réservation.`,
-      heading: 'Rappel de la réservation annulée :',
-      closing: 'Pour toute question, répondez simplement à cet e-mail ou contactez le restaurant.',
-      tag: 'annulee',
-    },
+    cancel: ownCancellation
+      ? {
+          // The customer cancelled it themselves: what they did is recorded, and the restaurant knows.
+          subject: `Annulation enregistrée : votre réservation chez ${name}`,
+          intro: `Votre annulation est enregistrée : votre réservation chez ${name} est annulée et le restaurant en est informé.`,
+          heading: 'Rappel de la réservation annulée :',
+          closing: 'Pour toute question, répondez simplement à cet e-mail : votre message arrive directement au restaurant.',
+          tag: 'annulee',
+        }
+      : {
+          subject: `Votre réservation chez ${name} est annulée`,
+          // Cancelled at the customer's own request: no regret to express, no reason to give them.
+          intro: byCustomer ? `Comme vous l’avez demandé, ${name} a annulé votre réservation.` : `Nous sommes au regret de vous informer que ${name} a annulé votre réservation.`,
+          heading: 'Rappel de la réservation annulée :',
+          closing: 'Pour toute question, répondez simplement à cet e-mail ou contactez le restaurant.',
+          tag: 'annulee',
+        },
   };
   const { subject, intro, heading, closing, tag } = TEXTS[action];
   const reason =
@@ -77,9 +90,9 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
         : undefined;
   const { received, remaining } = balance(r.total_amount, r.deposit, r.restaurant.billing, action === 'paid', r.amount_received);
   const notes: [string, string][] = [
-    ...(reason ? ([[byCustomer ? 'Précision' : 'Raison', reason]] as [string, string][]) : []),
+    ...(reason ? ([[ownCancellation ? 'Votre raison' : byCustomer ? 'Précision' : 'Raison', reason]] as [string, string][]) : []),
     ...(action === 'reject' && why.proposal ? ([['Le restaurant vous propose', why.proposal]] as [string, string][]) : []),
-    ...(action === 'cancel' ? depositNote(r, why) : []),
+    ...(action === 'cancel' ? depositNote(r, why, ownCancellation) : []),
     ...(action === 'paid'
       ? ([
           ['Acompte reçu', formatEuros(received)],
@@ -112,6 +125,7 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
     '',
     intro,
     ...notes.map(([l, v]) => `${l} : ${v}`),
+    ...(r.customerPageUrl ? ['', ...pageLinkText(r)] : []),
     '',
     heading,
     ...summary.map(([label, value]) => `- ${label} : ${value}`),
@@ -129,6 +143,7 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
       paragraph(`Bonjour ${escapeHtml(r.customer_name)},`),
       acompte ? notice(prose(intro)) : paragraph(prose(intro)),
       notes.length ? factLines(notes) : '',
+      pageLinkHtml(r),
       `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(heading)}</h2>`,
       factLines(summary),
       terms.length ? `<h2 style="font-size:16px;margin:20px 0 8px">Paiement et conditions :</h2>\n${factLines(terms, linkify)}` : '',
@@ -149,10 +164,14 @@ function howToAnswer(canReply: boolean, phone: string | null): string {
   return call ?? 'contactez directement le restaurant';
 }
 
-/** A cancelled paid reservation: the acompte refunded (how much, of what was paid) or kept (under which policy). */
-function depositNote(r: ReservationDetails, why: DecisionReason): [string, string][] {
+/**
+ * A cancelled paid reservation: the acompte refunded (how much, of what was paid) or kept (under which
+ * policy). The customer's own cancellation within the free deadline: the restaurant refunds it.
+ */
+function depositNote(r: ReservationDetails, why: DecisionReason, ownCancellation = false): [string, string][] {
   const paid = r.amount_received ?? r.total_amount;
   const amount = why.amount ?? paid;
+  if (why.deposit === 'refunded' && ownCancellation) return [['Acompte', `${formatEuros(amount)}, remboursé par le restaurant : vous avez annulé dans le délai prévu par ses conditions`]];
   if (why.deposit === 'refunded') return [['Acompte remboursé', amount < paid ? `${formatEuros(amount)} (sur ${formatEuros(paid)} versés)` : formatEuros(amount)]];
   if (why.deposit !== 'kept') return [];
   const policy = r.restaurant.cgv ? POLICY_TEXT[r.restaurant.cgv.cancellation_policy] : undefined;

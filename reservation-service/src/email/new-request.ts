@@ -21,7 +21,7 @@ export function answerDeadline(r: ReservationDetails, now: Date = new Date()): s
 }
 
 /** Who asked and how to answer them. */
-function customerFacts(r: ReservationDetails): Fact[] {
+export function customerFacts(r: ReservationDetails): Fact[] {
   return [
     ['Nom', r.customer_name || 'non précisé'],
     ['Téléphone', r.phone_number || 'non précisé'],

@@ -7,6 +7,7 @@ import type { ReservationDetails } from '../reservations/details';
 import type { Mail } from './mailer';
 import { emailLayout, factsTable, heading, paragraph, prose, subheading } from './layout';
 import { quote, requestFacts } from './request-summary';
+import { pageLinkHtml, pageLinkText } from './customer-page';
 
 /** What happens once the restaurant accepts: the acompte or the card imprint it will ask for, if any. */
 function afterAcceptance(r: ReservationDetails): string {
@@ -23,7 +24,8 @@ function afterAcceptance(r: ReservationDetails): string {
 /**
  * The customer's acknowledgement of a new request: it is received, not yet confirmed; when the
  * restaurant promised to answer (respond_by), what comes next (the acompte, if any), the request as
- * sent. Reply-To the restaurant's contact address: an answer goes to the restaurant, not to Tablée.
+ * sent, and the link to the customer's own page. Reply-To the restaurant's contact address: an answer
+ * goes to the restaurant, not to Tablée.
  */
 export function requestReceivedMail(r: ReservationDetails, to: string, now: Date = new Date()): Mail {
   const name = r.restaurant.name;
@@ -45,6 +47,7 @@ export function requestReceivedMail(r: ReservationDetails, to: string, now: Date
     '',
     answer,
     next,
+    ...(r.customerPageUrl ? ['', ...pageLinkText(r)] : []),
     '',
     'Votre demande :',
     ...facts.map(([label, value]) => `- ${label} : ${value}`),
@@ -61,6 +64,7 @@ export function requestReceivedMail(r: ReservationDetails, to: string, now: Date
       paragraph(`Bonjour ${prose(r.customer_name)},`),
       paragraph(`${prose(intro)} ${prose(pending)}`),
       paragraph(`<strong>${prose(answer)}</strong> ${prose(next)}`),
+      pageLinkHtml(r),
       subheading('Votre demande'),
       factsTable(facts),
       r.customer_message ? `${subheading('Votre message')}${quote(r.customer_message)}` : '',

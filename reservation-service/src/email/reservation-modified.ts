@@ -8,6 +8,7 @@ import { paymentAndPolicies } from './confirmation';
 import type { Mail } from './mailer';
 import { emailLayout, factLines, factsTable, heading, linkify, notice, paragraph, prose, subheading } from './layout';
 import { requestFacts } from './request-summary';
+import { pageLinkHtml, pageLinkText } from './customer-page';
 
 /**
  * Where the reservation stands after the change: accepted with an acompte not yet received is not
@@ -33,7 +34,7 @@ function standing(r: ReservationDetails, today: string): { text: string; awaitsA
  * left out), where the reservation now stands and what is now owed (the acompte of the new total, or
  * what was received and what remains), the reservation as it now stands (rendered when sent: the
  * latest details) with its allergies and diets as the kitchen has them, and the code to show on
- * arrival. Reply-To the restaurant: a correction goes to it.
+ * arrival, and the link to the customer's own page. Reply-To the restaurant: a correction goes to it.
  */
 export function reservationModifiedMail(r: ReservationDetails, to: string, changes: string | null = null, today: string = parisToday()): Mail {
   const name = r.restaurant.name;
@@ -60,6 +61,7 @@ export function reservationModifiedMail(r: ReservationDetails, to: string, chang
     intro,
     ...(changed ? [changed] : []),
     stands,
+    ...(r.customerPageUrl ? ['', ...pageLinkText(r)] : []),
     '',
     'Votre réservation :',
     ...facts.map(([label, value]) => `- ${label} : ${value}`),
@@ -82,6 +84,7 @@ export function reservationModifiedMail(r: ReservationDetails, to: string, chang
       paragraph(prose(intro)),
       changed ? paragraph(`<strong>${prose(changed)}</strong>`) : '',
       awaitsAcompte ? notice(prose(stands)) : paragraph(prose(stands)),
+      pageLinkHtml(r),
       subheading('Votre réservation'),
       factsTable(facts),
       subheading('Paiement et conditions'),

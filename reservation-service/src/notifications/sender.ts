@@ -6,6 +6,8 @@ import type { Tables } from '@tablee/domain/database-types';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import { confirmationMail, type MailAction } from '../email/confirmation';
+import { conversationReplyMail } from '../email/conversation-reply';
+import { ownerCustomerCancelledMail, ownerCustomerChangedMail, ownerCustomerMessageMail } from '../email/customer-activity';
 import { newRequestMail } from '../email/new-request';
 import { reminderMail } from '../email/reminder';
 import { requestReceivedMail } from '../email/request-received';
@@ -13,7 +15,7 @@ import { reservationModifiedMail } from '../email/reservation-modified';
 import { invitationMail } from '../email/team-invitation';
 import type { Db } from '../lib/supabase';
 import type { Heartbeats } from '../health';
-import { loadAcceptanceChecks, loadReservations, type ReservationDetails } from '../reservations/details';
+import { customerPageUrl, loadAcceptanceChecks, loadPageTokens, loadReservations, type ReservationDetails } from '../reservations/details';
 import type { DecisionReason } from '../reservations/transition';
 import { listen } from './listener';
 import { conversationReplyWhatsApp, createWhatsAppSender, newRequestWhatsApp, type WhatsAppSender } from './whatsapp';
@@ -103,11 +105,21 @@ function batched<T>(write: (items: T[]) => Promise<void>) {
     });
 }
 
-/** What a change's message says changed (modify_reservation writes it in the payload, internal notes left out); null for an older row without it. */
-function changesOf(n: Notification): string | null {
+/** A text of the message's payload (what the SQL that queued it wrote there); null when absent. */
+function payloadText(n: Notification, key: string): string | null {
   const payload = n.payload;
-  return payload && typeof payload === 'object' && !Array.isArray(payload) && typeof payload.changes === 'string' ? payload.changes : null;
+  const value = payload && typeof payload === 'object' && !Array.isArray(payload) ? payload[key] : undefined;
+  return typeof value === 'string' ? value : null;
 }
+
+/** What a change's message says changed (modify_reservation and customer_update_reservation write it in the payload, internal notes left out); null for an older row without it. */
+const changesOf = (n: Notification): string | null => payloadText(n, 'changes');
+
+/** The messages for the restaurant that read the acceptance check (covers against capacity, hours): a new request, a customer's change. */
+const CHECKED_KINDS = new Set(['owner_new_request', 'owner_customer_changed']);
+
+/** A message to the customer of a reservation: it carries the link to their own page (customer_page_tokens). */
+const toCustomer = (n: Notification) => n.kind.startsWith('customer_') || (n.kind === 'conversation_reply' && n.channel === 'email');
 
 /** The messages of a reservation that stands (accepted or paid): its acceptance, a change. */
 const STANDING_KINDS = new Set(['customer_reservation_accepted', 'customer_reservation_modified']);
@@ -122,7 +134,7 @@ const DECISION_ACTIONS: Record<string, MailAction> = {
 
 /** The decision a message tells of, as the transition recorded it: the status it moved to, and why (reason, proposal, acompte). */
 async function readDecision(db: Db, eventId: string) {
-  const { data, error } = await db.from('reservation_events').select('to_status, reason, reason_detail, proposal, deposit, amount').eq('id', eventId).maybeSingle();
+  const { data, error } = await db.from('reservation_events').select('from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor').eq('id', eventId).maybeSingle();
   if (error) throw new Error(`reading the decision failed: ${error.code ?? ''} ${error.message}`);
   if (!data) return null;
   const deposit = data.deposit === 'refunded' || data.deposit === 'kept' ? data.deposit : undefined;
@@ -132,8 +144,9 @@ async function readDecision(db: Db, eventId: string) {
     proposal: data.proposal ?? undefined,
     deposit,
     amount: data.amount === null ? null : Number(data.amount),
+    actor: data.actor ?? undefined,
   };
-  return { toStatus: data.to_status, why };
+  return { fromStatus: data.from_status, toStatus: data.to_status, why };
 }
 
 /**
@@ -142,6 +155,42 @@ async function readDecision(db: Db, eventId: string) {
  */
 async function deliver(n: Notification, { reservation: r, check }: Reading, db: Db, mailer: Mailer, whatsapp: WhatsAppSender, config: Config, sending: () => void): Promise<'sent' | 'answered'> {
   const status = statusFromCode(r.status);
+  // What the customer did on their own page, told to the restaurant, and a member's reply to the customer by e-mail: sent whatever
+  // the reservation's status (a cancellation's e-mail is about a cancelled reservation, a message may follow a refusal).
+  switch (`${n.kind}/${n.channel}`) {
+    case 'owner_customer_changed/email':
+      sending();
+      await mailer.send(ownerCustomerChangedMail(r, n.recipient, config.appUrl, changesOf(n), check));
+      return 'sent';
+    case 'owner_customer_cancelled/email': {
+      // The cancellation as its history row recorded it: the customer's reason, the acompte refunded or kept.
+      const event = n.event_id ? await readDecision(db, n.event_id) : null;
+      sending();
+      await mailer.send(
+        ownerCustomerCancelledMail(r, n.recipient, config.appUrl, {
+          fromStatus: event?.fromStatus ?? null,
+          reason: event?.why.reason_detail ?? payloadText(n, 'reason'),
+          deposit: event?.why.deposit ?? null,
+          amount: event?.why.amount ?? null,
+        }),
+      );
+      return 'sent';
+    }
+    case 'owner_customer_message/email': {
+      const text = payloadText(n, 'text');
+      if (!text?.trim() || !n.conversation_id) throw new Error('Message du client sans texte');
+      sending();
+      await mailer.send(ownerCustomerMessageMail(r, n.recipient, config.appUrl, text, n.conversation_id));
+      return 'sent';
+    }
+    case 'conversation_reply/email': {
+      const text = payloadText(n, 'text');
+      if (!text?.trim() || !n.message_id) throw new Error('Réponse sans texte');
+      sending();
+      await mailer.send(conversationReplyMail(r, n.recipient, text, n.message_id));
+      return 'sent';
+    }
+  }
   const decided = DECISION_ACTIONS[n.kind];
   if (decided && n.event_id && n.channel === 'email') {
     // A decision's e-mail goes out while that decision stands: not once undone, or changed since (its own e-mail tells the customer).
@@ -233,7 +282,8 @@ function previousReplies(claimed: Notification[]): Map<string, string> {
 /**
  * One round: claims up to CLAIM_SIZE due notifications (public.claim_notifications: skip locked, so
  * that however many instances run, each message is claimed by one), reads their reservations in one
- * request, sends them through a pool of SEND_POOL at once, renewing their lease meanwhile, and records
+ * request (with, in one call each, the acceptance checks of the restaurant's messages and the page
+ * tokens of the customers' messages), sends them through a pool of SEND_POOL at once, renewing their lease meanwhile, and records
  * the outcomes in batches (public.finish_notifications: sent; or the error, tried again later with a
  * growing delay, 'failed' after the fifth attempt). A failure before the message was handed to SMTP or
  * WhatsApp (the database away while reading what to say) gives it back at once, the attempt not
@@ -263,14 +313,22 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
   // read once for all (a request each); a failure is each message's (given back), never an unhandled rejection.
   const reservationIds = [...new Set(claimed.flatMap((n) => (n.reservation_id === null ? [] : [n.reservation_id])))];
   const reservations = loadReservations(db, reservationIds);
-  const forRestaurant = new Set(claimed.flatMap((n) => (n.reservation_id !== null && n.kind === 'owner_new_request' ? [n.reservation_id] : [])));
+  const forRestaurant = new Set(claimed.flatMap((n) => (n.reservation_id !== null && CHECKED_KINDS.has(n.kind) ? [n.reservation_id] : [])));
   const checks = loadAcceptanceChecks(db, [...forRestaurant]);
+  // The customer's page of each reservation with a message to its customer, drawn in one call too.
+  const forCustomer = new Set(claimed.flatMap((n) => (n.reservation_id !== null && toCustomer(n) ? [n.reservation_id] : [])));
+  const tokens = loadPageTokens(db, [...forCustomer]);
   reservations.catch(() => undefined);
   checks.catch(() => undefined);
-  const readingOf = async (reservationId: string): Promise<Reading> => {
+  tokens.catch(() => undefined);
+  const readingOf = async (n: Notification, reservationId: string): Promise<Reading> => {
     const reservation = (await reservations).get(reservationId);
     if (!reservation) throw new Error('réservation introuvable');
-    return { reservation, check: forRestaurant.has(reservationId) ? ((await checks).get(reservationId) ?? null) : null };
+    const check = CHECKED_KINDS.has(n.kind) ? ((await checks).get(reservationId) ?? null) : null;
+    if (!toCustomer(n)) return { reservation, check };
+    // Never sent without its page: a failed draw gives the message back (released), as a failed read does.
+    const token = (await tokens).get(reservationId);
+    return { reservation: { ...reservation, customerPageUrl: token ? customerPageUrl(config.appUrl, token) : null }, check };
   };
 
   const record = batched<Outcome>(async (outcomes) => {
@@ -307,11 +365,11 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
           return;
         }
         const { recorded, sent } = await inPool(() =>
-          notification.kind === 'conversation_reply'
+          notification.kind === 'conversation_reply' && notification.channel === 'whatsapp'
             ? sendOne(notification, (n, sending) => deliverConversationReply(n, whatsapp, sending))
             : reservationId === null
               ? sendOne(notification, (n, sending) => deliverInvitation(n, db, mailer, config, sending))
-              : sendOne(notification, async (n, sending) => deliver(n, await readingOf(reservationId), db, mailer, whatsapp, config, sending)),
+              : sendOne(notification, async (n, sending) => deliver(n, await readingOf(n, reservationId), db, mailer, whatsapp, config, sending)),
         );
         wentOut.get(notification.id)?.resolve(sent);
         await recorded;

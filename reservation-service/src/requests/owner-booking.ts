@@ -17,6 +17,7 @@ import type { Config } from '../config';
 import { answers } from '@tablee/contract/fastify';
 import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
+import { loadPageUrl } from '../reservations/details';
 import { ownerOf, requireOwner } from '../reservations/owner';
 import { RefusalError, type Refusal } from './refusals';
 
@@ -81,10 +82,13 @@ export function ownerBookingRoute(instance: FastifyInstance, { config, db }: { c
       throw databaseFailure('submit_owner_reservation', { error, status });
     }
     const submitted = data;
+    // A booking taken by phone: the owner can pass the customer their page's link (drawn with the service role; a preview stores nothing).
+    const pageUrl = preview ? undefined : await loadPageUrl(db, config.appUrl, submitted.reservation.id);
     const answer: OwnerBookingAnswer = {
       reservation: { ...submitted.reservation, deposit: submitted.deposit },
       warnings: submitted.acceptance ? acceptanceWarnings(submitted.acceptance) : [],
       preview: !!preview,
+      ...(pageUrl ? { customer_page_url: pageUrl } : {}),
     };
     return reply.code(preview || submitted.replayed ? 200 : 201).send(answer);
   });

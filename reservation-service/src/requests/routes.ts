@@ -24,6 +24,7 @@ import { FailedKeyChecks, TooManyFailedKeys } from './failed-keys';
 import { OWNER_BOOKING_PATH, OWNER_REFUSALS, ownerBookingRoute, RESERVATION_CHANGE_PATH, reservationChangeRoute } from './owner-booking';
 import { REFUSALS, RefusalError, refusalOf } from './refusals';
 import { DatabaseUnavailableError, databaseFailure, UNAVAILABLE } from '../lib/errors';
+import { loadPageUrl } from '../reservations/details';
 import type { Db } from '../lib/supabase';
 
 /** Room for a stored conversation (the service's default body limit is 16 KB). */
@@ -206,9 +207,12 @@ export async function requestRoutes(instance: FastifyInstance, { config, db }: {
         throw databaseFailure('submit_group_request', { error, status });
       }
       const submitted = data;
+      // The customer's own page: the request page links to it ('Demande envoyée'), a chatbot gives it in its last reply.
+      const pageUrl = await loadPageUrl(db, config.appUrl, submitted.reservation.id);
       const answer: SubmittedRequest = {
         reservation: { ...submitted.reservation, deposit: submitted.deposit },
         warnings: submitted.acceptance ? acceptanceWarnings(submitted.acceptance) : [],
+        ...(pageUrl ? { customer_page_url: pageUrl } : {}),
       };
       return reply.code(submitted.replayed ? 200 : 201).send(answer);
     },

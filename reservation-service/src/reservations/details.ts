@@ -2,6 +2,7 @@ import type { AcceptanceCheck } from '@tablee/domain/acceptance';
 import type { Tables } from '@tablee/domain/database-types';
 import { reservationOptions, type ReservationOption } from '@tablee/domain/reservation-options';
 import type { Deposit } from '@tablee/domain/deposit';
+import { COURSE_LABELS, customerPagePath, type Course, type Guest } from '@tablee/domain/customer-page';
 import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
 
@@ -62,6 +63,11 @@ export type ReservationDetails = Pick<
     cgv: RestaurantCgv | null;
   };
   menu: { name: string; price_per_person: number; items: MenuItem[]; alternatives: MenuAlternative[] } | null;
+  /**
+   * The customer's own page (`${appUrl}/ma-reservation/{token}`), which every message to the customer
+   * carries: set by the sender from the round's tokens (loadPageTokens); absent when not drawn.
+   */
+  customerPageUrl?: string | null;
 };
 
 const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
@@ -134,4 +140,55 @@ export async function loadAcceptanceChecks(db: Db, reservationIds: string[]): Pr
   const { data, error, status } = await db.rpc('reservation_acceptance_checks', { p_reservation_ids: reservationIds });
   if (error) throw databaseFailure('reading the acceptance check', { error, status });
   return new Map(data.map(({ reservation_id, ...check }) => [reservation_id, check]));
+}
+
+/**
+ * The customer pages' tokens of several reservations in one call (public.customer_page_tokens, service
+ * role: an HMAC of each id, stored nowhere), by reservation id; the sender reads those of a round's
+ * messages to customers at once.
+ */
+export async function loadPageTokens(db: Db, reservationIds: string[]): Promise<Map<string, string>> {
+  if (reservationIds.length === 0) return new Map();
+  const { data, error, status } = await db.rpc('customer_page_tokens', { p_reservation_ids: reservationIds });
+  if (error) throw databaseFailure('drawing the customer pages’ tokens', { error, status });
+  return new Map((data ?? []).map(({ reservation_id, token }) => [reservation_id, token]));
+}
+
+/** The customer's page of a reservation's token, under the application's origin. */
+export const customerPageUrl = (appUrl: string, token: string) => `${appUrl}${customerPagePath(token)}`;
+
+/** The customer's page of one reservation (a request's answer), or undefined when it has none (deleted meanwhile). */
+export async function loadPageUrl(db: Db, appUrl: string, reservationId: string): Promise<string | undefined> {
+  const token = (await loadPageTokens(db, [reservationId])).get(reservationId);
+  return token ? customerPageUrl(appUrl, token) : undefined;
+}
+
+/** One guest as the organiser filled them in on their page (public.reservation_guests): a dish per course, allergies. */
+export type ReservationGuest = Guest;
+
+/**
+ * The guests of a reservation whose organiser filled in their choices (public.reservation_guests, read
+ * with the service role), by number; none when nobody was filled in.
+ */
+export async function loadGuests(db: Db, reservationId: string): Promise<ReservationGuest[]> {
+  const { data, error, status } = await db.from('reservation_guests').select('guest_number, name, choices, allergies').eq('reservation_id', reservationId).order('guest_number');
+  if (error) throw databaseFailure('reading the guests', { error, status });
+  return data.map((g) => ({
+    guest_number: g.guest_number,
+    name: g.name?.trim() || null,
+    choices: choicesOf(g.choices),
+    allergies: g.allergies?.trim() || null,
+  }));
+}
+
+const COURSES = new Set<string>(Object.keys(COURSE_LABELS));
+
+/** {course: dish} as stored, the known courses and their non-empty dish names only. */
+function choicesOf(value: unknown): Guest['choices'] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  const choices: Guest['choices'] = {};
+  for (const [course, dish] of Object.entries(value)) {
+    if (COURSES.has(course) && typeof dish === 'string' && dish.trim()) choices[course as Course] = dish.trim();
+  }
+  return choices;
 }

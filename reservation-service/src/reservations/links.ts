@@ -25,3 +25,8 @@ export function reservationAppPath(r: Pick<ReservationDetails, 'restaurant_id' |
 export function reservationAppLink(appUrl: string, r: Pick<ReservationDetails, 'restaurant_id' | 'numero_reservation_restaurateur'>): string {
   return `${appUrl}${reservationAppPath(r)}`;
 }
+
+/** A conversation in the app (mfe-operations' conversation screen), where a member answers the customer. */
+export function conversationAppLink(appUrl: string, restaurantId: string, conversationId: string): string {
+  return `${appUrl}/restaurants/${encodeURIComponent(restaurantId)}/operational/conversations/${encodeURIComponent(conversationId)}`;
+}

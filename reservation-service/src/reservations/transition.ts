@@ -62,6 +62,8 @@ export interface DecisionReason {
   deposit?: DepositOutcome;
   refund_amount?: number;
   amount?: number | null;
+  /** Who decided, as the history recorded it (reservation_events.actor), read back by the sender: 'customer' for a cancellation the customer made on their page. */
+  actor?: string;
 }
 
 /**

@@ -2,14 +2,17 @@ import { formatLongDate } from '@tablee/shared/format';
 import { RESERVATION_STATUS_BADGES, statusFromCode } from '@tablee/domain/reservation-status';
 import { balance, depositText } from '../lib/deposit';
 import { formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
-import type { ReservationDetails } from '../reservations/details';
+import type { ReservationDetails, ReservationGuest } from '../reservations/details';
+import { guestChoices, guestLabel } from './guests';
 import type { Sheet } from './pdf';
 
 /**
  * What the dining room needs: who and how to reach them, when, how many, what was ordered, what was
- * received and what is left to collect, the code the customer shows on arrival. Never the management code (it decides the reservation).
+ * received and what is left to collect, the code the customer shows on arrival, and the guests as the
+ * organiser filled them in on their page (number, name, choices, allergies), when they did. Never the
+ * management code (it decides the reservation).
  */
-export function diningRoomSheet(r: ReservationDetails): Sheet {
+export function diningRoomSheet(r: ReservationDetails, guests: ReservationGuest[] = []): Sheet {
   const status = statusFromCode(r.status);
   return {
     title: 'Feuille salle',
@@ -34,6 +37,16 @@ export function diningRoomSheet(r: ReservationDetails): Sheet {
           { label: 'Statut', value: RESERVATION_STATUS_BADGES[status].label },
         ],
       },
+      ...(guests.length
+        ? [
+            {
+              heading: `Convives (${guests.length} sur ${r.number_people + r.children} renseignés)`,
+              lines: guests.map((g) => ({
+                bullet: [`${guestLabel(g)} — ${guestChoices(g) ?? 'aucun choix'}`, g.allergies ? `allergies : ${g.allergies}` : null].filter(Boolean).join(' ; '),
+              })),
+            },
+          ]
+        : []),
       { heading: 'Paiement', lines: paymentLines(r, status === 'paid') },
       // The owner's own notes (Nouvelle réservation, Modifier): for the floor staff, never sent to the customer.
       { heading: 'Notes internes', lines: [{ bullet: r.notes?.trim() || 'Aucune note.' }] },

@@ -1,7 +1,8 @@
 import { ITEM_TYPE_LABELS } from '@tablee/sections/item-types';
 import { formatLongDate } from '@tablee/shared/format';
 import { SERVICE_LABELS, formatParty, formatTime } from '../lib/format';
-import type { MenuAlternative, ReservationDetails } from '../reservations/details';
+import type { MenuAlternative, ReservationDetails, ReservationGuest } from '../reservations/details';
+import { dishTotals, guestAllergies } from './guests';
 import type { Sheet } from './pdf';
 
 /**
@@ -12,12 +13,17 @@ const serviceLabel = (r: ReservationDetails) => (!r.arrival_time ? 'non précis�
 
 /**
  * What the kitchen prepares: first the group's allergies and diets (in red, before anything else: the
- * one thing the kitchen must not miss), then for whom, when (service and arrival), the covers of each
- * menu (adults and children apart), the menu, its dietary alternatives and the options.
+ * one thing the kitchen must not miss), with each guest's own when the organiser filled them in on
+ * their page, then for whom, when (service and arrival), the covers of each menu (adults and children
+ * apart), the dishes the guests chose, course by course (when they did), the menu, its dietary
+ * alternatives and the options.
  */
-export function kitchenSheet(r: ReservationDetails): Sheet {
+export function kitchenSheet(r: ReservationDetails, guests: ReservationGuest[] = []): Sheet {
   const menu = r.menu;
   const menuName = menu?.name ?? r.selected_menu ?? 'menu non précisé';
+  const notes = r.dietary_notes?.trim();
+  const perGuest = guestAllergies(guests);
+  const totals = dishTotals(guests, r.number_people + r.children);
   return {
     title: 'Feuille cuisine',
     subtitle: `${r.restaurant.name} — Réservation ${r.numero_reservation_restaurateur}`,
@@ -25,7 +31,10 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
       {
         heading: 'Allergies et régimes',
         alert: true,
-        lines: [{ bullet: r.dietary_notes?.trim() || 'Aucune allergie ni régime signalé.' }],
+        lines: [
+          ...(notes || perGuest.length === 0 ? [{ bullet: notes || 'Aucune allergie ni régime signalé.' }] : []),
+          ...perGuest.map((line) => ({ bullet: line })),
+        ],
       },
       {
         heading: 'Service',
@@ -44,6 +53,9 @@ export function kitchenSheet(r: ReservationDetails): Sheet {
           ...(r.children > 0 ? [{ label: r.restaurant.childrenMenu ?? 'Menu enfant non précisé', value: `${r.children} ${r.children > 1 ? 'enfants' : 'enfant'}` }] : []),
         ],
       },
+      ...(totals.length
+        ? [{ heading: `Plats choisis par les convives (${guests.length} sur ${r.number_people + r.children} renseignés)`, lines: totals.map((line) => ({ bullet: line })) }]
+        : []),
       {
         heading: `Menu : ${menu?.name ?? r.selected_menu ?? 'non précisé'}`,
         lines: menu?.items.length ? menu.items.map((i) => ({ bullet: `${itemTypeLabel(i.type)} : ${i.name}` })) : [{ bullet: 'Aucun plat enregistré pour ce menu.' }],

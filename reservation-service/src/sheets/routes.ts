@@ -12,10 +12,10 @@ import { sheetLinks } from './links';
 import { diningRoomSheet } from './dining-room';
 import { kitchenSheet } from './kitchen';
 import { renderPdf, type Sheet } from './pdf';
-import type { ReservationDetails } from '../reservations/details';
+import { loadGuests, type ReservationDetails, type ReservationGuest } from '../reservations/details';
 import type { Db } from '../lib/supabase';
 
-const SHEETS: Record<string, { build: (r: ReservationDetails) => Sheet; file: string }> = {
+const SHEETS: Record<string, { build: (r: ReservationDetails, guests: ReservationGuest[]) => Sheet; file: string }> = {
   'feuille-cuisine': { build: kitchenSheet, file: 'feuille-cuisine' },
   'feuille-salle': { build: diningRoomSheet, file: 'feuille-salle' },
 };
@@ -41,7 +41,9 @@ export async function sheetRoutes(instance: FastifyInstance, { config, db }: { c
         const refusal = SHEET_REFUSALS[access.refusal];
         return reply.code(refusal.status).type('text/html; charset=utf-8').send(htmlPage(refusal.title, refusal.message));
       }
-      const pdf = await renderPdf(sheet.build(access.reservation));
+      // Each guest's choices and allergies, as the organiser filled them in on their page (none: the sheet as before).
+      const guests = await loadGuests(db, access.reservation.id);
+      const pdf = await renderPdf(sheet.build(access.reservation, guests));
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${sheet.file}-${access.reservation.numero_reservation_restaurateur}.pdf"`).send(pdf);
     });
   }

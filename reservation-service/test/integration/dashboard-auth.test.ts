@@ -228,8 +228,9 @@ describe('code_manage is out of the owner’s and the public’s reach in the ta
         ).rows,
     );
     expect(rows.length).toBeGreaterThan(20);
-    // external_id, request_fingerprint and request_scope are the chatbot's idempotency (scoped to its credential), nothing the owner reads.
-    expect(rows.filter((c) => !c.authenticated).map((c) => c.column)).toEqual(['code_manage', 'external_id', 'request_fingerprint', 'request_scope']);
+    // external_id, request_fingerprint and request_scope are the chatbot's idempotency (scoped to its credential), nothing the owner reads;
+    // customer_page_hash finds the reservation of a customer's page link (the customer's key, not the restaurant's).
+    expect(rows.filter((c) => !c.authenticated).map((c) => c.column)).toEqual(['code_manage', 'external_id', 'request_fingerprint', 'request_scope', 'customer_page_hash']);
     expect(rows.filter((c) => c.anon).map((c) => c.column)).toEqual([]);
   });
 });

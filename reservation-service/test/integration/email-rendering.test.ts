@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { launchChromium } from '../../../e2e/test/browser';
 import { confirmationMail } from '../../src/email/confirmation';
+import { conversationReplyMail } from '../../src/email/conversation-reply';
+import { ownerCustomerCancelledMail, ownerCustomerChangedMail, ownerCustomerMessageMail } from '../../src/email/customer-activity';
 import type { Mail } from '../../src/email/mailer';
 import { newRequestMail } from '../../src/email/new-request';
 import { reminderMail } from '../../src/email/reminder';
@@ -32,7 +34,8 @@ async function everyMail(): Promise<[string, Mail][]> {
     customer_message: 'Nous fêtons un anniversaire : serait-il possible d’avoir un gâteau ?',
     dietary_notes: 'Deux sans gluten, une allergie sévère aux arachides',
   });
-  const details = (await loadReservation(db(), { numero: r.numero }))!;
+  // The customer's e-mails carry their page's link (a long address: it must wrap on a phone).
+  const details = { ...(await loadReservation(db(), { numero: r.numero }))!, customerPageUrl: `https://app.tablee.fr/ma-reservation/${'0a1b2c3d'.repeat(6)}` };
   const check = await loadAcceptanceCheck(db(), details.restaurant_id, details.numero_reservation_restaurateur);
   const to = details.email_address ?? 'client@example.fr';
   return [
@@ -43,6 +46,11 @@ async function everyMail(): Promise<[string, Mail][]> {
     ['refusee', confirmationMail(details, 'reject', to, { reason: 'complet', proposal: 'Le samedi 12 décembre 2099 à 20 h, ou le dimanche 13 à midi' })],
     ['acompte-recu', confirmationMail(details, 'paid', to)],
     ['annulee', confirmationMail(details, 'cancel', to, { reason: 'demande_du_client' })],
+    ['annulee-par-le-client', confirmationMail(details, 'cancel', to, { reason: 'demande_du_client', reason_detail: 'Le séminaire est reporté.', actor: 'customer', deposit: 'refunded', amount: 100 })],
+    ['reponse-du-restaurant', conversationReplyMail(details, to, 'Bonjour,\nOui, nous pouvons installer le gâteau en fin de repas.', 'message-1')],
+    ['modifiee-par-le-client', ownerCustomerChangedMail(details, 'resto@example.fr', 'https://app.tablee.fr', '12 → 16 personnes, total 480,00 € → 640,00 €', check)],
+    ['annulee-par-le-client-restaurant', ownerCustomerCancelledMail(details, 'resto@example.fr', 'https://app.tablee.fr', { fromStatus: 3, reason: 'Le séminaire est reporté.', deposit: 'kept', amount: 100 })],
+    ['message-du-client', ownerCustomerMessageMail(details, 'resto@example.fr', 'https://app.tablee.fr', 'Pouvons-nous venir avec un chien ?', '00000000-0000-4000-8000-000000000001')],
   ];
 }
 

@@ -31,6 +31,7 @@ test('every route of the service is in the generated document, with its answers'
   const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
   expect(documented.sort()).toEqual(
     [
+      'GET /api/customer/{token}/calendar.ics',
       'GET /api/health',
       'GET /api/openapi.json',
       'GET /api/ready',
