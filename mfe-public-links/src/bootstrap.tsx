@@ -1,10 +1,10 @@
 /**
- * Standalone: this module's pages under /reservations and /demande (no sign-in), with the run-time config of the
+ * Standalone: this module's pages under /reservations, /demande and /ma-reservation (no sign-in), with the run-time config of the
  * serving origin. Light like the page itself (no antd, no supabase-js): the kernel's core and React.
  */
 import { BRAND_COLOURS, loadAppConfig } from '@tablee/shared/core';
 import { createRoot } from 'react-dom/client';
-import PublicLinksRoutes, { MOUNT_PATH, REQUEST_PATH } from './routes';
+import PublicLinksRoutes, { CUSTOMER_PATH, MOUNT_PATH, REQUEST_PATH } from './routes';
 
 const EXAMPLES = [
   { to: `${MOUNT_PATH}/EXEMPLE/accept/code`, label: 'Lien d’acceptation (exemple)' },
@@ -29,7 +29,7 @@ function Home() {
 }
 
 const root = createRoot(document.getElementById('root')!);
-const onLinkPage = [MOUNT_PATH, REQUEST_PATH].some((prefix) => window.location.pathname === prefix || window.location.pathname.startsWith(`${prefix}/`));
+const onLinkPage = [MOUNT_PATH, REQUEST_PATH, CUSTOMER_PATH].some((prefix) => window.location.pathname === prefix || window.location.pathname.startsWith(`${prefix}/`));
 
 loadAppConfig().then(
   () => root.render(onLinkPage ? <PublicLinksRoutes /> : <Home />),

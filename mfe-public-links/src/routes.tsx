@@ -1,17 +1,18 @@
 /**
- * Exposed as 'mfe_public_links/routes'. Mounted by the shell under /reservations and /demande, outside the guard.
+ * Exposed as 'mfe_public_links/routes'. Mounted by the shell under /reservations, /demande and /ma-reservation, outside the guard.
  * It reads its parameters from the address itself rather than through react-router: the shell opens a
  * link page with nothing but React, the kernel's core and this module (react-router alone would be
  * half of the page's 120 KB budget), and inside the full application it works the same.
  */
 import { lazy, type ReactNode, useEffect, useState } from 'react';
-import type { ChatComponent } from './features/request-page/components/RequestPage';
 import { startReservationLink } from './features/reservation-link/api/callReservationLink';
 import { ReservationLinkPage } from './features/reservation-link/components/ReservationLinkPage';
 
 export const MOUNT_PATH = '/reservations';
 /** The restaurants' public request pages: /demande/{restaurantId}. */
 export const REQUEST_PATH = '/demande';
+/** The customer's own page of their reservation: /ma-reservation/{token} (customerPagePath of the domain). */
+export const CUSTOMER_PATH = '/ma-reservation';
 
 /** The restaurant id of a request page's address, or null for any other address. */
 export function parseRequestPath(pathname: string): string | null {
@@ -19,15 +20,33 @@ export function parseRequestPath(pathname: string): string | null {
   return pathname.slice(REQUEST_PATH.length).split('/').filter(Boolean)[0] ?? '';
 }
 
-type RequestPageModule = typeof import('./features/request-page');
-/** The chunk once arrived: the page then renders at once, not one effect and render later. */
-let arrived: RequestPageModule | undefined;
-// The request page is a chunk of its own: the link pages (≤ 120 KB) do not download it.
-const loadRequestPage = () =>
-  import('./features/request-page').then((page) => {
-    arrived = page;
-    return page;
-  });
+/** The token of a customer's page's address (as typed: SQL answers its 404 to any other shape), or null for any other address. */
+export function parseCustomerPath(pathname: string): string | null {
+  if (pathname !== CUSTOMER_PATH && !pathname.startsWith(`${CUSTOMER_PATH}/`)) return null;
+  return pathname.slice(CUSTOMER_PATH.length).split('/').filter(Boolean)[0] ?? '';
+}
+
+interface Chunk<T> {
+  arrived?: T;
+  load: () => Promise<T>;
+}
+
+/** A page's chunk, loaded once; `arrived` once there, so that the page then renders at once, not one effect and render later. */
+function chunk<T>(load: () => Promise<T>): Chunk<T> {
+  const loaded: Chunk<T> = {
+    load: () =>
+      load().then((page) => {
+        loaded.arrived = page;
+        return page;
+      }),
+  };
+  return loaded;
+}
+
+// Each page is a chunk of its own: the link pages (≤ 120 KB) download neither, and each page only its own.
+// Named: the shell's head start preloads the one the address needs (shell/src/start/early.ts).
+const requestPage = chunk(() => import(/* webpackChunkName: "request-page" */ './features/request-page'));
+const customerPage = chunk(() => import(/* webpackChunkName: "customer-page" */ './features/customer-page'));
 
 /**
  * The link's action and parameters, matched as the routes of the remote always matched them:
@@ -63,8 +82,17 @@ export function startLinkCall(pathname: string = window.location.pathname): void
   const restaurantId = parseRequestPath(pathname);
   if (restaurantId !== null) {
     // The page's chunk and, once it is there, its data: both before react-dom has arrived.
-    void loadRequestPage()
+    void requestPage
+      .load()
       .then((page) => page.startRequestForm(restaurantId))
+      .catch(() => undefined);
+    return;
+  }
+  const token = parseCustomerPath(pathname);
+  if (token !== null) {
+    void customerPage
+      .load()
+      .then((page) => page.startCustomerPage(token))
       .catch(() => undefined);
     return;
   }
@@ -72,26 +100,26 @@ export function startLinkCall(pathname: string = window.location.pathname): void
   if (numero && codeManage) startReservationLink({ action, numero, codeManage });
 }
 
-type Loaded = { RequestPage: (props: { restaurantId: string; chat?: ChatComponent }) => ReactNode } | { error: unknown };
+type Loaded<P> = { Page: (props: P) => ReactNode } | { error: unknown };
 
 // The assistant's chat, a chunk of its own: fetched when a customer opens it on the request page.
 // Named on-demand-*: the shell's head start does not preload it (shell/src/start/early.ts).
 const Chat = lazy(() => import(/* webpackChunkName: "on-demand-chat" */ './features/chat').then((chat) => ({ default: chat.Chat })));
 
-/** The request page once its chunk is loaded (into state, not React.lazy: see the shell's LoadedRoutes). */
-function LoadedRequestPage({ restaurantId }: { restaurantId: string }) {
-  const [loaded, setLoaded] = useState<Loaded | undefined>(() => (arrived ? { RequestPage: arrived.RequestPage } : undefined));
+/** A page once its chunk is loaded (into state, not React.lazy: see the shell's LoadedRoutes). */
+function LoadedPage<M, P extends object>({ page, pick, props }: { page: Chunk<M>; pick: (module: M) => (props: P) => ReactNode; props: P }) {
+  const [loaded, setLoaded] = useState<Loaded<P> | undefined>(() => (page.arrived ? { Page: pick(page.arrived) } : undefined));
   useEffect(() => {
     let current = true;
     // Also when the chunk arrived between the first render and this effect; a page already shown stays as it is.
-    loadRequestPage().then(
-      (page) => current && setLoaded((shown) => shown ?? { RequestPage: page.RequestPage }),
+    page.load().then(
+      (module) => current && setLoaded((shown) => shown ?? { Page: pick(module) }),
       (error: unknown) => current && setLoaded({ error }),
     );
     return () => {
       current = false;
     };
-  }, []);
+  }, [page, pick]);
   if (!loaded)
     return (
       <p role="status" className="tl-state tl-loading">
@@ -100,13 +128,18 @@ function LoadedRequestPage({ restaurantId }: { restaurantId: string }) {
     );
   // The error boundary around the remote shows it with 'Réessayer'.
   if ('error' in loaded) throw loaded.error;
-  const { RequestPage } = loaded;
-  return <RequestPage restaurantId={restaurantId} chat={Chat} />;
+  const { Page } = loaded;
+  return <Page {...props} />;
 }
+
+const pickRequestPage = (module: typeof import('./features/request-page')) => module.RequestPage;
+const pickCustomerPage = (module: typeof import('./features/customer-page')) => module.CustomerPage;
 
 export default function PublicLinksRoutes({ pathname = window.location.pathname }: { pathname?: string }) {
   const restaurantId = parseRequestPath(pathname);
-  if (restaurantId !== null) return <LoadedRequestPage key={pathname} restaurantId={restaurantId} />;
+  if (restaurantId !== null) return <LoadedPage key={pathname} page={requestPage} pick={pickRequestPage} props={{ restaurantId, chat: Chat }} />;
+  const token = parseCustomerPath(pathname);
+  if (token !== null) return <LoadedPage key={pathname} page={customerPage} pick={pickCustomerPage} props={{ token }} />;
   const link = parseLinkPath(pathname);
   // A new link (another address) is a new page: no state of the previous one carries over.
   return <ReservationLinkPage key={pathname} {...link} />;

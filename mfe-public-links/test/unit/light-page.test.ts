@@ -50,10 +50,20 @@ it('the request page (/demande/…, a chunk of its own) imports only React, the 
   expect(typeof page.RequestPage).toBe('function');
 });
 
+it('the customer’s page (/ma-reservation/…, a chunk of its own) imports only React, the kernel core, its action helper and the domain’s plain words', () => {
+  const page = jest.requireActual<typeof import('../../src/features/customer-page')>('../../src/features/customer-page');
+  expect(typeof page.CustomerPage).toBe('function');
+  expect(typeof page.startCustomerPage).toBe('function');
+});
+
 it('the exposed module (module-federation.config.ts: ./routes) imports only React, the kernel core and its action helper', () => {
   const exposed = jest.requireActual<typeof import('../../src/routes')>('../../src/routes');
   expect(typeof exposed.default).toBe('function');
   expect(exposed.parseLinkPath('/reservations/N-1/reject/abc')).toEqual({ action: 'reject', numero: 'N-1', codeManage: 'abc' });
   expect(exposed.parseRequestPath('/demande/abc')).toBe('abc');
   expect(exposed.parseRequestPath('/reservations/N-1/accept/x')).toBeNull();
+  expect(exposed.parseCustomerPath('/ma-reservation/0123abcd/')).toBe('0123abcd');
+  expect(exposed.parseCustomerPath('/ma-reservation')).toBe('');
+  expect(exposed.parseCustomerPath('/ma-reservationX/1')).toBeNull();
+  expect(exposed.parseCustomerPath('/demande/abc')).toBeNull();
 });

@@ -42,6 +42,8 @@ export function AppRoutes() {
       <Route path="/reservations/*" element={<RemoteArea key="mfe_public_links" name="mfe_public_links" />} />
       {/* The restaurants' public request pages: no sign-in. */}
       <Route path="/demande/*" element={<RemoteArea key="mfe_public_links" name="mfe_public_links" />} />
+      {/* The customer's own page of their reservation (/ma-reservation/{token}): no sign-in, the token is the key. */}
+      <Route path="/ma-reservation/*" element={<RemoteArea key="mfe_public_links" name="mfe_public_links" />} />
       <Route
         element={
           <RequireSession>

@@ -36,6 +36,10 @@ function preloadScript(href: string) {
  * The runtime takes the manifest's answer through its fetch hook (federation-plugins.ts).
  */
 export function warmLinkRemote(): void {
+  // A customer's page's data, asked as soon as config.json answers (its own chunk: not on the other link pages).
+  if (location.pathname.startsWith('/ma-reservation/')) {
+    void import('./customer-page-early').then((early) => early.askCustomerPage(configResponse)).catch(() => undefined);
+  }
   void configResponse
     .then((response) => response.clone().json() as Promise<{ remotes?: Record<string, { entry?: unknown }> }>)
     .then((config) => {
@@ -51,10 +55,15 @@ export function warmLinkRemote(): void {
           const remoteEntry = json?.metaData?.remoteEntry;
           if (remoteEntry?.name) preloadScript(new URL(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`, base).href);
           const js = json?.exposes?.find((expose) => expose.path === './routes')?.assets?.js;
-          // A request page (/demande/…) is the exposed module's async chunk: preloaded too, not found after it. A chunk
-          // named on-demand-* (the assistant's chat) waits until the customer asks for it.
-          const requestPage = location.pathname.startsWith('/demande/');
-          const pageChunks = requestPage ? (js?.async ?? []).filter((asset) => !/(^|\/)on-demand-/.test(asset)) : [];
+          // A request page (/demande/…) or a customer's page (/ma-reservation/…) is an async chunk of the exposed module:
+          // preloaded too (its own, not the other's), not found after it. A chunk named on-demand-* (the assistant's
+          // chat) waits until the customer asks for it.
+          const other = location.pathname.startsWith('/demande/') ? 'customer-page' : location.pathname.startsWith('/ma-reservation/') ? 'request-page' : null;
+          const wanted = (asset: string) => {
+            const name = asset.slice(asset.lastIndexOf('/') + 1);
+            return !name.startsWith('on-demand-') && !name.startsWith(`${other}.`);
+          };
+          const pageChunks = other ? (js?.async ?? []).filter(wanted) : [];
           for (const asset of [...(js?.sync ?? []), ...pageChunks]) preloadScript(new URL(asset, base).href);
         });
     })

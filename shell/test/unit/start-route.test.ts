@@ -9,6 +9,11 @@ it.each([
   // A restaurant's public request page: the same light start (issue 31).
   ['/demande/20000000-0000-4000-8000-000000000001', 'link'],
   ['/demandeX', 'app'],
+  // The customer's own page of their reservation: the same light start (issue 44).
+  ['/ma-reservation/0123456789abcdef0123456789abcdef0123456789abcdef', 'link'],
+  ['/ma-reservation/abc/', 'link'],
+  ['/ma-reservation', 'link'],
+  ['/ma-reservationX', 'app'],
   ['/signin', 'auth'],
   ['/signup/', 'auth'],
   // The recovery pages and the e-mail change link are as light as /signin.

@@ -1,0 +1,3 @@
+/** The customer's page's chunk (loaded by routes.tsx only on /ma-reservation/…): the page, and its data call begun at once. */
+export { CustomerPage } from './components/CustomerPage';
+export { startCustomerPage } from './api/customerPage';
