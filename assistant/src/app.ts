@@ -100,9 +100,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // A model when the platform configures one (any OpenAI-compatible endpoint), else the built-in engine.
   const brain: Brain = {
     appUrl: config.appUrl,
-    ...(config.llm
-      ? { model: { client: new OpenAI({ baseURL: config.llm.baseUrl, apiKey: config.llm.apiKey || 'none' }), model: config.llm.model, timeoutMs: config.llm.timeoutMs } }
-      : {}),
+    ...(config.llm ? { model: { client: new OpenAI({ baseURL: config.llm.baseUrl, apiKey: config.llm.apiKey || 'none' }), model: config.llm.model, timeoutMs: config.llm.timeoutMs } } : {}),
   };
   await app.register(chatRoutes, { config, db, brain });
   // Its own scope: its JSON parser keeps the body as sent, for the signature.

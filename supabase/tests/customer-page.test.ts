@@ -52,9 +52,20 @@ const write = (token: string, text: string) => anon().rpc('customer_write_to_res
 
 const setRow = (id: string, sql: string, values: unknown[] = []) => withDb((db) => db.query(`update public.restaurant_reservations set ${sql} where id = $1`, [id, ...values]));
 const rowOf = (id: string) =>
-  withDb(async (db) => (await db.query('select status, number_people, children, dietary_notes, total_amount::float8 as total, updated_at from public.restaurant_reservations where id = $1', [id])).rows[0]);
+  withDb(
+    async (db) =>
+      (await db.query('select status, number_people, children, dietary_notes, total_amount::float8 as total, updated_at from public.restaurant_reservations where id = $1', [id])).rows[0],
+  );
 const eventsOf = (id: string) =>
-  withDb(async (db) => (await db.query('select actor, kind, summary, to_status, reason, reason_detail, deposit, amount::float8 as amount from public.reservation_events where reservation_id = $1 order by created_at', [id])).rows);
+  withDb(
+    async (db) =>
+      (
+        await db.query(
+          'select actor, kind, summary, to_status, reason, reason_detail, deposit, amount::float8 as amount from public.reservation_events where reservation_id = $1 order by created_at',
+          [id],
+        )
+      ).rows,
+  );
 const outboxOf = (id: string) =>
   withDb(async (db) => (await db.query('select kind, channel, recipient, payload from public.notification_outbox where reservation_id = $1 order by created_at, kind', [id])).rows);
 
@@ -73,8 +84,22 @@ describe('the page’s token', () => {
     const r = await request({ dietary_notes: 'Une allergie aux noix' });
     await setRow(r.id, "notes = 'client difficile'");
     const shown = await must(page(r.token));
-    expect(shown).toMatchObject({ numero: r.codeReservation, status: 'pending', adults: 12, children: 0, reservation_date: mondayAhead(), arrival_time: '12:00', dietary_notes: 'Une allergie aux noix' });
-    expect(shown).toMatchObject({ menu: { name: 'Menu Découverte', type: 'choice' }, restaurant: { name: 'Page client', address: '12 rue des Halles, 69001 Lyon' }, can_change: true, can_cancel: true, past: false });
+    expect(shown).toMatchObject({
+      numero: r.codeReservation,
+      status: 'pending',
+      adults: 12,
+      children: 0,
+      reservation_date: mondayAhead(),
+      arrival_time: '12:00',
+      dietary_notes: 'Une allergie aux noix',
+    });
+    expect(shown).toMatchObject({
+      menu: { name: 'Menu Découverte', type: 'choice' },
+      restaurant: { name: 'Page client', address: '12 rue des Halles, 69001 Lyon' },
+      can_change: true,
+      can_cancel: true,
+      past: false,
+    });
     expect(shown.menu.courses.find((c: { course: string }) => c.course === 'main').dishes.map((d: { name: string }) => d.name)).toEqual(['Quenelle de brochet', 'Risotto aux cèpes']);
     const text = JSON.stringify(shown);
     expect(text).not.toContain('client difficile');
@@ -137,7 +162,10 @@ describe('changes until the modification deadline', () => {
     const before = await rowOf(r.id);
     expect(await must(page(r.token))).toMatchObject({ can_change: false, can_cancel: true });
     const late = await update(r.token, { adults: 10 });
-    expect(late.error).toMatchObject({ code: 'deadline_passed', message: expect.stringMatching(/^Le délai de modification est passé \(\d\d\/\d\d\/\d{4} à \d\d:\d\d\) : appelez le restaurant pour tout changement\.$/) });
+    expect(late.error).toMatchObject({
+      code: 'deadline_passed',
+      message: expect.stringMatching(/^Le délai de modification est passé \(\d\d\/\d\d\/\d{4} à \d\d:\d\d\) : appelez le restaurant pour tout changement\.$/),
+    });
     expect((await update(r.token, { guest: { guest_number: 1, name: 'Léa' } })).error).toMatchObject({ code: 'deadline_passed' });
     expect(await rowOf(r.id)).toEqual(before);
   });
@@ -201,7 +229,12 @@ describe('cancellation', () => {
     const r = await request();
     expect((await cancel(r.token, '  ')).error).toMatchObject({ code: 'reason_required', message: "Indiquez la raison de l'annulation." });
     const shown = await must(cancel(r.token, 'Le séminaire est reporté'));
-    expect(shown).toMatchObject({ status: 'cancelled', can_change: false, can_cancel: false, decision: { actor: 'customer', reason: 'demande_du_client', reason_detail: 'Le séminaire est reporté' } });
+    expect(shown).toMatchObject({
+      status: 'cancelled',
+      can_change: false,
+      can_cancel: false,
+      decision: { actor: 'customer', reason: 'demande_du_client', reason_detail: 'Le séminaire est reporté' },
+    });
     expect((await eventsOf(r.id)).at(-1)).toMatchObject({ actor: 'customer', to_status: STATUS.cancelled, reason: 'demande_du_client', deposit: null });
     expect((await outboxOf(r.id)).map((m) => m.kind)).toEqual(expect.arrayContaining(['owner_customer_cancelled', 'customer_reservation_cancelled']));
     expect((await cancel(r.token, 'encore')).error).toMatchObject({ code: 'not_cancellable' });
@@ -235,7 +268,9 @@ describe('a word to the restaurant', () => {
     expect((await write(r.token, '   ')).error).toMatchObject({ code: 'required' });
     const shown = await must(write(r.token, 'Pouvons-nous venir avec un chien ?'));
     expect(shown.messages).toEqual([expect.objectContaining({ role: 'user', text: 'Pouvons-nous venir avec un chien ?' })]);
-    const conversation = await must(owner.client.from('conversations').select('id, channel, answered_by, handed_over_at').eq('restaurant_id', restaurantId).order('created_at', { ascending: false }).limit(1).single());
+    const conversation = await must(
+      owner.client.from('conversations').select('id, channel, answered_by, handed_over_at').eq('restaurant_id', restaurantId).order('created_at', { ascending: false }).limit(1).single(),
+    );
     expect(conversation).toMatchObject({ channel: 'page', answered_by: 'staff', handed_over_at: expect.any(String) });
     expect((await outboxOf(r.id)).find((m) => m.kind === 'owner_customer_message')).toMatchObject({ recipient: 'contact@exemple.fr', payload: { text: 'Pouvons-nous venir avec un chien ?' } });
 

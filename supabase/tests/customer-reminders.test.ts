@@ -43,7 +43,10 @@ async function accepted(hoursAhead: number, fields: Record<string, unknown> = {}
 
 const round = () => service().rpc('queue_due_reminders', { p_restaurant_id: restaurantId });
 const remindersOf = (id: string) =>
-  withDb(async (db) => (await db.query("select kind, channel, recipient from public.notification_outbox where reservation_id = $1 and kind like 'customer_reminder_%' order by kind, channel", [id])).rows);
+  withDb(
+    async (db) =>
+      (await db.query("select kind, channel, recipient from public.notification_outbox where reservation_id = $1 and kind like 'customer_reminder_%' order by kind, channel", [id])).rows,
+  );
 const historyOf = (id: string) =>
   withDb(async (db) => (await db.query("select actor, summary from public.reservation_events where reservation_id = $1 and kind = 'reminder' order by created_at", [id])).rows);
 
@@ -102,7 +105,12 @@ test('exactly once when three rounds run at once', async () => {
 
 test('the owners set them (off, or other days); the defaults hold without a save; bad days are refused in French', async () => {
   const first = await accepted(5 * 24);
-  await must(owner.client.rpc('save_reminder_settings', { p_restaurant_id: restaurantId, p_settings: { headcount_enabled: false, headcount_days: 7, day_before_enabled: true, deposit_enabled: true, deposit_days: 3 } }));
+  await must(
+    owner.client.rpc('save_reminder_settings', {
+      p_restaurant_id: restaurantId,
+      p_settings: { headcount_enabled: false, headcount_days: 7, day_before_enabled: true, deposit_enabled: true, deposit_days: 3 },
+    }),
+  );
   await must(round());
   expect(await remindersOf(first)).toEqual([]);
   await must(owner.client.rpc('save_reminder_settings', { p_restaurant_id: restaurantId, p_settings: { headcount_enabled: true, headcount_days: 3 } }));

@@ -68,23 +68,34 @@ it('shows each guest’s dishes and allergies, the totals per dish, and the cust
   const guests = await card('Choix des convives');
   expect(nbsp(guests.textContent)).toContain('3 convives renseignés sur 15 par le client.');
   // How many of each dish, course by course in the menu's order, the most chosen first.
-  expect(within(guests).getAllByRole('listitem').filter((li) => li.closest('[data-testid="dish-totals"]')).map((li) => nbsp(li.textContent))).toEqual([
-    'Entrée : 2 × Œuf meurette',
-    'Plat : 2 × Quenelle de brochet, 1 × Risotto aux cèpes',
-    'Boisson : 1 × Côtes-du-Rhône',
-  ]);
-  expect(within(guests).getAllByTestId('guest').map((li) => nbsp(li.textContent))).toEqual([
+  expect(
+    within(guests)
+      .getAllByRole('listitem')
+      .filter((li) => li.closest('[data-testid="dish-totals"]'))
+      .map((li) => nbsp(li.textContent)),
+  ).toEqual(['Entrée : 2 × Œuf meurette', 'Plat : 2 × Quenelle de brochet, 1 × Risotto aux cèpes', 'Boisson : 1 × Côtes-du-Rhône']);
+  expect(
+    within(guests)
+      .getAllByTestId('guest')
+      .map((li) => nbsp(li.textContent)),
+  ).toEqual([
     'MarieEntrée : Œuf meurette · Plat : Quenelle de brochetAllergies : Noix',
     'Convive 2Entrée : Œuf meurette · Plat : Risotto aux cèpes',
     'PaulPlat : Quenelle de brochet · Boisson : Côtes-du-Rhône',
   ]);
 
   const history = await card('Historique');
-  const changes = within(history).getAllByTestId('reservation-change').map((c) => nbsp(c.textContent).replace(/ — \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/, ''));
+  const changes = within(history)
+    .getAllByTestId('reservation-change')
+    .map((c) => nbsp(c.textContent).replace(/ — \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/, ''));
   // The summaries as stored: the guests' row brought up to date while the customer fills them in, then the headcount.
   expect(changes).toEqual(['Choix des convives envoyés par le client : 3 convive(s) sur 14.', expect.stringMatching(/^Modifiée par le client : .*14 → 15/)]);
   // The restaurant told of the headcount change, by its name (not as a new request).
-  expect(within(history).getAllByTestId('reservation-notification').map((n) => n.textContent)).toContainEqual(expect.stringMatching(/^Modification du client (envoyée )?au restaurant/));
+  expect(
+    within(history)
+      .getAllByTestId('reservation-notification')
+      .map((n) => n.textContent),
+  ).toContainEqual(expect.stringMatching(/^Modification du client (envoyée )?au restaurant/));
 });
 
 it('a customer’s cancellation reads « Annulée par le client » with their words', async () => {

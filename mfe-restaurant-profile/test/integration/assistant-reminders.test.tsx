@@ -34,6 +34,9 @@ it('shows the defaults with a preview, and saves the owner’s choices', async (
   await user.type(days, '5');
   await user.click(within(card).getByRole('button', { name: 'Enregistrer' }));
   expect(await screen.findByText('Les messages automatiques ont été enregistrés.')).toBeInTheDocument();
-  const { data } = await getSupabase().from('restaurant_reminder_settings').select('headcount_enabled, headcount_days, day_before_enabled, deposit_enabled, deposit_days').eq('restaurant_id', restaurantId);
+  const { data } = await getSupabase()
+    .from('restaurant_reminder_settings')
+    .select('headcount_enabled, headcount_days, day_before_enabled, deposit_enabled, deposit_days')
+    .eq('restaurant_id', restaurantId);
   expect(data).toEqual([{ headcount_enabled: true, headcount_days: 5, day_before_enabled: false, deposit_enabled: true, deposit_days: 3 }]);
 });

@@ -173,9 +173,7 @@ export function ownerCustomerMessageMail(r: ReservationDetails, to: string, appU
   const intro = `${who(r)} vous écrit depuis sa page de réservation (${formatLongDate(r.reservation_date)} à ${formatTime(r.arrival_time)}, ${formatParty(r.number_people, r.children)}) :`;
   const answerIn = conversationAppLink(appUrl, r.restaurant_id, conversationId);
   const inApp = reservationAppLink(appUrl, r);
-  const how = r.email_address
-    ? 'Répondez dans Tablée : votre réponse s’affiche sur sa page et lui est envoyée par e-mail.'
-    : 'Répondez dans Tablée : votre réponse s’affiche sur sa page.';
+  const how = r.email_address ? 'Répondez dans Tablée : votre réponse s’affiche sur sa page et lui est envoyée par e-mail.' : 'Répondez dans Tablée : votre réponse s’affiche sur sa page.';
   const facts: Fact[] = [
     ['Statut', RESERVATION_STATUS_BADGES[statusFromCode(r.status)].label],
     ['Date', formatLongDate(r.reservation_date)],
@@ -183,20 +181,7 @@ export function ownerCustomerMessageMail(r: ReservationDetails, to: string, appU
     ['Personnes', formatParty(r.number_people, r.children)],
     ...customerFacts(r),
   ];
-  const text = [
-    subject,
-    '',
-    intro,
-    '',
-    message,
-    '',
-    how,
-    `Répondre dans Tablée : ${answerIn}`,
-    `Voir la réservation dans Tablée : ${inApp}`,
-    '',
-    'La réservation :',
-    ...factText(facts),
-  ];
+  const text = [subject, '', intro, '', message, '', how, `Répondre dans Tablée : ${answerIn}`, `Voir la réservation dans Tablée : ${inApp}`, '', 'La réservation :', ...factText(facts)];
   const body = [
     heading(subject),
     paragraph(prose(intro)),

@@ -31,10 +31,7 @@ export function kitchenSheet(r: ReservationDetails, guests: ReservationGuest[] =
       {
         heading: 'Allergies et régimes',
         alert: true,
-        lines: [
-          ...(notes || perGuest.length === 0 ? [{ bullet: notes || 'Aucune allergie ni régime signalé.' }] : []),
-          ...perGuest.map((line) => ({ bullet: line })),
-        ],
+        lines: [...(notes || perGuest.length === 0 ? [{ bullet: notes || 'Aucune allergie ni régime signalé.' }] : []), ...perGuest.map((line) => ({ bullet: line }))],
       },
       {
         heading: 'Service',
@@ -53,9 +50,7 @@ export function kitchenSheet(r: ReservationDetails, guests: ReservationGuest[] =
           ...(r.children > 0 ? [{ label: r.restaurant.childrenMenu ?? 'Menu enfant non précisé', value: `${r.children} ${r.children > 1 ? 'enfants' : 'enfant'}` }] : []),
         ],
       },
-      ...(totals.length
-        ? [{ heading: `Plats choisis par les convives (${guests.length} sur ${r.number_people + r.children} renseignés)`, lines: totals.map((line) => ({ bullet: line })) }]
-        : []),
+      ...(totals.length ? [{ heading: `Plats choisis par les convives (${guests.length} sur ${r.number_people + r.children} renseignés)`, lines: totals.map((line) => ({ bullet: line })) }] : []),
       {
         heading: `Menu : ${menu?.name ?? r.selected_menu ?? 'non précisé'}`,
         lines: menu?.items.length ? menu.items.map((i) => ({ bullet: `${itemTypeLabel(i.type)} : ${i.name}` })) : [{ bullet: 'Aucun plat enregistré pour ce menu.' }],

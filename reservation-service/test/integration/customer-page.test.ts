@@ -54,7 +54,11 @@ const mailsTo = (address: string) => running.smtp.messages.filter((m) => m.to.in
 
 /** A decision from the dashboard, as the signed-in owner. */
 async function decide(endpoint: 'accept_reservation' | 'reject_reservation' | 'mark_paid', r: Request, extra: Record<string, unknown> = {}) {
-  const res = await post(`${running.service.url}/api/reservations/${endpoint}`, { numero_reservation: r.numero, restaurant_id: owner.restaurantId, ...extra }, { authorization: `Bearer ${owner.accessToken}` });
+  const res = await post(
+    `${running.service.url}/api/reservations/${endpoint}`,
+    { numero_reservation: r.numero, restaurant_id: owner.restaurantId, ...extra },
+    { authorization: `Bearer ${owner.accessToken}` },
+  );
   expect(res.status).toBe(200);
 }
 
@@ -100,7 +104,9 @@ describe('every e-mail to the customer carries the link to their own page', () =
 
     const subjects = mailsTo(r.email).map((m) => m.subject);
     expect(subjects).toHaveLength(3);
-    expect(subjects).toEqual(expect.arrayContaining([expect.stringMatching(/est acceptée|est confirmée/), expect.stringMatching(/^Réservation modifiée/), expect.stringMatching(/^Acompte reçu/)]));
+    expect(subjects).toEqual(
+      expect.arrayContaining([expect.stringMatching(/est acceptée|est confirmée/), expect.stringMatching(/^Réservation modifiée/), expect.stringMatching(/^Acompte reçu/)]),
+    );
     for (const mail of mailsTo(r.email)) expectPageLink(mail, r);
     const [rejection] = mailsTo(refused.email).filter((m) => /n’a pas pu être acceptée/.test(m.subject));
     expectPageLink(rejection, refused);
@@ -218,7 +224,12 @@ describe('what the customer does on their page, told to the restaurant', () => {
     expect(reply.text).toContain('Oui, le lundi suivant à midi : dites-nous !');
     expectPageLink(reply, r);
     const { data: rows } = await db().from('notification_outbox').select('kind, channel, status').eq('reservation_id', r.id).in('kind', ['owner_customer_message', 'conversation_reply']);
-    expect(rows).toEqual(expect.arrayContaining([{ kind: 'owner_customer_message', channel: 'email', status: 'sent' }, { kind: 'conversation_reply', channel: 'email', status: 'sent' }]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { kind: 'owner_customer_message', channel: 'email', status: 'sent' },
+        { kind: 'conversation_reply', channel: 'email', status: 'sent' },
+      ]),
+    );
   });
 });
 
@@ -233,7 +244,11 @@ describe('GET /api/customer/{token}/calendar.ics', () => {
     const paris = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
     for (const offset of [1, 2]) {
       const instant = new Date(Date.UTC(y, m - 1, d, h - offset, min));
-      if (paris.format(instant) === time) return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+      if (paris.format(instant) === time)
+        return instant
+          .toISOString()
+          .replace(/[-:]/g, '')
+          .replace(/\.\d+Z$/, 'Z');
     }
     throw new Error('no Paris offset fits');
   }
@@ -361,7 +376,10 @@ describe('the sheets print each guest’s choices', () => {
     // Without guests filled in: the sheets as before.
     const plain = await request();
     await decide('accept_reservation', plain);
-    const plainKitchen = (await pdfText(Buffer.from(await (await fetch(`${running.service.url}/reservations/${plain.numero}/feuille-cuisine?code=${plain.codeManage}`)).arrayBuffer()))).replace(/\s+/g, ' ');
+    const plainKitchen = (await pdfText(Buffer.from(await (await fetch(`${running.service.url}/reservations/${plain.numero}/feuille-cuisine?code=${plain.codeManage}`)).arrayBuffer()))).replace(
+      /\s+/g,
+      ' ',
+    );
     expect(plainKitchen).not.toContain('Plats choisis');
     expect(plainKitchen).toContain('Aucune allergie ni régime signalé.');
   });

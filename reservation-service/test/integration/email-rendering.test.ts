@@ -46,10 +46,16 @@ async function everyMail(): Promise<[string, Mail][]> {
     ['refusee', confirmationMail(details, 'reject', to, { reason: 'complet', proposal: 'Le samedi 12 décembre 2099 à 20 h, ou le dimanche 13 à midi' })],
     ['acompte-recu', confirmationMail(details, 'paid', to)],
     ['annulee', confirmationMail(details, 'cancel', to, { reason: 'demande_du_client' })],
-    ['annulee-par-le-client', confirmationMail(details, 'cancel', to, { reason: 'demande_du_client', reason_detail: 'Le séminaire est reporté.', actor: 'customer', deposit: 'refunded', amount: 100 })],
+    [
+      'annulee-par-le-client',
+      confirmationMail(details, 'cancel', to, { reason: 'demande_du_client', reason_detail: 'Le séminaire est reporté.', actor: 'customer', deposit: 'refunded', amount: 100 }),
+    ],
     ['reponse-du-restaurant', conversationReplyMail(details, to, 'Bonjour,\nOui, nous pouvons installer le gâteau en fin de repas.', 'message-1')],
     ['modifiee-par-le-client', ownerCustomerChangedMail(details, 'resto@example.fr', 'https://app.tablee.fr', '12 → 16 personnes, total 480,00 € → 640,00 €', check)],
-    ['annulee-par-le-client-restaurant', ownerCustomerCancelledMail(details, 'resto@example.fr', 'https://app.tablee.fr', { fromStatus: 3, reason: 'Le séminaire est reporté.', deposit: 'kept', amount: 100 })],
+    [
+      'annulee-par-le-client-restaurant',
+      ownerCustomerCancelledMail(details, 'resto@example.fr', 'https://app.tablee.fr', { fromStatus: 3, reason: 'Le séminaire est reporté.', deposit: 'kept', amount: 100 }),
+    ],
     ['message-du-client', ownerCustomerMessageMail(details, 'resto@example.fr', 'https://app.tablee.fr', 'Pouvons-nous venir avec un chien ?', '00000000-0000-4000-8000-000000000001')],
   ];
 }

@@ -67,9 +67,8 @@ export function RemindersCard({
           return (
             <Space orientation="vertical" size={12} style={{ width: '100%' }}>
               <Typography.Paragraph style={{ margin: 0 }}>
-                Tablée rappelle à vos clients ce qu’ils ont à faire, avec le lien de leur page de réservation : par e-mail, et sur WhatsApp quand ils ont donné un mobile et que
-                votre numéro WhatsApp est relié. Chaque rappel part une seule fois, jamais pour une réservation annulée, refusée ou passée, et l’historique de la réservation
-                le mentionne.
+                Tablée rappelle à vos clients ce qu’ils ont à faire, avec le lien de leur page de réservation : par e-mail, et sur WhatsApp quand ils ont donné un mobile et que votre numéro
+                WhatsApp est relié. Chaque rappel part une seule fois, jamais pour une réservation annulée, refusée ou passée, et l’historique de la réservation le mentionne.
               </Typography.Paragraph>
               <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} disabled={role !== 'owner'}>
                 {REMINDER_KINDS.map((kind) => {
