@@ -20,7 +20,8 @@ export type RestClient = Pick<PostgrestClient<Database>, 'from'>;
  * undone from its page ('undone': back to pending).
  */
 export interface ReservationEvent {
-  kind: 'status' | 'modified' | 'undone';
+  /** 'reminder': a reminder sent to the customer (summary: which, and how). */
+  kind: 'status' | 'modified' | 'undone' | 'reminder';
   /** « Modifiée par … : 14 → 18 personnes », for a change of the details. */
   summary: string | null;
   from: ReservationStatus;
@@ -32,7 +33,7 @@ export interface ReservationEvent {
   deposit: 'refunded' | 'kept' | null;
   amount: number | null;
   /** 'owner': in the app; 'link': the one-click link of the e-mail; 'customer': the customer on their own page (/ma-reservation). */
-  actor: 'owner' | 'link' | 'customer';
+  actor: 'owner' | 'link' | 'customer' | 'system';
   /** Who decided in the app (a member of the team), when known: their address is in restaurantPeopleQueryOptions. */
   actorUserId: string | null;
   at: string;
@@ -119,7 +120,7 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
   if (error) throw error;
   if (!data) return null;
   const events = data.reservation_events.map((e): ReservationEvent => ({
-    kind: e.kind === 'modified' || e.kind === 'undone' ? e.kind : 'status',
+    kind: e.kind === 'modified' || e.kind === 'undone' || e.kind === 'reminder' ? e.kind : 'status',
     summary: e.summary,
     from: statusFromCode(e.from_status),
     to: statusFromCode(e.to_status),
@@ -128,7 +129,7 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
     proposal: e.proposal,
     deposit: e.deposit === 'refunded' || e.deposit === 'kept' ? e.deposit : null,
     amount: e.amount === null ? null : toNumber(e.amount),
-    actor: e.actor === 'link' || e.actor === 'customer' ? e.actor : 'owner',
+    actor: e.actor === 'link' || e.actor === 'customer' || e.actor === 'system' ? e.actor : 'owner',
     actorUserId: e.actor_user_id,
     at: e.created_at,
   }));

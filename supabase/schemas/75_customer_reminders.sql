@@ -113,8 +113,11 @@ begin
     continue when not found;
     insert into public.notification_outbox (restaurant_id, reservation_id, kind, channel, recipient, payload)
     select v_row.restaurant_id, v_row.id, 'customer_reminder_' || v_due.kind, c.channel, c.recipient,
+           -- What the message says that is the database's rule: the modification deadline and the acompte.
            jsonb_build_object('numero_reservation', v_row.numero_reservation, 'reservation_date', v_row.reservation_date,
-                              'arrival_time', to_char(v_row.arrival_time, 'HH24:MI'), 'phone_number_id', c.phone_number_id)
+                              'arrival_time', to_char(v_row.arrival_time, 'HH24:MI'), 'phone_number_id', c.phone_number_id,
+                              'modify_until', (select d.modify_until from private.customer_deadlines(v_row) d),
+                              'deposit', (private.deposit_for(v_row.total_amount, v_row.restaurant_id) ->> 'amount')::numeric)
       from (values ('email', v_row.email_address, null::text),
                    ('whatsapp', private.whatsapp_mobile(v_row.phone_number),
                     (select w.phone_number_id from public.restaurant_whatsapp_numbers w where w.restaurant_id = v_row.restaurant_id))) c(channel, recipient, phone_number_id)

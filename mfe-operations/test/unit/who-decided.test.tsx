@@ -59,3 +59,25 @@ it('the customer’s own changes from their page: « Annulée par le client » w
   expect(text).not.toContain('dans l’application');
   expect(text).not.toContain('À la demande du client');
 });
+
+it('a reminder sent to the customer: its summary as stored, never read as a decision', () => {
+  const history: ReservationEvent[] = [
+    {
+      ...event,
+      kind: 'reminder',
+      summary: 'Rappel au client (la veille du repas) : e-mail, WhatsApp',
+      from: 'accepted',
+      to: 'accepted',
+      actor: 'system',
+      actorUserId: null,
+      at: '2026-11-03T10:00:00Z',
+    },
+  ];
+  const { getByTestId, queryByTestId } = render(
+    <AppProviders>
+      <ReservationHistory history={history} />
+    </AppProviders>,
+  );
+  expect(nbsp(getByTestId('reservation-reminder').textContent)).toMatch(/^Rappel au client \(la veille du repas\) : e-mail, WhatsApp — /);
+  expect(queryByTestId('reservation-decision')).toBeNull();
+});

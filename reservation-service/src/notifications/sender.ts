@@ -18,7 +18,9 @@ import type { Heartbeats } from '../health';
 import { customerPageUrl, loadAcceptanceChecks, loadPageTokens, loadReservations, type ReservationDetails } from '../reservations/details';
 import type { DecisionReason } from '../reservations/transition';
 import { listen } from './listener';
-import { conversationReplyWhatsApp, createWhatsAppSender, newRequestWhatsApp, type WhatsAppSender } from './whatsapp';
+import { conversationReplyWhatsApp, createWhatsAppSender, customerReminderWhatsApp, newRequestWhatsApp, type WhatsAppSender } from './whatsapp';
+import { customerReminderMail, type ReminderPayload } from '../email/customer-reminder';
+import type { ReminderKind } from '@tablee/domain/reminders';
 
 /** The channel public.submit_group_request notifies (pg_notify) in the transaction that queues the messages. */
 const CHANNEL = 'notification_outbox';
@@ -124,6 +126,13 @@ const toCustomer = (n: Notification) => n.kind.startsWith('customer_') || (n.kin
 /** The messages of a reservation that stands (accepted or paid): its acceptance, a change. */
 const STANDING_KINDS = new Set(['customer_reservation_accepted', 'customer_reservation_modified']);
 
+/** The customers' reminders (private.queue_customer_reminders), by outbox kind. */
+const REMINDER_OF_KIND: Record<string, ReminderKind> = {
+  customer_reminder_headcount: 'headcount',
+  customer_reminder_day_before: 'day_before',
+  customer_reminder_deposit: 'deposit',
+};
+
 /** The customer's e-mail of each decision (transition_reservation_by_id queues it with the decision as its event). */
 const DECISION_ACTIONS: Record<string, MailAction> = {
   customer_reservation_accepted: 'accept',
@@ -190,6 +199,19 @@ async function deliver(n: Notification, { reservation: r, check }: Reading, db: 
       await mailer.send(conversationReplyMail(r, n.recipient, text, n.message_id));
       return 'sent';
     }
+  }
+  const reminder = REMINDER_OF_KIND[n.kind];
+  if (reminder) {
+    // A reminder goes out while it still applies: the reservation stands (the acompte's, while not received).
+    if (reminder === 'deposit' ? status !== 'accepted' : status !== 'accepted' && status !== 'paid') return 'answered';
+    const payload = (n.payload ?? {}) as ReminderPayload & { phone_number_id?: string | null };
+    sending();
+    if (n.channel === 'email') await mailer.send(customerReminderMail(reminder, r, n.recipient, payload));
+    else {
+      const { message, from } = customerReminderWhatsApp(reminder, r, n.recipient, payload);
+      await whatsapp.send(message, `${r.numero_reservation}-rappel-${reminder}`, from);
+    }
+    return 'sent';
   }
   const decided = DECISION_ACTIONS[n.kind];
   if (decided && n.event_id && n.channel === 'email') {

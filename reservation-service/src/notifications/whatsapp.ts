@@ -8,6 +8,8 @@ import type { Config } from '../config';
 import { formatDeadline, formatEuros, formatParty, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import { decisionLinkSuffix } from '../reservations/links';
+import { REMINDER_TEMPLATES, reminderMessage, type ReminderKind } from '@tablee/domain/reminders';
+import { reminderFacts, type ReminderPayload } from '../email/customer-reminder';
 
 /** A template message of the WhatsApp Cloud API, as POSTed to /{phone-number-id}/messages. */
 export interface WhatsAppTemplateMessage {
@@ -95,6 +97,23 @@ export function conversationReplyWhatsApp(recipient: string, payload: unknown): 
   if (typeof fields.text !== 'string' || !fields.text.trim()) throw new Error('Réponse sans texte');
   const from = typeof fields.phone_number_id === 'string' && /^\d{1,32}$/.test(fields.phone_number_id) ? fields.phone_number_id : undefined;
   return { message: { messaging_product: 'whatsapp', to, type: 'text', text: { body: fields.text } }, ...(from ? { from } : {}) };
+}
+
+/**
+ * A customer's reminder on WhatsApp: the template registered for it (README, 'WhatsApp templates to
+ * register'; outside the 24 hours of a conversation only a template may be sent), its body parameters
+ * in order, to the customer's mobile, from the restaurant's number as queued (payload phone_number_id).
+ */
+export function customerReminderWhatsApp(kind: ReminderKind, r: ReservationDetails, recipient: string, payload: ReminderPayload & { phone_number_id?: string | null }) {
+  const words = reminderMessage(kind, reminderFacts(r, payload));
+  const message: WhatsAppTemplateMessage = {
+    messaging_product: 'whatsapp',
+    to: e164(recipient),
+    type: 'template',
+    template: { name: REMINDER_TEMPLATES[kind].name, language: { code: 'fr' }, components: [{ type: 'body', parameters: words.templateParameters.map((text) => param(text, '—')) }] },
+  };
+  const from = payload.phone_number_id && /^\d{1,32}$/.test(payload.phone_number_id) ? payload.phone_number_id : undefined;
+  return { message, ...(from ? { from } : {}) };
 }
 
 export interface WhatsAppSender {

@@ -80,12 +80,13 @@ export function ReservationHistory({
 }) {
   const { token } = theme.useToken();
   const decisions = history.map((e, i): Entry => {
-    if (e.kind === 'modified') {
+    // A change of the details, or a reminder sent to the customer: its summary says who, what and how.
+    if (e.kind === 'modified' || e.kind === 'reminder') {
       return {
         key: `event-${i}`,
         at: e.at,
         content: (
-          <div data-testid="reservation-change">
+          <div data-testid={e.kind === 'reminder' ? 'reservation-reminder' : 'reservation-change'}>
             {e.summary} — {formatDateTime(e.at)}
           </div>
         ),
