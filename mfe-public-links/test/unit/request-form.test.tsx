@@ -109,7 +109,7 @@ describe('the rules', () => {
 });
 
 describe('after sending', () => {
-  const sent = { kind: 'sent' as const, codeReservation: 'WPKXF9', respondBy: '2026-12-02T13:00:00Z', deposit: null };
+  const sent = { kind: 'sent' as const, codeReservation: 'WPKXF9', respondBy: '2026-12-02T13:00:00Z', deposit: null, pageUrl: 'https://app.tablee.fr/ma-reservation/abc' };
   const values = { ...EMPTY_VALUES, date: '2026-12-04', service: 'dinner' as const, arrivalTime: '19:30', adults: '8', name: 'Ana', email: 'ana@exemple.fr' };
 
   it('gives the customer one reference, their code de réservation, and the time the restaurant promised to answer', () => {
@@ -118,6 +118,8 @@ describe('after sending', () => {
     expect(section).toHaveTextContent('Votre code de réservation : WPKXF9');
     expect(section).not.toHaveTextContent(/TBL-|R-\d/);
     expect(section).toHaveTextContent('Le restaurant s’engage à vous répondre aujourd’hui avant 14:00.');
+    // Their own page, to follow it and change it.
+    expect(screen.getByRole('link', { name: 'Suivre ma demande' })).toHaveAttribute('href', 'https://app.tablee.fr/ma-reservation/abc');
   });
 
   it('a promise for the next open day says its date', () => {

@@ -7,7 +7,7 @@ import type { requestBody } from '../lib/form-rules';
 /** What the reservation service answered the page. */
 export type SendOutcome =
   /** codeReservation: the customer's one reference (on every e-mail they get); respondBy: when the restaurant promised to answer, within its opening hours. */
-  | { kind: 'sent'; codeReservation: string; respondBy: string | null; deposit: Deposit | null }
+  | { kind: 'sent'; codeReservation: string; respondBy: string | null; deposit: Deposit | null; pageUrl: string | null }
   /** 422 and the like: `field` is the contract's field at fault (or null), `message` French. */
   | { kind: 'refused'; field: string | null; message: string }
   /** The page was switched off meanwhile (401: without a key, only an open page takes requests). */
@@ -36,7 +36,14 @@ export async function sendRequest({ restaurantId, body }: { restaurantId: string
     // Not JSON: the French fallback below.
   }
   if (response.ok && answer.reservation?.code_reservation) {
-    return { kind: 'sent', codeReservation: answer.reservation.code_reservation, respondBy: answer.reservation.respond_by ?? null, deposit: answer.reservation.deposit ?? null };
+    return {
+      kind: 'sent',
+      codeReservation: answer.reservation.code_reservation,
+      respondBy: answer.reservation.respond_by ?? null,
+      deposit: answer.reservation.deposit ?? null,
+      // The customer's own page: where the request stands, and what they may change.
+      pageUrl: answer.customer_page_url ?? null,
+    };
   }
   if (response.status === 401) return { kind: 'closed' };
   const message = answer.message ?? answer.msg;

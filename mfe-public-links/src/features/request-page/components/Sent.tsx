@@ -41,6 +41,14 @@ export function Sent({
       <p className="rq-promise">
         {outcome.respondBy ? `Le restaurant s’engage à vous répondre ${answerBy(outcome.respondBy, now)}.` : `Le restaurant vous répond ${responsePromise(form.response_time.code)}.`}
       </p>
+      {outcome.pageUrl && (
+        <p>
+          <a className="rq-page-link" href={outcome.pageUrl}>
+            Suivre ma demande
+          </a>{' '}
+          — votre page de réservation, dont le lien est aussi dans chaque e-mail : vous y suivez la réponse, modifiez le nombre de convives et écrivez au restaurant.
+        </p>
+      )}
       <h3>Et ensuite ?</h3>
       <ul>
         <li>Un e-mail récapitulant votre demande vous a été envoyé à {values.email.trim()}. Gardez votre code : il vous sera demandé à votre arrivée.</li>
