@@ -42,17 +42,21 @@ export interface Slot {
 }
 
 /**
- * The first open day from tomorrow (Paris) on which the restaurant takes `people` at one of its
- * arrival times (of `service` when given, serving `menuId` when given), read from its profile as
- * submit_group_request reads it.
+ * The first open day from tomorrow (Paris; or `fromDays` days ahead) on which the restaurant takes `people`
+ * at one of its arrival times (of `service` when given, serving `menuId` when given), read from its profile
+ * as submit_group_request reads it.
  */
-export async function nextOpenSlot(restaurantId: string, wanted: { people?: number; service?: 'lunch' | 'dinner'; menuId?: string | null } = {}, dbUrl = env.databaseUrl): Promise<Slot> {
+export async function nextOpenSlot(
+  restaurantId: string,
+  wanted: { people?: number; service?: 'lunch' | 'dinner'; menuId?: string | null; fromDays?: number } = {},
+  dbUrl = env.databaseUrl,
+): Promise<Slot> {
   const rows = await withDb(
     async (db) =>
       (
         await db.query<Slot>(
           `select to_char(d, 'YYYY-MM-DD') as date, to_char(t.arrival_time, 'HH24:MI') as arrival_time, t.service
-             from generate_series((now() at time zone 'Europe/Paris')::date + 1, (now() at time zone 'Europe/Paris')::date + 60, interval '1 day') d
+             from generate_series((now() at time zone 'Europe/Paris')::date + $5::int, (now() at time zone 'Europe/Paris')::date + 59 + $5::int, interval '1 day') d
              join public.restaurants r on r.id = $1 and lower(to_char(d, 'FMDay')) = any (r.days_open)
              join public.restaurant_hours h on h.restaurant_id = r.id and h.day = lower(to_char(d, 'FMDay'))
              join public.restaurant_arrival_times t on t.restaurant_id = r.id and t.day = h.day
@@ -64,7 +68,7 @@ export async function nextOpenSlot(restaurantId: string, wanted: { people?: numb
                      and case t.service when 'lunch' then m.available_lunch else m.available_dinner end))
             order by d, t.arrival_time
             limit 1`,
-          [restaurantId, wanted.people ?? 12, wanted.service ?? null, wanted.menuId ?? null],
+          [restaurantId, wanted.people ?? 12, wanted.service ?? null, wanted.menuId ?? null, wanted.fromDays ?? 1],
         )
       ).rows,
     dbUrl,

@@ -6,7 +6,6 @@ import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createServiceClient } from '../src/lib/supabase';
@@ -181,26 +180,7 @@ export function serviceWithSmtp(): { service: RunningService; smtp: Awaited<Retu
   return running;
 }
 
-/** A PDF's text, spaces normalised. */
-export async function pdfText(pdf: Buffer): Promise<string> {
-  // A plain Uint8Array: given the Node Buffer itself, pdf.js 1.10 failed the first document of a
-  // process with 'bad XRef entry' (seen on the kitchen sheet test, whatever its content).
-  const { text } = await pdfParse(new Uint8Array(pdf));
-  return text.replace(/[\u00a0\u202f]/g, ' ');
-}
-
-/** The font size (pt) of every run of text of a PDF, read from pdf.js's text items (their transform's scale). */
-export async function pdfBodySizes(pdf: Buffer): Promise<number[]> {
-  const sizes: number[] = [];
-  await pdfParse(new Uint8Array(pdf), {
-    pagerender: async (page) => {
-      const content = await page.getTextContent();
-      for (const item of content.items) if (item.str.trim()) sizes.push(Math.round(Math.hypot(item.transform[2], item.transform[3]) * 10) / 10);
-      return '';
-    },
-  });
-  return sizes;
-}
+export { pdfText, pdfBodySizes } from './pdf';
 
 export const uuid = () => randomUUID();
 

@@ -47,7 +47,7 @@ export const CUSTOMER_PAGE_CSS = `
 .cp-button:disabled{opacity:.7;cursor:progress}
 .cp-secondary{min-height:44px;padding:8px 16px;border:1px solid #b5441b;border-radius:6px;background:#fff;color:#a33d17!important;cursor:pointer;text-decoration:none;display:inline-flex;align-items:center;justify-content:center}
 .cp-secondary:disabled{color:#bfbfbf!important;border-color:#d9d9d9;cursor:not-allowed}
-.cp-danger{min-height:48px;padding:8px 16px;border:0;border-radius:6px;background:#c41d1f;color:#fff;font-weight:600;cursor:pointer}
+.cp-danger{min-height:48px;padding:8px 16px;border:0;border-radius:6px;background:#c41d1f;color:#fff!important;font-weight:600;cursor:pointer}
 .cp-danger:disabled{opacity:.7;cursor:progress}
 .cp-confirm{margin-top:8px;padding:16px;border:1px solid #ffccc7;border-radius:8px;background:#fff2f0}
 .cp-cost{font-weight:600}
