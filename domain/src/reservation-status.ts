@@ -17,11 +17,10 @@ export const RESERVATION_STATUS_CODES: Readonly<Record<ReservationStatus, number
   no_show: 5,
 };
 
-const BY_CODE: ReadonlyMap<number, ReservationStatus> = new Map(Object.entries(RESERVATION_STATUS_CODES).map(([status, code]) => [code, status as ReservationStatus]));
-
+/** The status of a stored code (no table built at load: a bundle that never reads a code, the link page, carries nothing of it). */
 export function statusFromCode(code: unknown): ReservationStatus {
   const n = typeof code === 'string' && code.trim() !== '' ? Number(code) : code;
-  return (typeof n === 'number' && BY_CODE.get(n)) || 'pending';
+  return (Object.keys(RESERVATION_STATUS_CODES) as ReservationStatus[]).find((status) => RESERVATION_STATUS_CODES[status] === n) ?? 'pending';
 }
 
 export function statusToCode(status: ReservationStatus): number {

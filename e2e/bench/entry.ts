@@ -17,7 +17,9 @@
  *   6. The owner's application on a phone (owner-phone.ts, issue 34): /dashboard and each area's first visit, and screens visited again.
  *   7. The app link of an owner's alert, cold on the phone profile, until its decision buttons show (owner-alert.ts).
  *   8. An open reservation list: a new request's delay to its row, badge and title; one tab's database load (live-list.ts).
- *   pnpm --filter @tablee/e2e bench   (E2E_SKIP_BUILD=1 tsx bench/entry.ts reuses dist/; BENCH_ONLY=request: the request page's figures only;
+ *   9. The customer's own page (/ma-reservation/{token}, issue 44), navigation → usable (its details shown), on
+ *      localhost and on the phone network; its first-visit JavaScript is in 1.
+ *   pnpm --filter @tablee/e2e bench   (E2E_SKIP_BUILD=1 tsx bench/entry.ts reuses dist/; BENCH_ONLY=request: the request page's figures only; BENCH_ONLY=customer: the customer's page's;
  *   BENCH_ONLY=first: table 1 only; BENCH_ONLY=owner: table 6 only; BENCH_ONLY=screens: table 3's medians only;
  *   BENCH_ONLY=copies: table 4 only; BENCH_ONLY=alert: table 7 only; BENCH_ONLY=live: table 8 only)
  * Elements are found by role and French text (spec strings), never by CSS class.
@@ -32,7 +34,7 @@ import { liveListTable } from './live-list';
 import { ownerAlertTable } from './owner-alert';
 import { ownerOnPhoneTable } from './owner-phone';
 
-const TARGET = { signinKb: 250, linkKb: 120, linkMs: 600, screenMs: 500, requestKb: 150, requestPhoneMs: 1500 };
+const TARGET = { signinKb: 250, linkKb: 120, linkMs: 600, screenMs: 500, requestKb: 150, requestPhoneMs: 1500, customerKb: 150, customerPhoneMs: 1500 };
 /** The demo's Le Comptoir des Halles: its request page is switched on for the bench (the seed leaves it off). */
 const REQUEST_RESTAURANT = '20000000-0000-4000-8000-000000000001';
 /** The figures reported when the targets were set, measured on the code before 8775d1c. */
@@ -319,6 +321,28 @@ async function requestPageTable(browser: Browser, requestUrl: string, usableForm
   return { requestLocal, requestPhone };
 }
 
+/** 9. The customer's page, localhost and phone network (the page did not exist before issue 44). */
+async function customerPageTable(browser: Browser, pageUrl: string, usable: (p: Page) => Locator) {
+  const local: number[] = [];
+  const phone: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < RUNS; i += 1) local.push((await linkPageMs(browser, pageUrl, false, usable)).ms);
+  for (let i = 0; i < RUNS; i += 1) {
+    const run = await linkPageMs(browser, pageUrl, true, usable);
+    phone.push(run.ms);
+    bytes = run.transferred;
+  }
+  console.log(`\n9. Customer's page /ma-reservation/{token}, navigation → usable (its details shown), new context each run, no cache, median of ${RUNS}, ms`);
+  console.log('| network | median | runs | target | before issue 44 |');
+  console.log('|---|---:|---|---|---|');
+  console.log(`| localhost | ${median(local)} | ${runs(local)} | — | no page |`);
+  console.log(
+    `| phone (CDP: 1.6 Mbit/s down, 750 kbit/s up, 150 ms) | ${median(phone)} | ${runs(phone)} | ≤ ${TARGET.customerPhoneMs} — ${met(median(phone) <= TARGET.customerPhoneMs)} | no page |`,
+  );
+  console.log(`(phone run: ${kb(bytes)} KB over the wire, as scripts/serve.mjs sends them)`);
+  return { customerLocal: local, customerPhone: phone };
+}
+
 /** What opening the assistant's chat on the request page adds: the gzip JavaScript downloaded after the click. */
 async function chatBytes(browser: Browser, requestUrl: string): Promise<number> {
   const context = await browser.newContext();
@@ -358,7 +382,8 @@ runBench(async (browser) => {
     for (const { label, ms } of await operationalScreens(browser)) console.log(`${label}: ${median(ms)} ms median (${runs(ms)})`);
     return;
   }
-  const pending = await pendingRequests(app.supabase, 1 + 2 * RUNS);
+  // One for the link page of table 1, 2 × RUNS for table 2, the last for the customer's page.
+  const pending = await pendingRequests(app.supabase, 2 + 2 * RUNS);
   const linkUrl = ({ numero, code }: { numero: string; code: string }) => `${app.url}/reservations/${numero}/accept/${code}`;
   await sql(
     `insert into public.restaurant_request_pages (restaurant_id, enabled) values ($1, true)
@@ -367,6 +392,14 @@ runBench(async (browser) => {
   );
   const requestUrl = `${app.url}/demande/${REQUEST_RESTAURANT}`;
   const usableForm = (p: Page) => p.getByRole('button', { name: 'Envoyer la demande' });
+  // The customer's page of the first of the bench's requests (pending: the link page of table 1 accepts another one).
+  const [{ token }] = await sql<{ token: string }>(
+    'select t.token from public.restaurant_reservations r cross join lateral public.customer_page_tokens(array[r.id]) t where r.numero_reservation = $1',
+    [pending.at(-1)!.numero],
+  );
+  const customerUrl = `${app.url}/ma-reservation/${token}`;
+  // Usable once its details show (the change form depends on the deadline, which the bench's date does not control).
+  const usableCustomerPage = (p: Page) => p.getByRole('heading', { name: 'Détails' });
 
   // 1. First-visit JavaScript.
   const demo = await signedInState(browser, 'demo@tablee.fr', 'tablee-demo');
@@ -375,12 +408,14 @@ runBench(async (browser) => {
     ['link', '/reservations/{numero}/accept/{code}', linkUrl(pending[0]), (p) => p.getByText('Réservation acceptée !'), TARGET.linkKb, undefined],
     ['dashboard', '/dashboard (signed in)', `${app.url}/dashboard`, (p) => p.getByRole('heading', { name: 'Mes Restaurants' }), undefined, demo],
     ['request', '/demande/{restaurantId}', requestUrl, usableForm, TARGET.requestKb, undefined],
+    ['customer', '/ma-reservation/{token}', customerUrl, usableCustomerPage, TARGET.customerKb, undefined],
   ];
   const firstVisitKb: Record<string, number> = {};
   const perModule: string[] = [];
   const onlyRequest = process.env.BENCH_ONLY === 'request';
+  const onlyCustomer = process.env.BENCH_ONLY === 'customer';
   const onlyFirstVisits = process.env.BENCH_ONLY === 'first';
-  if (onlyRequest) visits.splice(0, visits.length - 1);
+  if (onlyRequest || onlyCustomer) visits.splice(0, visits.length, ...visits.filter(([key]) => key === (onlyRequest ? 'request' : 'customer')));
   for (const [key, label, url, content, , state] of visits) {
     const scripts = await firstVisitScripts(browser, url, content, state);
     if (process.env.BENCH_FILES) for (const s of scripts) console.log(`${key} ${s.module} ${s.url.split('/').pop()} ${kb(s.gzip)}`);
@@ -408,6 +443,10 @@ runBench(async (browser) => {
     await requestPageTable(browser, requestUrl, usableForm);
     return;
   }
+  if (onlyCustomer) {
+    await customerPageTable(browser, customerUrl, usableCustomerPage);
+    return;
+  }
   if (onlyFirstVisits) return;
 
   // 2. The link page, localhost and phone network.
@@ -428,6 +467,7 @@ runBench(async (browser) => {
   console.log(`(phone run: ${kb(phoneBytes)} KB over the wire, as scripts/serve.mjs sends them)`);
 
   const { requestLocal, requestPhone } = await requestPageTable(browser, requestUrl, usableForm);
+  const { customerLocal, customerPhone } = await customerPageTable(browser, customerUrl, usableCustomerPage);
 
   // 4 before 3: it uses the demo account, 3 loads the large dataset.
   const { copies: found, renderers } = await copiesInPage(browser);
@@ -484,6 +524,6 @@ runBench(async (browser) => {
 
   // The raw figures, to be copied into BEFORE when the reference is measured again.
   console.log(
-    `\nBEFORE-style record: ${JSON.stringify({ firstVisitKb, linkMs: [median(local)], linkPhoneMs: [median(phone)], requestMs: [median(requestLocal)], requestPhoneMs: [median(requestPhone)], screens: screenRecord, copies: line })}`,
+    `\nBEFORE-style record: ${JSON.stringify({ firstVisitKb, linkMs: [median(local)], linkPhoneMs: [median(phone)], requestMs: [median(requestLocal)], requestPhoneMs: [median(requestPhone)], customerMs: [median(customerLocal)], customerPhoneMs: [median(customerPhone)], screens: screenRecord, copies: line })}`,
   );
 });

@@ -20,7 +20,10 @@ export function parseRequestPath(pathname: string): string | null {
   return pathname.slice(REQUEST_PATH.length).split('/').filter(Boolean)[0] ?? '';
 }
 
-/** The token of a customer's page's address (as typed: SQL answers its 404 to any other shape), or null for any other address. */
+/**
+ * The token of a customer's page's address (as typed: SQL answers its 404 to any other shape), or null for any other address.
+ * Written out like parseRequestPath rather than shared: gzip takes the repeat for almost nothing, a shared helper costs the link page's budget more.
+ */
 export function parseCustomerPath(pathname: string): string | null {
   if (pathname !== CUSTOMER_PATH && !pathname.startsWith(`${CUSTOMER_PATH}/`)) return null;
   return pathname.slice(CUSTOMER_PATH.length).split('/').filter(Boolean)[0] ?? '';
@@ -106,20 +109,20 @@ type Loaded<P> = { Page: (props: P) => ReactNode } | { error: unknown };
 // Named on-demand-*: the shell's head start does not preload it (shell/src/start/early.ts).
 const Chat = lazy(() => import(/* webpackChunkName: "on-demand-chat" */ './features/chat').then((chat) => ({ default: chat.Chat })));
 
-/** A page once its chunk is loaded (into state, not React.lazy: see the shell's LoadedRoutes). */
-function LoadedPage<M, P extends object>({ page, pick, props }: { page: Chunk<M>; pick: (module: M) => (props: P) => ReactNode; props: P }) {
-  const [loaded, setLoaded] = useState<Loaded<P> | undefined>(() => (page.arrived ? { Page: pick(page.arrived) } : undefined));
+/** A page once its chunk (which exports it as Page) is loaded (into state, not React.lazy: see the shell's LoadedRoutes). */
+function LoadedPage<P extends object>({ page, props }: { page: Chunk<{ Page: (props: P) => ReactNode }>; props: P }) {
+  const [loaded, setLoaded] = useState<Loaded<P> | undefined>(() => (page.arrived ? { Page: page.arrived.Page } : undefined));
   useEffect(() => {
     let current = true;
     // Also when the chunk arrived between the first render and this effect; a page already shown stays as it is.
     page.load().then(
-      (module) => current && setLoaded((shown) => shown ?? { Page: pick(module) }),
+      (module) => current && setLoaded((shown) => shown ?? { Page: module.Page }),
       (error: unknown) => current && setLoaded({ error }),
     );
     return () => {
       current = false;
     };
-  }, [page, pick]);
+  }, [page]);
   if (!loaded)
     return (
       <p role="status" className="tl-state tl-loading">
@@ -132,14 +135,11 @@ function LoadedPage<M, P extends object>({ page, pick, props }: { page: Chunk<M>
   return <Page {...props} />;
 }
 
-const pickRequestPage = (module: typeof import('./features/request-page')) => module.RequestPage;
-const pickCustomerPage = (module: typeof import('./features/customer-page')) => module.CustomerPage;
-
 export default function PublicLinksRoutes({ pathname = window.location.pathname }: { pathname?: string }) {
   const restaurantId = parseRequestPath(pathname);
-  if (restaurantId !== null) return <LoadedPage key={pathname} page={requestPage} pick={pickRequestPage} props={{ restaurantId, chat: Chat }} />;
+  if (restaurantId !== null) return <LoadedPage key={pathname} page={requestPage} props={{ restaurantId, chat: Chat }} />;
   const token = parseCustomerPath(pathname);
-  if (token !== null) return <LoadedPage key={pathname} page={customerPage} pick={pickCustomerPage} props={{ token }} />;
+  if (token !== null) return <LoadedPage key={pathname} page={customerPage} props={{ token }} />;
   const link = parseLinkPath(pathname);
   // A new link (another address) is a new page: no state of the previous one carries over.
   return <ReservationLinkPage key={pathname} {...link} />;

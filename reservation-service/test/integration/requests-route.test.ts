@@ -142,6 +142,8 @@ describe('a request', () => {
         deposit: { method: 'acompte', amount: 122.4, percentage: 30 },
       },
       warnings: [],
+      // The customer's own page, which the chatbot gives in its last reply.
+      customer_page_url: expect.stringMatching(/\/ma-reservation\/[0-9a-f]{48}$/),
     });
     expect(answer.reservation.numero).toMatch(/^TBL-/);
     expect(answer.reservation.numero_restaurateur).toMatch(/^R-\d{4}$/);

@@ -24,10 +24,7 @@ export function LoadedRoutes({ name, attempt, loading, failed }: { name: RemoteN
     let current = true;
     loadRemoteRoutes(name, attempt > 0).then(
       (module) => current && setLoaded({ key, Routes: module.default }),
-      (error: unknown) => {
-        console.error(`Tablée : le module ${name} n’a pas pu être chargé`, error);
-        if (current) setLoaded({ key, error });
-      },
+      (error: unknown) => current && setLoaded({ key, error }),
     );
     return () => {
       current = false;

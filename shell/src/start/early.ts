@@ -58,12 +58,8 @@ export function warmLinkRemote(): void {
           // A request page (/demande/…) or a customer's page (/ma-reservation/…) is an async chunk of the exposed module:
           // preloaded too (its own, not the other's), not found after it. A chunk named on-demand-* (the assistant's
           // chat) waits until the customer asks for it.
-          const other = location.pathname.startsWith('/demande/') ? 'customer-page' : location.pathname.startsWith('/ma-reservation/') ? 'request-page' : null;
-          const wanted = (asset: string) => {
-            const name = asset.slice(asset.lastIndexOf('/') + 1);
-            return !name.startsWith('on-demand-') && !name.startsWith(`${other}.`);
-          };
-          const pageChunks = other ? (js?.async ?? []).filter(wanted) : [];
+          const other = location.pathname.startsWith('/demande/') ? 'customer-page' : location.pathname.startsWith('/ma-reservation/') ? 'request-page' : '';
+          const pageChunks = other ? (js?.async ?? []).filter((asset) => !/(^|\/)on-demand-/.test(asset) && !asset.includes(`${other}.`)) : [];
           for (const asset of [...(js?.sync ?? []), ...pageChunks]) preloadScript(new URL(asset, base).href);
         });
     })
