@@ -3,6 +3,7 @@ import path from 'node:path';
 import { launchChromium } from '../../../e2e/test/browser';
 import { confirmationMail } from '../../src/email/confirmation';
 import { conversationReplyMail } from '../../src/email/conversation-reply';
+import { customerReminderMail } from '../../src/email/customer-reminder';
 import { ownerCustomerCancelledMail, ownerCustomerChangedMail, ownerCustomerMessageMail } from '../../src/email/customer-activity';
 import type { Mail } from '../../src/email/mailer';
 import { newRequestMail } from '../../src/email/new-request';
@@ -57,6 +58,10 @@ async function everyMail(): Promise<[string, Mail][]> {
       ownerCustomerCancelledMail(details, 'resto@example.fr', 'https://app.tablee.fr', { fromStatus: 3, reason: 'Le séminaire est reporté.', deposit: 'kept', amount: 100 }),
     ],
     ['message-du-client', ownerCustomerMessageMail(details, 'resto@example.fr', 'https://app.tablee.fr', 'Pouvons-nous venir avec un chien ?', '00000000-0000-4000-8000-000000000001')],
+    // The customers' reminders (what the owner previews on 'Messages automatiques').
+    ['rappel-convives', customerReminderMail('headcount', details, to, { modify_until: '2099-12-10T11:00:00Z' })],
+    ['rappel-veille', customerReminderMail('day_before', details, to, {})],
+    ['rappel-acompte', customerReminderMail('deposit', details, to, { deposit: 144 })],
   ];
 }
 
