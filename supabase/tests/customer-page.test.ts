@@ -120,6 +120,19 @@ describe('the page’s token', () => {
     expect(await must(page(await tokenOf(old.id)))).toMatchObject({ status: 'accepted', adults: 8 });
   });
 
+  test('a token acts on its own reservation only: another reservation, even of the same customer, is untouched', async () => {
+    const mine = await request({ customer: { name: 'Jeanne', email: 'jeanne@exemple.fr' } });
+    const theirs = await request({ customer: { name: 'Jeanne', email: 'jeanne@exemple.fr' } });
+    const before = await rowOf(theirs.id);
+    await must(update(mine.token, { adults: 10, dietary_notes: 'Sans porc' }));
+    await must(update(mine.token, { guest: { guest_number: 1, name: 'Léa' } }));
+    await must(write(mine.token, 'Bonjour'));
+    await must(cancel(mine.token, 'Reporté'));
+    expect(await rowOf(theirs.id)).toEqual(before);
+    expect(await eventsOf(theirs.id)).toEqual([]);
+    expect(await must(page(theirs.token))).toMatchObject({ status: 'pending', adults: 12, guests: [], messages: [] });
+  });
+
   test('only the service role draws tokens; nobody reads the stored hash', async () => {
     const r = await request();
     for (const caller of [anon(), owner.client]) {
