@@ -134,6 +134,17 @@ AS $function$
 $function$;
 REVOKE ALL ON FUNCTION private.customer_deadlines(public.restaurant_reservations) FROM PUBLIC;
 
+CREATE OR REPLACE FUNCTION private.customer_may_act(p_status smallint)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p_status in (private.reservation_status('pending'), private.reservation_status('accepted'), private.reservation_status('paid'))
+$function$;
+COMMENT ON FUNCTION private.customer_may_act(smallint) IS 'Whether the customer may still change or cancel a reservation of that status from their page (pending, accepted or paid; the deadlines aside).';
+REVOKE ALL ON FUNCTION private.customer_may_act(smallint) FROM PUBLIC;
+
 CREATE OR REPLACE FUNCTION private.customer_reservation_row(p_token text, p_lock boolean)
  RETURNS public.restaurant_reservations
  LANGUAGE plpgsql
@@ -223,9 +234,9 @@ AS $function$
     'meal_at', d.meal_at,
     'modify_until', d.modify_until,
     'cancel_free_until', d.cancel_free_until,
-    'can_change', p_row.status in (private.reservation_status('pending'), private.reservation_status('accepted'), private.reservation_status('paid'))
+    'can_change', private.customer_may_act(p_row.status)
                   and now() < d.modify_until,
-    'can_cancel', p_row.status in (private.reservation_status('pending'), private.reservation_status('accepted'), private.reservation_status('paid'))
+    'can_cancel', private.customer_may_act(p_row.status)
                   and now() < d.meal_at,
     'past', now() >= d.meal_at,
     'cancellation_cost', private.customer_cancellation_cost(p_row),
@@ -316,7 +327,7 @@ AS $function$
 declare
   v_until timestamptz := (select d.modify_until from private.customer_deadlines(p_row) d);
 begin
-  if p_row.status not in (private.reservation_status('pending'), private.reservation_status('accepted'), private.reservation_status('paid')) then
+  if not private.customer_may_act(p_row.status) then
     perform private.refuse_request(409, 'not_modifiable', null, 'Cette réservation ne peut plus être modifiée.');
   end if;
   if now() >= v_until then
@@ -406,7 +417,7 @@ declare
   v_amount numeric;
   v_event uuid;
 begin
-  if v_row.status not in (private.reservation_status('pending'), private.reservation_status('accepted'), private.reservation_status('paid')) then
+  if not private.customer_may_act(v_row.status) then
     perform private.refuse_request(409, 'not_cancellable', null, 'Cette réservation ne peut plus être annulée.');
   end if;
   if now() >= (select d.meal_at from private.customer_deadlines(v_row) d) then
