@@ -137,6 +137,8 @@ test('a customer asks on the restaurant’s page, the owner sees it arrive, mark
   expect(sentText).not.toMatch(/TBL-|R-\d/);
   // When the restaurant promised to answer: respond_by, counted within its opening hours.
   await customer.getByText(/^Le restaurant s’engage à vous répondre (aujourd’hui avant|demain avant|d’ici le) /).waitFor();
+  // Their own page, from the confirmation on (issue 44).
+  expect(await customer.getByRole('link', { name: 'Suivre ma demande' }).getAttribute('href')).toMatch(new RegExp(`^${app.url}/ma-reservation/[0-9a-f]{48}$`));
   expect(await seriousViolations(customer)).toEqual([]);
   await shoot(customer, 'demande-sent', 390);
   await shoot(customer, 'demande-sent', 1280);
