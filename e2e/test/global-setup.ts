@@ -37,6 +37,10 @@ export async function startApplication(): Promise<{ supabase: { dbUrl: string } 
     OUTBOX_DIR: path.join(dir, 'outbox'),
     TABLEE_READY_JSON: '1',
     TABLEE_SKIP_BUILD: process.env.E2E_SKIP_BUILD === '1' ? '1' : '0',
+    // Every test signs up its own owners from this one address: the per-address sign-up limit (30 in 5 minutes,
+    // tested in local-supabase/test/integration/auth-limits.test.ts) would refuse a suite that grew past it, as
+    // the integration run's setup says too.
+    AUTH_MAX_SIGNUPS: '100000',
   };
   for (const module of MODULE_DIRS) E2E_PORTS[module] = await freePort();
   for (const [module, port] of Object.entries(E2E_PORTS)) env[`${module.replace(/-/g, '_').toUpperCase()}_PORT`] = String(port);
