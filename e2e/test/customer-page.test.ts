@@ -103,9 +103,12 @@ test('from the acknowledgement: 14 guests and their choices, the kitchen’s tot
   const kitchen = await pdfText(Buffer.from(await sheet.arrayBuffer()));
   expect(kitchen.replace(/\s+/g, ' ')).toContain('11 × Quenelle de brochet, sauce Nantua, 3 × Risotto crémeux aux champignons (dont 1 sans gluten)');
 
-  // Paid, then the cancellation deadline passes (the meal is now tomorrow): cancelling costs the acompte, said first.
+  // Paid, then the cancellation deadline passes (the meal is now 20 hours away: both deadlines, 24 h and 48 h, have passed, whatever the hour of the run): cancelling costs the acompte, said first.
   await transition(request.id, 'paid');
-  await sql("update public.restaurant_reservations set reservation_date = (now() at time zone 'Europe/Paris')::date + 1 where id = $1", [request.id]);
+  await sql(
+    "update public.restaurant_reservations set reservation_date = ((now() + interval '20 hours') at time zone 'Europe/Paris')::date, arrival_time = date_trunc('minute', ((now() + interval '20 hours') at time zone 'Europe/Paris')::time) where id = $1",
+    [request.id],
+  );
   const [{ received }] = await sql<{ received: string }>('select amount_received::text as received from public.restaurant_reservations where id = $1', [request.id]);
   await page.reload();
   await page.getByText('Acompte reçu', { exact: true }).waitFor();

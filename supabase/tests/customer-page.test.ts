@@ -171,7 +171,10 @@ describe('changes until the modification deadline', () => {
 
   test('after the deadline (24 h before the meal) nothing changes and the page says whom to call', async () => {
     const r = await request();
-    await setRow(r.id, "reservation_date = (now() at time zone 'Europe/Paris')::date + 1, arrival_time = ((now() at time zone 'Europe/Paris') - interval '1 hour')::time");
+    await setRow(
+      r.id,
+      "reservation_date = ((now() + interval '20 hours') at time zone 'Europe/Paris')::date, arrival_time = date_trunc('minute', ((now() + interval '20 hours') at time zone 'Europe/Paris')::time)",
+    );
     const before = await rowOf(r.id);
     expect(await must(page(r.token))).toMatchObject({ can_change: false, can_cancel: true });
     const late = await update(r.token, { adults: 10 });
@@ -257,7 +260,10 @@ describe('cancellation', () => {
     const r = await request();
     await must(service().rpc('transition_reservation_by_id', { p_reservation_id: r.id, p_target_status: STATUS.accepted }));
     await must(service().rpc('transition_reservation_by_id', { p_reservation_id: r.id, p_target_status: STATUS.paid }));
-    await setRow(r.id, "reservation_date = (now() at time zone 'Europe/Paris')::date + 1, arrival_time = ((now() at time zone 'Europe/Paris') + interval '1 hour')::time");
+    await setRow(
+      r.id,
+      "reservation_date = ((now() + interval '25 hours') at time zone 'Europe/Paris')::date, arrival_time = date_trunc('minute', ((now() + interval '25 hours') at time zone 'Europe/Paris')::time)",
+    );
     const shown = await must(page(r.token));
     const received = (await withDb(async (db) => (await db.query('select amount_received::float8 as a from public.restaurant_reservations where id = $1', [r.id])).rows[0].a)) as number;
     expect(received).toBeGreaterThan(0);

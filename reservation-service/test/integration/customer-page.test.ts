@@ -179,10 +179,10 @@ describe('what the customer does on their page, told to the restaurant', () => {
     await decide('mark_paid', r);
     await sendAll();
     running.smtp.messages.splice(0);
-    // The meal tomorrow, within the 48 hours of the CGV: written directly (no request is taken that late).
+    // The meal 23 hours away, within the 48 hours of the CGV, whatever the hour of the run: written directly (no request is taken that late).
     await withDb((pg) =>
       pg.query(
-        "update public.restaurant_reservations set reservation_date = (now() at time zone 'Europe/Paris')::date + 1, arrival_time = ((now() at time zone 'Europe/Paris') - interval '1 hour')::time where id = $1",
+        "update public.restaurant_reservations set reservation_date = ((now() + interval '23 hours') at time zone 'Europe/Paris')::date, arrival_time = date_trunc('minute', ((now() + interval '23 hours') at time zone 'Europe/Paris')::time) where id = $1",
         [r.id],
       ),
     );
