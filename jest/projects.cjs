@@ -10,6 +10,7 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const PACKAGES = [
   'local-supabase',
+  'local-stripe',
   'shared',
   'domain',
   'sections',

@@ -4,3 +4,4 @@ export * from './service';
 export * from './chat';
 export * from './whatsapp';
 export * from './customer';
+export * from './payments';

@@ -115,9 +115,15 @@ export const reservationParams = z.object({ reservationId: z.guid() });
 
 export const deposit = z
   .object({
-    method: z.enum(['acompte', 'empreinte']).describe('acompte: money taken in advance; empreinte: a card imprint, nothing taken.'),
+    method: z.enum(['acompte', 'empreinte']).describe('acompte: money taken in advance (arrhes or an acompte under the CGV: nature); empreinte: a card imprint, nothing taken.'),
     amount: z.number().describe('Euros TTC.'),
     percentage: z.number().optional().describe('Set when the terms are a share of the total.'),
+    nature: z
+      .enum(['arrhes', 'acompte'])
+      .optional()
+      .describe(
+        'Set for money taken in advance (method acompte): what it is under the restaurant’s CGV (French law). arrhes (Code civil art. 1590, the default): a customer who withdraws loses them, a restaurant that withdraws repays double; acompte: a firm commitment, the whole price is owed. Read as arrhes when absent.',
+      ),
   })
   .describe('What the restaurant will ask in advance once it accepts; null when nothing.')
   .register(contractSchemas, { id: 'Deposit' });

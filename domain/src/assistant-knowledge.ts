@@ -4,6 +4,7 @@
  * each menu and option its id, which a request names (submit_group_request's menu_id, option_id).
  */
 import type { MissingItem } from './completeness';
+import type { AdvanceNature } from './payments';
 
 export type ServiceKind = 'lunch' | 'dinner';
 
@@ -53,7 +54,11 @@ export interface AssistantKnowledge {
   closures: { date: string; services: ServiceKind[]; reason: string | null }[];
   menus: KnowledgeMenu[];
   options: KnowledgeOption[];
-  deposit: { required: boolean; method: 'acompte' | 'empreinte' | null; type: 'percentage' | 'fixed' | null; amount: number | null };
+  /**
+   * nature: what money taken in advance (method 'acompte') is under the CGV (restaurant_cgv.advance_payment_nature),
+   * when the document carries it; read as arrhes when absent (the law's presumption).
+   */
+  deposit: { required: boolean; method: 'acompte' | 'empreinte' | null; type: 'percentage' | 'fixed' | null; amount: number | null; nature?: AdvanceNature | null };
   payment: { on_site: boolean; online: boolean; payment_link: string | null };
   cgv: { cancellation_policy: string; modification_policy: string; link: string | null } | null;
   faq: { question: string; answer: string }[];

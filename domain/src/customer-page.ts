@@ -5,6 +5,7 @@
  * Types and plain words only: the page is light (no antd, no supabase-js).
  */
 import type { Deposit } from './deposit';
+import type { AdvanceNature } from './payments';
 import type { ReservationStatus } from './reservation-status';
 
 /** A course of a menu (menu_items.type): the guests of a choice menu pick a dish in each. */
@@ -73,6 +74,12 @@ export interface CustomerPage {
     at: string;
   } | null;
   restaurant: { name: string; address: string; phone: string | null; email: string | null };
+  /** What may be paid online now (the restaurant's Stripe account): the deposit still owed (or the difference after a change), the card imprint, or a no-show fee the customer's bank asked them to confirm; null when nothing. */
+  online_payment: { purpose: 'advance' | 'imprint' | 'no_show_fee'; amount_cents: number } | null;
+  /** What the sums paid in advance are under the CGV (arrhes unless they say acompte). */
+  advance_nature: AdvanceNature;
+  /** The card saved on the restaurant's Stripe account (empreinte bancaire), when it is. */
+  imprint: { brand: string | null; last4: string | null; saved_at: string } | null;
   /** How the acompte is paid (Facturation); the remainder on site or online. */
   payment: { iban: string | null; bic: string | null; payment_link: string | null; holder: string | null; remainder: 'onsite' | 'online' } | null;
   cgv: { cancellation_policy: string; modification_policy: string; link: string | null } | null;

@@ -12,6 +12,7 @@ import type { NewAssistantKey } from './assistant-keys';
 import type { MissingItem } from './completeness';
 import type { Database as GeneratedDatabase } from './database.types';
 import type { Deposit } from './deposit';
+import type { ConnectState, CustomerCheckout, NoShowFeePlan, PendingRefund } from './payments';
 import type {
   CheckedRequestAnswer,
   ConversationAnswerer,
@@ -72,6 +73,11 @@ export type Database = MergeDeep<
         customer_update_reservation: { Returns: CustomerPage };
         customer_cancel_reservation: { Returns: CustomerPage };
         customer_write_to_restaurant: { Returns: CustomerPage };
+        customer_checkout: { Returns: CustomerCheckout };
+        no_show_fee_plan: { Returns: NoShowFeePlan };
+        take_pending_refunds: { Returns: PendingRefund[] };
+        // Null when the state is unknown, used, too old, or no longer an owner's.
+        stripe_connect_take: { Returns: ConnectState | null };
       };
     };
   }

@@ -327,6 +327,128 @@ export type Database = {
           },
         ]
       }
+      reservation_card_imprints: {
+        Row: {
+          account_id: string
+          card_brand: string | null
+          card_last4: string | null
+          customer_id: string
+          payment_method_id: string
+          reservation_id: string
+          restaurant_id: string
+          saved_at: string
+          setup_intent: string
+        }
+        Insert: {
+          account_id: string
+          card_brand?: string | null
+          card_last4?: string | null
+          customer_id: string
+          payment_method_id: string
+          reservation_id: string
+          restaurant_id: string
+          saved_at?: string
+          setup_intent: string
+        }
+        Update: {
+          account_id?: string
+          card_brand?: string | null
+          card_last4?: string | null
+          customer_id?: string
+          payment_method_id?: string
+          reservation_id?: string
+          restaurant_id?: string
+          saved_at?: string
+          setup_intent?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_card_imprints_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: true
+            referencedRelation: "restaurant_reservations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservation_card_imprints_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "reservation_card_imprints_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reservation_checkouts: {
+        Row: {
+          account_id: string
+          amount_cents: number
+          created_at: string
+          expires_at: string
+          id: string
+          purpose: string
+          reservation_id: string
+          restaurant_id: string
+          session_id: string
+          status: string
+          url: string
+        }
+        Insert: {
+          account_id: string
+          amount_cents: number
+          created_at?: string
+          expires_at: string
+          id?: string
+          purpose: string
+          reservation_id: string
+          restaurant_id: string
+          session_id: string
+          status?: string
+          url: string
+        }
+        Update: {
+          account_id?: string
+          amount_cents?: number
+          created_at?: string
+          expires_at?: string
+          id?: string
+          purpose?: string
+          reservation_id?: string
+          restaurant_id?: string
+          session_id?: string
+          status?: string
+          url?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_checkouts_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_reservations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservation_checkouts_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "reservation_checkouts_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reservation_events: {
         Row: {
           actor: string
@@ -337,6 +459,7 @@ export type Database = {
           from_status: number
           id: string
           kind: string
+          payment_id: string | null
           proposal: string | null
           reason: string | null
           reason_detail: string | null
@@ -354,6 +477,7 @@ export type Database = {
           from_status: number
           id?: string
           kind?: string
+          payment_id?: string | null
           proposal?: string | null
           reason?: string | null
           reason_detail?: string | null
@@ -371,6 +495,7 @@ export type Database = {
           from_status?: number
           id?: string
           kind?: string
+          payment_id?: string | null
           proposal?: string | null
           reason?: string | null
           reason_detail?: string | null
@@ -448,6 +573,86 @@ export type Database = {
           },
           {
             foreignKeyName: "reservation_guests_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reservation_payments: {
+        Row: {
+          account_id: string
+          amount_cents: number
+          attempts: number
+          claimed_until: string | null
+          created_at: string
+          event_id: string | null
+          id: string
+          kind: string
+          last_error: string | null
+          payment_intent: string | null
+          reservation_id: string
+          restaurant_id: string
+          status: string
+          stripe_id: string | null
+        }
+        Insert: {
+          account_id: string
+          amount_cents: number
+          attempts?: number
+          claimed_until?: string | null
+          created_at?: string
+          event_id?: string | null
+          id?: string
+          kind: string
+          last_error?: string | null
+          payment_intent?: string | null
+          reservation_id: string
+          restaurant_id: string
+          status: string
+          stripe_id?: string | null
+        }
+        Update: {
+          account_id?: string
+          amount_cents?: number
+          attempts?: number
+          claimed_until?: string | null
+          created_at?: string
+          event_id?: string | null
+          id?: string
+          kind?: string
+          last_error?: string | null
+          payment_intent?: string | null
+          reservation_id?: string
+          restaurant_id?: string
+          status?: string
+          stripe_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_payments_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "reservation_events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservation_payments_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_reservations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservation_payments_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "reservation_payments_restaurant_id_fkey"
             columns: ["restaurant_id"]
             isOneToOne: false
             referencedRelation: "restaurants"
@@ -703,29 +908,38 @@ export type Database = {
       }
       restaurant_cgv: {
         Row: {
+          advance_payment_nature: string
           cancellation_policy: string
           created_at: string
           id: string
           link: string | null
           modification_policy: string
+          no_show_fee_cents: number | null
+          no_show_fee_type: string | null
           restaurant_id: string
           updated_at: string
         }
         Insert: {
+          advance_payment_nature?: string
           cancellation_policy: string
           created_at?: string
           id?: string
           link?: string | null
           modification_policy: string
+          no_show_fee_cents?: number | null
+          no_show_fee_type?: string | null
           restaurant_id: string
           updated_at?: string
         }
         Update: {
+          advance_payment_nature?: string
           cancellation_policy?: string
           created_at?: string
           id?: string
           link?: string | null
           modification_policy?: string
+          no_show_fee_cents?: number | null
+          no_show_fee_type?: string | null
           restaurant_id?: string
           updated_at?: string
         }
@@ -1485,6 +1699,45 @@ export type Database = {
           },
         ]
       }
+      restaurant_stripe_accounts: {
+        Row: {
+          account_id: string
+          account_name: string | null
+          connected_at: string
+          connected_by: string | null
+          restaurant_id: string
+        }
+        Insert: {
+          account_id: string
+          account_name?: string | null
+          connected_at?: string
+          connected_by?: string | null
+          restaurant_id: string
+        }
+        Update: {
+          account_id?: string
+          account_name?: string | null
+          connected_at?: string
+          connected_by?: string | null
+          restaurant_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_stripe_accounts_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_stripe_accounts_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: true
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       restaurant_whatsapp_numbers: {
         Row: {
           phone_number_id: string
@@ -1695,6 +1948,18 @@ export type Database = {
         Args: { p_request: Json; p_restaurant_id: string }
         Returns: Json
       }
+      checkout_session_saved: {
+        Args: {
+          p_account_id: string
+          p_amount_cents: number
+          p_expires_at: string
+          p_purpose: string
+          p_reservation_id: string
+          p_session_id: string
+          p_url: string
+        }
+        Returns: undefined
+      }
       claim_notifications: {
         Args: { p_lease?: string; p_limit?: number; p_restaurant_id?: string }
         Returns: {
@@ -1769,6 +2034,7 @@ export type Database = {
         Args: { p_accepted_cost?: number; p_reason: string; p_token: string }
         Returns: Json
       }
+      customer_checkout: { Args: { p_token: string }; Returns: Json }
       customer_page_tokens: {
         Args: { p_reservation_ids: string[] }
         Returns: {
@@ -1815,6 +2081,17 @@ export type Database = {
         Args: { p_changes: Json; p_preview?: boolean; p_reservation_id: string }
         Returns: Json
       }
+      no_show_fee_plan: { Args: { p_reservation_id: string }; Returns: Json }
+      no_show_fee_recorded: {
+        Args: {
+          p_account_id: string
+          p_cents: number
+          p_needs_authentication: boolean
+          p_payment_intent: string
+          p_reservation_id: string
+        }
+        Returns: string
+      }
       queue_due_reminders: {
         Args: { p_limit?: number; p_restaurant_id?: string }
         Returns: number
@@ -1840,6 +2117,15 @@ export type Database = {
           p_version: number
         }
         Returns: Json
+      }
+      refund_made: {
+        Args: {
+          p_error?: string
+          p_id: string
+          p_refund_id: string
+          p_status: string
+        }
+        Returns: undefined
       }
       remove_member: {
         Args: { p_restaurant_id: string; p_user_id: string }
@@ -2022,6 +2308,22 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      stripe_apply_event: { Args: { p_event: Json }; Returns: string }
+      stripe_connect_begin: {
+        Args: { p_restaurant_id: string }
+        Returns: string
+      }
+      stripe_connect_save: {
+        Args: {
+          p_account_id: string
+          p_account_name: string
+          p_restaurant_id: string
+          p_user_id: string
+        }
+        Returns: undefined
+      }
+      stripe_connect_take: { Args: { p_state: string }; Returns: Json }
+      stripe_disconnect: { Args: { p_restaurant_id: string }; Returns: string }
       submit_group_request: {
         Args: {
           p_key_id?: string
@@ -2041,6 +2343,10 @@ export type Database = {
         }
         Returns: Json
       }
+      take_pending_refunds: {
+        Args: { p_lease_ms?: number; p_reservation_id?: string }
+        Returns: Json
+      }
       transition_reservation: {
         Args: {
           p_code_manage: string
@@ -2056,6 +2362,7 @@ export type Database = {
           p_actor_user_id?: string
           p_amount?: number
           p_deposit?: string
+          p_payment_id?: string
           p_proposal?: string
           p_reason?: string
           p_reason_detail?: string

@@ -4,7 +4,9 @@
  * 'Votre assistant'. When they are due is the database's rule (private.due_customer_reminders).
  */
 import { formatEuros, formatLongDate } from '@tablee/shared/format';
+import { ADVANCE_WORDS } from './deposit';
 import { ofName, parisDayAndTime } from './french';
+import { DEFAULT_ADVANCE_NATURE, type AdvanceNature } from './payments';
 
 export type ReminderKind = 'headcount' | 'day_before' | 'deposit';
 
@@ -41,7 +43,7 @@ export const REMINDER_TEMPLATES: Readonly<Record<ReminderKind, { name: string; p
 export const REMINDER_LABELS: Readonly<Record<ReminderKind, string>> = {
   headcount: 'Nombre de convives et choix des menus',
   day_before: 'La veille du repas',
-  deposit: 'Acompte à verser',
+  deposit: 'Arrhes ou acompte à verser',
 };
 
 /** What a reminder speaks of. */
@@ -55,8 +57,10 @@ export interface ReminderFacts {
   guests: number;
   /** ISO instant: until when the customer changes their reservation (the CGV's modification deadline). */
   modifyUntil: string;
-  /** The acompte still due, in euros (deposit reminder). */
+  /** The sum still due in advance, in euros (deposit reminder). */
   deposit: number | null;
+  /** What that sum is under the CGV (the reservation's deposit's nature): arrhes when absent. */
+  advanceNature?: AdvanceNature;
   pageUrl: string;
 }
 
@@ -99,15 +103,18 @@ export function reminderMessage(kind: ReminderKind, f: ReminderFacts): ReminderM
         ],
         templateParameters: [f.restaurantName, mealWhen(f), String(f.guests), f.address, f.pageUrl],
       };
-    case 'deposit':
+    case 'deposit': {
+      // « les arrhes restent à verser » / « l’acompte reste à verser »: the CGV's word, agreed.
+      const sum = ADVANCE_WORDS[f.advanceNature ?? DEFAULT_ADVANCE_NATURE];
       return {
-        subject: `Votre réservation ${from} : l’acompte reste à verser`,
+        subject: `Votre réservation ${from} : ${sum.the} ${sum.plural ? 'restent' : 'reste'} à verser`,
         paragraphs: [
           hello,
-          `Votre réservation du ${mealWhen(f)} est acceptée ; l’acompte de ${formatEuros(f.deposit ?? 0)} n’a pas encore été reçu.`,
-          `Versez-le pour garantir votre table : les moyens de paiement sont sur votre page, ${f.pageUrl}`,
+          `Votre réservation du ${mealWhen(f)} est acceptée ; ${sum.the} de ${formatEuros(f.deposit ?? 0)} ${sum.plural ? 'n’ont' : 'n’a'} pas encore été ${sum.agree('reçu')}.`,
+          `Versez-${sum.it} pour garantir votre table : les moyens de paiement sont sur votre page, ${f.pageUrl}`,
         ],
         templateParameters: [f.restaurantName, formatEuros(f.deposit ?? 0), mealWhen(f), f.pageUrl],
       };
+    }
   }
 }

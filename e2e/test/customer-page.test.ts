@@ -103,7 +103,8 @@ test('from the acknowledgement: 14 guests and their choices, the kitchen’s tot
   const kitchen = await pdfText(Buffer.from(await sheet.arrayBuffer()));
   expect(kitchen.replace(/\s+/g, ' ')).toContain('11 × Quenelle de brochet, sauce Nantua, 3 × Risotto crémeux aux champignons (dont 1 sans gluten)');
 
-  // Paid, then the cancellation deadline passes (the meal is now 20 hours away: both deadlines, 24 h and 48 h, have passed, whatever the hour of the run): cancelling costs the acompte, said first.
+  // Paid, then the cancellation deadline passes (the meal is now 20 hours away: both deadlines, 24 h and 48 h, have passed, whatever the hour of the run): cancelling costs the sums paid, said first
+  // (the restaurant's CGV say nothing of their nature: arrhes, as the law presumes).
   await transition(request.id, 'paid');
   await sql(
     "update public.restaurant_reservations set reservation_date = ((now() + interval '20 hours') at time zone 'Europe/Paris')::date, arrival_time = date_trunc('minute', ((now() + interval '20 hours') at time zone 'Europe/Paris')::time) where id = $1",
@@ -111,13 +112,13 @@ test('from the acknowledgement: 14 guests and their choices, the kitchen’s tot
   );
   const [{ received }] = await sql<{ received: string }>('select amount_received::text as received from public.restaurant_reservations where id = $1', [request.id]);
   await page.reload();
-  await page.getByText('Acompte reçu', { exact: true }).waitFor();
+  await page.getByText('Arrhes reçues', { exact: true }).waitFor();
   await page.getByText(/^Le délai de modification est passé/).waitFor();
   await shoot(page, 'paid-late');
   await page.getByRole('button', { name: 'Annuler la réservation…' }).click();
   const cost = page.locator('.cp-cost');
   await cost.waitFor();
-  expect((await cost.textContent())!.replace(/\s/g, ' ')).toContain(`Annuler maintenant coûte l’acompte versé de ${Number(received).toFixed(2).replace('.', ',')} €`);
+  expect((await cost.textContent())!.replace(/\s/g, ' ')).toContain(`Annuler maintenant coûte les arrhes versées de ${Number(received).toFixed(2).replace('.', ',')} €`);
   expect(await sql('select status from public.restaurant_reservations where id = $1', [request.id])).toEqual([{ status: 3 }]);
   await page.getByLabel('Raison de l’annulation').fill('Le séminaire est reporté');
   expect(await seriousViolations(page)).toEqual([]);

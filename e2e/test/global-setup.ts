@@ -4,6 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../local-supabase/test/launch';
 import { sealSeededData } from '../../local-supabase/test/seeded';
+import { startLocalStripe } from '../../local-stripe/src/index';
+
+/** The platform's Stripe keys of the run: local-stripe takes them, and the reservation service gets them (the payments' tests). */
+export const E2E_STRIPE = { secretKey: 'sk_test_tablee_e2e_0123456789', webhookSecret: 'whsec_tablee_e2e', clientId: 'ca_tablee_e2e' };
 
 /** Module → port, chosen free at setup (so that several checkouts can run their suites at once). */
 export const E2E_PORTS: Record<string, number> = {};
@@ -23,6 +27,11 @@ export default async function globalSetup() {
 export async function startApplication(): Promise<{ supabase: { dbUrl: string } }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-e2e-'));
   fs.chmodSync(dir, 0o777); // embedded PostgreSQL runs as 'postgres' when the tests run as root
+  // Stripe's wire format, served here for the whole run (its Checkout and OAuth pages are what the customer and the owner see).
+  const stripe = await startLocalStripe(E2E_STRIPE);
+  (globalThis as { __e2eStripe?: { close: () => Promise<void> } }).__e2eStripe = stripe;
+  const reservationPort = await freePort();
+  stripe.setWebhookUrl(`http://127.0.0.1:${reservationPort}/api/stripe/webhook`);
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     LOCAL_SUPABASE_DATA_DIR: path.join(dir, 'data'),
@@ -32,7 +41,11 @@ export async function startApplication(): Promise<{ supabase: { dbUrl: string } 
     LOCAL_SUPABASE_FAST: '1',
     LOCAL_SUPABASE_QUIET: '1',
     TABLEE_RUNTIME_DIR: path.join(dir, 'runtime'),
-    RESERVATION_SERVICE_PORT: String(await freePort()),
+    RESERVATION_SERVICE_PORT: String(reservationPort),
+    STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+    STRIPE_CLIENT_ID: E2E_STRIPE.clientId,
+    STRIPE_API_BASE: stripe.url,
     ASSISTANT_PORT: String(await freePort()),
     OUTBOX_DIR: path.join(dir, 'outbox'),
     TABLEE_READY_JSON: '1',

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
 export default async function globalTeardown() {
+  await (globalThis as { __e2eStripe?: { close: () => Promise<void> } }).__e2eStripe?.close();
   const state = (globalThis as { __e2e?: { child: ChildProcess; dir: string } }).__e2e;
   if (!state) return;
   // Servers a test started in place of one it stopped (app.test.ts), recorded beside ready.json.

@@ -156,9 +156,10 @@ test('a new owner runs the six steps, reloads midway, finishes, and finds every 
   await page.getByLabel('Code postal').fill('69004');
   await page.getByLabel('Ville', { exact: true }).fill('Lyon');
   await page.getByLabel('Exiger un acompte ou une empreinte bancaire').check();
-  await page.getByLabel('Acompte', { exact: true }).check();
+  // Facturation's 'Acompte' (money taken), the first of the step: the CGV below have their own (the sums' nature).
+  await page.getByLabel('Acompte', { exact: true }).first().check();
   await page.getByLabel('Montant (%)').fill('30');
-  await page.getByLabel('En ligne').check();
+  await page.getByLabel('En ligne', { exact: true }).check();
   await page.getByLabel('IBAN').fill('FR7630006000011234567890189');
   await page.getByLabel('BIC').fill('AGRIFRPP');
   await page.getByLabel('Nom du contact').fill('Marie Dupont');
@@ -216,9 +217,9 @@ test('a new owner runs the six steps, reloads midway, finishes, and finds every 
   expect(await page.getByLabel('Numéro SIRET').inputValue()).toBe('73282932000074');
   expect(await page.getByLabel('Code postal').inputValue()).toBe('69004');
   expect(await page.getByLabel('Pays').inputValue()).toBe('France');
-  expect(await page.getByLabel('Acompte', { exact: true }).isChecked()).toBe(true);
+  expect(await page.getByLabel('Acompte', { exact: true }).first().isChecked()).toBe(true);
   expect(await page.getByLabel('Montant (%)').inputValue()).toBe('30');
-  expect(await page.getByLabel('En ligne').isChecked()).toBe(true);
+  expect(await page.getByLabel('En ligne', { exact: true }).isChecked()).toBe(true);
   expect(await page.getByLabel('IBAN').inputValue()).toBe('FR7630006000011234567890189');
   expect(await page.getByLabel('BIC').inputValue()).toBe('AGRIFRPP');
   expect(await page.getByLabel('Email de facturation').inputValue()).toBe('compta@comptoir-canuts.fr');

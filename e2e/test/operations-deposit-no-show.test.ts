@@ -71,8 +71,9 @@ test('a paid reservation, acompte only: « Acompte reçu », what remains, then 
   expect(nbsp(await cancel.innerText())).toContain('Montant reçu : 120,00 €');
   await cancel.getByText('À la demande du client', { exact: true }).click();
   await cancel.getByRole('button', { name: 'Annuler la réservation' }).click();
-  await cancel.getByText('Indiquez si l’acompte est remboursé ou conservé.').waitFor();
-  await cancel.getByText('Acompte remboursé', { exact: true }).click();
+  // The CGV say nothing of the sums' nature: arrhes, as the law presumes.
+  await cancel.getByText('Indiquez si les arrhes sont remboursées ou conservées.').waitFor();
+  await cancel.getByText('Arrhes remboursées', { exact: true }).click();
   const amount = cancel.getByRole('spinbutton', { name: 'Montant remboursé (€)' });
   expect(await amount.inputValue()).toBe('120,00');
   await amount.fill('100');
@@ -90,14 +91,14 @@ test('a paid reservation, acompte only: « Acompte reçu », what remains, then 
   ).toEqual([{ deposit: 'refunded', amount: 100 }]);
   await page.screenshot({ path: '/tmp/h2-cancel-refund-history.png', fullPage: true });
 
-  // The customer's e-mail (the outbox's .eml, read back) says how much of the acompte is refunded.
+  // The customer's e-mail (the outbox's .eml, read back) says how much of the arrhes is refunded (the CGV say nothing of their nature: arrhes).
   const [file] = await until(
     () => outboxFiles(`TBL-${numero}`, /-annulee-/),
     (files) => files.length === 1,
     'the cancellation e-mail in the outbox',
   );
   const mail = parseMail(fs.readFileSync(path.join(outboxDir(), file), 'utf8'));
-  expect(nbsp(mail.text)).toContain('Acompte remboursé : 100,00 € (sur 120,00 € versés)');
+  expect(nbsp(mail.text)).toContain('Arrhes remboursées : 100,00 € (sur 120,00 € versés)');
 });
 
 test('a customer who did not come: « Non présenté » after a confirmation, only once the time has come; apart in the planning and the list', async () => {

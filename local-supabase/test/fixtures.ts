@@ -182,6 +182,10 @@ export async function restaurantSnapshot(restaurantId: string): Promise<string> 
          'reminder_settings', (select jsonb_agg(to_jsonb(t)) from restaurant_reminder_settings t where restaurant_id = $1),
          'whatsapp_number', (select jsonb_agg(to_jsonb(t)) from restaurant_whatsapp_numbers t where restaurant_id = $1),
          'members', (select jsonb_agg(to_jsonb(t) order by user_id) from restaurant_members t where restaurant_id = $1),
+         'stripe_account', (select jsonb_agg(to_jsonb(t)) from restaurant_stripe_accounts t where restaurant_id = $1),
+         'checkouts', (select jsonb_agg(to_jsonb(t) order by id) from reservation_checkouts t where restaurant_id = $1),
+         'payments', (select jsonb_agg(to_jsonb(t) order by id) from reservation_payments t where restaurant_id = $1),
+         'card_imprints', (select jsonb_agg(to_jsonb(t) order by reservation_id) from reservation_card_imprints t where restaurant_id = $1),
          'conversations', (select jsonb_agg(to_jsonb(t) order by id) from conversations t where restaurant_id = $1),
          'messages', (select jsonb_agg(to_jsonb(m) order by m.id) from messages m join conversations c on c.id = m.conversation_id where c.restaurant_id = $1)
        )::text as snapshot`,

@@ -19,9 +19,11 @@ export type RestClient = Pick<PostgrestClient<Database>, 'from'>;
  * why), of its details ('modified': summary says who changed what), or a decision of the one-click link
  * undone from its page ('undone': back to pending).
  */
+const EVENT_KINDS = ['status', 'modified', 'undone', 'reminder', 'payment', 'refund', 'imprint'] as const;
+
 export interface ReservationEvent {
-  /** 'reminder': a reminder sent to the customer (summary: which, and how). */
-  kind: 'status' | 'modified' | 'undone' | 'reminder';
+  /** 'reminder': a reminder sent to the customer (summary: which, and how); 'payment', 'refund', 'imprint': money or a card through Stripe (paymentId). */
+  kind: 'status' | 'modified' | 'undone' | 'reminder' | 'payment' | 'refund' | 'imprint';
   /** « Modifiée par … : 14 → 18 personnes », for a change of the details. */
   summary: string | null;
   from: ReservationStatus;
@@ -36,6 +38,8 @@ export interface ReservationEvent {
   actor: 'owner' | 'link' | 'customer' | 'system';
   /** Who decided in the app (a member of the team), when known: their address is in restaurantPeopleQueryOptions. */
   actorUserId: string | null;
+  /** Stripe's id of the payment (pi_), refund (re_) or card imprint (seti_) the entry records; null otherwise. */
+  paymentId: string | null;
   at: string;
 }
 
@@ -50,6 +54,7 @@ export const NOTIFICATION_KINDS = [
   'owner_customer_changed',
   'owner_customer_cancelled',
   'owner_customer_message',
+  'customer_no_show_fee',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -107,7 +112,7 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
     .from('restaurant_reservations')
     .select(
       `${RESERVATION_COLUMNS}, customer_message, dietary_notes, notes, selected_menu_id, conversations(${CONVERSATION_COLUMNS}),
-       reservation_events(kind, summary, from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor, actor_user_id, created_at),
+       reservation_events(kind, summary, from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor, actor_user_id, payment_id, created_at),
        notification_outbox(${NOTIFICATION_COLUMNS})`,
     )
     .eq('restaurant_id', restaurantId)
@@ -120,7 +125,7 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
   if (error) throw error;
   if (!data) return null;
   const events = data.reservation_events.map((e): ReservationEvent => ({
-    kind: e.kind === 'modified' || e.kind === 'undone' || e.kind === 'reminder' ? e.kind : 'status',
+    kind: (EVENT_KINDS as readonly string[]).includes(e.kind) ? (e.kind as ReservationEvent['kind']) : 'status',
     summary: e.summary,
     from: statusFromCode(e.from_status),
     to: statusFromCode(e.to_status),
@@ -131,6 +136,7 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
     amount: e.amount === null ? null : toNumber(e.amount),
     actor: e.actor === 'link' || e.actor === 'customer' || e.actor === 'system' ? e.actor : 'owner',
     actorUserId: e.actor_user_id,
+    paymentId: e.payment_id,
     at: e.created_at,
   }));
   return {

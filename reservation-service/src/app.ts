@@ -16,6 +16,8 @@ import { reservationRoutes } from './reservations/routes';
 import { requestRoutes } from './requests/routes';
 import { sheetRoutes } from './sheets/routes';
 import { customerRoutes } from './customer/routes';
+import { paymentRoutes } from './payments/routes';
+import { createStripeClient } from './payments/stripe-client';
 import type { Db } from './lib/supabase';
 import { healthRoutes, Heartbeats, securityHeaders } from './health';
 import { rootAnswer } from '@tablee/contract';
@@ -49,6 +51,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onRoute', requireContract);
   const db = options.db ?? createServiceClient(config);
   const mailer = options.mailer ?? createMailer(config);
+  // Stripe, when the platform's keys are set: payments, the owner's connection, refunds.
+  const stripe = config.stripe ? createStripeClient({ secretKey: config.stripe.secretKey, apiBase: config.stripe.apiBase }) : null;
   app.addHook('onClose', async () => mailer.close());
 
   // The link page may POST with a JSON content type and no body: that is not malformed.
@@ -107,13 +111,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // Connectivity check of the front end (HEAD /, any status below 500 means reachable); HEAD comes with GET.
   app.get('/', { schema: { hide: true, response: { 200: rootAnswer } } }, async () => ({ service: 'tablee-reservation-service', status: 'ok' as const }));
-  await app.register(reservationRoutes, { config, db });
+  await app.register(reservationRoutes, { config, db, stripe });
   await app.register(sheetRoutes, { config, db });
   await app.register(requestRoutes, { config, db });
   await app.register(customerRoutes, { config, db });
+  await app.register(paymentRoutes, { config, db, stripe });
   const heartbeats = options.heartbeats ?? new Heartbeats();
   healthRoutes(app, db, mailer, heartbeats);
-  startReminderJob(app, db, config, heartbeats);
+  startReminderJob(app, db, config, heartbeats, stripe);
   await startNotificationSender(app, db, mailer, config, heartbeats);
   return app;
 }

@@ -42,6 +42,8 @@ export interface Config {
   outboxRestaurantId?: string;
   /** WhatsApp Cloud API; without token and phone number id, each WhatsApp message is written as a .json file in outboxDir. */
   whatsapp: { apiUrl: string; token?: string; phoneNumberId?: string; template: string };
+  /** Stripe Connect, the platform's keys; without all three, online payment is off (transfers and payment links stay). apiBase: every Stripe call goes there instead (tests: local-stripe). */
+  stripe?: { secretKey: string; clientId: string; webhookSecret: string; apiBase?: string };
 }
 
 const envSchema = z.object({
@@ -82,6 +84,10 @@ const envSchema = z.object({
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_TEMPLATE: z.string().min(1).default('nouvelle_demande_groupe'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_CLIENT_ID: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.url().optional(),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -121,6 +127,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID || undefined,
       template: e.WHATSAPP_TEMPLATE,
     },
+    ...(e.STRIPE_SECRET_KEY && e.STRIPE_CLIENT_ID && e.STRIPE_WEBHOOK_SECRET
+      ? {
+          stripe: {
+            secretKey: e.STRIPE_SECRET_KEY,
+            clientId: e.STRIPE_CLIENT_ID,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE.replace(/\/+$/, '') } : {}),
+          },
+        }
+      : {}),
   };
 }
 

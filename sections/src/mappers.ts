@@ -1,6 +1,7 @@
 /** Row ↔ model mapping of the restaurant's sections, written once (ARCHITECTURE.md, Data). */
 import { formatPhone, toE164 } from '@tablee/domain/phone';
 import { storedSiret, storedVat } from './billing/rules';
+import { defaultCgv, type CgvValue } from './cgv/rules';
 import {
   DAYS,
   toHHMM,
@@ -24,6 +25,7 @@ import {
   type ResponseTime,
   type Restaurant,
   type ServiceSettings,
+  type Tables,
 } from '@tablee/domain';
 import {
   DEFAULT_COUNTRY,
@@ -196,14 +198,42 @@ export function billingToRow(restaurantId: string, b: Billing) {
 const POLICIES: readonly Policy[] = ['same_day', '24h', '48h', '72h', '7_days'];
 const policy = (value: string | null | undefined): Policy | undefined => (POLICIES.includes(value as Policy) ? (value as Policy) : undefined);
 
-/** A restaurant's CGV (spec §3): none stored, or a value outside the choices, leaves a policy unchosen (the owner must pick it). */
-export function cgvFromRow(row: Pick<CgvRow, 'cancellation_policy' | 'modification_policy' | 'link'> | null | undefined): {
-  cancellationPolicy?: Policy;
-  modificationPolicy?: Policy;
-  link: string;
-} {
-  if (!row) return { link: '' };
-  return { cancellationPolicy: policy(row.cancellation_policy), modificationPolicy: policy(row.modification_policy), link: row.link ?? '' };
+/** The CGV's columns cgvFromRow reads; those of the advance's nature and the no-show fee may be absent (a row read without them). */
+type CgvColumns = Pick<CgvRow, 'cancellation_policy' | 'modification_policy' | 'link'> &
+  Partial<Pick<Tables<'restaurant_cgv'>, 'advance_payment_nature' | 'no_show_fee_type' | 'no_show_fee_cents'>>;
+
+/**
+ * A restaurant's CGV (spec §3): none stored, or a value outside the choices, leaves a policy unchosen
+ * (the owner must pick it); the advance's nature is arrhes unless acompte is stored; the no-show fee,
+ * stored in cents, is in euros (1550 → 15,5), none without both a type and an amount.
+ */
+export function cgvFromRow(row: CgvColumns | null | undefined): CgvValue {
+  const cgv = defaultCgv();
+  if (!row) return cgv;
+  const feeType = row.no_show_fee_type;
+  const cents = row.no_show_fee_cents;
+  return {
+    cancellationPolicy: policy(row.cancellation_policy),
+    modificationPolicy: policy(row.modification_policy),
+    link: row.link ?? '',
+    advancePaymentNature: row.advance_payment_nature === 'acompte' || row.advance_payment_nature === 'arrhes' ? row.advance_payment_nature : cgv.advancePaymentNature,
+    noShowFee: (feeType === 'per_person' || feeType === 'fixed') && typeof cents === 'number' ? { type: feeType, amount: cents / 100 } : cgv.noShowFee,
+  };
+}
+
+/**
+ * The CGV as save_restaurant_cgv takes them (p_cgv): the link trimmed, the no-show fee in euros
+ * rounded to the cent, or null for none.
+ */
+export function cgvToSave(value: CgvValue) {
+  const fee = value.noShowFee;
+  return {
+    cancellationPolicy: value.cancellationPolicy,
+    modificationPolicy: value.modificationPolicy,
+    link: value.link.trim(),
+    advancePaymentNature: value.advancePaymentNature,
+    noShowFee: fee && fee.type !== 'none' ? { type: fee.type, amount: typeof fee.amount === 'number' ? Math.round(fee.amount * 100) / 100 : null } : null,
+  };
 }
 
 const byDisplayOrder = (a: { display_order: number }, b: { display_order: number }) => a.display_order - b.display_order;

@@ -256,13 +256,20 @@ CREATE TABLE public.restaurant_cgv (
     link text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    advance_payment_nature text DEFAULT 'arrhes'::text NOT NULL,
+    no_show_fee_cents integer,
+    no_show_fee_type text,
     CONSTRAINT restaurant_cgv_pkey PRIMARY KEY (id),
+    CONSTRAINT restaurant_cgv_advance_payment_nature_check CHECK ((advance_payment_nature = ANY (ARRAY['arrhes'::text, 'acompte'::text]))),
+    CONSTRAINT restaurant_cgv_no_show_fee_check CHECK ((((no_show_fee_type IS NULL) AND (no_show_fee_cents IS NULL)) OR ((no_show_fee_type = ANY (ARRAY['per_person'::text, 'fixed'::text])) AND (no_show_fee_cents > 0) AND (no_show_fee_cents <= 10000000)))),
     CONSTRAINT restaurant_cgv_restaurant_id_key UNIQUE (restaurant_id),
     CONSTRAINT restaurant_cgv_cancellation_policy_check CHECK ((cancellation_policy = ANY (ARRAY['same_day'::text, '24h'::text, '48h'::text, '72h'::text, '7_days'::text]))),
     CONSTRAINT restaurant_cgv_link_safe_link CHECK (((link IS NULL) OR private.is_safe_link(link))),
     CONSTRAINT restaurant_cgv_modification_policy_check CHECK ((modification_policy = ANY (ARRAY['same_day'::text, '24h'::text, '48h'::text, '72h'::text, '7_days'::text]))),
     CONSTRAINT restaurant_cgv_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
 );
+COMMENT ON COLUMN public.restaurant_cgv.advance_payment_nature IS 'What the sums paid in advance are under French law: arrhes (Code civil art. 1590: a customer who withdraws loses them, a restaurant that withdraws repays double; the law''s presumption, so the default) or acompte (a firm commitment: the whole price is owed).';
+COMMENT ON COLUMN public.restaurant_cgv.no_show_fee_type IS 'The no-show fee the CGV state, charged on the card imprint after ''Non présenté'': per_person (no_show_fee_cents per expected guest) or fixed (no_show_fee_cents in all); null: none.';
 ALTER TABLE public.restaurant_cgv ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.restaurant_cgv FROM anon, authenticated;
 GRANT DELETE, INSERT, MAINTAIN, SELECT, UPDATE ON TABLE public.restaurant_cgv TO authenticated;
@@ -979,6 +986,9 @@ declare
   c_policies constant text[] := array['same_day', '24h', '48h', '72h', '7_days'];
   v_cancellation text := p_cgv ->> 'cancellationPolicy';
   v_modification text := p_cgv ->> 'modificationPolicy';
+  v_nature text := coalesce(p_cgv ->> 'advancePaymentNature', 'arrhes');
+  v_fee_type text := p_cgv #>> '{noShowFee,type}';
+  v_fee_amount numeric;
 begin
   perform private.assert_role(p_restaurant_id, 'manager');
   if jsonb_typeof(p_cgv) is distinct from 'object' then
@@ -990,16 +1000,35 @@ begin
   if v_modification is null or v_modification <> all (c_policies) then
     raise exception 'Politique de modification invalide : %', coalesce(v_modification, 'null') using errcode = '22023';
   end if;
+  if v_nature not in ('arrhes', 'acompte') then
+    raise exception 'Nature des sommes versées d''avance invalide : choisissez arrhes ou acompte' using errcode = '22023';
+  end if;
+  -- The no-show fee: euros as the owner types them, stored in cents.
+  if v_fee_type is not null then
+    if v_fee_type not in ('per_person', 'fixed') then
+      raise exception 'Frais de non-présentation invalides : par personne ou forfait' using errcode = '22023';
+    end if;
+    v_fee_amount := case when jsonb_typeof(p_cgv #> '{noShowFee,amount}') = 'number' then (p_cgv #>> '{noShowFee,amount}')::numeric end;
+    if v_fee_amount is null or v_fee_amount <= 0 or v_fee_amount > 100000 or v_fee_amount <> round(v_fee_amount, 2) then
+      raise exception 'Le montant des frais de non-présentation doit être compris entre 0,01 € et 100 000 €' using errcode = '22023';
+    end if;
+  end if;
 
-  insert into public.restaurant_cgv as t (restaurant_id, cancellation_policy, modification_policy, link, updated_at)
-  values (p_restaurant_id, v_cancellation, v_modification, nullif(btrim(p_cgv ->> 'link'), ''), now())
+  insert into public.restaurant_cgv as t (restaurant_id, cancellation_policy, modification_policy, link, advance_payment_nature,
+                                          no_show_fee_type, no_show_fee_cents, updated_at)
+  values (p_restaurant_id, v_cancellation, v_modification, nullif(btrim(p_cgv ->> 'link'), ''), v_nature,
+          v_fee_type, (v_fee_amount * 100)::integer, now())
   on conflict (restaurant_id) do update set
     cancellation_policy = excluded.cancellation_policy,
     modification_policy = excluded.modification_policy,
     link = excluded.link,
+    advance_payment_nature = excluded.advance_payment_nature,
+    no_show_fee_type = excluded.no_show_fee_type,
+    no_show_fee_cents = excluded.no_show_fee_cents,
     updated_at = excluded.updated_at;
 end
 $function$;
+COMMENT ON FUNCTION public.save_restaurant_cgv(uuid,jsonb) IS 'Saves the CGV in one call: {cancellationPolicy, modificationPolicy, link, advancePaymentNature arrhes|acompte (default arrhes), noShowFee {type per_person|fixed, amount euros} or absent for none}.';
 REVOKE ALL ON FUNCTION public.save_restaurant_cgv(uuid,jsonb) FROM PUBLIC, anon;
 
 CREATE OR REPLACE FUNCTION public.save_restaurant_hours(p_restaurant_id uuid, p_hours jsonb)

@@ -238,10 +238,12 @@ CREATE TABLE public.reservation_events (
     summary text,
     deposit text,
     amount public.amount,
+    payment_id text,
     CONSTRAINT reservation_events_pkey PRIMARY KEY (id),
     CONSTRAINT reservation_events_actor_check CHECK ((actor = ANY (ARRAY['owner'::text, 'link'::text, 'customer'::text, 'system'::text]))),
     CONSTRAINT reservation_events_deposit_check CHECK ((deposit = ANY (ARRAY['refunded'::text, 'kept'::text]))),
-    CONSTRAINT reservation_events_kind_check CHECK ((kind = ANY (ARRAY['status'::text, 'modified'::text, 'undone'::text, 'reminder'::text]))) not valid,
+    CONSTRAINT reservation_events_kind_check CHECK ((kind = ANY (ARRAY['status'::text, 'modified'::text, 'undone'::text, 'reminder'::text, 'payment'::text, 'refund'::text, 'imprint'::text]))) not valid,
+    CONSTRAINT reservation_events_payment_id_check CHECK ((payment_id ~ '^(pi|re|seti)_[A-Za-z0-9_]{1,200}$'::text)),
     CONSTRAINT reservation_events_proposal_length CHECK ((char_length(proposal) <= 200)),
     CONSTRAINT reservation_events_reason_detail_length CHECK ((char_length(reason_detail) <= 500)),
     CONSTRAINT reservation_events_reason_length CHECK ((char_length(reason) <= 40)),
@@ -255,6 +257,7 @@ CREATE TABLE public.reservation_events (
 COMMENT ON TABLE public.reservation_events IS 'The history of a reservation: one row per status change (kind status, written by transition_reservation_by_id), per change of its details (kind modified, written by modify_reservation; from_status = to_status, summary says who changed what), and per one-click decision undone from its link (kind undone, written by undo_link_decision; to_status pending), and per reminder sent to the customer (kind reminder, actor system, written by the reminder round). Actor: owner (a member), link (the one-click link), customer (their own page), system (Tablée itself).';
 COMMENT ON COLUMN public.reservation_events.summary IS 'For a change (kind modified): « Modifiée par <e-mail> : 14 → 18 personnes, … », written when it was made.';
 COMMENT ON COLUMN public.reservation_events.deposit IS 'Cancelling a paid reservation: ''refunded'' or ''kept'' (per the CGV), what became of the money received.';
+COMMENT ON COLUMN public.reservation_events.payment_id IS 'Stripe''s id of what the row records: the PaymentIntent of a payment online (pi_), the refund (re_), the SetupIntent of a card imprint (seti_); null for what happened outside Stripe.';
 COMMENT ON COLUMN public.reservation_events.amount IS 'Euros: received (to paid), refunded or kept (cancelled from paid, with deposit); null otherwise.';
 ALTER TABLE public.reservation_events ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.reservation_events FROM anon, authenticated;
@@ -397,14 +400,16 @@ CREATE OR REPLACE FUNCTION private.deposit_for(p_total numeric, p_restaurant_id 
  SET search_path TO ''
 AS $function$
   -- percentage: that share of the total, to the cent; fixed: that amount, never above the total.
+  -- Money taken in advance says what it is under the CGV (arrhes unless they say acompte): every word of it follows.
   select case when b.deposit_type = 'fixed'
               then jsonb_build_object('method', m.method, 'amount', round(least(b.deposit_amount, p_total), 2))
               else jsonb_build_object('method', m.method, 'amount', round(p_total * least(b.deposit_amount, 100) / 100, 2), 'percentage', b.deposit_amount::numeric) end
+         || case when m.method = 'acompte' then jsonb_build_object('nature', private.advance_payment_nature(p_restaurant_id)) else '{}'::jsonb end
     from public.restaurant_billing b
    cross join lateral (select case when b.deposit_method = 'empreinte' then 'empreinte' else 'acompte' end as method) m
    where b.restaurant_id = p_restaurant_id and b.requires_deposit and b.deposit_amount > 0
 $function$;
-COMMENT ON FUNCTION private.deposit_for(numeric,uuid) IS 'The deposit a reservation of p_total owes under its restaurant''s billing terms (Facturation), the one rule for every answer, e-mail, sheet and export: {method: acompte (money taken in advance) or empreinte (a card imprint, nothing taken), amount (euros), percentage (when the terms are a share)}; null when none is asked.';
+COMMENT ON FUNCTION private.deposit_for(numeric,uuid) IS 'The deposit a reservation of p_total owes under its restaurant''s billing terms (Facturation), the one rule for every answer, e-mail, sheet and export: {method: acompte (money taken in advance) or empreinte (a card imprint, nothing taken), amount (euros), percentage (when the terms are a share), nature (money taken: arrhes or acompte, as the CGV say)}; null when none is asked.';
 REVOKE ALL ON FUNCTION private.deposit_for(numeric,uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION private.deposit_for(numeric,uuid) TO service_role;
 
@@ -639,8 +644,13 @@ begin
      and p_res.status = private.reservation_status('paid') and v_received > 0 then
     return 'deposit_required';
   end if;
-  if (p_deposit = 'refunded' and (p_amount is null or p_amount <= 0 or p_amount > v_received or p_amount <> round(p_amount, 2)))
-     or (p_deposit is distinct from 'refunded' and p_amount is not null) then
+  -- Refunded: at most what was received; twice that for arrhes when the restaurant withdraws (Code civil art. 1590).
+  if (p_deposit = 'refunded' and (p_amount is null or p_amount <= 0 or p_amount <> round(p_amount, 2)
+                                  or p_amount > v_received * case when p_reason is distinct from 'demande_du_client'
+                                                                   and private.advance_payment_nature(p_res.restaurant_id) = 'arrhes' then 2 else 1 end))
+     -- Paid with an amount: what the payment (online) brought, in euros to the cent.
+     or (p_target_status = private.reservation_status('paid') and p_amount is not null and (p_amount <= 0 or p_amount <> round(p_amount, 2)))
+     or (p_deposit is distinct from 'refunded' and p_target_status <> private.reservation_status('paid') and p_amount is not null) then
     return 'amount_invalid';
   end if;
   return null;
@@ -1066,7 +1076,7 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.transition_reservation(text,text,smallint,uuid) FROM PUBLIC, anon, authenticated;
 
-CREATE OR REPLACE FUNCTION public.transition_reservation_by_id(p_reservation_id uuid, p_target_status smallint, p_actor text DEFAULT 'owner'::text, p_actor_user_id uuid DEFAULT NULL::uuid, p_reason text DEFAULT NULL::text, p_reason_detail text DEFAULT NULL::text, p_proposal text DEFAULT NULL::text, p_deposit text DEFAULT NULL::text, p_amount numeric DEFAULT NULL::numeric)
+CREATE OR REPLACE FUNCTION public.transition_reservation_by_id(p_reservation_id uuid, p_target_status smallint, p_actor text DEFAULT 'owner'::text, p_actor_user_id uuid DEFAULT NULL::uuid, p_reason text DEFAULT NULL::text, p_reason_detail text DEFAULT NULL::text, p_proposal text DEFAULT NULL::text, p_deposit text DEFAULT NULL::text, p_amount numeric DEFAULT NULL::numeric, p_payment_id text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -1103,9 +1113,9 @@ begin
            else '{}'::jsonb end;
   end if;
 
-  -- Marked paid: what was received, under today's terms. Cancelled from paid: what is refunded, or kept.
+  -- Marked paid: what was received (a payment online says how much; by hand, today's terms). Cancelled from paid: what is refunded, or kept.
   if p_target_status = private.reservation_status('paid') then
-    v_received := private.received_when_paid(v_res.total_amount, v_res.restaurant_id);
+    v_received := coalesce(p_amount, private.received_when_paid(v_res.total_amount, v_res.restaurant_id));
     v_amount := v_received;
   elsif p_deposit = 'refunded' then
     v_amount := p_amount;
@@ -1116,9 +1126,13 @@ begin
   update public.restaurant_reservations r
      set status = p_target_status, amount_received = coalesce(v_received, r.amount_received)
    where r.id = v_res.id;
-  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id, deposit, amount)
-  values (v_res.id, v_res.restaurant_id, v_res.status, p_target_status, p_reason, v_detail, v_proposal, p_actor, p_actor_user_id, p_deposit, v_amount)
+  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id, deposit, amount, payment_id)
+  values (v_res.id, v_res.restaurant_id, v_res.status, p_target_status, p_reason, v_detail, v_proposal, p_actor, p_actor_user_id, p_deposit, v_amount, p_payment_id)
   returning id, created_at + private.link_undo_window() into v_event, v_undo_until;
+  -- What was paid online is refunded online, in this transaction's intent (the service makes the refunds: pending_refunds).
+  if p_deposit = 'refunded' then
+    perform private.plan_online_refunds(v_res.id, v_event, (v_amount * 100)::integer);
+  end if;
   -- The customer's e-mail, in this transaction: sent by the outbox's sender, once, whenever SMTP takes it.
   if v_kind is not null then
     v_queued := private.queue_customer_message(v_res.id, v_kind, v_event);
@@ -1135,8 +1149,8 @@ begin
     'deposit', p_deposit, 'amount', v_amount, 'email_queued', v_queued, 'undo_until', v_undo_until);
 end
 $function$;
-COMMENT ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric) IS 'One status change over private.reservation_transitions (row lock, one history row, and the customer''s e-mail of the decision queued in the outbox with that row as its event: email_queued says whether the customer has an address to be told at). A decision of the one-click link (p_actor link) holds that e-mail until undo_until, while undo_link_decision may undo it. Called by the reservation service only.';
-REVOKE ALL ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric) FROM PUBLIC, anon, authenticated;
+COMMENT ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric,text) IS 'One status change over private.reservation_transitions (row lock, one history row, and the customer''s e-mail of the decision queued in the outbox with that row as its event: email_queued says whether the customer has an address to be told at). A decision of the one-click link (p_actor link) holds that e-mail until undo_until, while undo_link_decision may undo it. Called by the reservation service only.';
+REVOKE ALL ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric,text) FROM PUBLIC, anon, authenticated;
 
 -- -------------------- Views
 

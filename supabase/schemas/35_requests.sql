@@ -474,7 +474,10 @@ AS $function$
       'required', coalesce(b.requires_deposit, false),
       'method', case when b.requires_deposit then b.deposit_method end,
       'type', case when b.requires_deposit then b.deposit_type end,
-      'amount', case when b.requires_deposit then b.deposit_amount end
+      'amount', case when b.requires_deposit then b.deposit_amount end,
+      -- Money taken in advance: arrhes or acompte, as the CGV say (arrhes when they say nothing).
+      'nature', case when b.requires_deposit and b.deposit_method is distinct from 'empreinte'
+                     then coalesce((select g.advance_payment_nature from public.restaurant_cgv g where g.restaurant_id = r.id), 'arrhes') end
     ),
     'cgv', (
       select jsonb_build_object('cancellation_policy', g.cancellation_policy, 'modification_policy', g.modification_policy, 'link', g.link)

@@ -247,7 +247,10 @@ begin
       'required', coalesce(b.requires_deposit, false),
       'method', case when b.requires_deposit then b.deposit_method end,
       'type', case when b.requires_deposit then b.deposit_type end,
-      'amount', case when b.requires_deposit then b.deposit_amount end
+      'amount', case when b.requires_deposit then b.deposit_amount end,
+      -- Money taken in advance: arrhes or acompte, as the CGV say (arrhes when they say nothing).
+      'nature', case when b.requires_deposit and b.deposit_method is distinct from 'empreinte'
+                     then coalesce((select g.advance_payment_nature from public.restaurant_cgv g where g.restaurant_id = r.id), 'arrhes') end
     ),
     'payment', jsonb_build_object(
       'on_site', coalesce(b.payment_onsite, true),

@@ -226,6 +226,11 @@ AS $function$
                   order by e.created_at desc limit 1),
     'restaurant', (select jsonb_build_object('name', t.name, 'address', t.address, 'phone', c.phone, 'email', c.email_address)
                      from public.restaurants t left join public.restaurant_contacts c on c.restaurant_id = t.id where t.id = p_row.restaurant_id),
+    -- Online (the restaurant's Stripe account): what may be paid now ({purpose advance|imprint|no_show_fee, amount_cents}), the card saved.
+    'online_payment', private.online_payment_due(p_row),
+    'advance_nature', private.advance_payment_nature(p_row.restaurant_id),
+    'imprint', (select jsonb_build_object('brand', i.card_brand, 'last4', i.card_last4, 'saved_at', i.saved_at)
+                  from public.reservation_card_imprints i where i.reservation_id = p_row.id),
     'payment', (select jsonb_build_object('iban', b.iban, 'bic', b.bic, 'payment_link', b.payment_link, 'holder', b.company_name,
                                           'remainder', case when b.payment_online then 'online' else 'onsite' end)
                   from public.restaurant_billing b where b.restaurant_id = p_row.restaurant_id),
@@ -432,7 +437,10 @@ begin
   -- The cost is stated before the customer confirms: a confirmation of another amount (the deadline passed meanwhile) is asked again.
   if v_cost > 0 and p_accepted_cost is distinct from v_cost then
     perform private.refuse_request(409, 'cost_not_accepted', 'accepted_cost',
-      'Annuler maintenant coûte l''acompte versé (' || replace(to_char(v_cost, 'FM999999990.00'), '.', ',') || ' €), conservé par le restaurant selon ses conditions d''annulation.');
+      'Annuler maintenant coûte ' || case when private.advance_payment_nature(v_row.restaurant_id) = 'arrhes' then 'les arrhes versées (' else 'l''acompte versé (' end
+      || replace(to_char(v_cost, 'FM999999990.00'), '.', ',') || ' €), '
+      || case when private.advance_payment_nature(v_row.restaurant_id) = 'arrhes' then 'conservées' else 'conservé' end
+      || ' par le restaurant selon ses conditions d''annulation.');
   end if;
   if v_row.status = private.reservation_status('paid') and coalesce(v_row.amount_received, 0) > 0 then
     v_deposit := case when v_cost > 0 then 'kept' else 'refunded' end;

@@ -216,7 +216,7 @@ describe('the assistant’s knowledge', () => {
         { id: optionId['Coupe de champagne'], title: 'Coupe de champagne', price: 12.5, price_type: 'per_person' },
         { id: optionId['Gâteau d’anniversaire'], title: 'Gâteau d’anniversaire', price: 45, price_type: 'total' },
       ],
-      deposit: { required: true, method: 'acompte', type: 'percentage', amount: 30 },
+      deposit: { required: true, method: 'acompte', type: 'percentage', amount: 30, nature: 'arrhes' },
       payment: { on_site: true, online: false, payment_link: null },
       cgv: { cancellation_policy: '48h', modification_policy: '24h', link: 'https://exemple.fr/cgv.pdf' },
       faq: sample.faqs,

@@ -108,6 +108,45 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
       insert: { restaurant_id: r, headcount_enabled: false },
       patch: { headcount_enabled: false },
     },
+    // Payments online (issue 45): the Stripe account (owners read it; the service and stripe_disconnect write it), the
+    // sessions (the service's only), the payments and refunds and the card imprint (members read; the service writes).
+    {
+      table: 'restaurant_stripe_accounts',
+      column: 'restaurant_id',
+      value: r,
+      insert: { restaurant_id: r, account_id: 'acct_Pirate' },
+      patch: { account_id: 'acct_Pirate' },
+    },
+    {
+      table: 'reservation_checkouts',
+      column: 'restaurant_id',
+      value: r,
+      insert: {
+        reservation_id: v.reservation.id,
+        restaurant_id: r,
+        account_id: 'acct_Pirate',
+        purpose: 'advance',
+        amount_cents: 1,
+        session_id: 'cs_pirate',
+        url: 'https://pirate',
+        expires_at: '2099-01-01T00:00:00Z',
+      },
+      patch: { url: 'https://pirate' },
+    },
+    {
+      table: 'reservation_payments',
+      column: 'restaurant_id',
+      value: r,
+      insert: { reservation_id: v.reservation.id, restaurant_id: r, account_id: 'acct_Pirate', kind: 'refund', amount_cents: 1, status: 'pending', payment_intent: 'pi_pirate' },
+      patch: { status: 'pending', amount_cents: 999999 },
+    },
+    {
+      table: 'reservation_card_imprints',
+      column: 'restaurant_id',
+      value: r,
+      insert: { reservation_id: v.reservation.id, restaurant_id: r, account_id: 'acct_Pirate', customer_id: 'cus_pirate', payment_method_id: 'pm_pirate', setup_intent: 'seti_pirate' },
+      patch: { payment_method_id: 'pm_pirate' },
+    },
     // Each guest's choices: written by the customer's page only (customer_update_reservation), read by members.
     {
       table: 'reservation_guests',
@@ -189,6 +228,31 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['save_reminder_settings', { p_restaurant_id: r, p_settings: { headcount_enabled: false } }],
     // Drawing a page's token: the reservation service's only.
     ['customer_page_tokens', { p_reservation_ids: [v.reservation.id] }],
+    // Payments online (issue 45): connecting and disconnecting the Stripe account, owners of the restaurant only; the rest
+    // the reservation service's only (the session to make, what it made, Stripe's events, the refunds to make).
+    ['stripe_connect_begin', { p_restaurant_id: r }],
+    ['stripe_disconnect', { p_restaurant_id: r }],
+    ['stripe_connect_take', { p_state: 'f'.repeat(48) }],
+    ['stripe_connect_save', { p_restaurant_id: r, p_user_id: attackerId, p_account_id: 'acct_Pirate', p_account_name: 'Pirate' }],
+    ['customer_checkout', { p_token: 'f'.repeat(48) }],
+    [
+      'checkout_session_saved',
+      {
+        p_reservation_id: v.reservation.id,
+        p_account_id: 'acct_Pirate',
+        p_purpose: 'advance',
+        p_amount_cents: 1,
+        p_session_id: 'cs_pirate',
+        p_url: 'https://pirate',
+        p_expires_at: '2099-01-01T00:00:00Z',
+      },
+    ],
+    ['stripe_apply_event', { p_event: { id: 'evt_pirate', type: 'checkout.session.completed', account: 'acct_Pirate', data: { object: { id: 'cs_pirate' } } } }],
+    ['take_pending_refunds', { p_reservation_id: v.reservation.id }],
+    ['refund_made', { p_id: v.reservation.id, p_refund_id: 're_pirate', p_status: 'succeeded' }],
+    // The no-show fee: what may be charged, for owners of the restaurant only; recording the charge, the service's only.
+    ['no_show_fee_plan', { p_reservation_id: v.reservation.id }],
+    ['no_show_fee_recorded', { p_reservation_id: v.reservation.id, p_account_id: 'acct_Pirate', p_cents: 1, p_payment_intent: 'pi_pirate', p_needs_authentication: true }],
   ];
 }
 
@@ -304,6 +368,22 @@ describe('attack matrix', () => {
       invitationToken,
       whatsappNumber,
     };
+    // A Stripe account, a session, a payment and a card imprint, so that the payment tables have rows to attack.
+    await must(service().rpc('stripe_connect_save', { p_restaurant_id: built.restaurantId, p_user_id: owner.userId, p_account_id: 'acct_Victime', p_account_name: 'Victime' }));
+    await withDb(async (db) => {
+      await db.query(
+        "insert into public.reservation_checkouts (reservation_id, restaurant_id, account_id, purpose, amount_cents, session_id, url, expires_at) values ($1, $2, 'acct_Victime', 'advance', 5000, 'cs_victime', 'https://checkout.stripe.com/c/pay/cs_victime', now() + interval '1 day')",
+        [built.reservation.id, built.restaurantId],
+      );
+      await db.query(
+        "insert into public.reservation_payments (reservation_id, restaurant_id, account_id, kind, amount_cents, status, stripe_id, payment_intent) values ($1, $2, 'acct_Victime', 'advance', 5000, 'succeeded', 'pi_victime', 'pi_victime')",
+        [built.reservation.id, built.restaurantId],
+      );
+      await db.query(
+        "insert into public.reservation_card_imprints (reservation_id, restaurant_id, account_id, customer_id, payment_method_id, setup_intent) values ($1, $2, 'acct_Victime', 'cus_victime', 'pm_victime', 'seti_victime')",
+        [built.reservation.id, built.restaurantId],
+      );
+    });
     // Reminder settings, so that restaurant_reminder_settings has a row to attack.
     await must(owner.client.rpc('save_reminder_settings', { p_restaurant_id: built.restaurantId, p_settings: { headcount_days: 5 } }));
     // A guest's choices, so that reservation_guests has a row to attack (written as the superuser: the page's

@@ -272,7 +272,8 @@ describe('cancellation', () => {
     for (const cost of [undefined, 0, received - 1]) {
       expect((await cancel(r.token, 'Imprévu', cost)).error).toMatchObject({
         code: 'cost_not_accepted',
-        message: `Annuler maintenant coûte l'acompte versé (${euros} €), conservé par le restaurant selon ses conditions d'annulation.`,
+        // The CGV say nothing of the sums' nature: arrhes, as the law presumes.
+        message: `Annuler maintenant coûte les arrhes versées (${euros} €), conservées par le restaurant selon ses conditions d'annulation.`,
       });
     }
     expect(await rowOf(r.id)).toMatchObject({ status: STATUS.paid });

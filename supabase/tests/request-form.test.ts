@@ -62,6 +62,7 @@ const ALLOWED = [
   'deposit.method',
   'deposit.type',
   'deposit.amount',
+  'deposit.nature',
   'cgv',
   'cgv.cancellation_policy',
   'cgv.modification_policy',
@@ -124,7 +125,7 @@ describe('request_form and the request page switch', () => {
     expect(answer.restaurant.name).toBe('Le Bouchon en ligne');
     expect(answer.restaurant.photo.alt_text).toBe('La terrasse');
     expect(answer.response_time.code).toBe('fast');
-    expect(answer.deposit).toEqual({ required: true, method: 'acompte', type: 'percentage', amount: 30 });
+    expect(answer.deposit).toEqual({ required: true, method: 'acompte', type: 'percentage', amount: 30, nature: 'arrhes' });
     expect(answer.days.filter((d) => d.is_open).map((d) => d.day)).toEqual(['monday', 'tuesday', 'friday']);
   });
 

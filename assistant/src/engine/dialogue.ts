@@ -9,7 +9,8 @@
 import type { AssistantKnowledge } from '@tablee/domain/assistant-knowledge';
 import type { CheckedRequestAnswer, FaqMatch, RequestRefusal, SubmittedRequestAnswer } from '@tablee/domain/function-answers';
 import { answerBy } from '@tablee/domain/french';
-import { depositText, type Deposit } from '@tablee/domain/deposit';
+import { ADVANCE_WORDS, aDepositText, depositNature, type Deposit } from '@tablee/domain/deposit';
+import { ADVANCE_NATURES } from '@tablee/domain/payments';
 import { formatEuros } from '@tablee/shared/format';
 import { understand } from './understand';
 import type { RequestPart, Understood } from './understanding';
@@ -217,11 +218,28 @@ function askDetails(knowledge: AssistantKnowledge, slots: RequestSlots): Ask | n
   return null;
 }
 
-/** 'un acompte de 30 % du total, soit 115,20 €', 'une empreinte bancaire de 20,00 €'; without a total yet (no menu), the share alone. */
+/**
+ * 'des arrhes de 30 % du total, soit 115,20 €', 'un acompte de …' (the CGV's word: arrhes unless they
+ * say acompte), 'une empreinte bancaire de 20,00 €'; without a total yet (no menu), the share alone.
+ */
 function depositWords(deposit: Deposit): string {
-  const article = deposit.method === 'empreinte' ? 'une' : 'un';
-  if (deposit.amount === 0 && deposit.percentage !== undefined) return `${article} ${deposit.method === 'empreinte' ? 'empreinte bancaire' : 'acompte'} de ${deposit.percentage} % du total`;
-  return `${article} ${depositText(deposit)}`;
+  const nature = depositNature(deposit);
+  if (deposit.amount === 0 && deposit.percentage !== undefined) return `${nature ? ADVANCE_WORDS[nature].a : 'une empreinte bancaire'} de ${deposit.percentage} % du total`;
+  return aDepositText(deposit);
+}
+
+/** What money taken in advance commits the customer to (arrhes: lost if they withdraw, double if the restaurant does; an acompte: the whole price owed); '' for a card imprint. */
+export function depositConsequence(deposit: Deposit | null | undefined): string {
+  const nature = depositNature(deposit);
+  return nature ? ` ${ADVANCE_NATURES[nature].consequence}` : '';
+}
+
+/**
+ * What the restaurant will ask once it accepts, said to the customer: « S’il accepte, le restaurant
+ * demandera des arrhes de … » and what they commit to; '' when nothing.
+ */
+export function depositSentence(deposit: Deposit | null | undefined): string {
+  return deposit ? `S’il accepte, le restaurant demandera ${depositWords(deposit)}.${depositConsequence(deposit)}` : '';
 }
 
 function recap(knowledge: AssistantKnowledge, slots: RequestSlots, check: CheckedRequestAnswer): string {
@@ -234,7 +252,7 @@ function recap(knowledge: AssistantKnowledge, slots: RequestSlots, check: Checke
     `au nom de ${slots.name}, ${[slots.email, slots.phone].filter(Boolean).join(' / ')}`,
   ];
   const total = check.request?.total_amount ? ` Total estimé : ${formatEuros(check.request.total_amount)}.` : '';
-  const deposit = check.deposit ? ` S’il accepte, le restaurant demandera ${depositWords(check.deposit)}.` : '';
+  const deposit = check.deposit ? ` ${depositSentence(check.deposit)}` : '';
   return `Je récapitule : ${lines.join(' ; ')}.${total}${deposit} J’envoie la demande au restaurant ?`;
 }
 
@@ -376,7 +394,9 @@ async function submit(state: ConversationState, tools: EngineTools, replies: str
     // A second request in the same conversation starts afresh, with the same customer.
     state.slots = { name: state.slots.name, email: state.slots.email, phone: state.slots.phone };
     state.expecting = undefined;
-    const deposit = submitted.deposit?.method === 'acompte' ? ` S’il l’accepte, un ${depositText(submitted.deposit)} sera à régler pour confirmer la réservation.` : '';
+    // « des arrhes de … seront à régler », « un acompte de … sera à régler »: the CGV's word, agreed.
+    const nature = depositNature(submitted.deposit);
+    const deposit = submitted.deposit && nature ? ` S’il l’accepte, ${aDepositText(submitted.deposit)} ${ADVANCE_WORDS[nature].willBe} à régler pour confirmer la réservation.` : '';
     replies.push(
       `C’est envoyé ! Votre demande ${sent.numero} est entre les mains du restaurant, qui s’engage à vous répondre ${answerBy(sent.respond_by)}.${deposit} Vous recevrez sa réponse par ${state.slots.email ? 'e-mail' : 'téléphone'}.\n\n${pageLinkText(submitted.pageUrl)}`,
     );

@@ -1,10 +1,12 @@
 /**
  * What the owner's profile says, in the assistant's French: the restaurant's facts (amenities,
- * address, hours, menus, acompte, cancellation) as answers to a customer's question, and the days,
+ * address, hours, menus, arrhes or acompte, cancellation) as answers to a customer's question, and the days,
  * times and group sizes it takes, which the dialogue proposes when a request does not fit. Nothing
  * here invents: a fact the profile does not state answers null, and the question goes to the restaurant.
  */
 import type { AssistantKnowledge, KnowledgeMenu, KnowledgeOption, KnowledgeService, ServiceKind } from '@tablee/domain/assistant-knowledge';
+import { ADVANCE_WORDS } from '@tablee/domain/deposit';
+import { ADVANCE_NATURES, DEFAULT_ADVANCE_NATURE } from '@tablee/domain/payments';
 import { POLICY_LABELS, type Policy } from '@tablee/domain/types';
 import { formatEuros, formatLongDate } from '@tablee/shared/format';
 import { fold, normalize } from './text';
@@ -26,6 +28,18 @@ const WEEKDAY_WORDS: Record<string, string> = {
 export const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * What the restaurant asks in advance, in the CGV's word (arrhes unless they say acompte) and what it
+ * commits the customer to, or the card imprint; that nothing is asked when nothing is.
+ */
+export function depositAnswer(deposit: AssistantKnowledge['deposit']): string {
+  if (!deposit.required || !deposit.method || deposit.amount === null) return 'Rien n’est demandé à l’avance pour réserver.';
+  const much = deposit.type === 'percentage' ? `${deposit.amount} % du total` : formatEuros(deposit.amount);
+  if (deposit.method === 'empreinte') return `Une fois la demande acceptée, le restaurant demande une empreinte bancaire de ${much} pour garantir la réservation (aucun montant n’est prélevé).`;
+  const nature = deposit.nature ?? DEFAULT_ADVANCE_NATURE;
+  return `Une fois la demande acceptée, le restaurant demande ${ADVANCE_WORDS[nature].a} de ${much} pour confirmer la réservation. ${ADVANCE_NATURES[nature].consequence}`;
+}
 
 /** The services the restaurant takes groups at on a day: open that weekday, not closed that date. */
 export function servicesOn(knowledge: AssistantKnowledge, date: string): KnowledgeService[] {
@@ -116,13 +130,7 @@ const FACTS: { asks: RegExp; answer: (k: AssistantKnowledge) => string | null }[
   { asks: /horaire|heures d'ouverture|ouvert|ferme/, answer: (k) => hours(k) || null },
   {
     asks: /acompte|arrhes|caution|empreinte|garantie|payer d'avance|paiement/,
-    answer: ({ deposit }) => {
-      if (!deposit.required || !deposit.method || deposit.amount === null) return 'Aucun acompte n’est demandé pour réserver.';
-      const much = deposit.type === 'percentage' ? `${deposit.amount} % du total` : formatEuros(deposit.amount);
-      return deposit.method === 'empreinte'
-        ? `Une fois la demande acceptée, le restaurant demande une empreinte bancaire de ${much} pour garantir la réservation (aucun montant n’est prélevé).`
-        : `Une fois la demande acceptée, le restaurant demande un acompte de ${much} pour confirmer la réservation.`;
-    },
+    answer: ({ deposit }) => depositAnswer(deposit),
   },
   {
     asks: /annul|rembours|modifi/,

@@ -86,6 +86,21 @@ describe('profileAnswer', () => {
   it('gives the address to "c’est où ?"', () => {
     expect(ask("c'est où ?")).toBe('Le restaurant se trouve 1 rue de la Paix, 69002 Lyon.');
   });
+
+  it('says what is asked in advance in the CGV’s word (arrhes unless they say acompte), and what it commits to', () => {
+    const askWith = (deposit: AssistantKnowledge['deposit']) => plain(profileAnswer({ ...KNOWLEDGE, deposit }, 'Faut-il verser des arrhes ?', topicWords(fold('Faut-il verser des arrhes ?'))));
+    const terms = { required: true, method: 'acompte', type: 'percentage', amount: 30 } as const;
+    expect(askWith(terms)).toBe(
+      'Une fois la demande acceptée, le restaurant demande des arrhes de 30 % du total pour confirmer la réservation. Ce sont des arrhes : si vous annulez, elles restent acquises au restaurant ; si le restaurant annule, il vous rembourse le double.',
+    );
+    expect(askWith({ ...terms, type: 'fixed', amount: 150, nature: 'acompte' })).toBe(
+      'Une fois la demande acceptée, le restaurant demande un acompte de 150,00 € pour confirmer la réservation. C’est un acompte : il vous engage fermement, et en cas d’annulation le restaurant peut vous demander le prix entier.',
+    );
+    expect(askWith({ ...terms, method: 'empreinte', type: 'fixed', amount: 20 })).toBe(
+      'Une fois la demande acceptée, le restaurant demande une empreinte bancaire de 20,00 € pour garantir la réservation (aucun montant n’est prélevé).',
+    );
+    expect(ask('Faut-il payer un acompte ?')).toBe('Rien n’est demandé à l’avance pour réserver.');
+  });
 });
 
 describe('faqMentioning', () => {

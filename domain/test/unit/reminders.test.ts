@@ -36,8 +36,19 @@ test('the day before: the address, the time, the guests, whom to tell', () => {
   ]);
 });
 
-test('the acompte due: its amount in euros', () => {
-  expect(reminderMessage('deposit', facts).paragraphs[1]).toBe(`Votre réservation du lundi 21 décembre 2026 à 20:00 est acceptée ; l’acompte de ${formatEuros(150)} n’a pas encore été reçu.`);
+test('the sum due in advance: its amount in euros, in the CGV’s word (arrhes unless they say acompte), agreed', () => {
+  const arrhes = reminderMessage('deposit', facts);
+  expect(arrhes.subject).toBe('Votre réservation du Comptoir des Halles : les arrhes restent à verser');
+  expect(arrhes.paragraphs.slice(1)).toEqual([
+    `Votre réservation du lundi 21 décembre 2026 à 20:00 est acceptée ; les arrhes de ${formatEuros(150)} n’ont pas encore été reçues.`,
+    'Versez-les pour garantir votre table : les moyens de paiement sont sur votre page, https://app.tablee.fr/ma-reservation/abc',
+  ]);
+  const acompte = reminderMessage('deposit', { ...facts, advanceNature: 'acompte' });
+  expect(acompte.subject).toBe('Votre réservation du Comptoir des Halles : l’acompte reste à verser');
+  expect(acompte.paragraphs.slice(1)).toEqual([
+    `Votre réservation du lundi 21 décembre 2026 à 20:00 est acceptée ; l’acompte de ${formatEuros(150)} n’a pas encore été reçu.`,
+    'Versez-le pour garantir votre table : les moyens de paiement sont sur votre page, https://app.tablee.fr/ma-reservation/abc',
+  ]);
 });
 
 test('each message gives its WhatsApp template every parameter it declares', () => {

@@ -99,7 +99,8 @@ describe('Facturation: what is valid is saved, the invalid field alone is marked
     await waitFor(async () => expect((await stored(id)).legalInformation.siretNumber).toBe('73282932000074'), { timeout: 5000 });
     await user.clear(screen.getByLabelText('Numéro SIRET'));
     await user.click(screen.getByLabelText('Exiger un acompte ou une empreinte bancaire'));
-    await user.click(screen.getByLabelText('Acompte'));
+    // Facturation's 'Acompte' (money taken, not an imprint), the first of the step: the CGV below it have their own (the sums' nature).
+    await user.click(screen.getAllByLabelText('Acompte')[0]);
     await paste(user, screen.getByLabelText('Lien de paiement de l’acompte (facultatif)'), 'https://buy.stripe.com/test_partiel');
     await waitFor(
       async () => {

@@ -31,7 +31,7 @@ function cancelDialog(deposit: DepositChoice | null) {
 describe('cancelling a paid reservation: the acompte', () => {
   it('shows what was received and the CGV’s policy, refunds all of it by default', async () => {
     const user = userEvent.setup();
-    const { onConfirm, dialog } = cancelDialog({ received: 120, policy: '48h' });
+    const { onConfirm, dialog } = cancelDialog({ received: 120, policy: '48h', nature: 'acompte' });
     expect(nbsp(dialog.textContent)).toContain('Montant reçu : 120,00 €');
     expect(dialog).toHaveTextContent('Conditions d’annulation de vos CGV : 48h avant le repas.');
     await user.click(within(dialog).getByRole('radio', { name: 'À la demande du client' }));
@@ -48,7 +48,7 @@ describe('cancelling a paid reservation: the acompte', () => {
 
   it('refunds part of it, never more than was received', async () => {
     const user = userEvent.setup();
-    const { onConfirm, dialog } = cancelDialog({ received: 120, policy: null });
+    const { onConfirm, dialog } = cancelDialog({ received: 120, policy: null, nature: 'acompte' });
     expect(dialog).toHaveTextContent('Vos CGV ne fixent pas de conditions d’annulation.');
     await user.click(within(dialog).getByRole('radio', { name: 'Fermeture exceptionnelle' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Acompte remboursé' }));
@@ -63,9 +63,26 @@ describe('cancelling a paid reservation: the acompte', () => {
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount: 45.5 }));
   });
 
+  it('arrhes: the restaurant that cancels may repay double (said first); the customer who asks, what was received at most', async () => {
+    const user = userEvent.setup();
+    const { onConfirm, dialog } = cancelDialog({ received: 120, policy: '48h', nature: 'arrhes' });
+    await user.click(within(dialog).getByRole('radio', { name: 'À la demande du client' }));
+    expect(dialog).not.toHaveTextContent('rembourse au double');
+    await user.click(within(dialog).getByRole('radio', { name: 'Arrhes remboursées' }));
+    const amount = within(dialog).getByRole('spinbutton', { name: 'Montant remboursé (€)' });
+    await paste(user, amount, '240', { replace: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler la réservation' }));
+    expect(nbsp((await within(dialog).findByText(/Le montant remboursé doit être/)).textContent)).toBe('Le montant remboursé doit être supérieur à 0 € et au plus 120,00 €.');
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Fermeture exceptionnelle' }));
+    expect(nbsp(dialog.textContent)).toContain('Ce sont des arrhes : le restaurant qui annule les rembourse au double, soit 240,00 €.');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler la réservation' }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount: 240 }));
+  });
+
   it('kept: no amount is sent', async () => {
     const user = userEvent.setup();
-    const { onConfirm, dialog } = cancelDialog({ received: 120, policy: '7_days' });
+    const { onConfirm, dialog } = cancelDialog({ received: 120, policy: '7_days', nature: 'acompte' });
     expect(dialog).toHaveTextContent('Conditions d’annulation de vos CGV : 7 jours avant le repas.');
     await user.click(within(dialog).getByRole('radio', { name: 'À la demande du client' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Acompte remboursé' }));
@@ -133,7 +150,7 @@ describe('paid with money still due', () => {
   });
 
   it('the history: « Annulée — acompte remboursé : 120,00 € », « Non présenté »', () => {
-    const event = { kind: 'status' as const, summary: null, reason: null, reasonDetail: null, proposal: null, actor: 'owner' as const, actorUserId: null };
+    const event = { kind: 'status' as const, summary: null, reason: null, reasonDetail: null, proposal: null, actor: 'owner' as const, actorUserId: null, paymentId: null };
     render(
       <AppProviders>
         <ReservationHistory

@@ -9,10 +9,10 @@ const event = { kind: 'status' as const, summary: null, reason: null, reasonDeta
 
 it('names the member who accepted, who noted the acompte; the link and the unknown as before', () => {
   const history: ReservationEvent[] = [
-    { ...event, from: 'pending', to: 'accepted', actor: 'owner', actorUserId: 'u-marie', at: '2026-11-03T10:00:00Z' },
-    { ...event, from: 'accepted', to: 'paid', amount: 120, actor: 'owner', actorUserId: 'u-paul', at: '2026-11-04T10:00:00Z' },
-    { ...event, from: 'paid', to: 'no_show', actor: 'owner', actorUserId: 'u-gone', at: '2026-11-05T10:00:00Z' },
-    { ...event, from: 'pending', to: 'rejected', actor: 'link', actorUserId: null, at: '2026-11-06T10:00:00Z' },
+    { ...event, from: 'pending', to: 'accepted', actor: 'owner', actorUserId: 'u-marie', paymentId: null, at: '2026-11-03T10:00:00Z' },
+    { ...event, from: 'accepted', to: 'paid', amount: 120, actor: 'owner', actorUserId: 'u-paul', paymentId: null, at: '2026-11-04T10:00:00Z' },
+    { ...event, from: 'paid', to: 'no_show', actor: 'owner', actorUserId: 'u-gone', paymentId: null, at: '2026-11-05T10:00:00Z' },
+    { ...event, from: 'pending', to: 'rejected', actor: 'link', actorUserId: null, paymentId: null, at: '2026-11-06T10:00:00Z' },
   ];
   render(
     <AppProviders>
@@ -36,7 +36,17 @@ it('names the member who accepted, who noted the acompte; the link and the unkno
 
 it('the customer’s own changes from their page: « Annulée par le client » with their words, their summaries as stored', () => {
   const history: ReservationEvent[] = [
-    { ...event, kind: 'modified', summary: 'Modifiée par le client : 14 → 15 personnes', from: 'pending', to: 'pending', actor: 'customer', actorUserId: null, at: '2026-11-03T10:00:00Z' },
+    {
+      ...event,
+      kind: 'modified',
+      summary: 'Modifiée par le client : 14 → 15 personnes',
+      from: 'pending',
+      to: 'pending',
+      actor: 'customer',
+      actorUserId: null,
+      paymentId: null,
+      at: '2026-11-03T10:00:00Z',
+    },
     {
       ...event,
       from: 'pending',
@@ -45,6 +55,7 @@ it('the customer’s own changes from their page: « Annulée par le client » w
       reasonDetail: 'Le séminaire est reporté.',
       actor: 'customer',
       actorUserId: null,
+      paymentId: null,
       at: '2026-11-04T10:00:00Z',
     },
   ];
@@ -70,6 +81,7 @@ it('a reminder sent to the customer: its summary as stored, never read as a deci
       to: 'accepted',
       actor: 'system',
       actorUserId: null,
+      paymentId: null,
       at: '2026-11-03T10:00:00Z',
     },
   ];

@@ -30,6 +30,8 @@ beforeAll(async () => {
   ({ id: menuId } = await must(owner.client.from('restaurant_menus').select('id').eq('restaurant_id', restaurantId).eq('name', 'Menu Découverte').single()));
   // 'Téléphone du restaurant': the number the page gives once the modification deadline has passed.
   await withDb((db) => db.query("update public.restaurant_contacts set phone = '+33478000000' where restaurant_id = $1", [restaurantId]));
+  // Its CGV call the sums paid in advance an acompte (the arrhes' words: the unit tests and e2e/test/stripe-payment.test.ts).
+  await withDb((db) => db.query("update public.restaurant_cgv set advance_payment_nature = 'acompte' where restaurant_id = $1", [restaurantId]));
 }, 45_000);
 
 /** A Monday at least three weeks ahead (Paris): open at lunch in the sample hours, far from any deadline. */

@@ -44,7 +44,7 @@ async function chooseSlot(user: ReturnType<typeof userEvent.setup>, slot: { date
   await user.selectOptions(screen.getByLabelText('Heure d’arrivée'), slot.arrival_time);
 }
 
-it('shows the total and the acompte public.check_group_request answers, and a group it does not take in its words', async () => {
+it('shows the total and the deposit public.check_group_request answers (in the CGV’s word: arrhes, and what they commit to), and a group it does not take in its words', async () => {
   const user = userEvent.setup();
   const slot = await nextOpenSlot(restaurantId, { people: 12, service: 'dinner' });
   render(<RequestForm form={form} onSent={() => undefined} />);
@@ -66,7 +66,9 @@ it('shows the total and the acompte public.check_group_request answers, and a gr
   const euros = (amount: number) => formatEuros(amount).replace(/\s/g, ' ');
   const estimateBox = screen.getByRole('region', { name: 'Estimation' });
   await waitFor(() => expect(estimateBox).toHaveTextContent(`Total estimé${euros(sql.request.total_amount)}`));
-  expect(estimateBox).toHaveTextContent(`Acompte demandé si le restaurant accepte : ${euros(sql.deposit.amount)}`);
+  expect(estimateBox).toHaveTextContent(
+    `Arrhes demandées si le restaurant accepte : ${euros(sql.deposit.amount)} (30 % du total). Ce sont des arrhes : si vous annulez, elles restent acquises au restaurant ; si le restaurant annule, il vous rembourse le double.`,
+  );
 
   await user.clear(screen.getByLabelText('Adultes'));
   await user.type(screen.getByLabelText('Adultes'), '400');

@@ -57,6 +57,9 @@ const page = (overrides: Partial<CustomerPage> = {}): CustomerPage => ({
   can_cancel: true,
   past: false,
   cancellation_cost: 0,
+  online_payment: null,
+  advance_nature: 'acompte',
+  imprint: null,
   guests: [],
   messages: [],
   ...overrides,
@@ -128,6 +131,11 @@ describe('the CGV in plain French', () => {
     expect(plain(cancelCostSentence(page({ status: 'paid', cancellation_cost: 120 }), NOW))).toBe(
       'Annuler maintenant coûte l’acompte versé de 120,00 €, conservé par le restaurant selon ses conditions d’annulation.',
     );
+    // Arrhes (the CGV's default nature): the word and its agreement follow.
+    expect(plain(cancelCostSentence(page({ status: 'paid', cancellation_cost: 120, advance_nature: 'arrhes' }), NOW))).toBe(
+      'Annuler maintenant coûte les arrhes versées de 120,00 €, conservées par le restaurant selon ses conditions d’annulation.',
+    );
+    expect(statusWords(page({ status: 'paid', advance_nature: 'arrhes' })).title).toBe('Arrhes reçues');
     expect(cancelCostSentence(page(), NOW)).toBe('L’annulation est gratuite jusqu’au samedi 19 décembre à 12:30.');
     expect(cancelCostSentence(page(), new Date('2026-12-20T10:00:00Z'))).toBe('L’annulation est gratuite.');
   });

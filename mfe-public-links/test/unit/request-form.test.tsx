@@ -8,7 +8,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RequestForm } from '../../src/features/request-page/components/RequestForm';
 import { Sent } from '../../src/features/request-page/components/Sent';
-import { estimate, isBookable, requestBody, EMPTY_VALUES, type RequestForm as Form } from '../../src/features/request-page/lib/form-rules';
+import { depositHint, depositNext, estimate, isBookable, requestBody, EMPTY_VALUES, type RequestForm as Form } from '../../src/features/request-page/lib/form-rules';
 
 const dinner = { service: 'dinner' as const, from: '19:00', to: '22:30', arrival_times: ['19:30', '20:00'], group_size: { min: 6, max: 30 } };
 const closedDay = (day: string) => ({ day, is_open: false, services: [] });
@@ -125,6 +125,26 @@ describe('after sending', () => {
   it('a promise for the next open day says its date', () => {
     render(<Sent form={FORM} outcome={{ ...sent, respondBy: '2026-12-04T12:30:00Z' }} values={values} onAnother={() => undefined} now={new Date('2026-12-02T22:00:00Z')} />);
     expect(screen.getByRole('region', { name: 'Demande envoyée' })).toHaveTextContent('Le restaurant s’engage à vous répondre d’ici le vendredi 4 décembre 2026 à 13:30.');
+  });
+
+  it('what will be asked once accepted, in the CGV’s word and agreed: arrhes (unless they say acompte), an acompte, a card imprint', () => {
+    const next = (deposit: Parameters<typeof depositNext>[0] | null) => {
+      const { unmount } = render(<Sent form={FORM} outcome={{ ...sent, deposit }} values={values} onAnother={() => undefined} now={new Date('2026-12-02T08:00:00Z')} />);
+      const text = screen.getByRole('region', { name: 'Demande envoyée' }).textContent!.replace(/\s/g, ' ');
+      unmount();
+      return text;
+    };
+    expect(next({ method: 'acompte', amount: 115.2, percentage: 30 })).toContain(
+      'S’il l’accepte, des arrhes de 115,20 € (30 % du total) vous seront demandées pour confirmer la réservation. Ce sont des arrhes : si vous annulez, elles restent acquises au restaurant ; si le restaurant annule, il vous rembourse le double.',
+    );
+    expect(next({ method: 'acompte', amount: 150, nature: 'acompte' })).toContain(
+      'S’il l’accepte, un acompte de 150,00 € vous sera demandé pour confirmer la réservation. C’est un acompte : il vous engage fermement, et en cas d’annulation le restaurant peut vous demander le prix entier.',
+    );
+    expect(next({ method: 'empreinte', amount: 20 })).toContain('S’il l’accepte, une empreinte bancaire de 20,00 € vous sera demandée (rien n’est prélevé).');
+    expect(next(null)).not.toMatch(/arrhes|acompte|empreinte/);
+    expect(depositHint({ method: 'acompte', amount: 150, nature: 'acompte' }).replace(/\s/g, ' ')).toBe(
+      'Acompte demandé si le restaurant accepte : 150,00 €. C’est un acompte : il vous engage fermement, et en cas d’annulation le restaurant peut vous demander le prix entier.',
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 /** The hours, billing and CGV tabs: their own button, toasts and load error (spec §2, §8). */
-import { billingApi, cgvApi, defaultHours, hoursApi } from '@tablee/sections';
+import { billingApi, cgvApi, defaultCgv, defaultHours, hoursApi } from '@tablee/sections';
 import { getSupabase } from '@tablee/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,7 +17,7 @@ it("CGV: 'Sauvegarder les CGV', 'CGV sauvegardées avec succès !', the link tri
   await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), '  https://bouchon.fr/cgv.pdf ');
   await user.click(save);
   expect(await screen.findByRole('status')).toHaveTextContent('CGV sauvegardées avec succès !');
-  expect((await cgvApi.load(restaurantId)).value).toEqual({ cancellationPolicy: '48h', modificationPolicy: '7_days', link: 'https://bouchon.fr/cgv.pdf' });
+  expect((await cgvApi.load(restaurantId)).value).toEqual({ ...defaultCgv(), cancellationPolicy: '48h', modificationPolicy: '7_days', link: 'https://bouchon.fr/cgv.pdf' });
 });
 
 it("CGV of a restaurant the owner cannot reach: 'Erreur lors du chargement des CGV'", async () => {

@@ -1,10 +1,12 @@
+import { ADVANCE_WORDS, depositNature, sumWords, yourDepositText } from '@tablee/domain/deposit';
+import { ADVANCE_NATURES } from '@tablee/domain/payments';
 import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/domain/reservation-status';
 import { formatPhone } from '@tablee/domain/phone';
 import { formatLongDate, parisToday } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
 import { balance, depositDeadline, depositText } from '../lib/deposit';
 import { formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
-import { emailLayout, factLines, heading as titleHtml, linkify, notice, paragraph, prose } from './layout';
+import { button, emailLayout, factLines, factText, heading as titleHtml, linkify, notice, paragraph, prose, type Fact } from './layout';
 import type { Action } from '../reservations/outcomes';
 import type { ReservationDetails } from '../reservations/details';
 import type { DecisionReason } from '../reservations/transition';
@@ -19,25 +21,28 @@ export type MailAction = Exclude<Action, 'no_show'>;
 
 /**
  * The customer's e-mail after the restaurant decided (French, one per transition), to `to` only:
- * accepted, refused (with its reason and the restaurant's proposal), acompte received, cancelled
- * (with its reason, and for a paid reservation what becomes of the acompte; in the customer's own words
- * when they cancelled it themselves), each with the link to the customer's own page.
+ * accepted, refused (with its reason and the restaurant's proposal), the sum paid in advance received,
+ * cancelled (with its reason, and for a paid reservation what becomes of what was paid; in the
+ * customer's own words when they cancelled it themselves), each with the link to the customer's own
+ * page. Money taken in advance is named as the CGV name it (arrhes or acompte: the deposit's nature).
  */
 export function confirmationMail(r: ReservationDetails, action: MailAction, to: string, why: DecisionReason = {}, today: string = parisToday()): Mail {
   const name = r.restaurant.name;
-  // Accepted with an acompte still to pay: accepted, not yet confirmed — confirmed once the acompte is received, by its deadline.
+  // Accepted with arrhes or an acompte still to pay: accepted, not yet confirmed — confirmed once they are received, by their deadline.
   const deposit = r.deposit;
-  const acompte = action === 'accept' && deposit?.method === 'acompte' ? { text: depositText(deposit), by: formatLongDate(depositDeadline(r.reservation_date, today)) } : null;
+  const acompte = action === 'accept' && deposit?.method === 'acompte' ? { text: yourDepositText(deposit), by: formatLongDate(depositDeadline(r.reservation_date, today)) } : null;
+  // What was asked in advance, in the CGV's word (« vos arrhes », « votre acompte »), or a payment when nothing was.
+  const sum = sumWords(deposit);
   // Cancelled by the customer on their own page (the history's actor), or by the restaurant at the customer's request.
   const ownCancellation = action === 'cancel' && why.actor === 'customer';
   const byCustomer = action === 'cancel' && (ownCancellation || why.reason === 'demande_du_client');
   const TEXTS: Record<MailAction, { subject: string; intro: string; heading: string; closing: string; tag: string }> = {
     accept: acompte
       ? {
-          subject: `Votre demande chez ${name} est acceptée : réglez l’acompte pour la confirmer`,
-          intro: `${name} a accepté votre demande de réservation. Elle sera confirmée dès réception de votre ${acompte.text}, à régler avant le ${acompte.by}.`,
+          subject: `Votre demande chez ${name} est acceptée : réglez ${sum.the} pour la confirmer`,
+          intro: `${name} a accepté votre demande de réservation. Elle sera confirmée dès réception de ${acompte.text}, à régler avant le ${acompte.by}.`,
           heading: 'Récapitulatif de votre réservation :',
-          closing: 'Vous recevrez un e-mail de confirmation dès que le restaurant aura reçu votre acompte. Conservez ce code de réservation : il vous sera demandé à votre arrivée.',
+          closing: `Vous recevrez un e-mail de confirmation dès que le restaurant aura reçu ${sum.your}. Conservez ce code de réservation : il vous sera demandé à votre arrivée.`,
           tag: 'acceptee',
         }
       : {
@@ -55,8 +60,8 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
       tag: 'refusee',
     },
     paid: {
-      subject: `Acompte reçu : votre réservation chez ${name}`,
-      intro: `${name} a bien reçu votre acompte : votre réservation est confirmée.`,
+      subject: `${sum.label} ${sum.agree('reçu')} : votre réservation chez ${name}`,
+      intro: `${name} a bien reçu ${sum.your} : votre réservation est confirmée.`,
       heading: 'Récapitulatif de votre réservation :',
       closing: 'Conservez ce code de réservation : il vous sera demandé à votre arrivée. Nous avons hâte de vous accueillir !',
       tag: 'acompte-recu',
@@ -89,15 +94,15 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
           : label(CANCELLATION_REASONS, why.reason, why.reason_detail)
         : undefined;
   const { received, remaining } = balance(r.total_amount, r.deposit, r.restaurant.billing, action === 'paid', r.amount_received);
-  const notes: [string, string][] = [
-    ...(reason ? ([[ownCancellation ? 'Votre raison' : byCustomer ? 'Précision' : 'Raison', reason]] as [string, string][]) : []),
-    ...(action === 'reject' && why.proposal ? ([['Le restaurant vous propose', why.proposal]] as [string, string][]) : []),
+  const notes: Fact[] = [
+    ...(reason ? ([[ownCancellation ? 'Votre raison' : byCustomer ? 'Précision' : 'Raison', reason]] as Fact[]) : []),
+    ...(action === 'reject' && why.proposal ? ([['Le restaurant vous propose', why.proposal]] as Fact[]) : []),
     ...(action === 'cancel' ? depositNote(r, why, ownCancellation) : []),
     ...(action === 'paid'
       ? ([
-          ['Acompte reçu', formatEuros(received)],
+          [`${sum.label} ${sum.agree('reçu')}`, formatEuros(received)],
           ['Reste à payer', formatEuros(remaining)],
-        ] as [string, string][])
+        ] as Fact[])
       : []),
   ];
   const contact = r.restaurant.contact;
@@ -124,12 +129,12 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
     `Bonjour ${r.customer_name},`,
     '',
     intro,
-    ...notes.map(([l, v]) => `${l} : ${v}`),
+    ...notes.map(factText),
     ...(r.customerPageUrl ? ['', ...pageLinkText(r)] : []),
     '',
     heading,
     ...summary.map(([label, value]) => `- ${label} : ${value}`),
-    ...(terms.length ? ['', 'Paiement et conditions :', ...terms.map(([label, value]) => `- ${label} : ${value}`)] : []),
+    ...(terms.length ? ['', 'Paiement et conditions :', ...terms.map(termText)] : []),
     '',
     closing,
     '',
@@ -146,7 +151,7 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
       pageLinkHtml(r),
       `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(heading)}</h2>`,
       factLines(summary),
-      terms.length ? `<h2 style="font-size:16px;margin:20px 0 8px">Paiement et conditions :</h2>\n${factLines(terms, linkify)}` : '',
+      terms.length ? `<h2 style="font-size:16px;margin:20px 0 8px">Paiement et conditions :</h2>\n${termsHtml(terms)}` : '',
       paragraph(prose(closing)),
       paragraph(`Cordialement,<br>${escapeHtml(name)}`),
     ]
@@ -165,18 +170,38 @@ function howToAnswer(canReply: boolean, phone: string | null): string {
 }
 
 /**
- * A cancelled paid reservation: the acompte refunded (how much, of what was paid) or kept (under which
- * policy). The customer's own cancellation within the free deadline: the restaurant refunds it.
+ * A cancelled paid reservation: what was paid (arrhes, an acompte, or the whole price) refunded (how
+ * much, of what was paid) or kept (under which policy). Arrhes refunded beyond what was paid: returned
+ * double, as the law has it when the restaurant cancels. At a restaurant with its own Stripe account the
+ * service refunds online, on the card that paid. The customer's own cancellation within the free
+ * deadline: the restaurant refunds it.
  */
-function depositNote(r: ReservationDetails, why: DecisionReason, ownCancellation = false): [string, string][] {
+function depositNote(r: ReservationDetails, why: DecisionReason, ownCancellation = false): Fact[] {
   const paid = r.amount_received ?? r.total_amount;
   const amount = why.amount ?? paid;
-  if (why.deposit === 'refunded' && ownCancellation) return [['Acompte', `${formatEuros(amount)}, remboursé par le restaurant : vous avez annulé dans le délai prévu par ses conditions`]];
-  if (why.deposit === 'refunded') return [['Acompte remboursé', amount < paid ? `${formatEuros(amount)} (sur ${formatEuros(paid)} versés)` : formatEuros(amount)]];
+  const sum = sumWords(r.deposit);
+  if (why.deposit === 'refunded' && amount > paid && depositNature(r.deposit) === 'arrhes') {
+    return [['Arrhes restituées au double', `${formatEuros(amount)} (sur ${formatEuros(paid)} versés), comme le prévoit la loi lorsque le restaurant annule.`]];
+  }
+  if (why.deposit === 'refunded' && r.restaurant.onlinePayment) {
+    return [['', `Remboursement de ${formatEuros(amount)} sur la carte utilisée pour le paiement : il apparaît sur votre compte sous 5 à 10 jours ouvrés.`]];
+  }
+  if (why.deposit === 'refunded' && ownCancellation) {
+    return [[sum.label, `${formatEuros(amount)}, ${sum.agree('remboursé')} par le restaurant : vous avez annulé dans le délai prévu par ses conditions`]];
+  }
+  if (why.deposit === 'refunded') return [[`${sum.label} ${sum.agree('remboursé')}`, amount < paid ? `${formatEuros(amount)} (sur ${formatEuros(paid)} versés)` : formatEuros(amount)]];
   if (why.deposit !== 'kept') return [];
   const policy = r.restaurant.cgv ? POLICY_TEXT[r.restaurant.cgv.cancellation_policy] : undefined;
-  return [['Acompte conservé', `${formatEuros(amount)}, conformément aux conditions d’annulation du restaurant${policy ? ` (annulation ${policy})` : ' (conditions générales de vente)'}`]];
+  return [
+    [
+      `${sum.label} ${sum.agree('conservé')}`,
+      `${formatEuros(amount)}, conformément aux conditions d’annulation du restaurant${policy ? ` (annulation ${policy})` : ' (conditions générales de vente)'}`,
+    ],
+  ];
 }
+
+/** The card imprint's button (and its text line) at a restaurant with its own Stripe account. */
+const IMPRINT_BUTTON = 'Enregistrer ma carte (empreinte bancaire)';
 
 /** 'jusqu’à 48 h avant votre venue' for each CGV policy (spec §5: same_day, 24h, 48h, 72h, 7_days). */
 const POLICY_TEXT: Record<string, string> = {
@@ -188,19 +213,59 @@ const POLICY_TEXT: Record<string, string> = {
 };
 
 /**
- * What the customer of an accepted reservation must know to act: the acompte (how much, by when, how:
- * the restaurant's bank details from Facturation) or the card imprint, what remains and where, the
- * cancellation and modification policies and the CGV link.
+ * A line of « Paiement et conditions »: 'Label : value' (an empty label: a sentence alone); with a
+ * button's words, the HTML part draws the value (the pay link) as that button, the text part the line.
  */
-export function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: string): [string, string][] {
+export type Term = [label: string, value: string, button?: string];
+
+/** A term as the text part writes it. */
+export const termText = ([label, value]: Term) => `- ${factText([label, value])}`;
+
+/** The terms in the HTML part: their lines, and the pay link of an online payment as a button between them. */
+export function termsHtml(terms: Term[]): string {
+  const parts: string[] = [];
+  let run: Fact[] = [];
+  const flush = () => {
+    if (run.length) parts.push(factLines(run, linkify));
+    run = [];
+  };
+  for (const [label, value, words] of terms) {
+    if (!words) {
+      run.push([label, value]);
+      continue;
+    }
+    flush();
+    parts.push(`<div style="margin:4px 0 16px">${button(value, words)}</div>`);
+  }
+  flush();
+  return parts.join('\n');
+}
+
+/**
+ * What the customer of an accepted reservation must know to act: the arrhes or the acompte (how much,
+ * by when, what they commit to, how: online at a restaurant with its own Stripe account — the pay
+ * link of the customer's page's token —, else the owner's payment link, and the restaurant's bank
+ * details from Facturation) or the card imprint, what remains and where, the cancellation and
+ * modification policies and the CGV link.
+ */
+export function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: string): Term[] {
   const billing = r.restaurant.billing;
   const deposit = r.deposit;
+  const nature = depositNature(deposit);
   const { where, acompteDue, afterAcompte } = balance(r.total_amount, r.deposit, billing, paid, r.amount_received);
-  const lines: [string, string][] = [];
-  if (deposit?.method === 'acompte' && !paid) {
-    lines.push(['Acompte à régler', `${depositText(deposit)}, avant le ${formatLongDate(depositDeadline(r.reservation_date, today))}`]);
-    // How: the owner's payment link (any provider) first, then a transfer to the bank details of Facturation.
-    if (billing?.payment_link) lines.push(['Payer l’acompte en ligne', billing.payment_link]);
+  // Paid online, on the restaurant's own Stripe account: the service's pay link of this customer's page.
+  const payUrl = r.restaurant.onlinePayment ? r.customerPayUrl : null;
+  const lines: Term[] = [];
+  if (deposit?.method === 'acompte' && nature && !paid) {
+    const sum = ADVANCE_WORDS[nature];
+    const words = ADVANCE_NATURES[nature];
+    lines.push([`${sum.label} à régler`, `${depositText(deposit)}, avant le ${formatLongDate(depositDeadline(r.reservation_date, today))}`]);
+    // What they commit to: arrhes lost if the customer withdraws (double if the restaurant does), or an acompte, the whole price owed.
+    lines.push(['', words.consequence]);
+    // How: online (Stripe's page, or the owner's payment link, any provider) first, then a transfer to the bank details of Facturation.
+    const online = payUrl ?? billing?.payment_link ?? null;
+    if (payUrl) lines.push([`${words.pay} en ligne`, payUrl, words.pay]);
+    else if (online) lines.push([`${words.pay} en ligne`, online]);
     if (billing?.iban) {
       // The customer's one reference (their code de réservation), which the owner's search finds.
       const transfer = [
@@ -211,15 +276,21 @@ export function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: 
       ]
         .filter(Boolean)
         .join(', ');
-      // The label says « virement » once: « Ou par virement : à …, IBAN … », « Comment le régler : par virement à … ».
-      lines.push(billing.payment_link ? ['Ou par virement', transfer] : ['Comment le régler', `par virement ${transfer}`]);
+      // The label says « virement » once: « Ou par virement : à …, IBAN … », « Comment les régler : par virement à … ».
+      lines.push(online ? ['Ou par virement', transfer] : [`Comment ${sum.it} régler`, `par virement ${transfer}`]);
     }
-    if (!billing?.payment_link && !billing?.iban) lines.push(['Comment le régler', 'le restaurant vous indiquera comment le régler ; répondez à cet email pour toute question']);
+    if (!online && !billing?.iban) lines.push([`Comment ${sum.it} régler`, `le restaurant vous indiquera comment ${sum.it} régler ; répondez à cet email pour toute question`]);
   } else if (deposit?.method === 'empreinte') {
     lines.push(['Garantie', `une ${depositText(deposit)} vous sera demandée pour garantir la réservation ; aucun montant n’est prélevé`]);
+    // Saved online on the restaurant's Stripe account, from the same link.
+    if (payUrl && !paid) lines.push([IMPRINT_BUTTON, payUrl, IMPRINT_BUTTON]);
   }
-  // An acompte still to pay: what remains once it is paid, said as such.
-  lines.push(['Reste à payer', afterAcompte > 0 ? `${formatEuros(afterAcompte)}, ${where}${acompteDue ? ', une fois l’acompte réglé' : ''}` : `${formatEuros(0)}, tout est réglé`]);
+  // Arrhes or an acompte still to pay: what remains once paid, said as such.
+  const due = nature ? ADVANCE_WORDS[nature] : null;
+  lines.push([
+    'Reste à payer',
+    afterAcompte > 0 ? `${formatEuros(afterAcompte)}, ${where}${acompteDue && due ? `, une fois ${due.the} ${due.agree('réglé')}` : ''}` : `${formatEuros(0)}, tout est réglé`,
+  ]);
   const cgv = r.restaurant.cgv;
   if (cgv) {
     lines.push(['Annulation', POLICY_TEXT[cgv.cancellation_policy] ?? cgv.cancellation_policy]);

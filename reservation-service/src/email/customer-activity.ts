@@ -5,6 +5,7 @@
  * reservation (or the conversation) in the app. Never the customer's page itself: its link is theirs.
  */
 import { acceptanceSummary, acceptanceWarnings, type AcceptanceCheck } from '@tablee/domain/acceptance';
+import { depositNature, sumWords } from '@tablee/domain/deposit';
 import { RESERVATION_STATUS_BADGES, statusFromCode } from '@tablee/domain/reservation-status';
 import { formatLongDate } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
@@ -27,7 +28,7 @@ export interface CustomerCancellation {
   fromStatus: number | null;
   /** The customer's reason, in their words. */
   reason: string | null;
-  /** A paid acompte: to refund (cancelled within the CGV's deadline) or kept (after it). */
+  /** What a paid reservation received (arrhes, an acompte, the whole price): to refund (cancelled within the CGV's deadline) or kept (after it). */
   deposit: 'refunded' | 'kept' | null;
   amount: number | null;
 }
@@ -108,17 +109,28 @@ export function ownerCustomerChangedMail(r: ReservationDetails, to: string, appU
   return mail(r, to, subject, text, body, changed, `${r.numero_reservation}-modifiee-par-le-client`);
 }
 
-/** What becomes of the acompte, for the restaurant: to refund, kept, or nothing received. */
+/**
+ * What becomes of what the customer paid (arrhes or an acompte, in your CGV's word; a payment when
+ * nothing was asked in advance), for the restaurant: to refund, kept, or nothing received. With the
+ * restaurant's own Stripe account, what was paid online is refunded online by Tablée.
+ */
 function acompteLine(r: ReservationDetails, c: CustomerCancellation): string {
   const amount = c.amount ?? r.amount_received ?? 0;
-  if (c.deposit === 'refunded') return `Acompte : ${formatEuros(amount)} reçu, à rembourser au client (annulation dans le délai de vos conditions d’annulation).`;
-  if (c.deposit === 'kept') return `Acompte : ${formatEuros(amount)} reçu, conservé selon vos conditions d’annulation (annulation après le délai) ; le client en a été informé.`;
-  if (c.fromStatus !== null && statusFromCode(c.fromStatus) === 'pending') return 'C’était une demande en attente : aucun acompte n’avait été demandé.';
-  return r.deposit?.method === 'acompte' ? 'Aucun acompte n’avait été reçu : rien à rembourser.' : 'Aucun acompte n’était demandé : rien à rembourser.';
+  const sum = sumWords(r.deposit);
+  if (c.deposit === 'refunded') {
+    const online = r.restaurant.onlinePayment ? ' Ce qu’il a payé en ligne lui est remboursé automatiquement sur sa carte : ne remboursez vous-même que ce qu’il a réglé autrement.' : '';
+    return `${sum.label} ${sum.agree('reçu')} : ${formatEuros(amount)}, à rembourser au client (annulation dans le délai de vos conditions d’annulation).${online}`;
+  }
+  if (c.deposit === 'kept')
+    return `${sum.label} ${sum.agree('reçu')} : ${formatEuros(amount)}, ${sum.agree('conservé')} selon vos conditions d’annulation (annulation après le délai) ; le client en a été informé.`;
+  if (c.fromStatus !== null && statusFromCode(c.fromStatus) === 'pending') return 'C’était une demande en attente : rien n’avait été demandé à l’avance.';
+  const nature = depositNature(r.deposit);
+  if (!nature) return 'Rien n’était demandé à l’avance : rien à rembourser.';
+  return `${sum.the.charAt(0).toUpperCase()}${sum.the.slice(1)} ${sum.plural ? 'n’avaient' : 'n’avait'} pas été ${sum.agree('reçu')} : rien à rembourser.`;
 }
 
 /**
- * '{customer} a annulé sa réservation R-0042': their reason, what becomes of the acompte (to refund
+ * '{customer} a annulé sa réservation R-0042': their reason, what becomes of what they paid (to refund
  * within the deadline, kept after it), that the covers are free again, and the reservation as it was.
  */
 export function ownerCustomerCancelledMail(r: ReservationDetails, to: string, appUrl: string, cancellation: CustomerCancellation): Mail {

@@ -1,3 +1,4 @@
+import { depositNature } from '@tablee/domain/deposit';
 import { reminderMessage, type ReminderFacts, type ReminderKind } from '@tablee/domain/reminders';
 import { escapeHtml } from '../lib/html';
 import { formatTime } from '../lib/format';
@@ -6,13 +7,13 @@ import { pageLinkHtml } from './customer-page';
 import type { Mail } from './mailer';
 import { emailLayout, heading, paragraph, prose } from './layout';
 
-/** What the reminder the outbox queued says that the database decided: the modification deadline, the acompte (private.queue_customer_reminders). */
+/** What the reminder the outbox queued says that the database decided: the modification deadline, the sum due in advance (private.queue_customer_reminders). */
 export interface ReminderPayload {
   modify_until?: string | null;
   deposit?: number | string | null;
 }
 
-/** The facts a reminder speaks of: the reservation as it is when sent, the deadline and the acompte as queued. */
+/** The facts a reminder speaks of: the reservation as it is when sent (its deposit's nature: arrhes or acompte), the deadline and the sum due as queued. */
 export function reminderFacts(r: ReservationDetails, payload: ReminderPayload): ReminderFacts {
   return {
     restaurantName: r.restaurant.name,
@@ -23,12 +24,13 @@ export function reminderFacts(r: ReservationDetails, payload: ReminderPayload): 
     guests: r.number_people + r.children,
     modifyUntil: payload.modify_until ?? r.reservation_date,
     deposit: payload.deposit === null || payload.deposit === undefined ? null : Number(payload.deposit),
+    advanceNature: depositNature(r.deposit) ?? undefined,
     pageUrl: r.customerPageUrl ?? '',
   };
 }
 
 /**
- * A customer's reminder by e-mail (the final headcount, the day before, the acompte due): the words of
+ * A customer's reminder by e-mail (the final headcount, the day before, the arrhes or acompte due): the words of
  * @tablee/domain/reminders, the ones the owner previews on 'Messages automatiques', with the page's
  * button. From the restaurant's name, Reply-To its contact address.
  */

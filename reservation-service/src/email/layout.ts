@@ -78,16 +78,23 @@ export function linkify(value: string): string {
 
 /**
  * 'Label : value' lines, as the plain-text part writes them, one row each with a rule between: long
- * values (an IBAN, a payment link) wrap on a phone instead of squeezing a second column.
+ * values (an IBAN, a payment link) wrap on a phone instead of squeezing a second column. An empty
+ * label: the value alone, a sentence (factText writes it the same way).
  */
 export function factLines(facts: Fact[], value: (text: string) => string = escapeHtml): string {
   const rows = facts
-    .map(([label, text]) => `<tr><td style="padding:7px 0;border-bottom:1px solid ${LINE};vertical-align:top"><span style="color:${MUTED}">${escapeHtml(label)} :</span> ${value(text)}</td></tr>`)
+    .map(
+      ([label, text]) =>
+        `<tr><td style="padding:7px 0;border-bottom:1px solid ${LINE};vertical-align:top">${label ? `<span style="color:${MUTED}">${escapeHtml(label)} :</span> ` : ''}${value(text)}</td></tr>`,
+    )
     .join('\n');
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;width:100%;margin:0 0 16px;${FONT}">\n${rows}\n</table>`;
 }
 
-/** Something to act on, set apart (an acompte to pay, a proposal to answer, warnings). */
+/** A fact as the plain-text part writes it: 'Label : value', or the value alone under an empty label. */
+export const factText = ([label, value]: Fact) => (label ? `${label} : ${value}` : value);
+
+/** Something to act on, set apart (arrhes or an acompte to pay, a proposal to answer, warnings). */
 export const notice = (html: string) => `<div style="margin:0 0 16px;padding:12px 16px;border:1px solid #ffd591;background:#fff7e6;border-radius:6px">${html}</div>`;
 
 /** A link drawn as a button; `secondary`: outlined. */

@@ -1,4 +1,5 @@
 import { formatLongDate } from '@tablee/shared/format';
+import { aDepositText, ADVANCE_WORDS, depositNature } from '@tablee/domain/deposit';
 import { depositText } from '../lib/deposit';
 import { escapeHtml } from '../lib/html';
 import { answerBy } from '@tablee/domain/french';
@@ -9,21 +10,22 @@ import { emailLayout, factsTable, heading, paragraph, prose, subheading } from '
 import { quote, requestFacts } from './request-summary';
 import { pageLinkHtml, pageLinkText } from './customer-page';
 
-/** What happens once the restaurant accepts: the acompte or the card imprint it will ask for, if any. */
+/** What happens once the restaurant accepts: the arrhes or the acompte (in the CGV's word), or the card imprint it will ask for, if any. */
 function afterAcceptance(r: ReservationDetails): string {
   const deposit = r.deposit;
-  if (deposit?.method === 'acompte') {
-    return `S’il l’accepte, vous recevrez un e-mail avec les modalités de paiement : un ${depositText(deposit)} sera à régler pour confirmer la réservation.`;
+  const nature = depositNature(deposit);
+  if (deposit?.method === 'acompte' && nature) {
+    return `S’il l’accepte, vous recevrez un e-mail avec les modalités de paiement : ${aDepositText(deposit)} ${ADVANCE_WORDS[nature].willBe} à régler pour confirmer la réservation.`;
   }
   if (deposit?.method === 'empreinte') {
     return `S’il l’accepte, vous recevrez un e-mail de confirmation ; une ${depositText(deposit)} vous sera demandée pour garantir la réservation (aucun montant n’est prélevé).`;
   }
-  return 'S’il l’accepte, vous recevrez un e-mail de confirmation : aucun acompte n’est demandé.';
+  return 'S’il l’accepte, vous recevrez un e-mail de confirmation : rien n’est demandé à l’avance.';
 }
 
 /**
  * The customer's acknowledgement of a new request: it is received, not yet confirmed; when the
- * restaurant promised to answer (respond_by), what comes next (the acompte, if any), the request as
+ * restaurant promised to answer (respond_by), what comes next (the arrhes or acompte, if any), the request as
  * sent, and the link to the customer's own page. Reply-To the restaurant's contact address: an answer
  * goes to the restaurant, not to Tablée.
  */

@@ -1,18 +1,19 @@
+import { sumWords, yourDepositText } from '@tablee/domain/deposit';
 import { statusFromCode } from '@tablee/domain/reservation-status';
 import { formatLongDate, parisToday } from '@tablee/shared/format';
-import { balance, depositDeadline, depositText } from '../lib/deposit';
+import { balance, depositDeadline } from '../lib/deposit';
 import { escapeHtml } from '../lib/html';
 import { formatEuros, formatShortDate, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
-import { paymentAndPolicies } from './confirmation';
+import { paymentAndPolicies, termsHtml, termText, type Term } from './confirmation';
 import type { Mail } from './mailer';
-import { emailLayout, factLines, factsTable, heading, linkify, notice, paragraph, prose, subheading } from './layout';
+import { emailLayout, factsTable, heading, notice, paragraph, prose, subheading } from './layout';
 import { requestFacts } from './request-summary';
 import { pageLinkHtml, pageLinkText } from './customer-page';
 
 /**
- * Where the reservation stands after the change: accepted with an acompte not yet received is not
- * confirmed (the acompte of the new total is what it waits for); paid, the acompte received stays
+ * Where the reservation stands after the change: accepted with arrhes or an acompte not yet received is
+ * not confirmed (those of the new total are what it waits for); paid, what was received stays
  * received; otherwise it stays confirmed.
  */
 function standing(r: ReservationDetails, today: string): { text: string; awaitsAcompte: boolean } {
@@ -20,18 +21,21 @@ function standing(r: ReservationDetails, today: string): { text: string; awaitsA
   const deposit = r.deposit;
   if (!paid && deposit?.method === 'acompte') {
     return {
-      text: `Elle sera confirmée dès réception de votre ${depositText(deposit)} (sur le nouveau total), à régler avant le ${formatLongDate(depositDeadline(r.reservation_date, today))}.`,
+      text: `Elle sera confirmée dès réception de ${yourDepositText(deposit)} (sur le nouveau total), à régler avant le ${formatLongDate(depositDeadline(r.reservation_date, today))}.`,
       awaitsAcompte: true,
     };
   }
-  if (paid && deposit?.method === 'acompte') return { text: 'Elle reste confirmée : votre acompte a bien été reçu.', awaitsAcompte: false };
+  if (paid && deposit?.method === 'acompte') {
+    const sum = sumWords(deposit);
+    return { text: `Elle reste confirmée : ${sum.your} ${sum.plural ? 'ont' : 'a'} bien été ${sum.agree('reçu')}.`, awaitsAcompte: false };
+  }
   return { text: 'Elle reste confirmée ; voici ses nouvelles informations.', awaitsAcompte: false };
 }
 
 /**
  * The customer's e-mail after the restaurant changed an accepted or paid reservation (Modifier): what
  * changed (`changes`, the change as modify_reservation summed it up for the customer, internal notes
- * left out), where the reservation now stands and what is now owed (the acompte of the new total, or
+ * left out), where the reservation now stands and what is now owed (the arrhes or acompte of the new total, or
  * what was received and what remains), the reservation as it now stands (rendered when sent: the
  * latest details) with its allergies and diets as the kitchen has them, and the code to show on
  * arrival, and the link to the customer's own page. Reply-To the restaurant: a correction goes to it.
@@ -53,7 +57,8 @@ export function reservationModifiedMail(r: ReservationDetails, to: string, chang
   ];
   const paid = statusFromCode(r.status) === 'paid';
   const { received } = balance(r.total_amount, r.deposit, r.restaurant.billing, paid, r.amount_received);
-  const owed: [string, string][] = [...(paid && received > 0 ? ([['Acompte reçu', formatEuros(received)]] as [string, string][]) : []), ...paymentAndPolicies(r, paid, today)];
+  const sum = sumWords(r.deposit);
+  const owed: Term[] = [...(paid && received > 0 ? ([[`${sum.label} ${sum.agree('reçu')}`, formatEuros(received)]] as Term[]) : []), ...paymentAndPolicies(r, paid, today)];
 
   const text = [
     `Bonjour ${r.customer_name},`,
@@ -67,7 +72,7 @@ export function reservationModifiedMail(r: ReservationDetails, to: string, chang
     ...facts.map(([label, value]) => `- ${label} : ${value}`),
     '',
     'Paiement et conditions :',
-    ...owed.map(([label, value]) => `- ${label} : ${value}`),
+    ...owed.map(termText),
     '',
     'Conservez ce code de réservation : il vous sera demandé à votre arrivée.',
     question,
@@ -88,7 +93,7 @@ export function reservationModifiedMail(r: ReservationDetails, to: string, chang
       subheading('Votre réservation'),
       factsTable(facts),
       subheading('Paiement et conditions'),
-      factLines(owed, linkify),
+      termsHtml(owed),
       paragraph(prose('Conservez ce code de réservation : il vous sera demandé à votre arrivée.'), 'margin-top:20px'),
       paragraph(prose(question)),
       paragraph(`À bientôt,<br>${escapeHtml(name)}`, 'margin-top:20px'),

@@ -9,13 +9,15 @@ import { confirmationMail, type MailAction } from '../email/confirmation';
 import { conversationReplyMail } from '../email/conversation-reply';
 import { ownerCustomerCancelledMail, ownerCustomerChangedMail, ownerCustomerMessageMail } from '../email/customer-activity';
 import { newRequestMail } from '../email/new-request';
+import { noShowFeeMail } from '../email/no-show-fee';
 import { reminderMail } from '../email/reminder';
 import { requestReceivedMail } from '../email/request-received';
 import { reservationModifiedMail } from '../email/reservation-modified';
 import { invitationMail } from '../email/team-invitation';
 import type { Db } from '../lib/supabase';
+import { databaseFailure } from '../lib/errors';
 import type { Heartbeats } from '../health';
-import { customerPageUrl, loadAcceptanceChecks, loadPageTokens, loadReservations, type ReservationDetails } from '../reservations/details';
+import { customerPageUrl, customerPayUrl, loadAcceptanceChecks, loadPageTokens, loadReservations, type ReservationDetails } from '../reservations/details';
 import type { DecisionReason } from '../reservations/transition';
 import { listen } from './listener';
 import { conversationReplyWhatsApp, createWhatsAppSender, customerReminderWhatsApp, newRequestWhatsApp, type WhatsAppSender } from './whatsapp';
@@ -141,7 +143,7 @@ const DECISION_ACTIONS: Record<string, MailAction> = {
   customer_reservation_cancelled: 'cancel',
 };
 
-/** The decision a message tells of, as the transition recorded it: the status it moved to, and why (reason, proposal, acompte). */
+/** The decision a message tells of, as the transition recorded it: the status it moved to, and why (reason, proposal, what became of the sum paid in advance). */
 async function readDecision(db: Db, eventId: string) {
   const { data, error } = await db.from('reservation_events').select('from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor').eq('id', eventId).maybeSingle();
   if (error) throw new Error(`reading the decision failed: ${error.code ?? ''} ${error.message}`);
@@ -190,6 +192,19 @@ async function deliver(n: Notification, { reservation: r, check }: Reading, db: 
       if (!text?.trim() || !n.conversation_id) throw new Error('Message du client sans texte');
       sending();
       await mailer.send(ownerCustomerMessageMail(r, n.recipient, config.appUrl, text, n.conversation_id));
+      return 'sent';
+    }
+    case 'customer_no_show_fee/email': {
+      // The fee still waiting for the customer (paid meanwhile: nothing to ask).
+      const {
+        data,
+        error,
+        status: httpStatus,
+      } = await db.from('reservation_payments').select('amount_cents').eq('reservation_id', r.id).eq('kind', 'no_show_fee').eq('status', 'pending').maybeSingle();
+      if (error) throw databaseFailure('reading the no-show fee', { error, status: httpStatus });
+      if (!data) return 'answered';
+      sending();
+      await mailer.send(noShowFeeMail(r, n.recipient, data.amount_cents));
       return 'sent';
     }
     case 'conversation_reply/email': {
@@ -350,7 +365,10 @@ export async function sendDueNotifications(db: Db, mailer: Mailer, config: Confi
     if (!toCustomer(n)) return { reservation, check };
     // Never sent without its page: a failed draw gives the message back (released), as a failed read does.
     const token = (await tokens).get(reservationId);
-    return { reservation: { ...reservation, customerPageUrl: token ? customerPageUrl(config.appUrl, token) : null }, check };
+    return {
+      reservation: { ...reservation, customerPageUrl: token ? customerPageUrl(config.appUrl, token) : null, customerPayUrl: token ? customerPayUrl(config.publicBaseUrl, token) : null },
+      check,
+    };
   };
 
   const record = batched<Outcome>(async (outcomes) => {

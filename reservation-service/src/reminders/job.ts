@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { makePendingRefunds } from '../payments/refunds';
 import type { Config } from '../config';
 import type { Db } from '../lib/supabase';
 import type { Heartbeats } from '../health';
@@ -16,10 +18,10 @@ export async function queueDueReminders(db: Db, restaurantId?: string): Promise<
 }
 
 /**
- * Runs a round every `config.reminderIntervalMs` (0: never) for the life of the app. The state is in
+ * Runs a round (and the refunds still to make at Stripe) every `config.reminderIntervalMs` (0: never) for the life of the app. The state is in
  * the database, so a restart resumes where it stopped. Rounds never overlap within an instance.
  */
-export function startReminderJob(app: FastifyInstance, db: Db, config: Config, heartbeats?: Heartbeats): void {
+export function startReminderJob(app: FastifyInstance, db: Db, config: Config, heartbeats?: Heartbeats, stripe?: Stripe | null): void {
   if (config.reminderIntervalMs <= 0) return;
   // Alive while the timer fires with no round under way, and when a round ends (GET /api/ready).
   const beat = heartbeats?.register('reminders', config.reminderIntervalMs) ?? (() => {});
@@ -27,7 +29,8 @@ export function startReminderJob(app: FastifyInstance, db: Db, config: Config, h
   const timer = setInterval(() => {
     if (running) return;
     beat();
-    running = queueDueReminders(db)
+    // The same round retries the refunds a cancellation could not make at once (Stripe away).
+    running = Promise.all([queueDueReminders(db), stripe ? makePendingRefunds(db, stripe, app.log) : 0])
       .catch((err) => app.log.error({ err }, 'reminder round failed'))
       .finally(() => {
         running = null;

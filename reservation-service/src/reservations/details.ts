@@ -3,6 +3,7 @@ import type { Tables } from '@tablee/domain/database-types';
 import { reservationOptions, type ReservationOption } from '@tablee/domain/reservation-options';
 import type { Deposit } from '@tablee/domain/deposit';
 import { COURSE_LABELS, customerPagePath, type Course, type Guest } from '@tablee/domain/customer-page';
+import { customerPayEndpoint } from '@tablee/domain/payments';
 import { databaseFailure } from '../lib/errors';
 import type { Db } from '../lib/supabase';
 
@@ -53,7 +54,11 @@ export type ReservationDetails = Pick<
   options: ReservationOption[];
   /** What the restaurant asks in advance (public.reservation_deposit, the database's one rule); null when nothing. */
   deposit: Deposit | null;
-  /** childrenMenu: the restaurant's children's menu (the first by display order), what the children take. */
+  /**
+   * childrenMenu: the restaurant's children's menu (the first by display order), what the children take;
+   * onlinePayment: the restaurant connected its own Stripe account (restaurant_stripe_accounts): the
+   * customer pays online from the pay link, and what was paid online is refunded online.
+   */
   restaurant: {
     name: string;
     address: string;
@@ -61,6 +66,7 @@ export type ReservationDetails = Pick<
     childrenMenu: string | null;
     contact: RestaurantContact | null;
     cgv: RestaurantCgv | null;
+    onlinePayment: boolean;
   };
   menu: { name: string; price_per_person: number; items: MenuItem[]; alternatives: MenuAlternative[] } | null;
   /**
@@ -68,6 +74,11 @@ export type ReservationDetails = Pick<
    * carries: set by the sender from the round's tokens (loadPageTokens); absent when not drawn.
    */
   customerPageUrl?: string | null;
+  /**
+   * The customer's « Payer » from the same token (`${publicBaseUrl}/api/customer/{token}/pay`: the service
+   * makes the Checkout Session and redirects), set beside customerPageUrl; absent when not drawn.
+   */
+  customerPayUrl?: string | null;
 };
 
 const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
@@ -76,7 +87,8 @@ const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restau
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(payment_onsite,
     payment_online, company_name, iban, bic, contact_phone, payment_link),
     menus:restaurant_menus(name, is_children_menu, display_order),
-    contact:restaurant_contacts(email, email_address, whatsapp, phone), cgv:restaurant_cgv(cancellation_policy, modification_policy, link)),
+    contact:restaurant_contacts(email, email_address, whatsapp, phone), cgv:restaurant_cgv(cancellation_policy, modification_policy, link),
+    stripe:restaurant_stripe_accounts(account_id)),
   menu:restaurant_menus!selected_menu_id(name, price_per_person,
     items:menu_items(name, type, display_order),
     alternatives:menu_item_alternatives(name, type, is_gluten_free, is_vegan, other_dietary_notes, display_order))`;
@@ -122,6 +134,7 @@ function details(data: Row): ReservationDetails {
       childrenMenu: byOrder(restaurant?.menus).find((m) => m.is_children_menu)?.name ?? null,
       contact: one(restaurant?.contact),
       cgv: one(restaurant?.cgv),
+      onlinePayment: one(restaurant?.stripe) !== null,
     },
     menu: menu ? { name: menu.name, price_per_person: Number(menu.price_per_person), items: byOrder(menu.items), alternatives: byOrder(menu.alternatives) } : null,
   };
@@ -156,6 +169,9 @@ export async function loadPageTokens(db: Db, reservationIds: string[]): Promise<
 
 /** The customer's page of a reservation's token, under the application's origin. */
 export const customerPageUrl = (appUrl: string, token: string) => `${appUrl}${customerPagePath(token)}`;
+
+/** The customer's « Payer » of a reservation's token, under the reservation service's public origin (/api). */
+export const customerPayUrl = (publicBaseUrl: string, token: string) => `${publicBaseUrl}/api/${customerPayEndpoint(token)}`;
 
 /** The customer's page of one reservation (a request's answer), or undefined when it has none (deleted meanwhile). */
 export async function loadPageUrl(db: Db, appUrl: string, reservationId: string): Promise<string | undefined> {

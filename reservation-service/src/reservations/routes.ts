@@ -9,6 +9,8 @@ import { loadReservation, type ReservationDetails } from './details';
 import { reservationAppPath } from './links';
 import { MESSAGES, OUTCOME_HTTP, type Action, type OutcomeStatus } from './outcomes';
 import { findOwnedReservation, ownerOf, requireOwner } from './owner';
+import type Stripe from 'stripe';
+import { makePendingRefunds } from '../payments/refunds';
 import { acceptByLink, transitionOwnedReservation, transitionReservation, undoLinkDecision } from './transition';
 import type { Db } from '../lib/supabase';
 
@@ -21,7 +23,7 @@ interface Deps {
  * Accept and reject: from the one-click links (code in the path, no sign-in) and from the dashboard
  * (JSON body, the member's access token; membership is decided by RLS, no code needed).
  */
-export async function reservationRoutes(instance: FastifyInstance, { config, db }: Deps) {
+export async function reservationRoutes(instance: FastifyInstance, { config, db, stripe }: Deps & { stripe: Stripe | null }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: config.rateLimit.max, timeWindow: config.rateLimit.timeWindowMs };
 
@@ -130,12 +132,14 @@ export async function reservationRoutes(instance: FastifyInstance, { config, db 
       const body = request.body;
       const owned = await findOwnedReservation(owner, body.numero_reservation, body.restaurant_id);
       const { reason, reason_detail, proposal, deposit, refund_amount } = body;
-      const [status, answerBody] = await answer(
-        action,
-        owned
-          ? await transitionOwnedReservation(db, { id: owned.id, action, ownerId: owner.ownerId, reason, reason_detail, proposal, deposit, refund_amount })
-          : { outcome: 'not_found', status: null, numero_reservation_restaurateur: null, reservation_id: null },
-      );
+      const result = owned
+        ? await transitionOwnedReservation(db, { id: owned.id, action, ownerId: owner.ownerId, reason, reason_detail, proposal, deposit, refund_amount })
+        : ({ outcome: 'not_found', status: null, numero_reservation_restaurateur: null, reservation_id: null } as const);
+      // What was paid online is refunded online now (retried by the reminder round if Stripe is away).
+      if (owned && result.outcome === 'ok' && deposit === 'refunded' && stripe) {
+        await makePendingRefunds(db, stripe, request.log, owned.id).catch((err: Error) => request.log.error({ err }, 'refunds not made'));
+      }
+      const [status, answerBody] = await answer(action, result);
       return reply.code(status).send(answerBody);
     });
   }

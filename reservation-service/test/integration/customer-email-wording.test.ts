@@ -23,7 +23,7 @@ const sender = (from: string) => {
 };
 const TABLEE = 'reservations@tablee.fr';
 
-test('accepted with an acompte to pay: from the restaurant, accepted and confirmed once the acompte is received, by its deadline; text and HTML', async () => {
+test('accepted with arrhes to pay (the CGV’s default word): from the restaurant, accepted and confirmed once they are received, by their deadline; text and HTML', async () => {
   await ownRestaurant();
   // A round total and a fixed far-future date (the deadline: three days from today): submit_group_request computes totals and takes dates within a year.
   const r = await writeReservation({ total_amount: 1000, reservation_date: '2099-12-05' });
@@ -34,14 +34,14 @@ test('accepted with an acompte to pay: from the restaurant, accepted and confirm
 
   // The restaurant's name shown, Tablée's address sending (MAIL_FROM's).
   expect(sender(mail.from)).toEqual({ name: 'Le Comptoir des Halles', address: TABLEE });
-  expect(mail.subject).toBe('Votre demande chez Le Comptoir des Halles est acceptée : réglez l’acompte pour la confirmer');
+  expect(mail.subject).toBe('Votre demande chez Le Comptoir des Halles est acceptée : réglez les arrhes pour la confirmer');
 
   const deadline = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(Date.now() + 3 * 86_400_000));
-  const accepted = `Le Comptoir des Halles a accepté votre demande de réservation. Elle sera confirmée dès réception de votre acompte de 30 % du total, soit 300,00 €, à régler avant le ${deadline}.`;
+  const accepted = `Le Comptoir des Halles a accepté votre demande de réservation. Elle sera confirmée dès réception de vos arrhes de 30 % du total, soit 300,00 €, à régler avant le ${deadline}.`;
   for (const part of [spaces(mail.text), plain(mail.html)]) {
     expect(part).toContain(accepted);
     expect(part).not.toContain('a le plaisir de confirmer');
-    expect(part).toContain('Vous recevrez un e-mail de confirmation dès que le restaurant aura reçu votre acompte.');
+    expect(part).toContain('Vous recevrez un e-mail de confirmation dès que le restaurant aura reçu vos arrhes.');
   }
   // The plain-text part is kept, lines as before.
   expect(mail.text).toMatch(/^Bonjour Hélène Test,\n\n/);

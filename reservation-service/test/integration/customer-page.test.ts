@@ -105,7 +105,7 @@ describe('every e-mail to the customer carries the link to their own page', () =
     const subjects = mailsTo(r.email).map((m) => m.subject);
     expect(subjects).toHaveLength(3);
     expect(subjects).toEqual(
-      expect.arrayContaining([expect.stringMatching(/est acceptée|est confirmée/), expect.stringMatching(/^Réservation modifiée/), expect.stringMatching(/^Acompte reçu/)]),
+      expect.arrayContaining([expect.stringMatching(/est acceptée|est confirmée/), expect.stringMatching(/^Réservation modifiée/), expect.stringMatching(/^Arrhes reçues/)]),
     );
     for (const mail of mailsTo(r.email)) expectPageLink(mail, r);
     const [rejection] = mailsTo(refused.email).filter((m) => /n’a pas pu être acceptée/.test(m.subject));
@@ -159,7 +159,7 @@ describe('what the customer does on their page, told to the restaurant', () => {
     expect(forOwner.subject).toBe(`Client Test a annulé sa réservation ${r.restaurateur}`);
     for (const part of [forOwner.text, forOwner.html]) {
       expect(part).toContain('Le séminaire est reporté.');
-      expect(part).toContain(`Acompte : ${received} reçu, à rembourser au client`);
+      expect(part).toContain(`Arrhes reçues : ${received}, à rembourser au client`);
       expect(part).not.toContain(r.token);
     }
 
@@ -168,7 +168,7 @@ describe('what the customer does on their page, told to the restaurant', () => {
     expect(forCustomer.text).toContain('Votre annulation est enregistrée');
     expect(forCustomer.text).not.toContain('a annulé votre réservation');
     expect(forCustomer.text).toContain('Votre raison : Le séminaire est reporté.');
-    expect(forCustomer.text).toContain(`Acompte : ${received}, remboursé par le restaurant`);
+    expect(forCustomer.text).toContain(`Arrhes : ${received}, remboursées par le restaurant`);
     expect(forCustomer.replyTo).toBe(CONTACT);
     expectPageLink(forCustomer, r);
   });
@@ -190,10 +190,10 @@ describe('what the customer does on their page, told to the restaurant', () => {
     await must(anon().rpc('customer_cancel_reservation', { p_token: r.token, p_reason: 'Grève des trains', p_accepted_cost: Number(amount_received) }));
     await sendAll();
     const [forOwner] = mailsTo(CONTACT).filter((m) => m.text.includes(r.restaurateur));
-    expect(forOwner.text).toMatch(/Acompte : .+ reçu, conservé selon vos conditions d’annulation/);
+    expect(forOwner.text).toMatch(/Arrhes reçues : .+, conservées selon vos conditions d’annulation/);
     const [forCustomer] = mailsTo(r.email);
     expect(forCustomer.text).toContain('Votre annulation est enregistrée');
-    expect(forCustomer.text).toMatch(/Acompte conservé : .+, conformément aux conditions d’annulation du restaurant \(annulation possible jusqu’à 48 h avant votre venue\)/);
+    expect(forCustomer.text).toMatch(/Arrhes conservées : .+, conformément aux conditions d’annulation du restaurant \(annulation possible jusqu’à 48 h avant votre venue\)/);
   });
 
   test('a message, and the member’s reply by e-mail, sent whatever the status (here refused)', async () => {

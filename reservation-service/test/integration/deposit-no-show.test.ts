@@ -58,14 +58,14 @@ describe('cancelling a paid reservation: the acompte', () => {
     expect((await events(r.id)).at(-1)).toEqual({ from_status: 3, to_status: 4, reason: 'demande_du_client', deposit: 'refunded', amount: 50 });
     const cancellation = (await mailsOf(r)).at(-1)!;
     expect(cancellation.subject).toContain('est annulée');
-    expect(cancellation.text).toContain('Acompte remboursé : 50,00 € (sur 120,00 € versés)');
-    expect(cancellation.html).toContain('Acompte remboursé :</span> 50,00 € (sur 120,00 € versés)');
+    expect(cancellation.text).toContain('Arrhes remboursées : 50,00 € (sur 120,00 € versés)');
+    expect(cancellation.html).toContain('Arrhes remboursées :</span> 50,00 € (sur 120,00 € versés)');
   });
 
   test('refunded in full: the amount alone', async () => {
     const r = await paidReservation();
     expect((await call('cancel_reservation', r, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount: 120 })).status).toBe(200);
-    expect((await mailsOf(r)).at(-1)!.text).toContain('Acompte remboursé : 120,00 €\n');
+    expect((await mailsOf(r)).at(-1)!.text).toContain('Arrhes remboursées : 120,00 €\n');
   });
 
   test('kept: the e-mail names the CGV’s cancellation policy', async () => {
@@ -74,7 +74,7 @@ describe('cancelling a paid reservation: the acompte', () => {
     expect((await events(r.id)).at(-1)).toMatchObject({ deposit: 'kept', amount: 120 });
     const { text, html } = (await mailsOf(r)).at(-1)!;
     for (const part of [text, html]) expect(part).toContain('120,00 €, conformément aux conditions d’annulation du restaurant (annulation possible jusqu’à 48 h avant votre venue)');
-    expect(text).toContain('Acompte conservé : 120,00 €');
+    expect(text).toContain('Arrhes conservées : 120,00 €');
   });
 
   describe('refused in French, nothing changed, nothing sent', () => {
@@ -155,15 +155,15 @@ test('the deposit rule (private.deposit_for), and what « paid » received (priv
   const cases: [
     { requires_deposit: boolean; deposit_method: string | null; deposit_type: string; deposit_amount: number | null },
     number,
-    { method: string; amount: number; percentage?: number } | null,
+    { method: string; amount: number; percentage?: number; nature?: string } | null,
   ][] = [
-    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'percentage', deposit_amount: 30 }, 1234.56, { method: 'acompte', amount: 370.37, percentage: 30 }],
-    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'percentage', deposit_amount: 33.33 }, 99.99, { method: 'acompte', amount: 33.33, percentage: 33.33 }],
-    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 150 }, 400, { method: 'acompte', amount: 150 }],
-    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 5000 }, 400, { method: 'acompte', amount: 400 }],
+    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'percentage', deposit_amount: 30 }, 1234.56, { method: 'acompte', amount: 370.37, percentage: 30, nature: 'arrhes' }],
+    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'percentage', deposit_amount: 33.33 }, 99.99, { method: 'acompte', amount: 33.33, percentage: 33.33, nature: 'arrhes' }],
+    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 150 }, 400, { method: 'acompte', amount: 150, nature: 'arrhes' }],
+    [{ requires_deposit: true, deposit_method: 'acompte', deposit_type: 'fixed', deposit_amount: 5000 }, 400, { method: 'acompte', amount: 400, nature: 'arrhes' }],
     [{ requires_deposit: true, deposit_method: 'empreinte', deposit_type: 'fixed', deposit_amount: 20 }, 400, { method: 'empreinte', amount: 20 }],
     [{ requires_deposit: false, deposit_method: null, deposit_type: 'percentage', deposit_amount: null }, 400, null],
-    [{ requires_deposit: true, deposit_method: null, deposit_type: 'percentage', deposit_amount: 10 }, 0, { method: 'acompte', amount: 0, percentage: 10 }],
+    [{ requires_deposit: true, deposit_method: null, deposit_type: 'percentage', deposit_amount: 10 }, 0, { method: 'acompte', amount: 0, percentage: 10, nature: 'arrhes' }],
   ];
   for (const [term, total, deposit] of cases) {
     await withDb((db) =>

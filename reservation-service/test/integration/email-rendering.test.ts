@@ -37,6 +37,7 @@ async function everyMail(): Promise<[string, Mail][]> {
   });
   // The customer's e-mails carry their page's link (a long address: it must wrap on a phone).
   const details = { ...(await loadReservation(db(), { numero: r.numero }))!, customerPageUrl: `https://app.tablee.fr/ma-reservation/${'0a1b2c3d'.repeat(6)}` };
+  const online = { ...details, restaurant: { ...details.restaurant, onlinePayment: true }, customerPayUrl: `https://api.tablee.fr/api/customer/${'0a1b2c3d'.repeat(6)}/pay` };
   const check = await loadAcceptanceCheck(db(), details.restaurant_id, details.numero_reservation_restaurateur);
   const to = details.email_address ?? 'client@example.fr';
   return [
@@ -44,9 +45,13 @@ async function everyMail(): Promise<[string, Mail][]> {
     ['demande-recue', requestReceivedMail(details, to)],
     ['rappel', reminderMail(details, 'resto@example.fr', 'https://app.tablee.fr')],
     ['acceptee', confirmationMail(details, 'accept', to)],
+    // At a restaurant with its own Stripe account: the « Payer les arrhes » button among the terms (a long address behind it).
+    ['acceptee-paiement-en-ligne', confirmationMail(online, 'accept', to)],
     ['refusee', confirmationMail(details, 'reject', to, { reason: 'complet', proposal: 'Le samedi 12 décembre 2099 à 20 h, ou le dimanche 13 à midi' })],
     ['acompte-recu', confirmationMail(details, 'paid', to)],
     ['annulee', confirmationMail(details, 'cancel', to, { reason: 'demande_du_client' })],
+    ['annulee-remboursee-en-ligne', confirmationMail({ ...online, status: 4, amount_received: 144 }, 'cancel', to, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 144 })],
+    ['annulee-arrhes-au-double', confirmationMail({ ...details, status: 4, amount_received: 144 }, 'cancel', to, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 288 })],
     [
       'annulee-par-le-client',
       confirmationMail(details, 'cancel', to, { reason: 'demande_du_client', reason_detail: 'Le séminaire est reporté.', actor: 'customer', deposit: 'refunded', amount: 100 }),

@@ -57,15 +57,15 @@ test('accepted → Acompte reçu → cancelled with a reason: each change record
   ]);
   const [accepted, deposit, cancellation] = await mailsOf(r);
   expect(accepted.subject).toContain('est confirmée');
-  expect(deposit.subject).toBe('Acompte reçu : votre réservation chez Restaurant lifecycle-alice');
-  // No acompte in these terms: received in full.
-  expect(deposit.text).toContain('Acompte reçu : 840,00');
+  // Nothing asked in advance in these terms: a payment, received in full (neither arrhes nor an acompte).
+  expect(deposit.subject).toBe('Paiement reçu : votre réservation chez Restaurant lifecycle-alice');
+  expect(deposit.text).toContain('Paiement reçu : 840,00');
   expect(deposit.text).toContain('Reste à payer : 0,00');
   expect(cancellation.subject).toBe('Votre réservation chez Restaurant lifecycle-alice est annulée');
   // Cancelled at the customer's request: said as such, without regret or « Raison : À la demande du client ».
   for (const part of [cancellation.text, cancellation.html]) expect(part).toContain('Comme vous l’avez demandé, Restaurant lifecycle-alice a annulé votre réservation.');
   expect(cancellation.text).not.toContain('au regret');
-  expect(cancellation.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Acompte remboursé : 840,00 €');
+  expect(cancellation.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Paiement remboursé : 840,00 €');
 });
 
 test('a refusal with its reason and a proposal: stored, and written in the customer’s e-mail (both parts)', async () => {

@@ -28,7 +28,7 @@ test('one accepted reservation → one .eml file in French, named without the co
   expect(files[0]).not.toContain(r.code);
   const mail = parseMail(fs.readFileSync(path.join(service.config.outboxDir, files[0]), 'utf8'));
   expect(mail.to).toBe(r.email);
-  expect(mail.subject).toBe('Votre demande chez Le Comptoir des Halles est acceptée : réglez l’acompte pour la confirmer');
+  expect(mail.subject).toBe('Votre demande chez Le Comptoir des Halles est acceptée : réglez les arrhes pour la confirmer');
   expect(mail.text).toContain('- Date : samedi 5 décembre 2099');
 
   // A refused second click writes nothing.

@@ -112,8 +112,8 @@ test('« Confirmer directement »: a preview stores nothing and gives the warnin
   expect(await stored(answer.reservation.id)).toMatchObject({ status: 1, outbox: ['customer_reservation_accepted'] });
   await sendAll();
   const mails = running.smtp.messages.filter((m) => m.to.includes(body.customer.email)).map((m) => parseMail(m.raw));
-  // The copy of Le Comptoir des Halles asks an acompte: accepted, confirmed once it is received.
-  expect(mails.map((m) => m.subject)).toEqual(['Votre demande chez Le Comptoir des Halles est acceptée : réglez l’acompte pour la confirmer']);
+  // The copy of Le Comptoir des Halles asks arrhes (its CGV say nothing else): accepted, confirmed once they are received.
+  expect(mails.map((m) => m.subject)).toEqual(['Votre demande chez Le Comptoir des Halles est acceptée : réglez les arrhes pour la confirmer']);
 });
 
 test('a change of an accepted booking e-mails the customer its new details; a change of the internal notes only, nothing', async () => {
@@ -136,11 +136,11 @@ test('a change of an accepted booking e-mails the customer its new details; a ch
   expect(mails[0].subject).toMatch(/^Réservation modifiée : Le Comptoir des Halles, /);
   expect(mails[0].text).toContain('- Personnes : 16 personnes (16 adultes)');
   expect(mails[0].text).toContain('- Allergies et régimes : Deux sans gluten, un végétarien');
-  // What changed, where it stands and what is now owed: accepted, its acompte not yet received, so not « confirmée ».
+  // What changed, where it stands and what is now owed: accepted, its arrhes not yet received, so not « confirmée ».
   expect(mails[0].text).toMatch(/Ce qui change : 12 → 16 personnes, .*allergies et régimes : « Deux sans gluten, un végétarien », total .* → .*€/);
   expect(mails[0].text).not.toContain('reste confirmée');
-  expect(mails[0].text).toContain('Elle sera confirmée dès réception de votre acompte');
-  expect(mails[0].text).toMatch(/- Acompte à régler : acompte de/);
+  expect(mails[0].text).toContain('Elle sera confirmée dès réception de vos arrhes');
+  expect(mails[0].text).toMatch(/- Arrhes à régler : arrhes de/);
   // The customer's one reference.
   expect(mails[0].text).toContain(`- Code de réservation : ${answer.reservation.code_reservation}`);
   expect(mails[0].text).not.toContain(answer.reservation.numero_restaurateur);

@@ -74,7 +74,7 @@ test('a new request: the restaurant gets it in full with both links, the custome
       r.email,
       '06 11 22 33 44',
       'Nous fêtons un anniversaire.',
-      'acompte de 30 % du total',
+      'arrhes de 30 % du total',
     ]) {
       expect(part).toContain(fact);
     }
@@ -92,7 +92,7 @@ test('a new request: the restaurant gets it in full with both links, the custome
     expect(part).not.toContain(r.numeroRestaurateur);
     expect(part).toContain('pas encore confirmée');
     expect(part).toMatch(new RegExp(`s’engage à vous répondre .*${parisTime(r.respondBy)}`));
-    expect(part).toContain('acompte de 30 % du total');
+    expect(part).toContain('arrhes de 30 % du total');
     // The customer's mail carries no way to decide.
     expect(part).not.toContain(r.code);
   }

@@ -139,7 +139,7 @@ describe('a request', () => {
         status: 'pending',
         respond_by: expect.any(String),
         total_amount: 408,
-        deposit: { method: 'acompte', amount: 122.4, percentage: 30 },
+        deposit: { method: 'acompte', amount: 122.4, percentage: 30, nature: 'arrhes' },
       },
       warnings: [],
       // The customer's own page, which the chatbot gives in its last reply.

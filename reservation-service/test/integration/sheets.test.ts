@@ -99,8 +99,8 @@ test('dining-room sheet: customer and contact, party, menu, options, total, depo
   expect(text).toContain('Menu : Menu Canut');
   expect(text).toContain("Apéritif maison × 12 (6,00 € l'unité)");
   expect(text).toContain('Total : 1 000,00 €');
-  // Le Comptoir des Halles: 30 % deposit (acompte), remainder on site.
-  expect(text).toContain('Dépôt : acompte de 30 % du total, soit 300,00 €');
+  // Le Comptoir des Halles: 30 % deposit (arrhes, its CGV saying nothing else), remainder on site.
+  expect(text).toContain('Dépôt : arrhes de 30 % du total, soit 300,00 €');
   // Paid ('Acompte reçu'): the acompte is received, only the rest is collected.
   expect(text).toContain('Déjà reçu : 300,00 €');
   expect(text).toContain('Reste à payer : 700,00 €, sur place');

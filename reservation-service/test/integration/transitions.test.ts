@@ -54,12 +54,12 @@ describe('link endpoints (code in the path)', () => {
     const mails = mailsTo(r.email);
     expect(mails).toHaveLength(1);
     const mail = parseMail(mails[0].raw);
-    // Le Comptoir des Halles asks an acompte of 30 %: accepted, confirmed once it is received.
-    expect(mail.subject).toBe('Votre demande chez Le Comptoir des Halles est acceptée : réglez l’acompte pour la confirmer');
+    // Le Comptoir des Halles asks 30 % in advance, arrhes (its CGV say nothing else): accepted, confirmed once they are received.
+    expect(mail.subject).toBe('Votre demande chez Le Comptoir des Halles est acceptée : réglez les arrhes pour la confirmer');
     const text = mail.text.replace(/[\u00a0\u202f]/g, ' ');
     expect(text).toContain('Bonjour Hélène Test,');
     expect(text).toMatch(
-      /Le Comptoir des Halles a accepté votre demande de réservation\. Elle sera confirmée dès réception de votre acompte de 30 % du total, soit 370,35 €, à régler avant le [a-zé]+ \d+ [a-zéû]+ \d{4}\./,
+      /Le Comptoir des Halles a accepté votre demande de réservation\. Elle sera confirmée dès réception de vos arrhes de 30 % du total, soit 370,35 €, à régler avant le [a-zé]+ \d+ [a-zéû]+ \d{4}\./,
     );
     expect(text).toContain('- Date : samedi 5 décembre 2099');
     expect(text).toContain('- Heure d’arrivée : 19:45');

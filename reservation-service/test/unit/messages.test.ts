@@ -5,6 +5,7 @@
  * built around the restaurant's name.
  */
 import { confirmationMail } from '../../src/email/confirmation';
+import { ownerCustomerCancelledMail } from '../../src/email/customer-activity';
 import { newRequestMail } from '../../src/email/new-request';
 import { reminderMail } from '../../src/email/reminder';
 import { requestReceivedMail } from '../../src/email/request-received';
@@ -57,6 +58,7 @@ const reservation = (overrides: Partial<ReservationDetails> = {}): ReservationDe
     childrenMenu: null,
     contact: { email: 'contact@zinc.fr', email_address: 'contact@zinc.fr', whatsapp: '+33612345678', phone: null },
     cgv: { cancellation_policy: '48h', modification_policy: '24h', link: null },
+    onlinePayment: false,
   },
   menu: { name: 'Menu Zinc', price_per_person: 32, items: [], alternatives: [] },
   ...overrides,
@@ -133,25 +135,143 @@ describe('one reference for the customer: the code de réservation', () => {
 });
 
 describe('a change of a reservation, said with what is now owed', () => {
-  it('accepted with the acompte not yet paid: not « confirmée », the new acompte to pay, what changed', () => {
+  it('accepted with the arrhes not yet paid: not « confirmée », the new arrhes to pay, what changed', () => {
     const mail = reservationModifiedMail(reservation({ status: 1 }), 'helene@exemple.fr', '18 → 22 personnes, total 720,00 € → 880,00 €');
     expect(mail.text).not.toContain('reste confirmée');
     expect(mail.text).toContain('Ce qui change : 18 → 22 personnes, total 720,00 € → 880,00 €');
-    expect(mail.text.replace(/\s/g, ' ')).toContain('Acompte à régler : acompte de 30 % du total, soit 264,00 €');
-    expect(mail.text).toContain('Elle sera confirmée dès réception de votre acompte');
+    expect(mail.text.replace(/\s/g, ' ')).toContain('Arrhes à régler : arrhes de 30 % du total, soit 264,00 €');
+    expect(mail.text).toContain('Elle sera confirmée dès réception de vos arrhes');
   });
 
   it('paid: what was received, what remains on the new total', () => {
     const mail = reservationModifiedMail(reservation({ status: 3, amount_received: 216 }), 'helene@exemple.fr', '18 → 22 personnes');
-    expect(mail.text).toContain('Elle reste confirmée');
-    expect(mail.text.replace(/\s/g, ' ')).toContain('Acompte reçu : 216,00 €');
+    expect(mail.text).toContain('Elle reste confirmée : vos arrhes ont bien été reçues.');
+    expect(mail.text.replace(/\s/g, ' ')).toContain('Arrhes reçues : 216,00 €');
     expect(mail.text.replace(/\s/g, ' ')).toContain('Reste à payer : 664,00 €, sur place');
   });
 
   it('accepted with nothing to pay in advance: it stays confirmed', () => {
     const mail = reservationModifiedMail(reservation({ status: 1, deposit: null }), 'helene@exemple.fr', 'arrivée 20:00 → 20:30');
     expect(mail.text).toContain('Elle reste confirmée');
-    expect(mail.text).not.toContain('Acompte à régler');
+    expect(mail.text).not.toContain('à régler :');
+  });
+});
+
+describe('arrhes or acompte: the CGV’s word, agreed, and what it commits to', () => {
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+  const ACOMPTE = { method: 'acompte', amount: 264, percentage: 30, nature: 'acompte' } as const;
+  const PAY_URL = `https://api.tablee.fr/api/customer/${'ab'.repeat(24)}/pay`;
+  const accepted = (overrides: Partial<ReservationDetails> = {}) => confirmationMail(reservation({ status: 1, ...overrides }), 'accept', 'helene@exemple.fr', {}, '2026-11-30');
+
+  it('a deposit without a nature is arrhes (the law’s presumption): « réglez les arrhes », « vos arrhes », what they commit to', () => {
+    const mail = accepted();
+    const text = plain(mail.text);
+    expect(mail.subject).toBe('Votre demande chez Le Petit Zinc est acceptée : réglez les arrhes pour la confirmer');
+    expect(text).toContain('Elle sera confirmée dès réception de vos arrhes de 30 % du total, soit 264,00 €, à régler avant le jeudi 3 décembre 2026.');
+    expect(text).toContain(
+      '- Arrhes à régler : arrhes de 30 % du total, soit 264,00 €, avant le jeudi 3 décembre 2026\n- Ce sont des arrhes : si vous annulez, elles restent acquises au restaurant ; si le restaurant annule, il vous rembourse le double.\n- Payer les arrhes en ligne : https://paiement.exemple.fr/zinc\n- Ou par virement : à SAS Le Petit Zinc',
+    );
+    expect(text).toContain('- Reste à payer : 616,00 €, sur place, une fois les arrhes réglées');
+    expect(text).toContain('dès que le restaurant aura reçu vos arrhes.');
+    expect(text).not.toMatch(/acompte/i);
+    // The consequence is a line of its own, without a label.
+    expect(mail.html).toContain('vertical-align:top">Ce sont des arrhes : si vous annulez');
+  });
+
+  it('« acompte » chosen in the CGV: « réglez l’acompte », « votre acompte », the whole price owed', () => {
+    const mail = accepted({ deposit: ACOMPTE });
+    const text = plain(mail.text);
+    expect(mail.subject).toBe('Votre demande chez Le Petit Zinc est acceptée : réglez l’acompte pour la confirmer');
+    expect(text).toContain('dès réception de votre acompte de 30 % du total, soit 264,00 €');
+    expect(text).toContain('- Acompte à régler : acompte de 30 % du total, soit 264,00 €');
+    expect(text).toContain('- C’est un acompte : il vous engage fermement, et en cas d’annulation le restaurant peut vous demander le prix entier.');
+    expect(text).toContain('- Payer l’acompte en ligne : https://paiement.exemple.fr/zinc');
+    expect(text).toContain('une fois l’acompte réglé');
+    expect(text).not.toMatch(/arrhes/i);
+  });
+
+  it('with the restaurant’s own Stripe account and the page’s token: the pay button to the service’s link, then the transfer', () => {
+    const mail = accepted({ restaurant: { ...reservation().restaurant, onlinePayment: true }, customerPayUrl: PAY_URL });
+    const text = plain(mail.text);
+    expect(text).toContain(`- Payer les arrhes en ligne : ${PAY_URL}\n- Ou par virement : à SAS Le Petit Zinc`);
+    // Stripe's page replaces the owner's payment link.
+    expect(text).not.toContain('https://paiement.exemple.fr/zinc');
+    expect(mail.html).toMatch(new RegExp(`<a href="${PAY_URL}" style="display:inline-block;[^"]*">Payer les arrhes</a>`));
+    expect(plain(accepted({ deposit: ACOMPTE, restaurant: { ...reservation().restaurant, onlinePayment: true }, customerPayUrl: PAY_URL }).html)).toMatch(/>Payer l’acompte<\/a>/);
+  });
+
+  it('without a Stripe account, or without the token: no button, today’s lines', () => {
+    for (const mail of [accepted({ customerPayUrl: PAY_URL }), accepted({ restaurant: { ...reservation().restaurant, onlinePayment: true }, customerPayUrl: null })]) {
+      expect(mail.text).not.toContain('/pay');
+      expect(mail.html).not.toContain('>Payer les arrhes</a>');
+      expect(plain(mail.text)).toContain('- Payer les arrhes en ligne : https://paiement.exemple.fr/zinc\n- Ou par virement');
+    }
+  });
+
+  it('a card imprint at a restaurant with its Stripe account: « Enregistrer ma carte (empreinte bancaire) »', () => {
+    const mail = accepted({ deposit: { method: 'empreinte', amount: 150 }, restaurant: { ...reservation().restaurant, onlinePayment: true }, customerPayUrl: PAY_URL });
+    expect(plain(mail.text)).toContain(`- Enregistrer ma carte (empreinte bancaire) : ${PAY_URL}`);
+    expect(mail.html).toMatch(new RegExp(`<a href="${PAY_URL}"[^>]*>Enregistrer ma carte \\(empreinte bancaire\\)</a>`));
+    expect(mail.text).not.toMatch(/arrhes|acompte/i);
+  });
+
+  it('received: « Arrhes reçues », « Acompte reçu », or a payment when nothing was asked in advance', () => {
+    const paid = (overrides: Partial<ReservationDetails>) => confirmationMail(reservation({ status: 3, ...overrides }), 'paid', 'helene@exemple.fr', {}, '2026-11-30');
+    expect(paid({}).subject).toBe('Arrhes reçues : votre réservation chez Le Petit Zinc');
+    expect(plain(paid({}).text)).toContain('Le Petit Zinc a bien reçu vos arrhes : votre réservation est confirmée.\nArrhes reçues : 264,00 €');
+    expect(paid({ deposit: ACOMPTE }).subject).toBe('Acompte reçu : votre réservation chez Le Petit Zinc');
+    expect(paid({ deposit: ACOMPTE }).text).toContain('a bien reçu votre acompte');
+    expect(paid({ deposit: null }).subject).toBe('Paiement reçu : votre réservation chez Le Petit Zinc');
+    expect(plain(paid({ deposit: null }).text)).toContain('Paiement reçu : 880,00 €');
+  });
+
+  it('a cancellation: refunded, kept, refunded double (arrhes, the restaurant cancelling), refunded on the card (Stripe)', () => {
+    const cancelled = (why: Parameters<typeof confirmationMail>[3], overrides: Partial<ReservationDetails> = {}) =>
+      plain(confirmationMail(reservation({ status: 4, amount_received: 264, ...overrides }), 'cancel', 'helene@exemple.fr', why, '2026-11-30').text);
+    expect(cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 100 })).toContain('Arrhes remboursées : 100,00 € (sur 264,00 € versés)');
+    expect(cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 100 }, { deposit: ACOMPTE })).toContain('Acompte remboursé : 100,00 € (sur 264,00 € versés)');
+    expect(cancelled({ reason: 'demande_du_client', deposit: 'kept' })).toContain('Arrhes conservées : 264,00 €, conformément aux conditions d’annulation du restaurant');
+    expect(cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 528 })).toContain(
+      'Arrhes restituées au double : 528,00 € (sur 264,00 € versés), comme le prévoit la loi lorsque le restaurant annule.',
+    );
+    const online = { restaurant: { ...reservation().restaurant, onlinePayment: true } };
+    const refunded = cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 100 }, online);
+    expect(refunded).toContain('\nRemboursement de 100,00 € sur la carte utilisée pour le paiement : il apparaît sur votre compte sous 5 à 10 jours ouvrés.\n');
+    expect(refunded).not.toContain('Arrhes remboursées');
+    // The customer's own cancellation within the deadline, refunded online too.
+    expect(cancelled({ reason: 'demande_du_client', actor: 'customer', deposit: 'refunded', amount: 264 }, online)).toContain(
+      'Remboursement de 264,00 € sur la carte utilisée pour le paiement : il apparaît sur votre compte sous 5 à 10 jours ouvrés.',
+    );
+    expect(cancelled({ reason: 'demande_du_client', actor: 'customer', deposit: 'refunded', amount: 264 })).toContain(
+      'Arrhes : 264,00 €, remboursées par le restaurant : vous avez annulé dans le délai prévu par ses conditions',
+    );
+  });
+
+  it('the owner’s e-mail of the customer’s cancellation: what they paid in the CGV’s word, and what Stripe refunds by itself', () => {
+    const owner = (deposit: 'refunded' | 'kept' | null, overrides: Partial<ReservationDetails> = {}) =>
+      plain(
+        ownerCustomerCancelledMail(reservation({ status: 4, amount_received: 264, ...overrides }), 'contact@zinc.fr', 'https://app.tablee.fr', {
+          fromStatus: 3,
+          reason: null,
+          deposit,
+          amount: 264,
+        }).text,
+      );
+    expect(owner('refunded')).toContain('Arrhes reçues : 264,00 €, à rembourser au client (annulation dans le délai de vos conditions d’annulation).\n');
+    expect(owner('kept', { deposit: ACOMPTE })).toContain('Acompte reçu : 264,00 €, conservé selon vos conditions d’annulation');
+    expect(owner('kept')).toContain('Arrhes reçues : 264,00 €, conservées selon vos conditions d’annulation');
+    expect(owner('refunded', { restaurant: { ...reservation().restaurant, onlinePayment: true } })).toContain(
+      'à rembourser au client (annulation dans le délai de vos conditions d’annulation). Ce qu’il a payé en ligne lui est remboursé automatiquement sur sa carte : ne remboursez vous-même que ce qu’il a réglé autrement.',
+    );
+    expect(owner(null, { status: 4, amount_received: null })).toContain('Les arrhes n’avaient pas été reçues : rien à rembourser.');
+    expect(owner(null, { deposit: ACOMPTE, amount_received: null })).toContain('L’acompte n’avait pas été reçu : rien à rembourser.');
+  });
+
+  it('the acknowledgement of a request: « des arrhes … seront à régler », « un acompte … sera à régler »', () => {
+    expect(plain(requestReceivedMail(reservation(), 'helene@exemple.fr', NOW).text)).toContain('des arrhes de 30 % du total, soit 264,00 € seront à régler pour confirmer la réservation.');
+    expect(plain(requestReceivedMail(reservation({ deposit: ACOMPTE }), 'helene@exemple.fr', NOW).text)).toContain(
+      'un acompte de 30 % du total, soit 264,00 € sera à régler pour confirmer la réservation.',
+    );
   });
 });
 

@@ -81,7 +81,7 @@ describe('kitchen sheet', () => {
     notes: null,
     options: [],
     deposit: null,
-    restaurant: { name: 'Chez nous', address: '', billing: null, childrenMenu: null, contact: null, cgv: null },
+    restaurant: { name: 'Chez nous', address: '', billing: null, childrenMenu: null, contact: null, cgv: null, onlinePayment: false },
     menu: {
       name: 'Menu',
       price_per_person: 30,

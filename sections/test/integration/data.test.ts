@@ -8,7 +8,20 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { initSupabase } from '@tablee/shared';
 import { resetSupabaseForTests } from '@tablee/shared/testing';
 import { getSupabase, type Billing } from '@tablee/domain';
-import { billingApi, cgvApi, createHoursApi, defaultHours, hoursApi, informationApi, NOT_FOUND_OR_FORBIDDEN, type HoursValue, type InformationValue } from '@tablee/sections';
+import {
+  billingApi,
+  cgvApi,
+  createHoursApi,
+  defaultCgv,
+  defaultHours,
+  hoursApi,
+  informationApi,
+  NOT_FOUND_OR_FORBIDDEN,
+  saveRefusal,
+  type CgvValue,
+  type HoursValue,
+  type InformationValue,
+} from '@tablee/sections';
 import { env, newOwner } from '../../../local-supabase/test/clients';
 import { restaurantSnapshot } from '../../../local-supabase/test/fixtures';
 
@@ -36,6 +49,9 @@ async function newRestaurant(): Promise<string> {
   expect(error).toBeNull();
   return data!.id as string;
 }
+
+/** CGV with the defaults of what a value does not say (arrhes, no no-show fee). */
+const cgv = (value: Partial<CgvValue>): CgvValue => ({ ...defaultCgv(), ...value });
 
 const information: InformationValue = {
   name: 'Le Bouchon des Filles',
@@ -154,13 +170,45 @@ describe('round trips: what is saved loads back unchanged', () => {
 
   it('cgv: none at first, then the policies and the link trimmed; an empty link means none', async () => {
     const id = await newRestaurant();
-    expect((await cgvApi.load(id)).value).toEqual({ link: '' });
-    await cgvApi.save(id, { cancellationPolicy: '72h', modificationPolicy: 'same_day', link: '  https://bouchon.fr/cgv.pdf  ' });
-    expect((await cgvApi.load(id)).value).toEqual({ cancellationPolicy: '72h', modificationPolicy: 'same_day', link: 'https://bouchon.fr/cgv.pdf' });
-    await cgvApi.save(id, { cancellationPolicy: '7_days', modificationPolicy: '48h', link: '   ' });
-    expect((await cgvApi.load(id)).value).toEqual({ cancellationPolicy: '7_days', modificationPolicy: '48h', link: '' });
+    expect((await cgvApi.load(id)).value).toEqual(defaultCgv());
+    await cgvApi.save(id, cgv({ cancellationPolicy: '72h', modificationPolicy: 'same_day', link: '  https://bouchon.fr/cgv.pdf  ' }));
+    expect((await cgvApi.load(id)).value).toEqual(cgv({ cancellationPolicy: '72h', modificationPolicy: 'same_day', link: 'https://bouchon.fr/cgv.pdf' }));
+    await cgvApi.save(id, cgv({ cancellationPolicy: '7_days', modificationPolicy: '48h', link: '   ' }));
+    expect((await cgvApi.load(id)).value).toEqual(cgv({ cancellationPolicy: '7_days', modificationPolicy: '48h', link: '' }));
     const { data } = await getSupabase().from('restaurant_cgv').select('link').eq('restaurant_id', id).single();
     expect(data!.link).toBeNull();
+  });
+
+  it('cgv: the nature of the advance and the no-show fee, in euros in the value and in cents in the row', async () => {
+    const id = await newRestaurant();
+    const row = async () => (await getSupabase().from('restaurant_cgv').select('advance_payment_nature, no_show_fee_type, no_show_fee_cents').eq('restaurant_id', id).single()).data;
+    // CGV saved without them (as before they existed): arrhes, no fee.
+    expect((await getSupabase().rpc('save_restaurant_cgv', { p_restaurant_id: id, p_cgv: { cancellationPolicy: '48h', modificationPolicy: '24h' } })).error).toBeNull();
+    expect((await cgvApi.load(id)).value).toEqual(cgv({ cancellationPolicy: '48h', modificationPolicy: '24h' }));
+
+    const perPerson = cgv({ cancellationPolicy: '48h', modificationPolicy: '24h', advancePaymentNature: 'acompte', noShowFee: { type: 'per_person', amount: 15.5 } });
+    await cgvApi.save(id, perPerson);
+    expect(await row()).toEqual({ advance_payment_nature: 'acompte', no_show_fee_type: 'per_person', no_show_fee_cents: 1550 });
+    expect((await cgvApi.load(id)).value).toEqual(perPerson);
+
+    await cgvApi.save(id, cgv({ cancellationPolicy: '48h', modificationPolicy: '24h', noShowFee: { type: 'fixed', amount: 100_000 } }));
+    expect(await row()).toEqual({ advance_payment_nature: 'arrhes', no_show_fee_type: 'fixed', no_show_fee_cents: 10_000_000 });
+
+    // Back to none: an amount left in the value is not stored.
+    await cgvApi.save(id, cgv({ cancellationPolicy: '48h', modificationPolicy: '24h', noShowFee: { type: 'none', amount: 12 } }));
+    expect(await row()).toEqual({ advance_payment_nature: 'arrhes', no_show_fee_type: null, no_show_fee_cents: null });
+  });
+
+  it('cgv: a fee type without its amount is refused on the amount, before any request; out of bounds, in the database’s words', async () => {
+    const id = await newRestaurant();
+    await cgvApi.save(id, cgv({ cancellationPolicy: '48h', modificationPolicy: '24h' }));
+    const before = await restaurantSnapshot(id);
+    const refused = await cgvApi.save(id, cgv({ cancellationPolicy: '72h', modificationPolicy: '24h', noShowFee: { type: 'per_person' } })).catch((e: unknown) => e);
+    expect(saveRefusal(refused, cgvApi)).toEqual({ message: 'Indiquez le montant des frais', field: ['noShowFee', 'amount'] });
+    await expect(cgvApi.save(id, cgv({ cancellationPolicy: '72h', modificationPolicy: '24h', noShowFee: { type: 'fixed', amount: 100_000.01 } }))).rejects.toThrow(
+      'Le montant des frais de non-présentation doit être compris entre 0,01 € et 100 000 €',
+    );
+    expect(await restaurantSnapshot(id)).toBe(before);
   });
 });
 
@@ -173,12 +221,12 @@ describe("another owner's restaurant", () => {
     await expect(informationApi.save(otherRestaurant, information)).rejects.toThrow('Accès non autorisé à ce restaurant');
     await expect(hoursApi.save(otherRestaurant, hours())).rejects.toThrow('Accès non autorisé à ce restaurant');
     await expect(billingApi.save(otherRestaurant, billing)).rejects.toThrow(/row-level security/);
-    await expect(cgvApi.save(otherRestaurant, { cancellationPolicy: 'same_day', modificationPolicy: 'same_day', link: '' })).rejects.toThrow('Accès non autorisé à ce restaurant');
+    await expect(cgvApi.save(otherRestaurant, cgv({ cancellationPolicy: 'same_day', modificationPolicy: 'same_day', link: '' }))).rejects.toThrow('Accès non autorisé à ce restaurant');
     expect(await restaurantSnapshot(otherRestaurant)).toBe(before);
   });
 
   it("cgv gives the spec's messages: unknown restaurant, missing id", async () => {
-    const value = { cancellationPolicy: '24h' as const, modificationPolicy: '24h' as const, link: '' };
+    const value = cgv({ cancellationPolicy: '24h', modificationPolicy: '24h', link: '' });
     await expect(cgvApi.save('00000000-0000-4000-8000-000000000000', value)).rejects.toThrow('Restaurant non trouvé');
     await expect(cgvApi.save('', value)).rejects.toThrow('ID du restaurant requis');
   });
@@ -190,7 +238,7 @@ describe('a save the database rejects changes nothing stored', () => {
     await informationApi.save(id, information);
     await hoursApi.save(id, hours());
     await billingApi.save(id, billing);
-    await cgvApi.save(id, { cancellationPolicy: '48h', modificationPolicy: '24h', link: '' });
+    await cgvApi.save(id, cgv({ cancellationPolicy: '48h', modificationPolicy: '24h', link: '' }));
     const before = await restaurantSnapshot(id);
 
     await expect(informationApi.save(id, { ...information, name: 'Jamais', contact: { ...information.contact, responseTime: 'never' as never } })).rejects.toThrow('Délai de réponse invalide');
@@ -201,7 +249,7 @@ describe('a save the database rejects changes nothing stored', () => {
     await expect(billingApi.save(id, { ...billing, paymentConditions: { requiresDeposit: true, depositMethod: 'acompte', depositType: 'percentage', depositAmount: 150 } })).rejects.toThrow(
       /restaurant_billing_percentage_max_check/,
     );
-    await expect(cgvApi.save(id, { cancellationPolicy: '1h' as never, modificationPolicy: '24h', link: 'https://x.fr' })).rejects.toThrow("Politique d'annulation invalide");
+    await expect(cgvApi.save(id, cgv({ cancellationPolicy: '1h' as never, modificationPolicy: '24h', link: 'https://x.fr' }))).rejects.toThrow("Politique d'annulation invalide");
     // Free text has a length limit in the database; its message says the limit in French.
     await expect(informationApi.save(id, { ...information, name: 'x'.repeat(201) })).rejects.toThrow('Texte trop long : 200 caractères au plus');
     await expect(informationApi.save(id, { ...information, description: 'x'.repeat(10_001) })).rejects.toThrow('Texte trop long : 10\u202f000 caractères au plus');
@@ -213,23 +261,23 @@ describe('a save the database rejects changes nothing stored', () => {
     const id = await newRestaurant();
     await getSupabase().auth.signOut();
     try {
-      await expect(cgvApi.save(id, { cancellationPolicy: '24h', modificationPolicy: '24h', link: '' })).rejects.toThrow('Utilisateur non authentifié');
+      await expect(cgvApi.save(id, cgv({ cancellationPolicy: '24h', modificationPolicy: '24h', link: '' }))).rejects.toThrow('Utilisateur non authentifié');
       await expect(informationApi.save(id, information)).rejects.toThrow();
     } finally {
       expect((await getSupabase().auth.signInWithPassword(me_)).error).toBeNull();
     }
-    expect((await cgvApi.load(id)).value).toEqual({ link: '' });
+    expect((await cgvApi.load(id)).value).toEqual(defaultCgv());
   });
 });
 
 describe('stored or not (what a tab shows is what is stored)', () => {
   it('each section tells whether its rows exist: deleted, it loads a proposal marked not stored; saved, stored again', async () => {
     const id = await newRestaurant();
-    const cgv = { cancellationPolicy: '72h', modificationPolicy: 'same_day', link: '' } as const;
+    const stored = cgv({ cancellationPolicy: '72h', modificationPolicy: 'same_day', link: '' });
     await informationApi.save(id, information);
     await hoursApi.save(id, hours());
     await billingApi.save(id, billing);
-    await cgvApi.save(id, cgv);
+    await cgvApi.save(id, stored);
     for (const api of [informationApi, hoursApi, billingApi, cgvApi]) expect((await api.load(id)).stored).toBe(true);
 
     for (const table of ['restaurant_contacts', 'restaurant_hours', 'restaurant_billing', 'restaurant_cgv'] as const) {
@@ -240,12 +288,12 @@ describe('stored or not (what a tab shows is what is stored)', () => {
     expect(info).toMatchObject({ stored: false, value: { name: information.name, contact: { email: '', whatsapp: '', phone: '', responseTime: 'medium' } } });
     expect(await hoursApi.load(id)).toEqual({ stored: false, value: defaultHours('edit') });
     expect((await billingApi.load(id)).stored).toBe(false);
-    expect(await cgvApi.load(id)).toEqual({ stored: false, value: { link: '' } });
+    expect(await cgvApi.load(id)).toEqual({ stored: false, value: defaultCgv() });
 
     // The proposal saved as shown is what is stored.
     await informationApi.save(id, info.value);
     await hoursApi.save(id, defaultHours('edit'));
-    await cgvApi.save(id, cgv);
+    await cgvApi.save(id, stored);
     expect(await informationApi.load(id)).toEqual({ stored: true, value: info.value });
     expect(await hoursApi.load(id)).toEqual({ stored: true, value: defaultHours('edit') });
     expect((await cgvApi.load(id)).stored).toBe(true);

@@ -1,6 +1,7 @@
-import { defaultInformation, InformationForm, CgvForm, POLICY_OPTIONS, UNSAFE_LINK_MESSAGE, type CgvValue } from '@tablee/sections';
+import { ADVANCE_NATURES } from '@tablee/domain/payments';
+import { defaultCgv, defaultInformation, InformationForm, CgvForm, POLICY_OPTIONS, UNSAFE_LINK_MESSAGE, type CgvValue } from '@tablee/sections';
 import { dataError } from '../../src/data';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderSection } from './harness';
 import { paste } from '../../../tooling/jest/paste';
@@ -52,20 +53,20 @@ describe('InformationForm', () => {
 
 describe('CgvForm', () => {
   it('offers the five policies for cancellation and modification', () => {
-    renderSection<CgvValue>(CgvForm, { link: '' });
+    renderSection<CgvValue>(CgvForm, defaultCgv());
     expect(POLICY_OPTIONS.map((o) => o.label)).toEqual(['Jour J', '24h', '48h', '72h (3 jours)', '7 jours']);
     for (const o of POLICY_OPTIONS) expect(screen.getAllByRole('radio', { name: o.label })).toHaveLength(2);
   });
 
   it('requires both policies, accepts an empty link, refuses a link that is not a URL', async () => {
     const user = userEvent.setup({ delay: null });
-    const { latest } = renderSection<CgvValue>(CgvForm, { link: '' });
+    const { latest } = renderSection<CgvValue>(CgvForm, defaultCgv());
     await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     expect(await screen.findByText("Veuillez choisir une politique d'annulation")).toBeInTheDocument();
     expect(screen.getByText('Veuillez choisir une politique de modification')).toBeInTheDocument();
     await user.click(screen.getAllByRole('radio', { name: '48h' })[0]);
     await user.click(screen.getAllByRole('radio', { name: 'Jour J' })[1]);
-    expect(latest.value).toEqual({ cancellationPolicy: '48h', modificationPolicy: 'same_day', link: '' });
+    expect(latest.value).toEqual({ ...defaultCgv(), cancellationPolicy: '48h', modificationPolicy: 'same_day' });
     await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     await waitFor(() => expect(latest.validated).toBe(true));
     await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), 'cgv');
@@ -74,6 +75,75 @@ describe('CgvForm', () => {
     // Spaces around a valid link are trimmed on save, so they are not an error.
     await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), '  https://exemple.fr/cgv.pdf  ', { replace: true });
     latest.validated = undefined;
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    await waitFor(() => expect(latest.validated).toBe(true));
+  });
+});
+
+describe('CgvForm: the nature of the sums paid in advance and the no-show fee', () => {
+  const chosen = (): CgvValue => ({ ...defaultCgv(), cancellationPolicy: '48h', modificationPolicy: '24h' });
+  const feeSelect = () => screen.getByRole('combobox', { name: 'Frais de non-présentation (empreinte bancaire)' });
+  /** Picks an option of the fee select in its open dropdown (a closed dropdown stays in the document, hidden). */
+  async function chooseFee(user: ReturnType<typeof userEvent.setup>, label: string) {
+    await user.click(feeSelect());
+    const option = await waitFor(() => {
+      const open = document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+      expect(open).toHaveLength(1);
+      return within(open[0] as HTMLElement).getByTitle(label);
+    });
+    await user.click(option);
+  }
+
+  it("offers arrhes (the default) and acompte, each with its consequence, and the law's presumption", () => {
+    renderSection<CgvValue>(CgvForm, chosen());
+    expect(screen.getByText("Nature des sommes versées d'avance")).toBeInTheDocument();
+    const arrhes = screen.getByRole('radio', { name: 'Arrhes' });
+    const acompte = screen.getByRole('radio', { name: 'Acompte' });
+    expect(arrhes).toBeChecked();
+    expect(acompte).not.toBeChecked();
+    expect(arrhes).toHaveAccessibleDescription(ADVANCE_NATURES.arrhes.consequence);
+    expect(acompte).toHaveAccessibleDescription(ADVANCE_NATURES.acompte.consequence);
+    expect(screen.getByText('Sans précision dans vos CGV, la loi les considère comme des arrhes.')).toBeInTheDocument();
+    expect(screen.getByText('Prélevé uniquement après « Non présenté », sur la carte enregistrée par le client ; jamais plus que ce montant.')).toBeInTheDocument();
+    // No fee by default: no amount asked.
+    expect(screen.getByTitle('Aucun')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Montant')).not.toBeInTheDocument();
+  });
+
+  it('comes before the PDF link, after the policies', () => {
+    renderSection<CgvValue>(CgvForm, chosen());
+    const order = ['Politique de modification', "Nature des sommes versées d'avance", 'Frais de non-présentation (empreinte bancaire)', 'Lien vers vos CGV (PDF, facultatif)'].map((t) =>
+      screen.getByText(t),
+    );
+    for (let i = 1; i < order.length; i++) expect(order[i - 1].compareDocumentPosition(order[i]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("asks the amount once a fee type is chosen ('Indiquez le montant des frais'), in euros with a decimal comma", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { latest } = renderSection<CgvValue>(CgvForm, chosen());
+    await user.click(screen.getByRole('radio', { name: 'Acompte' }));
+    await chooseFee(user, 'Par personne');
+    const amount = await screen.findByLabelText('Montant');
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    expect(await screen.findByText('Indiquez le montant des frais')).toBeInTheDocument();
+    expect(latest.validated).toBe(false);
+    await user.type(amount, '15,5');
+    await user.tab();
+    expect(amount).toHaveValue('15,50');
+    expect(screen.getByText('€')).toBeInTheDocument();
+    latest.validated = undefined;
+    await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
+    await waitFor(() => expect(latest.validated).toBe(true));
+    expect(latest.value).toEqual({ ...chosen(), advancePaymentNature: 'acompte', noShowFee: { type: 'per_person', amount: 15.5 } });
+  });
+
+  it("back to 'Aucun', the amount goes and is no longer asked", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { latest } = renderSection<CgvValue>(CgvForm, { ...chosen(), noShowFee: { type: 'fixed', amount: 80 } });
+    expect(screen.getByLabelText('Montant')).toHaveValue('80,00');
+    await chooseFee(user, 'Aucun');
+    await waitFor(() => expect(screen.queryByLabelText('Montant')).not.toBeInTheDocument());
+    expect(latest.value.noShowFee).toEqual({ type: 'none', amount: undefined });
     await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     await waitFor(() => expect(latest.validated).toBe(true));
   });
@@ -93,7 +163,7 @@ describe('stored links in the forms', () => {
 
   it.each(unsafe)('the CGV link refuses %j in French', async (link) => {
     const user = userEvent.setup({ delay: null });
-    const { latest } = renderSection<CgvValue>(CgvForm, { cancellationPolicy: '48h', modificationPolicy: '24h', link: '' });
+    const { latest } = renderSection<CgvValue>(CgvForm, { ...defaultCgv(), cancellationPolicy: '48h', modificationPolicy: '24h' });
     await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), link);
     await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     expect(await screen.findByText('Veuillez saisir une adresse https:// valide (ex. https://monrestaurant.fr/cgv.pdf)')).toBeInTheDocument();
@@ -102,7 +172,7 @@ describe('stored links in the forms', () => {
 
   it('accepts an https link with a punycode domain', async () => {
     const user = userEvent.setup({ delay: null });
-    const { latest } = renderSection<CgvValue>(CgvForm, { cancellationPolicy: '48h', modificationPolicy: '24h', link: '' });
+    const { latest } = renderSection<CgvValue>(CgvForm, { ...defaultCgv(), cancellationPolicy: '48h', modificationPolicy: '24h' });
     await paste(user, screen.getByLabelText('Lien vers vos CGV (PDF, facultatif)'), 'https://xn--caf-dma.fr/cgv.pdf');
     await user.click(screen.getByRole('button', { name: 'Vérifier le formulaire' }));
     await waitFor(() => expect(latest.validated).toBe(true));

@@ -1,5 +1,5 @@
 import { TIME_SLOTS } from '@tablee/sections';
-import { billingFromRow, billingToRow, cgvFromRow, defaultBilling, hoursFromRows, menusFromRows, photoFromRow, restaurantFromRow } from '../../src/mappers';
+import { billingFromRow, billingToRow, cgvFromRow, cgvToSave, defaultBilling, hoursFromRows, menusFromRows, photoFromRow, restaurantFromRow } from '../../src/mappers';
 import { hoursToRpc } from '../../src/hours/rules';
 import type { HoursRow, MenuRow } from '../../src/rows';
 
@@ -61,8 +61,40 @@ describe('row ↔ model mappers of the sections', () => {
   });
 
   it('reads the CGV: none stored, or a policy outside the choices, leaves it unchosen', () => {
-    expect(cgvFromRow(null)).toEqual({ link: '' });
-    expect(cgvFromRow({ cancellation_policy: '48h', modification_policy: '3_semaines', link: null })).toEqual({ cancellationPolicy: '48h', modificationPolicy: undefined, link: '' });
+    const none = { advancePaymentNature: 'arrhes', noShowFee: { type: 'none' } };
+    expect(cgvFromRow(null)).toEqual({ link: '', ...none });
+    expect(cgvFromRow({ cancellation_policy: '48h', modification_policy: '3_semaines', link: null })).toEqual({ cancellationPolicy: '48h', modificationPolicy: undefined, link: '', ...none });
+  });
+
+  it('reads the advance’s nature (arrhes unless acompte) and the no-show fee in euros (none without a type and an amount)', () => {
+    const row = { cancellation_policy: '48h', modification_policy: '24h', link: null };
+    expect(cgvFromRow({ ...row, advance_payment_nature: 'arrhes', no_show_fee_type: null, no_show_fee_cents: null })).toMatchObject({
+      advancePaymentNature: 'arrhes',
+      noShowFee: { type: 'none' },
+    });
+    expect(cgvFromRow({ ...row, advance_payment_nature: 'acompte', no_show_fee_type: 'per_person', no_show_fee_cents: 1550 })).toMatchObject({
+      advancePaymentNature: 'acompte',
+      noShowFee: { type: 'per_person', amount: 15.5 },
+    });
+    expect(cgvFromRow({ ...row, advance_payment_nature: 'autre', no_show_fee_type: 'fixed', no_show_fee_cents: 10_000_000 })).toMatchObject({
+      advancePaymentNature: 'arrhes',
+      noShowFee: { type: 'fixed', amount: 100_000 },
+    });
+    expect(cgvFromRow({ ...row, no_show_fee_type: 'par_table', no_show_fee_cents: 500 }).noShowFee).toEqual({ type: 'none' });
+    expect(cgvFromRow({ ...row, no_show_fee_type: 'fixed', no_show_fee_cents: null }).noShowFee).toEqual({ type: 'none' });
+  });
+
+  it('writes the CGV as save_restaurant_cgv takes them: the link trimmed, the fee in euros to the cent or null', () => {
+    const value = { cancellationPolicy: '48h', modificationPolicy: '24h', link: ' https://exemple.fr/cgv.pdf ' } as const;
+    expect(cgvToSave({ ...value, advancePaymentNature: 'acompte', noShowFee: { type: 'per_person', amount: 15.5 } })).toEqual({
+      cancellationPolicy: '48h',
+      modificationPolicy: '24h',
+      link: 'https://exemple.fr/cgv.pdf',
+      advancePaymentNature: 'acompte',
+      noShowFee: { type: 'per_person', amount: 15.5 },
+    });
+    expect(cgvToSave({ ...value, advancePaymentNature: 'arrhes', noShowFee: { type: 'fixed', amount: 0.1 + 0.2 } }).noShowFee).toEqual({ type: 'fixed', amount: 0.3 });
+    expect(cgvToSave({ ...value, advancePaymentNature: 'arrhes', noShowFee: { type: 'none', amount: 12 } }).noShowFee).toBeNull();
   });
 
   it('reads menus in display order, items and alternatives too, with the kids menu apart', () => {

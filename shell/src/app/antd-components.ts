@@ -32,6 +32,7 @@ const COMPONENTS: Record<string, () => Promise<unknown>> = {
   'antd/es/input-number': () => import('antd/es/input-number'),
   'antd/es/layout': () => import('antd/es/layout'),
   'antd/es/list': () => import('antd/es/list'),
+  'antd/es/message': () => import('antd/es/message'),
   'antd/es/modal': () => import('antd/es/modal'),
   'antd/es/pagination': () => import('antd/es/pagination'),
   'antd/es/popconfirm': () => import('antd/es/popconfirm'),

@@ -1,6 +1,7 @@
 import { CANCELLATION_REASONS, POLICY_LABELS, REFUSAL_REASONS, type Policy } from '@tablee/domain';
 import { formatEuros } from '@tablee/shared';
 import { Alert, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { ADVANCE_NATURES, type AdvanceNature } from '@tablee/domain/payments';
 import type { DecisionReason } from '../api/updateReservationStatus';
 
 const KINDS = {
@@ -31,7 +32,13 @@ const KINDS = {
 export interface DepositChoice {
   received: number;
   policy: Policy | null;
+  /** Arrhes are repaid double by a restaurant that cancels (Code civil art. 1590); an acompte, what was received at most. */
+  nature: AdvanceNature;
 }
+
+/** The most that may be refunded: what was received, twice that for arrhes when the restaurant withdraws (any reason but the customer's request). */
+export const refundCeiling = (choice: DepositChoice, reason: string | undefined) =>
+  choice.nature === 'arrhes' && reason && reason !== 'demande_du_client' ? Math.round(choice.received * 200) / 100 : choice.received;
 
 /** '120,00 €' with its spaces as typed (the grouping and the space before € are non-breaking). */
 const plainEuros = (amount: number) => formatEuros(amount).replace(/\s/g, ' ');
@@ -65,6 +72,8 @@ export function ReasonModal({
   const depositOutcome = Form.useWatch('deposit', form);
   const texts = KINDS[kind];
   const choice = kind === 'cancel' && deposit && deposit.received > 0 ? deposit : null;
+  const ceiling = choice ? refundCeiling(choice, reason) : 0;
+  const word = choice ? ADVANCE_NATURES[choice.nature].label : 'Acompte';
   // Only what the chosen outcome needs: the amount goes with a refund alone.
   const confirm = ({ refund_amount, ...why }: DecisionReason) => onConfirm(why.deposit === 'refunded' ? { ...why, refund_amount } : why);
   return (
@@ -100,11 +109,24 @@ export function ReasonModal({
               title={`Montant reçu : ${plainEuros(choice.received)}`}
               description={choice.policy ? `Conditions d’annulation de vos CGV : ${POLICY_LABELS[choice.policy]} avant le repas.` : 'Vos CGV ne fixent pas de conditions d’annulation.'}
             />
-            <Form.Item name="deposit" label="Acompte" rules={[{ required: true, message: 'Indiquez si l’acompte est remboursé ou conservé.' }]}>
+            {choice.nature === 'arrhes' && ceiling > choice.received && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={`Ce sont des arrhes : le restaurant qui annule les rembourse au double, soit ${plainEuros(ceiling)}.`}
+                description="Code civil, art. 1590. Ce qui a été payé en ligne est remboursé sur la carte du client ; le reste est à lui verser par vos soins."
+              />
+            )}
+            <Form.Item
+              name="deposit"
+              label={word}
+              rules={[{ required: true, message: `Indiquez si ${choice.nature === 'arrhes' ? 'les arrhes sont remboursées ou conservées' : 'l’acompte est remboursé ou conservé'}.` }]}
+            >
               <Radio.Group
                 options={[
-                  { value: 'refunded', label: 'Acompte remboursé' },
-                  { value: 'kept', label: 'Acompte conservé' },
+                  { value: 'refunded', label: choice.nature === 'arrhes' ? 'Arrhes remboursées' : 'Acompte remboursé' },
+                  { value: 'kept', label: choice.nature === 'arrhes' ? 'Arrhes conservées' : 'Acompte conservé' },
                 ]}
                 style={{ display: 'grid', gap: 6 }}
               />
@@ -117,9 +139,9 @@ export function ReasonModal({
                   { required: true, message: 'Indiquez le montant remboursé.' },
                   {
                     validator: (_rule, value: number | null) =>
-                      value === null || value === undefined || (value > 0 && value <= choice.received)
+                      value === null || value === undefined || (value > 0 && value <= ceiling)
                         ? Promise.resolve()
-                        : Promise.reject(new Error(`Le montant remboursé doit être supérieur à 0 € et au plus ${plainEuros(choice.received)}.`)),
+                        : Promise.reject(new Error(`Le montant remboursé doit être supérieur à 0 € et au plus ${plainEuros(ceiling)}.`)),
                   },
                 ]}
               >

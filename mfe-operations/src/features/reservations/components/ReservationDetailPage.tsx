@@ -17,6 +17,8 @@ import { ReservationGuests } from './ReservationGuests';
 import { ReservationHistory } from './ReservationHistory';
 import { ReservationInformation } from './ReservationInformation';
 import { ReservationStatusTags } from './StatusBadge';
+import { NoShowFeeButton } from './NoShowFeeButton';
+import { DEFAULT_ADVANCE_NATURE } from '@tablee/domain/payments';
 
 /** One reservation: accept or refuse while pending, the sheets once accepted or paid, its details and conversation. */
 export function ReservationDetailPage() {
@@ -52,7 +54,7 @@ export function ReservationDetailPage() {
   const checkQuery = useQuery({ ...acceptanceCheckQueryOptions(restaurantId, numero), enabled: isUuid(restaurantId) && !!numero });
   const check = checkQuery.data ?? null;
   // A paid reservation's cancel dialog shows the CGV's cancellation policy beside the acompte's choice.
-  const policy = useQuery({ ...cancellationPolicyQueryOptions(restaurantId), enabled: isUuid(restaurantId) && shown?.status === 'paid' }).data ?? null;
+  const terms = useQuery({ ...cancellationPolicyQueryOptions(restaurantId), enabled: isUuid(restaurantId) && shown?.status === 'paid' }).data ?? null;
 
   const errorMessage = !restaurantId
     ? 'ID du restaurant manquant'
@@ -202,6 +204,14 @@ export function ReservationDetailPage() {
           {label('Annuler la réservation')}
         </Button>
       </div>
+    ) : reservation.status === 'no_show' ? (
+      <NoShowFeeButton
+        reservation={reservation}
+        onDone={(type, message) => {
+          setToastOf(numero);
+          showToast(type, message);
+        }}
+      />
     ) : undefined;
 
   return (
@@ -245,7 +255,11 @@ export function ReservationDetailPage() {
         open={reasonOpen}
         notice={notice}
         busy={updating}
-        deposit={reservation.status === 'paid' ? { received: reservation.amountReceived ?? reservation.totalAmount, policy } : null}
+        deposit={
+          reservation.status === 'paid'
+            ? { received: reservation.amountReceived ?? reservation.totalAmount, policy: terms?.policy ?? null, nature: terms?.nature ?? DEFAULT_ADVANCE_NATURE }
+            : null
+        }
         onConfirm={(why) => changeStatus(reasonKind === 'cancel' ? 'cancelled' : 'rejected', why)}
         onClose={() => setReasonOpen(false)}
       />

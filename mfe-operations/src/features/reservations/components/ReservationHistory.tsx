@@ -1,6 +1,7 @@
 import type { ReservationEvent, ReservationNotification } from '@tablee/operations-data';
 import { formatDateTime, formatEuros } from '@tablee/shared';
 import { CANCELLATION_REASONS, REFUSAL_REASONS, RESERVATION_STATUS_BADGES } from '@tablee/domain';
+import { paymentEventText } from '@tablee/domain/payments';
 import { Card, theme, Timeline } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -32,6 +33,11 @@ const NOTIFICATION_WORDS = {
   owner_customer_changed: { sent: 'Modification du client envoyée au restaurant', failed: 'de la modification du client au restaurant', pending: 'Modification du client au restaurant' },
   owner_customer_cancelled: { sent: 'Annulation du client envoyée au restaurant', failed: 'de l’annulation du client au restaurant', pending: 'Annulation du client au restaurant' },
   owner_customer_message: { sent: 'Message du client envoyé au restaurant', failed: 'du message du client au restaurant', pending: 'Message du client au restaurant' },
+  customer_no_show_fee: {
+    sent: 'Lien de règlement des frais de non-présentation envoyé au client',
+    failed: 'du lien de règlement des frais de non-présentation au client',
+    pending: 'Lien de règlement des frais de non-présentation au client',
+  },
 } as const;
 
 /** « Nouvelle demande envoyée au restaurant par e-mail », « Échec de l'envoi de … par e-mail après 5 tentatives », « … : en cours d'envoi ». */
@@ -64,6 +70,7 @@ interface Entry {
  */
 function decisionTitle(e: ReservationEvent, people: ReadonlyMap<string, string>): { title: string; by: string | null } {
   const who = e.actor === 'customer' ? ACTOR_LABELS.customer : e.actor === 'owner' && e.actorUserId ? (people.get(e.actorUserId) ?? null) : null;
+  if (e.to === 'paid' && e.paymentId) return { title: paymentEventText(e) ?? 'Payée', by: null };
   if (e.to === 'paid') return { title: 'Acompte reçu', by: who && `noté par ${who}` };
   return { title: RESERVATION_STATUS_BADGES[e.to].label, by: who && `par ${who}` };
 }
@@ -80,6 +87,19 @@ export function ReservationHistory({
 }) {
   const { token } = theme.useToken();
   const decisions = history.map((e, i): Entry => {
+    // Money or a card through Stripe: 'Payé en ligne — 158,40 € (Stripe)', 'Remboursé en ligne — …', 'Empreinte bancaire enregistrée (Visa •••• 4242)'.
+    if (e.kind === 'payment' || e.kind === 'refund' || e.kind === 'imprint') {
+      return {
+        key: `event-${i}`,
+        at: e.at,
+        content: (
+          <div data-testid="reservation-payment">
+            <strong>{paymentEventText(e)}</strong> — {formatDateTime(e.at)}
+            {e.paymentId && <div style={{ color: token.colorTextSecondary }}>{e.paymentId}</div>}
+          </div>
+        ),
+      };
+    }
     // A change of the details, or a reminder sent to the customer: its summary says who, what and how.
     if (e.kind === 'modified' || e.kind === 'reminder') {
       return {
@@ -117,10 +137,11 @@ export function ReservationHistory({
             {deposit && ` — ${deposit}`}
           </strong>{' '}
           — {formatDateTime(e.at)}
-          {!by && `, ${e.actor === 'link' ? 'par le lien de l’email' : 'dans l’application'}`}
+          {!by && !e.paymentId && `, ${e.actor === 'link' ? 'par le lien de l’email' : 'dans l’application'}`}
+          {e.paymentId && <div style={{ color: token.colorTextSecondary }}>{e.paymentId}</div>}
           {why && <div>Raison : {why}</div>}
           {e.proposal && <div>Proposition : {e.proposal}</div>}
-          {e.to === 'paid' && e.amount !== null && <div>Montant reçu : {formatEuros(e.amount)}</div>}
+          {e.to === 'paid' && e.amount !== null && !e.paymentId && <div>Montant reçu : {formatEuros(e.amount)}</div>}
         </div>
       ),
     };

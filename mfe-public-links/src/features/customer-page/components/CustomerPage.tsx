@@ -7,6 +7,7 @@ import { ChangeForm } from './ChangeForm';
 import { Details, RestaurantSection, StatusLine, TermsSection } from './Details';
 import { GuestChoices } from './GuestChoices';
 import { Messages } from './Messages';
+import { PaymentReturn } from './PaymentReturn';
 import { CUSTOMER_PAGE_CSS } from './styles';
 
 /**
@@ -87,6 +88,7 @@ function PageView({ token, page, onPage }: { token: string; page: Page; onPage: 
         </p>
         <StatusLine page={page} focusRef={status} />
       </header>
+      <PaymentReturn token={token} page={page} onPage={onPage} />
       <Details page={page} token={token} />
       <RestaurantSection page={page} />
       {active && <TermsSection page={page} />}

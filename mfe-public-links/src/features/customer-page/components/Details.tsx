@@ -1,4 +1,5 @@
 import type { CustomerPage as Page } from '@tablee/domain/customer-page';
+import { ADVANCE_NATURES, customerPayEndpoint, formatCents } from '@tablee/domain/payments';
 import { formatEuros, formatLongDate, reservationApiEndpoint } from '@tablee/shared/core';
 import type { ReactNode, RefObject } from 'react';
 import { cancellationSentence, displayPhone, isActive, mapHref, modificationSentence, SERVICE_LABELS, statusWords, telHref } from '../lib/words';
@@ -39,67 +40,122 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The acompte (or the card imprint): what is asked, and how to pay it; what was received. */
-function Deposit({ page }: { page: Page }) {
+/** « Payer l’acompte » / « Payer les arrhes » / the card imprint, on the restaurant's own Stripe account (the service makes the Checkout Session). */
+function PayOnline({ page, token }: { page: Page; token: string }) {
+  const online = page.online_payment;
+  if (!online) return null;
+  const words = ADVANCE_NATURES[page.advance_nature];
+  return (
+    <p>
+      <a className="cp-button" href={reservationApiEndpoint(customerPayEndpoint(token))}>
+        {online.purpose === 'imprint'
+          ? 'Enregistrer ma carte (empreinte bancaire)'
+          : online.purpose === 'no_show_fee'
+            ? `Régler les frais de non-présentation — ${formatCents(online.amount_cents)}`
+            : `${words.pay} — ${formatCents(online.amount_cents)}`}
+      </a>
+    </p>
+  );
+}
+
+/** The acompte or arrhes (or the card imprint): what is asked, and how to pay it; what was received. */
+function Deposit({ page, token }: { page: Page; token: string }) {
   const { deposit, payment, status } = page;
+  const words = ADVANCE_NATURES[page.advance_nature];
+  if (page.online_payment?.purpose === 'no_show_fee') {
+    return (
+      <>
+        <h3>Frais de non-présentation</h3>
+        <p>
+          Vous n’êtes pas venus au repas : les conditions générales de vente du restaurant prévoient des frais de non-présentation de {formatCents(page.online_payment.amount_cents)}. Votre banque
+          demande votre confirmation pour les régler avec la carte enregistrée.
+        </p>
+        <PayOnline page={page} token={token} />
+      </>
+    );
+  }
   if (status === 'paid') {
     return (
       <>
-        <h3>Acompte</h3>
-        <p>Acompte reçu : {formatEuros(page.amount_received ?? deposit?.amount ?? 0)}.</p>
+        <h3>{words.label}</h3>
+        <p>
+          {words.received} : {formatEuros(page.amount_received ?? deposit?.amount ?? 0)}.
+        </p>
+        {page.online_payment && (
+          <>
+            <p>Le total a changé : il reste {formatCents(page.online_payment.amount_cents)} à verser.</p>
+            <PayOnline page={page} token={token} />
+          </>
+        )}
         {payment && <p className="cp-muted">{payment.remainder === 'online' ? 'Le solde se règle en ligne.' : 'Le solde se règle sur place, le jour du repas.'}</p>}
+        <p className="cp-muted">{words.consequence}</p>
       </>
     );
   }
   if (!deposit || deposit.amount <= 0 || (status !== 'pending' && status !== 'accepted')) return null;
   const share = deposit.percentage !== undefined ? ` (${deposit.percentage} % du total)` : '';
   if (deposit.method === 'empreinte') {
+    const card = page.imprint;
     return (
       <>
         <h3>Empreinte bancaire</h3>
-        <p>
-          {status === 'pending' ? 'Si le restaurant accepte, une empreinte bancaire' : 'Une empreinte bancaire'} de {formatEuros(deposit.amount)} vous{' '}
-          {status === 'pending' ? 'sera demandée' : 'est demandée'} (rien n’est prélevé).
-        </p>
-        {status === 'accepted' && payment?.payment_link && (
+        {card ? (
+          <p>Empreinte bancaire enregistrée{card.brand && card.last4 ? ` (${card.brand.toUpperCase()} •••• ${card.last4})` : ''} : rien n’est prélevé.</p>
+        ) : (
           <p>
-            <a className="cp-button" href={payment.payment_link} target="_blank" rel="noopener noreferrer">
-              Laisser l’empreinte bancaire
-            </a>
+            {status === 'pending' ? 'Si le restaurant accepte, une empreinte bancaire' : 'Une empreinte bancaire'} de {formatEuros(deposit.amount)} vous{' '}
+            {status === 'pending' ? 'sera demandée' : 'est demandée'} (rien n’est prélevé).
           </p>
         )}
+        {status === 'accepted' &&
+          !card &&
+          (page.online_payment ? (
+            <PayOnline page={page} token={token} />
+          ) : (
+            payment?.payment_link && (
+              <p>
+                <a className="cp-button" href={payment.payment_link} target="_blank" rel="noopener noreferrer">
+                  Laisser l’empreinte bancaire
+                </a>
+              </p>
+            )
+          ))}
       </>
     );
   }
   if (status === 'pending') {
     return (
       <>
-        <h3>Acompte</h3>
+        <h3>{words.label}</h3>
         <p>
-          Si le restaurant accepte, un acompte de {formatEuros(deposit.amount)}
-          {share} vous sera demandé pour confirmer la réservation.
+          Si le restaurant accepte, {page.advance_nature === 'arrhes' ? 'des arrhes' : 'un acompte'} de {formatEuros(deposit.amount)}
+          {share} vous {page.advance_nature === 'arrhes' ? 'seront demandées' : 'sera demandé'} pour confirmer la réservation.
         </p>
+        <p className="cp-muted">{words.consequence}</p>
       </>
     );
   }
   const bank = payment && (payment.iban || payment.bic || payment.holder);
+  const online = Boolean(page.online_payment);
   return (
     <>
-      <h3>Acompte</h3>
+      <h3>{words.label}</h3>
       <p>
-        Acompte à verser pour confirmer la réservation : <strong>{formatEuros(deposit.amount)}</strong>
+        {words.due} : <strong>{formatEuros(deposit.amount)}</strong>
         {share}.
       </p>
-      {payment?.payment_link && (
+      <p className="cp-muted">{words.consequence}</p>
+      <PayOnline page={page} token={token} />
+      {!online && payment?.payment_link && (
         <p>
           <a className="cp-button" href={payment.payment_link} target="_blank" rel="noopener noreferrer">
-            Payer l’acompte en ligne
+            {words.pay} en ligne
           </a>
         </p>
       )}
       {bank && (
         <div className="cp-bank">
-          <p>{payment.payment_link ? 'Ou par virement :' : 'Par virement :'}</p>
+          <p>{online || payment.payment_link ? 'Ou par virement :' : 'Par virement :'}</p>
           <dl>
             {payment.holder && (
               <>
@@ -154,7 +210,7 @@ export function Details({ page, token }: { page: Page; token: string }) {
         )}
         <Line label="Total">{formatEuros(page.total_amount)}</Line>
       </ul>
-      <Deposit page={page} />
+      <Deposit page={page} token={token} />
       {isActive(page) && (
         <p className="cp-actions">
           <a className="cp-secondary" href={reservationApiEndpoint(`customer/${encodeURIComponent(token)}/calendar.ics`)}>

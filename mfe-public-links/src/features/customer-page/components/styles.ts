@@ -23,7 +23,7 @@ export const CUSTOMER_PAGE_CSS = `
 .cp-section{margin:0 0 16px;padding:16px 0 0;border-top:1px solid #f0f0f0}
 .cp-list{margin:0;padding:0;list-style:none}
 .cp-list li{display:flex;justify-content:space-between;gap:12px;padding:4px 0}
-.cp-list li>span:first-child{color:#595959}
+.cp-list li>span:first-child{color:#595959;flex:none;white-space:nowrap}
 .cp-list li>span:last-child{text-align:right;font-weight:500}
 .cp-allergies{color:#c41d1f}
 .cp-bank{margin:8px 0;padding:12px;border:1px solid #d9d9d9;border-radius:8px;background:#fafafa}

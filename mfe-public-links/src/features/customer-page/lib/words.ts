@@ -3,6 +3,7 @@
  * words, the deadlines as sentences with their dates (Europe/Paris, whatever the phone's time zone),
  * the restaurant's links, each guest's label. Pure: the unit tests call them with a fixed `now`.
  */
+import { ADVANCE_NATURES } from '@tablee/domain/payments';
 import type { CourseDishes, CustomerPage, Guest } from '@tablee/domain/customer-page';
 // Types only: the reasons' codes are the domain's (a code added there fails the type check here), and the
 // domain's labels module stays out of this chunk's way (the link pages' chunk carries it, tree-shaken).
@@ -98,7 +99,7 @@ export function statusWords(page: CustomerPage): StatusWords {
       words.title = page.past ? 'Passée' : 'Acceptée';
       break;
     case 'paid':
-      words.title = page.past ? 'Passée' : 'Acompte reçu';
+      words.title = page.past ? 'Passée' : ADVANCE_NATURES[page.advance_nature].received;
       break;
     case 'no_show':
       words.title = 'Passée';
@@ -117,8 +118,9 @@ export function statusWords(page: CustomerPage): StatusWords {
         const reason = [CANCELLATION_SENTENCES[decision.reason as keyof typeof CANCELLATION_SENTENCES], decision.reason_detail?.trim()].filter(Boolean).join(' ');
         if (reason) words.details.push(reason);
       }
-      if (decision?.deposit === 'kept') words.details.push(`L’acompte versé (${formatEuros(decision.amount)}) reste acquis au restaurant, selon ses conditions d’annulation.`);
-      if (decision?.deposit === 'refunded') words.details.push(`L’acompte versé vous est remboursé${decision.amount ? ` (${formatEuros(decision.amount)})` : ''}.`);
+      const nature = ADVANCE_NATURES[page.advance_nature];
+      if (decision?.deposit === 'kept') words.details.push(`${nature.paid} (${formatEuros(decision.amount)}) ${nature.kept}, selon ses conditions d’annulation.`);
+      if (decision?.deposit === 'refunded') words.details.push(`${nature.paid} ${nature.refunded}${decision.amount ? ` (${formatEuros(decision.amount)})` : ''}.`);
       break;
     }
   }
@@ -133,12 +135,17 @@ export function modificationSentence(page: CustomerPage, now: Date = new Date())
 /** The CGV's cancellation deadline as a sentence, and what happens after it. */
 export function cancellationSentence(page: CustomerPage, now: Date = new Date()): string {
   const free = `Annulation gratuite ${until(page.cancel_free_until, now)}`;
-  return page.deposit?.method === 'acompte' && page.deposit.amount > 0 ? `${free} ; ensuite l’acompte versé reste acquis au restaurant.` : `${free}.`;
+  const nature = ADVANCE_NATURES[page.advance_nature];
+  return page.deposit?.method === 'acompte' && page.deposit.amount > 0 ? `${free} ; ensuite ${nature.paid.toLowerCase()} ${nature.kept}.` : `${free}.`;
 }
 
 /** What cancelling now costs, said before the customer confirms. */
 export function cancelCostSentence(page: CustomerPage, now: Date = new Date()): string {
-  if (page.cancellation_cost > 0) return `Annuler maintenant coûte l’acompte versé de ${formatEuros(page.cancellation_cost)}, conservé par le restaurant selon ses conditions d’annulation.`;
+  if (page.cancellation_cost > 0) {
+    const what = page.advance_nature === 'arrhes' ? 'les arrhes versées' : 'l’acompte versé';
+    const kept = page.advance_nature === 'arrhes' ? 'conservées' : 'conservé';
+    return `Annuler maintenant coûte ${what} de ${formatEuros(page.cancellation_cost)}, ${kept} par le restaurant selon ses conditions d’annulation.`;
+  }
   if (now.getTime() < new Date(page.cancel_free_until).getTime()) return `L’annulation est gratuite ${until(page.cancel_free_until, now)}.`;
   return 'L’annulation est gratuite.';
 }

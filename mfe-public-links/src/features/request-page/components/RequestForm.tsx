@@ -5,6 +5,7 @@ import { checkRequest } from '../api/checkRequest';
 import { sendRequest, type SendOutcome } from '../api/sendRequest';
 import {
   bookingBody,
+  depositHint,
   DIETARY_NOTES_MAX,
   childrenMenu,
   EMPTY_VALUES,
@@ -318,13 +319,7 @@ export function RequestForm({ form, onSent }: { form: Form; onSent: (outcome: Ex
             {refusal && <p className="rq-error">{refusal}</p>}
             {booking === null && <p className="rq-hint">Choisissez la date et l’heure d’arrivée pour voir le total.</p>}
             {checked?.kind === 'failed' && <p className="rq-hint">Le total n’a pas pu être calculé : il le sera à l’envoi de la demande.</p>}
-            {rules?.deposit && (
-              <p className="rq-hint">
-                {rules.deposit.method === 'acompte'
-                  ? `Acompte demandé si le restaurant accepte : ${formatEuros(rules.deposit.amount)}${rules.deposit.percentage !== undefined ? ` (${rules.deposit.percentage} % du total)` : ''}.`
-                  : `Empreinte bancaire demandée si le restaurant accepte : ${formatEuros(rules.deposit.amount)} (rien n’est prélevé).`}
-              </p>
-            )}
+            {rules?.deposit && <p className="rq-hint">{depositHint(rules.deposit)}</p>}
           </>
         ) : (
           <p className="rq-hint">Choisissez un menu et le nombre de personnes pour voir l’estimation.</p>

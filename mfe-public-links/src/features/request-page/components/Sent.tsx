@@ -1,8 +1,8 @@
 import { answerBy } from '@tablee/domain/french';
-import { formatEuros, formatLongDate } from '@tablee/shared/core';
+import { formatLongDate } from '@tablee/shared/core';
 import { useEffect, useRef } from 'react';
 import type { SendOutcome } from '../api/sendRequest';
-import { responsePromise, SERVICE_LABELS, type RequestForm, type RequestValues } from '../lib/form-rules';
+import { depositNext, responsePromise, SERVICE_LABELS, type RequestForm, type RequestValues } from '../lib/form-rules';
 
 /**
  * After sending: the customer's one reference (their code de réservation, the same on every e-mail),
@@ -53,13 +53,7 @@ export function Sent({
       <ul>
         <li>Un e-mail récapitulant votre demande vous a été envoyé à {values.email.trim()}. Gardez votre code : il vous sera demandé à votre arrivée.</li>
         <li>Le restaurant accepte ou refuse votre demande : vous recevez sa réponse par e-mail.</li>
-        {deposit?.method === 'acompte' && (
-          <li>
-            S’il l’accepte, un acompte de {formatEuros(deposit.amount)}
-            {deposit.percentage !== undefined && ` (${deposit.percentage} % du total)`} vous sera demandé pour confirmer la réservation.
-          </li>
-        )}
-        {deposit?.method === 'empreinte' && <li>S’il l’accepte, une empreinte bancaire de {formatEuros(deposit.amount)} vous sera demandée (rien n’est prélevé).</li>}
+        {deposit && <li>{depositNext(deposit)}</li>}
       </ul>
       <button type="button" className="rq-link-button" onClick={onAnother}>
         Faire une autre demande

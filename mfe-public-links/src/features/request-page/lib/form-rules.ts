@@ -5,6 +5,9 @@
  * estimate's lines (its total and the deposit are SQL's: api/checkRequest.ts). What only the stored
  * profile knows (a closure, the phone's format…) the contract refuses with a 422 on its field.
  */
+import { ADVANCE_WORDS, depositNature, type Deposit } from '@tablee/domain/deposit';
+import { ADVANCE_NATURES } from '@tablee/domain/payments';
+import { formatEuros } from '@tablee/shared/core';
 
 export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
 export type ServiceName = 'lunch' | 'dinner';
@@ -216,4 +219,27 @@ export function requestBody(values: RequestValues, externalId: string) {
     dietary_notes: values.dietaryNotes.trim() || null,
     website: values.website,
   };
+}
+
+/** '158,40 € (30 % du total)': a deposit's amount, and its share when the terms are one. */
+const depositAmount = (deposit: Deposit) => `${formatEuros(deposit.amount)}${deposit.percentage !== undefined ? ` (${deposit.percentage} % du total)` : ''}`;
+
+/**
+ * The estimate's words of what the restaurant will ask once it accepts (SQL's deposit, private.deposit_for):
+ * money taken in advance in the CGV's word (arrhes unless they say acompte) and what it commits the
+ * customer to, or the card imprint.
+ */
+export function depositHint(deposit: Deposit): string {
+  const nature = depositNature(deposit);
+  if (!nature) return `Empreinte bancaire demandée si le restaurant accepte : ${formatEuros(deposit.amount)} (rien n’est prélevé).`;
+  const sum = ADVANCE_WORDS[nature];
+  return `${sum.label} ${sum.agree('demandé')} si le restaurant accepte : ${depositAmount(deposit)}. ${ADVANCE_NATURES[nature].consequence}`;
+}
+
+/** After sending, what comes next: « S’il l’accepte, des arrhes de … vous seront demandées … » (agreed with the CGV's word) and what they commit to, or the card imprint. */
+export function depositNext(deposit: Deposit): string {
+  const nature = depositNature(deposit);
+  if (!nature) return `S’il l’accepte, une empreinte bancaire de ${formatEuros(deposit.amount)} vous sera demandée (rien n’est prélevé).`;
+  const sum = ADVANCE_WORDS[nature];
+  return `S’il l’accepte, ${sum.a} de ${depositAmount(deposit)} vous ${sum.willBe} ${sum.agree('demandé')} pour confirmer la réservation. ${ADVANCE_NATURES[nature].consequence}`;
 }

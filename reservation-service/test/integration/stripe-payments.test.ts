@@ -1,0 +1,282 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { formatCents } from '@tablee/domain/payments';
+import { newOwner, withDb } from '../../../local-supabase/test/clients';
+import { must, sample } from '../../../local-supabase/test/fixtures';
+import { insertReservationsAsSuperuser } from '../../../local-supabase/test/reservations';
+import { startLocalStripe, type LocalStripe } from '../../../local-stripe/src/index';
+import type { Mail } from '../../src/email/mailer';
+import { db, ownerWithRestaurant, post, sendQueued, startService, type Owner, type RunningService } from '../helpers';
+
+/**
+ * Issue 45 on the service's side, against local-stripe (Stripe's wire format for the calls used, and
+ * webhooks signed as Stripe signs them) through the official `stripe` library: the owner connects the
+ * restaurant's own account (OAuth), the customer pays the acompte or arrhes from their page's link (a
+ * Checkout Session on that account, reused while valid, a new one when the amount changed), the
+ * webhook marks the reservation paid once whatever Stripe's retries and their order, a cancellation
+ * refunds for real, the card imprint is saved; without the platform's keys nothing of it is offered.
+ */
+const SECRET = 'sk_test_tablee_service_tests_0123456789';
+const WEBHOOK_SECRET = 'whsec_tablee_service_tests';
+const CLIENT_ID = 'ca_tablee_service_tests';
+
+let stripe: LocalStripe;
+let service: RunningService;
+let owner: Owner;
+
+beforeAll(async () => {
+  stripe = await startLocalStripe({ secretKey: SECRET, webhookSecret: WEBHOOK_SECRET, clientId: CLIENT_ID });
+  service = await startService({ stripe: { secretKey: SECRET, clientId: CLIENT_ID, webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url } });
+  stripe.setWebhookUrl(`${service.url}/api/stripe/webhook`);
+  owner = await ownerWithRestaurant('stripe');
+  // An acompte of 30 % of the total (Facturation).
+  await must(owner.client.from('restaurant_billing').upsert({ restaurant_id: owner.restaurantId, ...sample.billing }, { onConflict: 'restaurant_id' }));
+  await connect(owner);
+});
+afterAll(async () => {
+  await service?.close();
+  await stripe?.close();
+});
+
+const bearer = (o: Owner) => ({ authorization: `Bearer ${o.accessToken}` });
+
+/** The owner's whole OAuth journey: Tablée's answer → Stripe's page → « Autoriser l'accès » → back to the service. */
+async function connect(o: Owner, name = 'Brasserie du Port SAS'): Promise<Response> {
+  const started = await post(`${service.url}/api/restaurants/${o.restaurantId}/stripe/connect`, undefined, bearer(o));
+  expect(started.status).toBe(200);
+  const { url } = (await started.json()) as { url: string };
+  const authorize = new URL(url);
+  expect(authorize.origin).toBe(stripe.url);
+  expect(authorize.searchParams.get('client_id')).toBe(CLIENT_ID);
+  const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), business_name: name, email: 'compta@exemple.fr', decision: 'allow' });
+  const approved = await fetch(`${stripe.url}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+  const back = new URL(approved.headers.get('location')!);
+  expect(back.pathname).toBe('/api/stripe/oauth/callback');
+  return fetch(`${service.url}${back.pathname}${back.search}`, { redirect: 'manual' });
+}
+
+const accountOf = async (restaurantId: string) =>
+  (await withDb((db) => db.query('select account_id, account_name from public.restaurant_stripe_accounts where restaurant_id = $1', [restaurantId]))).rows[0];
+
+/** An accepted reservation of 528 € (an acompte of 158,40 €) and its page's token. */
+async function accepted(o: Owner = owner, fields: Record<string, unknown> = {}) {
+  const [written] = await insertReservationsAsSuperuser([
+    { restaurant_id: o.restaurantId, number_people: 12, reservation_date: '2099-03-02', arrival_time: '12:00', total_amount: 528, status: 1, email: 'client@exemple.fr', ...fields },
+  ]);
+  const tokens = await must(db().rpc('customer_page_tokens', { p_reservation_ids: [written.id] }));
+  return { ...written, token: tokens[0].token };
+}
+
+/** « Payer l'acompte »: the service's answer (a redirection to Stripe's page, or a French page). */
+const pay = (token: string) => fetch(`${service.url}/api/customer/${token}/pay`, { redirect: 'manual' });
+const sessionIdOf = (location: string | null) => new URL(location!).pathname.split('/').pop()!;
+const rowOf = async (id: string) => (await withDb((db) => db.query('select status, amount_received::float8 as amount_received from public.restaurant_reservations where id = $1', [id]))).rows[0];
+const eventsOf = async (id: string) =>
+  (await withDb((db) => db.query('select kind, actor, to_status, amount::float8 as amount, payment_id from public.reservation_events where reservation_id = $1 order by created_at', [id]))).rows;
+const createCalls = () => stripe.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions');
+
+describe('the restaurant connects its own Stripe account', () => {
+  test('OAuth brings back the account’s id and name, shown to owners; a manager is refused; Déconnecter deauthorizes it at Stripe', async () => {
+    const own = await ownerWithRestaurant('stripe-connect');
+    const back = await connect(own);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`${service.config.appUrl}/restaurants/${own.restaurantId}/billing?stripe=connected`);
+    const account = await accountOf(own.restaurantId);
+    expect(account).toEqual({ account_id: expect.stringMatching(/^acct_/), account_name: 'Brasserie du Port SAS' });
+    // The same link again: its state was taken.
+    const manager = await newOwner('stripe-manager');
+    await withDb((db) => db.query("insert into public.restaurant_members (restaurant_id, user_id, role) values ($1, $2, 'manager')", [own.restaurantId, manager.userId]));
+    const managerToken = (await manager.client.auth.getSession()).data.session!.access_token;
+    const refused = await post(`${service.url}/api/restaurants/${own.restaurantId}/stripe/connect`, undefined, { authorization: `Bearer ${managerToken}` });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'owners_only', message: 'Seul un propriétaire du restaurant peut gérer le paiement en ligne.' });
+    expect((await post(`${service.url}/api/restaurants/${own.restaurantId}/stripe/disconnect`, undefined, { authorization: `Bearer ${managerToken}` })).status).toBe(403);
+
+    const gone = await post(`${service.url}/api/restaurants/${own.restaurantId}/stripe/disconnect`, undefined, bearer(own));
+    expect(await gone.json()).toEqual({ disconnected: true });
+    expect(await accountOf(own.restaurantId)).toBeUndefined();
+    expect(stripe.calls.filter((c) => c.path === '/oauth/deauthorize').map((c) => c.body.stripe_user_id)).toContain(account.account_id);
+  });
+
+  test('a callback with a used or unknown state changes nothing', async () => {
+    const bad = await fetch(`${service.url}/api/stripe/oauth/callback?code=ac_x&state=${'f'.repeat(48)}`, { redirect: 'manual' });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Ce lien de connexion à Stripe n’est plus valable.');
+  });
+});
+
+describe('the customer pays online', () => {
+  test('one session per reservation and amount, reused; the webhook marks it paid once, whatever Stripe’s retries', async () => {
+    const r = await accepted();
+    const first = await pay(r.token);
+    expect(first.status).toBe(303);
+    const sessionId = sessionIdOf(first.headers.get('location'));
+    const before = createCalls().length;
+    const again = await pay(r.token);
+    expect(sessionIdOf(again.headers.get('location'))).toBe(sessionId);
+    expect(createCalls().length).toBe(before);
+    const made = createCalls().find((c) => c.account && c.body.client_reference_id === r.id)!;
+    expect(made.account).toBe((await accountOf(owner.restaurantId)).account_id);
+    expect(made.body).toMatchObject({ mode: 'payment', line_items: [{ price_data: { currency: 'eur', unit_amount: '15840' } }] });
+    expect(made.idempotencyKey).toBe(`checkout-${r.id}-advance-15840-0`);
+
+    await stripe.pay(sessionId);
+    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received: 158.4 });
+    const completed = stripe.events.find((e) => e.type === 'checkout.session.completed' && (e.data.object as Stripe.Checkout.Session).id === sessionId)!;
+    const resent = await stripe.resend(completed.id);
+    expect(resent.status).toBe(200);
+    expect(await resent.json()).toEqual({ received: true, outcome: 'duplicate' });
+    const events = await eventsOf(r.id);
+    expect(events).toEqual([{ kind: 'status', actor: 'customer', to_status: 3, amount: 158.4, payment_id: (completed.data.object as Stripe.Checkout.Session).payment_intent }]);
+    // Paid: nothing is left to pay online.
+    const nothing = await pay(r.token);
+    expect(nothing.status).toBe(409);
+    expect(await nothing.text()).toContain('Il n’y a rien à régler en ligne pour cette réservation');
+  });
+
+  test('a bad or missing signature is a 400 and changes nothing; so does an event of another account', async () => {
+    const r = await accepted();
+    const sessionId = sessionIdOf((await pay(r.token)).headers.get('location'));
+    stripe.holdWebhooks();
+    await stripe.pay(sessionId);
+    const held = stripe.events.find((e) => e.type === 'checkout.session.completed' && (e.data.object as Stripe.Checkout.Session).id === sessionId)!;
+    expect((await stripe.deliver(held, { signature: 't=1,v1=00' })).status).toBe(400);
+    expect((await stripe.deliver(held, { signature: null })).status).toBe(400);
+    const foreign = await stripe.deliver({ ...held, id: `evt_${randomBytes(6).toString('hex')}`, account: 'acct_Ailleurs' });
+    expect(await foreign.json()).toEqual({ received: true, outcome: 'wrong_account' });
+    expect(await rowOf(r.id)).toEqual({ status: 1, amount_received: null });
+    await stripe.releaseWebhooks();
+    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received: 158.4 });
+  });
+
+  test('events out of order: the session’s expiry arriving after its payment leaves it paid', async () => {
+    const r = await accepted();
+    const sessionId = sessionIdOf((await pay(r.token)).headers.get('location'));
+    stripe.holdWebhooks();
+    await stripe.pay(sessionId);
+    const completed = stripe.events.find((e) => e.type === 'checkout.session.completed' && (e.data.object as Stripe.Checkout.Session).id === sessionId)!;
+    // An expiry that Stripe would send first (the session's end) delivered before the completion it lost to.
+    const expired = await stripe.deliver({ ...completed, id: `evt_${randomBytes(6).toString('hex')}`, type: 'checkout.session.expired' });
+    expect(await expired.json()).toEqual({ received: true, outcome: 'expired' });
+    await stripe.releaseWebhooks('reversed');
+    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received: 158.4 });
+  });
+
+  test('an amount changed after the session was made: a new session for the new amount; after payment, the difference', async () => {
+    const r = await accepted();
+    const first = sessionIdOf((await pay(r.token)).headers.get('location'));
+    await withDb((db) => db.query('update public.restaurant_reservations set total_amount = 660 where id = $1', [r.id]));
+    const second = sessionIdOf((await pay(r.token)).headers.get('location'));
+    expect(second).not.toBe(first);
+    await stripe.pay(second);
+    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received: 198 });
+    await withDb((db) => db.query('update public.restaurant_reservations set total_amount = 700 where id = $1', [r.id]));
+    const difference = sessionIdOf((await pay(r.token)).headers.get('location'));
+    expect(createCalls().find((c) => c.idempotencyKey === `checkout-${r.id}-advance-1200-0`)).toBeDefined();
+    await stripe.pay(difference);
+    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received: 210 });
+  });
+
+  test('the card imprint: a setup session, the card saved on the restaurant’s account', async () => {
+    const own = await ownerWithRestaurant('stripe-imprint');
+    await must(own.client.from('restaurant_billing').upsert({ restaurant_id: own.restaurantId, ...sample.billing, deposit_method: 'empreinte' }, { onConflict: 'restaurant_id' }));
+    await connect(own, 'Empreinte SARL');
+    const r = await accepted(own);
+    const sessionId = sessionIdOf((await pay(r.token)).headers.get('location'));
+    await stripe.pay(sessionId);
+    const saved = (await withDb((db) => db.query('select card_brand, card_last4, customer_id from public.reservation_card_imprints where reservation_id = $1', [r.id]))).rows;
+    expect(saved).toEqual([{ card_brand: 'visa', card_last4: '4242', customer_id: expect.stringMatching(/^cus_/) }]);
+    expect((await eventsOf(r.id)).map((e) => e.kind)).toEqual(['imprint']);
+  });
+});
+
+describe('refunds that really refund', () => {
+  test('cancelling a paid reservation with a refund refunds it at Stripe, once, on the restaurant’s account; more than received is refused', async () => {
+    const r = await accepted();
+    await stripe.pay(sessionIdOf((await pay(r.token)).headers.get('location')));
+    const cancel = (amount: number) =>
+      post(
+        `${service.url}/api/reservations/cancel_reservation`,
+        { numero_reservation: r.numero_reservation, restaurant_id: owner.restaurantId, reason: 'demande_du_client', deposit: 'refunded', refund_amount: amount },
+        bearer(owner),
+      );
+    const over = await cancel(158.41);
+    expect(over.status).toBe(422);
+    expect(stripe.calls.filter((c) => c.path === '/v1/refunds' && c.body.metadata && (c.body.metadata as Record<string, string>).reservation_id === r.id)).toEqual([]);
+
+    expect((await cancel(100)).status).toBe(200);
+    const refunds = stripe.calls.filter((c) => c.path === '/v1/refunds' && (c.body.metadata as Record<string, string>).reservation_id === r.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ account: (await accountOf(owner.restaurantId)).account_id, body: { amount: '10000' } });
+    const ledger = (await withDb((db) => db.query("select amount_cents, status, stripe_id from public.reservation_payments where reservation_id = $1 and kind = 'refund'", [r.id]))).rows;
+    expect(ledger).toEqual([{ amount_cents: 10000, status: 'succeeded', stripe_id: expect.stringMatching(/^re_/) }]);
+    expect((await eventsOf(r.id)).map((e) => [e.kind, e.amount])).toEqual([
+      ['status', 158.4],
+      ['status', 100],
+      ['refund', 100],
+    ]);
+  });
+});
+
+describe('without the platform’s keys', () => {
+  test('online payment is not offered: status says so, connect is refused in French, the webhook changes nothing, the page keeps the transfer', async () => {
+    const plain = await startService();
+    try {
+      expect(await (await fetch(`${plain.url}/api/stripe/status`)).json()).toEqual({ configured: false });
+      const refused = await post(`${plain.url}/api/restaurants/${owner.restaurantId}/stripe/connect`, undefined, bearer(owner));
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ code: 'not_configured' });
+      expect((await post(`${plain.url}/api/stripe/webhook`, { id: 'evt_1', type: 'checkout.session.completed' })).status).toBe(400);
+      expect(await (await fetch(`${service.url}/api/stripe/status`)).json()).toEqual({ configured: true });
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('the no-show fee on the card imprint', () => {
+  async function noShowWithCard(label: string, card: 'ok' | 'requires_authentication') {
+    const own = await ownerWithRestaurant(label);
+    await must(own.client.from('restaurant_billing').upsert({ restaurant_id: own.restaurantId, ...sample.billing, deposit_method: 'empreinte' }, { onConflict: 'restaurant_id' }));
+    await must(
+      own.client.rpc('save_restaurant_cgv', { p_restaurant_id: own.restaurantId, p_cgv: { cancellationPolicy: '48h', modificationPolicy: '24h', noShowFee: { type: 'per_person', amount: 15 } } }),
+    );
+    await connect(own, `${label} SARL`);
+    const r = await accepted(own);
+    await stripe.pay(sessionIdOf((await pay(r.token)).headers.get('location')), { card });
+    await withDb((db) => db.query("update public.restaurant_reservations set status = 5, reservation_date = '2026-01-15' where id = $1", [r.id]));
+    const charge = () => post(`${service.url}/api/reservations/charge_no_show_fee`, { numero_reservation: r.numero_reservation, restaurant_id: own.restaurantId }, bearer(own));
+    return { own, r, charge };
+  }
+
+  test('charged off-session on the restaurant’s account, the CGV’s fee (15 € × 12), once', async () => {
+    const { own, r, charge } = await noShowWithCard('stripe-noshow', 'ok');
+    const charged = await charge();
+    expect(await charged.json()).toEqual({ success: true, outcome: 'charged', amount_cents: 18000, message: `Frais de non-présentation prélevés : ${formatCents(18000)}.` });
+    expect(formatCents(18000).replace(/\s/g, ' ')).toBe('180,00 €');
+    const intents = stripe.calls.filter((c) => c.path === '/v1/payment_intents' && (c.body.metadata as Record<string, string>).reservation_id === r.id);
+    expect(intents).toEqual([
+      expect.objectContaining({ account: (await accountOf(own.restaurantId)).account_id, body: expect.objectContaining({ amount: '18000', off_session: 'true', confirm: 'true' }) }),
+    ]);
+    const again = await charge();
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'already_charged' });
+  });
+
+  test('a card that needs authentication: the customer is e-mailed, pays from their page, and the fee is recorded', async () => {
+    const { own, r, charge } = await noShowWithCard('stripe-noshow-3ds', 'requires_authentication');
+    expect(await (await charge()).json()).toMatchObject({ outcome: 'needs_authentication', amount_cents: 18000 });
+    const queued = (await withDb((db) => db.query("select kind from public.notification_outbox where reservation_id = $1 and kind = 'customer_no_show_fee'", [r.id]))).rows;
+    expect(queued).toHaveLength(1);
+    // The customer's e-mail: the amount, and the link that pays it.
+    const mails: Mail[] = [];
+    await sendQueued(service, own.restaurantId, { mailer: { send: async (m) => void mails.push(m), check: async () => 'ok', close: () => undefined } });
+    const fee = mails.find((m) => m.tag.endsWith('-frais-non-presentation'))!;
+    expect(fee.subject).toBe(`Frais de non-présentation : ${'Restaurant stripe-noshow-3ds'} vous demande de confirmer le paiement`);
+    expect(fee.text).toContain(`Régler les frais de non-présentation — ${formatCents(18000)} : ${service.config.publicBaseUrl}/api/customer/${r.token}/pay`);
+    const sessionId = sessionIdOf((await pay(r.token)).headers.get('location'));
+    await stripe.pay(sessionId);
+    const fees = (await withDb((db) => db.query("select amount_cents, status from public.reservation_payments where reservation_id = $1 and kind = 'no_show_fee'", [r.id]))).rows;
+    expect(fees).toEqual([{ amount_cents: 18000, status: 'succeeded' }]);
+  });
+});
