@@ -97,6 +97,8 @@ test('the owner connects Stripe and accepts; the customer pays the arrhes on Str
   );
   expect(Math.round(Number(stored.received) * 100)).toBe(Number(cents));
   await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations/${numero}`);
+  // What went through Stripe, to reconcile with its dashboard.
+  await page.getByRole('heading', { name: 'Paiements en ligne (Stripe)' }).waitFor();
   const history = page.getByText(/^Payé en ligne — .+ \(Stripe\)$/);
   await history.waitFor();
   expect(nbsp(await history.innerText())).toBe(nbsp(`Payé en ligne — ${euros} (Stripe)`));

@@ -86,7 +86,25 @@ export type ReservationDetail = Reservation & {
   selectedMenuId: string | null;
   history: ReservationEvent[];
   notifications: ReservationNotification[];
+  /** What went through the restaurant's Stripe account, and the card saved: read in the same request. */
+  online: ReservationPayments;
 };
+
+/** A movement of money through the restaurant's Stripe account (public.reservation_payments), in cents as Stripe counts. */
+export interface OnlinePayment {
+  kind: 'advance' | 'no_show_fee' | 'refund';
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Stripe's id (pi_ of a payment, re_ of a refund); null for a refund not made yet. */
+  stripeId: string | null;
+  at: string;
+}
+
+/** What went through Stripe for one reservation, and the card saved (empreinte bancaire), when there is one. */
+export interface ReservationPayments {
+  payments: OnlinePayment[];
+  imprint: { brand: string | null; last4: string | null; savedAt: string } | null;
+}
 
 /** The notifications' columns the detail reads (not the recipient, payload or error: nothing the owner acts on). */
 const NOTIFICATION_COLUMNS = 'kind, channel, status, attempts, sent_at, next_attempt_at, created_at';
@@ -113,13 +131,15 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
     .select(
       `${RESERVATION_COLUMNS}, customer_message, dietary_notes, notes, selected_menu_id, conversations(${CONVERSATION_COLUMNS}),
        reservation_events(kind, summary, from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor, actor_user_id, payment_id, created_at),
-       notification_outbox(${NOTIFICATION_COLUMNS})`,
+       notification_outbox(${NOTIFICATION_COLUMNS}),
+       reservation_payments(kind, amount_cents, status, stripe_id, created_at), reservation_card_imprints(card_brand, card_last4, saved_at)`,
     )
     .eq('restaurant_id', restaurantId)
     .eq('numero_reservation_restaurateur', numero)
     .order('created_at', { referencedTable: 'conversations.messages', ascending: true })
     .order('created_at', { referencedTable: 'reservation_events', ascending: true })
     .order('created_at', { referencedTable: 'notification_outbox', ascending: true })
+    .order('created_at', { referencedTable: 'reservation_payments', ascending: true })
     .maybeSingle();
   if (error?.code === '22P02') return null;
   if (error) throw error;
@@ -148,6 +168,17 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
     history: events,
     // A message of a kind this screen does not name (a newer one) is left out rather than shown as another.
     notifications: data.notification_outbox.filter((n) => (NOTIFICATION_KINDS as readonly string[]).includes(n.kind)).map(notificationFromRow),
+    online: paymentsFromRows(data.reservation_payments, [data.reservation_card_imprints ?? []].flat()[0] ?? null),
+  };
+}
+
+function paymentsFromRows(
+  payments: { kind: string; amount_cents: number; status: string; stripe_id: string | null; created_at: string }[],
+  imprint: { card_brand: string | null; card_last4: string | null; saved_at: string } | null,
+): ReservationPayments {
+  return {
+    payments: payments.map((p) => ({ kind: p.kind as OnlinePayment['kind'], amountCents: p.amount_cents, status: p.status as OnlinePayment['status'], stripeId: p.stripe_id, at: p.created_at })),
+    imprint: imprint ? { brand: imprint.card_brand, last4: imprint.card_last4, savedAt: imprint.saved_at } : null,
   };
 }
 

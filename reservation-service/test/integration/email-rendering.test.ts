@@ -7,6 +7,7 @@ import { customerReminderMail } from '../../src/email/customer-reminder';
 import { ownerCustomerCancelledMail, ownerCustomerChangedMail, ownerCustomerMessageMail } from '../../src/email/customer-activity';
 import type { Mail } from '../../src/email/mailer';
 import { newRequestMail } from '../../src/email/new-request';
+import { noShowFeeMail } from '../../src/email/no-show-fee';
 import { reminderMail } from '../../src/email/reminder';
 import { requestReceivedMail } from '../../src/email/request-received';
 import { loadAcceptanceCheck, loadReservation } from '../../src/reservations/details';
@@ -56,6 +57,8 @@ async function everyMail(): Promise<[string, Mail][]> {
       'annulee-par-le-client',
       confirmationMail(details, 'cancel', to, { reason: 'demande_du_client', reason_detail: 'Le séminaire est reporté.', actor: 'customer', deposit: 'refunded', amount: 100 }),
     ],
+    // A no-show fee the customer's bank asked them to confirm: the amount and the button that pays it.
+    ['frais-non-presentation', noShowFeeMail({ ...online, status: 5 }, to, 18000)],
     ['reponse-du-restaurant', conversationReplyMail(details, to, 'Bonjour,\nOui, nous pouvons installer le gâteau en fin de repas.', 'message-1')],
     ['modifiee-par-le-client', ownerCustomerChangedMail(details, 'resto@example.fr', 'https://app.tablee.fr', '12 → 16 personnes, total 480,00 € → 640,00 €', check)],
     [

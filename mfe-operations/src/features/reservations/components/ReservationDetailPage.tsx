@@ -18,6 +18,7 @@ import { ReservationHistory } from './ReservationHistory';
 import { ReservationInformation } from './ReservationInformation';
 import { ReservationStatusTags } from './StatusBadge';
 import { NoShowFeeButton } from './NoShowFeeButton';
+import { OnlinePayments } from './OnlinePayments';
 import { DEFAULT_ADVANCE_NATURE } from '@tablee/domain/payments';
 
 /** One reservation: accept or refuse while pending, the sheets once accepted or paid, its details and conversation. */
@@ -278,6 +279,7 @@ export function ReservationDetailPage() {
         <div style={{ display: 'grid', gap: 16 }}>
           <ReservationInformation reservation={reservation} />
           <ReservationGuests restaurantId={restaurantId} numero={numero} people={reservation.numberPeople + reservation.children} />
+          <OnlinePayments online={reservation.online} />
           {reservation.customerMessage && <CustomerMessage message={reservation.customerMessage} />}
           <ReservationHistory history={reservation.history} notifications={reservation.notifications} people={people.data} />
         </div>
