@@ -575,9 +575,10 @@ declare
   v_refund public.reservation_payments;
 begin
   if p_refund_id is null then
-    -- Stripe refused (more than what is left, a disputed charge…): failed, said in the history; an error of the network is retried.
+    -- Stripe refused (more than what is left, a disputed charge, an account no longer connected): failed, said in the
+    -- history; an error of the network is retried, twenty times at most (a minute apart: the reminder round).
     update public.reservation_payments p
-       set status = case when p_status = 'failed' then 'failed' else p.status end, last_error = left(p_error, 1000), claimed_until = null
+       set status = case when p_status = 'failed' or p.attempts >= 20 then 'failed' else p.status end, last_error = left(p_error, 1000), claimed_until = null
      where p.id = p_id returning * into v_refund;
     if v_refund.status = 'failed' then
       insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount, summary)
@@ -1122,6 +1123,10 @@ begin
   insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, actor, deposit, amount)
   values (v_row.id, v_row.restaurant_id, v_row.status, private.reservation_status('cancelled'), 'demande_du_client', v_reason, 'customer', v_deposit, v_amount)
   returning id into v_event;
+  -- What was paid online is refunded online: planned here, made by the reservation service's next round (take_pending_refunds).
+  if v_deposit = 'refunded' and v_amount > 0 then
+    perform private.plan_online_refunds(v_row.id, v_event, private.euros_to_cents(v_amount));
+  end if;
   perform private.queue_owner_message(v_row.id, 'owner_customer_cancelled', v_event, jsonb_build_object('reason', v_reason));
   perform private.queue_customer_message(v_row.id, 'customer_reservation_cancelled', v_event);
   return private.customer_view((select r from public.restaurant_reservations r where r.id = v_row.id));

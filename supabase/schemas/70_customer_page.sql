@@ -451,6 +451,10 @@ begin
   insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, actor, deposit, amount)
   values (v_row.id, v_row.restaurant_id, v_row.status, private.reservation_status('cancelled'), 'demande_du_client', v_reason, 'customer', v_deposit, v_amount)
   returning id into v_event;
+  -- What was paid online is refunded online: planned here, made by the reservation service's next round (take_pending_refunds).
+  if v_deposit = 'refunded' and v_amount > 0 then
+    perform private.plan_online_refunds(v_row.id, v_event, private.euros_to_cents(v_amount));
+  end if;
   perform private.queue_owner_message(v_row.id, 'owner_customer_cancelled', v_event, jsonb_build_object('reason', v_reason));
   perform private.queue_customer_message(v_row.id, 'customer_reservation_cancelled', v_event);
   return private.customer_view((select r from public.restaurant_reservations r where r.id = v_row.id));

@@ -469,9 +469,10 @@ declare
   v_refund public.reservation_payments;
 begin
   if p_refund_id is null then
-    -- Stripe refused (more than what is left, a disputed charge…): failed, said in the history; an error of the network is retried.
+    -- Stripe refused (more than what is left, a disputed charge, an account no longer connected): failed, said in the
+    -- history; an error of the network is retried, twenty times at most (a minute apart: the reminder round).
     update public.reservation_payments p
-       set status = case when p_status = 'failed' then 'failed' else p.status end, last_error = left(p_error, 1000), claimed_until = null
+       set status = case when p_status = 'failed' or p.attempts >= 20 then 'failed' else p.status end, last_error = left(p_error, 1000), claimed_until = null
      where p.id = p_id returning * into v_refund;
     if v_refund.status = 'failed' then
       insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount, summary)

@@ -248,6 +248,15 @@ describe('refunds', () => {
     expect((await eventsOf(r.id)).filter((e) => e.kind === 'refund')).toEqual([expect.objectContaining({ amount: 60, payment_id: refundId })]);
   });
 
+  test('the customer cancelling on their page within the free period: what they paid online is planned for refund, for the service to make', async () => {
+    const r = await accepted();
+    await apply(completed(await sessionFor(r.id, 15840), 15840));
+    await must(anon().rpc('customer_cancel_reservation', { p_token: r.token, p_reason: 'Le séminaire est annulé' }));
+    expect((await paymentsOf(r.id)).filter((p) => p.kind === 'refund')).toEqual([expect.objectContaining({ amount_cents: 15840, status: 'pending', stripe_id: null })]);
+    const taken = (await must(service().rpc('take_pending_refunds', { p_reservation_id: r.id }))) as { amount_cents: number }[];
+    expect(taken.map((t) => t.amount_cents)).toEqual([15840]);
+  });
+
   test('a refund made in Stripe’s dashboard is recorded; one on another account is not', async () => {
     const r = await accepted();
     const paid = completed(await sessionFor(r.id, 15840), 15840);
@@ -278,7 +287,7 @@ describe('refunds', () => {
     expect(await cancel(written.id, 'fermeture_exceptionnelle', 120.01)).toMatchObject({ outcome: 'amount_invalid' });
   });
 
-  test('a refund Stripe refuses is failed and said in the history; a network error leaves it to retry', async () => {
+  test('a network error leaves a refund to retry, twenty times at most; then it is failed and said in the history', async () => {
     const r = await accepted();
     await apply(completed(await sessionFor(r.id, 15840), 15840));
     await cancel(r.id, 'demande_du_client', 50);
@@ -286,7 +295,9 @@ describe('refunds', () => {
     await must(service().rpc('refund_made', { p_id: taken.id, p_refund_id: null as never, p_status: 'pending', p_error: 'ECONNRESET' }));
     const [again] = (await must(service().rpc('take_pending_refunds', { p_reservation_id: r.id }))) as { id: string }[];
     expect(again.id).toBe(taken.id);
-    await must(service().rpc('refund_made', { p_id: taken.id, p_refund_id: null as never, p_status: 'failed', p_error: 'charge_disputed' }));
+    // Twenty network errors: no more retries, the refund is failed and said.
+    await withDb((db) => db.query('update public.reservation_payments set attempts = 20 where id = $1', [taken.id]));
+    await must(service().rpc('refund_made', { p_id: taken.id, p_refund_id: null as never, p_status: 'pending', p_error: 'ETIMEDOUT' }));
     expect((await paymentsOf(r.id)).filter((p) => p.kind === 'refund').map((p) => p.status)).toEqual(['failed']);
     expect((await eventsOf(r.id)).at(-1)).toMatchObject({ kind: 'refund', amount: 50 });
   });

@@ -8,8 +8,8 @@ import { databaseFailure } from '../lib/errors';
  * minute by one instance), on the account the payment was made on. The row's id is the idempotency
  * key (a retry after a lost answer never refunds twice) and rides in the refund's metadata, so that
  * charge.refunded arriving before the answer is recorded finds the row. Stripe's refusal (more than what is left, a
- * disputed charge) is final and said in the history; an error of the network or of Stripe's servers
- * leaves the refund to the next round (the reminder job's, every minute).
+ * disputed charge, an account disconnected) is final and said in the history; an error of the network or
+ * of Stripe's servers leaves the refund to the next round (the reminder job's, every minute), twenty times at most.
  */
 export async function makePendingRefunds(db: Db, stripe: Stripe, log: FastifyBaseLogger, reservationId?: string): Promise<number> {
   const { data, error, status } = await db.rpc('take_pending_refunds', reservationId ? { p_reservation_id: reservationId } : {});
@@ -24,7 +24,8 @@ export async function makePendingRefunds(db: Db, stripe: Stripe, log: FastifyBas
       );
       outcome = { p_refund_id: made.id, p_status: made.status ?? 'pending' };
     } catch (e) {
-      const final = e instanceof Stripe.errors.StripeInvalidRequestError || e instanceof Stripe.errors.StripeCardError;
+      // Stripe's refusal, or an account that no longer lets Tablée act on it (disconnected): trying again changes nothing.
+      const final = e instanceof Stripe.errors.StripeInvalidRequestError || e instanceof Stripe.errors.StripeCardError || e instanceof Stripe.errors.StripePermissionError;
       log.warn({ refund: refund.id, error: (e as Error).message, final }, 'refund not made');
       outcome = { p_refund_id: null, p_status: final ? 'failed' : 'pending', p_error: (e as Error).message.slice(0, 1000) };
     }

@@ -218,6 +218,27 @@ describe('refunds that really refund', () => {
   });
 });
 
+describe('a refund Stripe refuses', () => {
+  test('an account disconnected meanwhile: the refund is failed at once (not retried), and the history says so', async () => {
+    const own = await ownerWithRestaurant('stripe-refund-refused');
+    await must(own.client.from('restaurant_billing').upsert({ restaurant_id: own.restaurantId, ...sample.billing }, { onConflict: 'restaurant_id' }));
+    await connect(own, 'Partie SARL');
+    const r = await accepted(own);
+    await stripe.pay(sessionIdOf((await pay(r.token)).headers.get('location')));
+    expect((await post(`${service.url}/api/restaurants/${own.restaurantId}/stripe/disconnect`, undefined, bearer(own))).status).toBe(200);
+    const cancelled = await post(
+      `${service.url}/api/reservations/cancel_reservation`,
+      { numero_reservation: r.numero_reservation, restaurant_id: own.restaurantId, reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount: 158.4 },
+      bearer(own),
+    );
+    expect(cancelled.status).toBe(200);
+    const ledger = (await withDb((db) => db.query("select status, attempts from public.reservation_payments where reservation_id = $1 and kind = 'refund'", [r.id]))).rows;
+    expect(ledger).toEqual([{ status: 'failed', attempts: 1 }]);
+    const events = (await withDb((db) => db.query("select summary from public.reservation_events where reservation_id = $1 and kind = 'refund'", [r.id]))).rows;
+    expect(events).toEqual([{ summary: expect.stringMatching(/^Remboursement en ligne refusé par Stripe : /) }]);
+  });
+});
+
 describe('without the platform’s keys', () => {
   test('online payment is not offered: status says so, connect is refused in French, the webhook changes nothing, the page keeps the transfer', async () => {
     const plain = await startService();
