@@ -212,7 +212,8 @@ export async function paymentRoutes(instance: FastifyInstance, { config, db, str
         cancel_url: `${back}?paiement=annule`,
         client_reference_id: checkout.reservation_id,
         metadata: { reservation_id: checkout.reservation_id, purpose: checkout.purpose, reference: checkout.reference },
-        expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_S,
+        // To the minute: two clicks within it send the same parameters under the same idempotency key.
+        expires_at: Math.floor(Date.now() / 60_000) * 60 + SESSION_LIFETIME_S,
         locale: 'fr' as const,
         ...(checkout.customer_email ? { customer_email: checkout.customer_email } : {}),
       };
@@ -242,6 +243,11 @@ export async function paymentRoutes(instance: FastifyInstance, { config, db, str
         return reply.code(303).header('location', session.url).header('cache-control', 'no-store').send(null);
       } catch (e) {
         if (!(e instanceof Stripe.errors.StripeError)) throw e;
+        // Two clicks a second apart: the same key with another expiry. The first one's session, once recorded, is the one.
+        if (e instanceof Stripe.errors.StripeIdempotencyError) {
+          const again = await db.rpc('customer_checkout', { p_token: token });
+          if (again.data?.outcome === 'ok' && again.data.open_session) return reply.code(303).header('location', again.data.open_session.url).header('cache-control', 'no-store').send(null);
+        }
         request.log.warn({ error: e.message }, 'checkout session not made');
         return page(reply, 502, 'Paiement indisponible', PAYMENT_MESSAGES.stripeDown);
       }

@@ -134,6 +134,15 @@ describe('the customer pays online', () => {
     expect(await nothing.text()).toContain('Il n’y a rien à régler en ligne pour cette réservation');
   });
 
+  test('two clicks at once make one session', async () => {
+    const r = await accepted();
+    const answers = await Promise.all([pay(r.token), pay(r.token), pay(r.token)]);
+    expect(answers.map((a) => a.status)).toEqual([303, 303, 303]);
+    expect(new Set(answers.map((a) => sessionIdOf(a.headers.get('location')))).size).toBe(1);
+    const recorded = (await withDb((db) => db.query('select count(*)::int as n from public.reservation_checkouts where reservation_id = $1', [r.id]))).rows[0];
+    expect(recorded).toEqual({ n: 1 });
+  });
+
   test('a bad or missing signature is a 400 and changes nothing; so does an event of another account', async () => {
     const r = await accepted();
     const sessionId = sessionIdOf((await pay(r.token)).headers.get('location'));
