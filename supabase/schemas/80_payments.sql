@@ -183,7 +183,8 @@ AS $function$
                     where p.reservation_id = p_row.id and p.kind = 'no_show_fee' and p.status = 'pending'
                     limit 1),
   (select case
-    when d ->> 'method' = 'acompte' and due.cents > 0 then jsonb_build_object('purpose', 'advance', 'amount_cents', due.cents)
+    -- Stripe takes no card payment under 0,50 €: a smaller difference is settled with the rest, on the day.
+    when d ->> 'method' = 'acompte' and due.cents >= 50 then jsonb_build_object('purpose', 'advance', 'amount_cents', due.cents)
     when d ->> 'method' = 'empreinte' and p_row.status = private.reservation_status('accepted')
          and not exists (select 1 from public.reservation_card_imprints i where i.reservation_id = p_row.id)
       then jsonb_build_object('purpose', 'imprint', 'amount_cents', 0)

@@ -163,6 +163,10 @@ describe('paying online', () => {
     const r = await accepted();
     await apply(completed(await sessionFor(r.id, 15840), 15840));
     await withDb((db) => db.query('update public.restaurant_reservations set total_amount = 660 where id = $1', [r.id]));
+    // A difference under Stripe's minimum (0,50 €: 30 % of 1,50 €) is not asked online.
+    await withDb((db) => db.query('update public.restaurant_reservations set total_amount = 529.5 where id = $1', [r.id]));
+    expect(await checkout(r.token)).toMatchObject({ outcome: 'nothing_due' });
+    await withDb((db) => db.query('update public.restaurant_reservations set total_amount = 660 where id = $1', [r.id]));
     expect(await checkout(r.token)).toMatchObject({ outcome: 'ok', purpose: 'advance', amount_cents: 3960, attempt: 0, open_session: null });
     expect(await apply(completed(await sessionFor(r.id, 3960), 3960))).toBe('recorded');
     expect(await rowOf(r.id)).toEqual({ status: STATUS.paid, amount_received: 198 });
