@@ -703,7 +703,7 @@ update public.restaurant_reservations r
  where c.reservation_id = r.id;
 -- What the paid ones received (migration 20261126000200): the acompte, or the total when none is taken.
 update public.restaurant_reservations r
-   set amount_received = private.received_when_paid(r.total_amount, r.restaurant_id)
+   set amount_received_cents = private.euros_to_cents(private.received_when_paid(r.total_amount, r.restaurant_id))
  where r.status = private.reservation_status('paid');
 alter table public.restaurant_reservations enable trigger restaurant_reservations_set_updated_at;
 

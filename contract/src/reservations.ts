@@ -30,7 +30,8 @@ export const decisionBody = dashboardBody
     reason_detail: z.string().max(500).optional(),
     proposal: z.string().max(200).optional(),
     deposit: z.enum(['refunded', 'kept']).optional(),
-    refund_amount: z.number().finite().optional(),
+    /** Cents, as every payment figure (the dialog converts what the owner types in euros). */
+    refund_amount_cents: z.number().int().optional(),
   })
   .register(contractSchemas, { id: 'DecisionBody' });
 

@@ -60,7 +60,7 @@ export interface CustomerPage {
   options: { title?: string; quantity?: number; price?: number; price_type?: string }[];
   total_amount: number;
   deposit: Deposit | null;
-  amount_received: number | null;
+  amount_received_cents: number | null;
   dietary_notes: string | null;
   customer: { name: string; email: string | null; phone: string | null };
   /** The last status change into the present status: why it was refused or cancelled, and by whom. */
@@ -70,7 +70,7 @@ export interface CustomerPage {
     proposal: string | null;
     actor: 'owner' | 'link' | 'customer';
     deposit: 'refunded' | 'kept' | null;
-    amount: number | null;
+    amount_cents: number | null;
     at: string;
   } | null;
   restaurant: { name: string; address: string; phone: string | null; email: string | null };
@@ -90,8 +90,8 @@ export interface CustomerPage {
   can_change: boolean;
   can_cancel: boolean;
   past: boolean;
-  /** What cancelling now costs (the acompte received, after the cancellation deadline); 0 when free. */
-  cancellation_cost: number;
+  /** What cancelling now costs, in cents (the acompte received, after the cancellation deadline); 0 when free. */
+  cancellation_cost_cents: number;
   guests: Guest[];
   messages: PageMessage[];
 }

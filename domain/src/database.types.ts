@@ -453,7 +453,7 @@ export type Database = {
         Row: {
           actor: string
           actor_user_id: string | null
-          amount: number | null
+          amount_cents: number | null
           created_at: string
           deposit: string | null
           from_status: number
@@ -471,7 +471,7 @@ export type Database = {
         Insert: {
           actor: string
           actor_user_id?: string | null
-          amount?: number | null
+          amount_cents?: number | null
           created_at?: string
           deposit?: string | null
           from_status: number
@@ -489,7 +489,7 @@ export type Database = {
         Update: {
           actor?: string
           actor_user_id?: string | null
-          amount?: number | null
+          amount_cents?: number | null
           created_at?: string
           deposit?: string | null
           from_status?: number
@@ -1550,7 +1550,7 @@ export type Database = {
       }
       restaurant_reservations: {
         Row: {
-          amount_received: number | null
+          amount_received_cents: number | null
           arrival_time: string | null
           children: number
           code_manage: string
@@ -1588,7 +1588,7 @@ export type Database = {
           reservation_deposit: Json | null
         }
         Insert: {
-          amount_received?: number | null
+          amount_received_cents?: number | null
           arrival_time?: string | null
           children?: number
           code_manage?: string
@@ -1625,7 +1625,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
-          amount_received?: number | null
+          amount_received_cents?: number | null
           arrival_time?: string | null
           children?: number
           code_manage?: string
@@ -2031,7 +2031,11 @@ export type Database = {
         }
       }
       customer_cancel_reservation: {
-        Args: { p_accepted_cost?: number; p_reason: string; p_token: string }
+        Args: {
+          p_accepted_cost_cents?: number
+          p_reason: string
+          p_token: string
+        }
         Returns: Json
       }
       customer_checkout: { Args: { p_token: string }; Returns: Json }
@@ -2258,7 +2262,7 @@ export type Database = {
       search_reservations: {
         Args: { p_restaurant_id: string; p_search?: string }
         Returns: {
-          amount_received: unknown
+          amount_received_cents: number
           arrival_time: string
           children: number
           code_reservation: string
@@ -2360,7 +2364,7 @@ export type Database = {
         Args: {
           p_actor?: string
           p_actor_user_id?: string
-          p_amount?: number
+          p_amount_cents?: number
           p_deposit?: string
           p_payment_id?: string
           p_proposal?: string

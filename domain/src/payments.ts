@@ -44,10 +44,10 @@ export const DEFAULT_ADVANCE_NATURE: AdvanceNature = 'arrhes';
 export const formatCents = (cents: number): string => formatEuros(cents / 100);
 
 /** The history's words for a payment, a refund or a card saved through Stripe (reservation_events.payment_id). */
-export function paymentEventText(event: { kind: string; amount: number | null; paymentId: string | null; summary: string | null }): string | null {
+export function paymentEventText(event: { kind: string; amountCents: number | null; paymentId: string | null; summary: string | null }): string | null {
   if (event.summary) return event.summary;
   if (!event.paymentId) return null;
-  const amount = event.amount === null ? '' : ` — ${formatEuros(event.amount)}`;
+  const amount = event.amountCents === null ? '' : ` — ${formatCents(event.amountCents)}`;
   if (event.kind === 'refund') return `Remboursé en ligne${amount} (Stripe)`;
   if (event.paymentId.startsWith('pi_')) return `Payé en ligne${amount} (Stripe)`;
   return null;

@@ -4,8 +4,11 @@
  * ('Non présenté').
  * Any other value reads as pending. The SQL side is the lookup table private.reservation_statuses
  * (migration 20261123000300); domain/test/integration/reservation-status.test.ts checks both agree.
- * Kept free of imports: the reservation service (Node) uses it too.
+ * Its only import is the words of the sums paid in advance (payments.ts, plain data): the reservation
+ * service (Node) uses it too.
  */
+import { ADVANCE_NATURES, type AdvanceNature } from './payments';
+
 export type ReservationStatus = 'pending' | 'accepted' | 'rejected' | 'paid' | 'cancelled' | 'no_show';
 
 export const RESERVATION_STATUS_CODES: Readonly<Record<ReservationStatus, number>> = {
@@ -81,23 +84,27 @@ export const RESERVATION_STATUS_BADGES: Readonly<Record<ReservationStatus, { lab
 };
 
 /**
- * A paid reservation whose payment was only the acompte: what is still due (total minus what was
- * received when it was marked paid), else null (not paid, or paid in full). The export says the same
- * in SQL (public.export_reservations_csv).
+ * A paid reservation whose payment was only the acompte: what is still due, in cents (the total
+ * minus what was received), else null (not paid, or paid in full). The export says the same in SQL
+ * (public.export_reservations_csv).
  */
-export function amountDue(r: { status: ReservationStatus; totalAmount: number; amountReceived: number | null }): number | null {
-  if (r.status !== 'paid' || r.amountReceived === null) return null;
-  const due = Math.round((r.totalAmount - r.amountReceived) * 100) / 100;
+export function amountDueCents(r: { status: ReservationStatus; totalAmount: number; amountReceivedCents: number | null }): number | null {
+  if (r.status !== 'paid' || r.amountReceivedCents === null) return null;
+  const due = Math.round(r.totalAmount * 100) - r.amountReceivedCents;
   return due > 0 ? due : null;
 }
 
-/** The badge's label of 'paid' while money is still due: the acompte only was received. */
-export const DEPOSIT_RECEIVED_LABEL = 'Acompte reçu';
-
-/** The badge of one reservation: its status's, 'Acompte reçu' for a paid one with money still due. */
-export function reservationBadge(r: { status: ReservationStatus; totalAmount: number; amountReceived: number | null }): { label: string; color: string; background: string } {
+/**
+ * The badge of one reservation: its status's; for a paid one with money still due, what was received
+ * in the word of the restaurant's CGV ('Arrhes reçues', 'Acompte reçu'), once `nature` is known
+ * (restaurant_cgv.advance_payment_nature): 'Payée' until then, never the wrong word.
+ */
+export function reservationBadge(
+  r: { status: ReservationStatus; totalAmount: number; amountReceivedCents: number | null },
+  nature?: AdvanceNature,
+): { label: string; color: string; background: string } {
   const badge = RESERVATION_STATUS_BADGES[r.status];
-  return amountDue(r) === null ? badge : { ...badge, label: DEPOSIT_RECEIVED_LABEL };
+  return amountDueCents(r) === null || !nature ? badge : { ...badge, label: ADVANCE_NATURES[nature].received };
 }
 
 /** The filter value of a URL parameter; anything unknown means every reservation. */

@@ -37,11 +37,11 @@ export interface TransitionResult {
   reservation_date?: string;
   /** With 'too_early': the arrival time ('HH:MM'), or null. */
   arrival_time?: string | null;
-  /** With 'amount_invalid': what was received, the most that may be refunded. */
-  amount_received?: number;
+  /** With 'amount_invalid': what was received (cents), the most that may be refunded. */
+  amount_received_cents?: number;
   /** With 'ok': a cancelled paid reservation's acompte, refunded or kept, and its amount (or what was received, to paid). */
   deposit?: DepositOutcome | null;
-  amount?: number | null;
+  amount_cents?: number | null;
   /** With 'ok': the customer's e-mail of the decision was queued in the outbox (they have one valid address; a no-show tells no one). */
   email_queued?: boolean;
   /** With 'ok' from a one-click link: until when the decision can be undone from the link (ISO time), its e-mail held until then. */

@@ -200,8 +200,8 @@ export interface Reservation {
   status: ReservationStatus;
   selectedMenu: string;
   totalAmount: number;
-  /** What was received when it was marked paid ('Acompte reçu'): the acompte, or the total; null before (or not read). */
-  amountReceived: number | null;
+  /** What was received, in cents, once it was marked paid ('Acompte reçu'): the acompte, the total, or what was paid online; null before (or not read). */
+  amountReceivedCents: number | null;
   createdAt: string;
   numberPeople: number;
   children: number;

@@ -110,7 +110,7 @@ test('from the acknowledgement: 14 guests and their choices, the kitchen’s tot
     "update public.restaurant_reservations set reservation_date = ((now() + interval '20 hours') at time zone 'Europe/Paris')::date, arrival_time = date_trunc('minute', ((now() + interval '20 hours') at time zone 'Europe/Paris')::time) where id = $1",
     [request.id],
   );
-  const [{ received }] = await sql<{ received: string }>('select amount_received::text as received from public.restaurant_reservations where id = $1', [request.id]);
+  const [{ received }] = await sql<{ received: number }>('select (amount_received_cents / 100.0)::float8 as received from public.restaurant_reservations where id = $1', [request.id]);
   await page.reload();
   await page.getByText('Arrhes reçues', { exact: true }).waitFor();
   await page.getByText(/^Le délai de modification est passé/).waitFor();

@@ -1,6 +1,6 @@
 /**
- * Issue 30, items 3 and 4, in Chromium: a paid reservation of which only the acompte was received reads
- * 'Acompte reçu' with 'Reste à régler'; cancelling it, the owner reads what was received and the CGV's
+ * Issue 30, items 3 and 4, in Chromium: a paid reservation of which only the sum paid in advance was
+ * received reads it in the CGV's word ('Arrhes reçues' here; issue 45) with 'Reste à régler'; cancelling it, the owner reads what was received and the CGV's
  * policy, refunds part of it, and the history and the customer's e-mail say so; a customer who did not
  * come is marked 'Non présenté' after a confirmation, apart in the planning and in the list's filter.
  */
@@ -57,10 +57,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-test('a paid reservation, acompte only: « Acompte reçu », what remains, then cancelled with part of the acompte refunded', async () => {
-  const numero = await reservation('R-DEP-REMB', { status: 3, amount_received: 120, reservation_date: '2099-08-03' });
+test('a paid reservation, arrhes only (the CGV silent on their nature): « Arrhes reçues », what remains, then cancelled with part of them refunded', async () => {
+  const numero = await reservation('R-DEP-REMB', { status: 3, amount_received_cents: 12_000, reservation_date: '2099-08-03' });
   await page.goto(detail(numero));
-  await title(numero).getByText('Acompte reçu').waitFor();
+  await title(numero).getByText('Arrhes reçues', { exact: true }).waitFor();
   const info = page.locator('.ant-descriptions');
   await info.getByText('Reste à régler').waitFor();
   expect(nbsp(await info.innerText())).toMatch(/Reste à régler\s+280,00 €/);
@@ -86,9 +86,9 @@ test('a paid reservation, acompte only: « Acompte reçu », what remains, then 
   expect(await statusOf(numero)).toBe(4);
   // Who decided, by address (issue 33).
   await page.getByText(/^Annulée par \S+@\S+ — acompte remboursé : 100,00\s€/).waitFor();
-  expect(
-    await sql('select deposit, amount::float8 as amount from reservation_events e join restaurant_reservations r on r.id = e.reservation_id where r.numero_reservation = $1', [`TBL-${numero}`]),
-  ).toEqual([{ deposit: 'refunded', amount: 100 }]);
+  expect(await sql('select deposit, amount_cents from reservation_events e join restaurant_reservations r on r.id = e.reservation_id where r.numero_reservation = $1', [`TBL-${numero}`])).toEqual(
+    [{ deposit: 'refunded', amount_cents: 10_000 }],
+  );
   await page.screenshot({ path: '/tmp/h2-cancel-refund-history.png', fullPage: true });
 
   // The customer's e-mail (the outbox's .eml, read back) says how much of the arrhes is refunded (the CGV say nothing of their nature: arrhes).

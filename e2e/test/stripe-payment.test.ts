@@ -3,10 +3,10 @@
  * Checkout pages are what the owner and the customer see). The owner connects the restaurant's own
  * Stripe account from Facturation; accepts a request in the app; the customer pays the arrhes from
  * their page, on the Checkout page, and comes back to « Arrhes reçues »; the owner's list shows it paid
- * ('Acompte reçu', the paid badge with the rest due on the day) without a reload, and the history says what Stripe received.
+ * ('Arrhes reçues', the paid badge in the CGV's word while the rest is due on the day) without a reload, and the history says what Stripe received.
  */
 import type { Browser } from 'playwright-core';
-import { DEPOSIT_RECEIVED_LABEL } from '../../domain/src/reservation-status';
+import { ADVANCE_NATURES } from '../../domain/src/payments';
 import { nextOpenSlot, submitGroupRequest } from '../../local-supabase/test/reservations';
 import { launchBrowser, ownerWithRestaurant, ready, seriousViolations, settled, signedInPage, sql, until } from './browser';
 
@@ -88,14 +88,15 @@ test('the owner connects Stripe and accepts; the customer pays the arrhes on Str
   await customer.screenshot({ path: '/tmp/h45-customer-paid-390.png', fullPage: true });
 
   // The owner's list, left open: « Payée » without a reload; the history says what Stripe received.
-  // Paid with the rest due on the day: the paid badge reads 'Acompte reçu' (the list's filter: 'Payées / acompte reçu').
-  await row.getByText(DEPOSIT_RECEIVED_LABEL).waitFor({ timeout: 30_000 });
+  // Paid with the rest due on the day: the paid badge names what was received in the CGV's word, arrhes here (the list's filter: 'Payées / acompte reçu').
+  await row.getByText(ADVANCE_NATURES.arrhes.received, { exact: true }).waitFor({ timeout: 30_000 });
   const stored = await until(
-    async () => (await sql<{ status: number; received: string }>('select status, amount_received::text as received from public.restaurant_reservations where id = $1', [request.id]))[0],
+    async () =>
+      (await sql<{ status: number; received_cents: number | null }>('select status, amount_received_cents as received_cents from public.restaurant_reservations where id = $1', [request.id]))[0],
     (r) => r.status === 3,
     'the reservation paid',
   );
-  expect(Math.round(Number(stored.received) * 100)).toBe(Number(cents));
+  expect(stored.received_cents).toBe(Number(cents));
   await page.goto(`${app.url}/restaurants/${restaurantId}/operational/reservations/${numero}`);
   // What went through Stripe, to reconcile with its dashboard.
   await page.getByRole('heading', { name: 'Paiements en ligne (Stripe)' }).waitFor();

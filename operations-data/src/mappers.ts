@@ -94,7 +94,7 @@ export function reservationFromRow(row: ReservationRow): Reservation {
     status: statusFromCode(row.status),
     selectedMenu: row.selected_menu ?? '',
     totalAmount: toNumber(row.total_amount),
-    amountReceived: row.amount_received == null ? null : toNumber(row.amount_received),
+    amountReceivedCents: row.amount_received_cents,
     createdAt: row.created_at,
     numberPeople: row.number_people,
     children: row.children ?? 0,

@@ -5,7 +5,7 @@
  * page's client here: a module that has it waits for supabase-js to load.
  */
 import type { PostgrestClient } from '@supabase/postgrest-js';
-import { statusFromCode, toNumber, type Database, type Reservation, type ReservationStatus, type Tables } from '@tablee/domain';
+import { statusFromCode, type Database, type Reservation, type ReservationStatus, type Tables } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { reservationFromRow } from './mappers';
@@ -31,9 +31,9 @@ export interface ReservationEvent {
   reason: string | null;
   reasonDetail: string | null;
   proposal: string | null;
-  /** Cancelling a paid reservation: the acompte refunded or kept, and the amount (to paid: what was received). */
+  /** Cancelling a paid reservation: the acompte refunded or kept, and the amount in cents (to paid: what was received). */
   deposit: 'refunded' | 'kept' | null;
-  amount: number | null;
+  amountCents: number | null;
   /** 'owner': in the app; 'link': the one-click link of the e-mail; 'customer': the customer on their own page (/ma-reservation). */
   actor: 'owner' | 'link' | 'customer' | 'system';
   /** Who decided in the app (a member of the team), when known: their address is in restaurantPeopleQueryOptions. */
@@ -130,7 +130,7 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
     .from('restaurant_reservations')
     .select(
       `${RESERVATION_COLUMNS}, customer_message, dietary_notes, notes, selected_menu_id, conversations(${CONVERSATION_COLUMNS}),
-       reservation_events(kind, summary, from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor, actor_user_id, payment_id, created_at),
+       reservation_events(kind, summary, from_status, to_status, reason, reason_detail, proposal, deposit, amount_cents, actor, actor_user_id, payment_id, created_at),
        notification_outbox(${NOTIFICATION_COLUMNS}),
        reservation_payments(kind, amount_cents, status, stripe_id, created_at), reservation_card_imprints(card_brand, card_last4, saved_at)`,
     )
@@ -153,7 +153,7 @@ export async function readReservation(db: RestClient, restaurantId: string, nume
     reasonDetail: e.reason_detail,
     proposal: e.proposal,
     deposit: e.deposit === 'refunded' || e.deposit === 'kept' ? e.deposit : null,
-    amount: e.amount === null ? null : toNumber(e.amount),
+    amountCents: e.amount_cents,
     actor: e.actor === 'link' || e.actor === 'customer' || e.actor === 'system' ? e.actor : 'owner',
     actorUserId: e.actor_user_id,
     paymentId: e.payment_id,

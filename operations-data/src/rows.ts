@@ -25,7 +25,7 @@ export const CONVERSATION_COLUMNS = `id, restaurant_id, created_at, updated_at, 
  * role may not select it (migration 20261123000200), so `select=*` is refused too.
  */
 export const RESERVATION_COLUMNS =
-  'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, email_address, phone_number, selected_menu, total_amount, amount_received, number_people, children, reservation_date, arrival_time, service, respond_by, options, source, created_at';
+  'id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, is_accepted, customer_name, email, email_address, phone_number, selected_menu, total_amount, amount_received_cents, number_people, children, reservation_date, arrival_time, service, respond_by, options, source, created_at';
 
 /** The names of a list of plain columns ('id, name' → 'id' | 'name'). */
 type ColumnsOf<List extends string> = List extends `${infer Column}, ${infer Rest}` ? Column | ColumnsOf<Rest> : List;

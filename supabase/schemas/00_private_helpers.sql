@@ -25,6 +25,18 @@ COMMENT ON TYPE public.amount IS 'Euros: finite, zero or more, two decimals.';
 
 -- -------------------- Functions
 
+CREATE OR REPLACE FUNCTION private.euros_to_cents(p_euros numeric)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select round(p_euros * 100)::integer
+$function$;
+COMMENT ON FUNCTION private.euros_to_cents(numeric) IS 'A price in euros (public.amount) as the cents every payment figure is counted in.';
+REVOKE ALL ON FUNCTION private.euros_to_cents(numeric) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION private.euros_to_cents(numeric) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.assert_same_ids(p_given uuid[], p_current uuid[], p_what text)
  RETURNS void
  LANGUAGE plpgsql

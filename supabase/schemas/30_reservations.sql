@@ -115,7 +115,7 @@ END) STORED NOT NULL,
     source text DEFAULT 'assistant'::text NOT NULL,
     dietary_notes text,
     notes text,
-    amount_received public.amount,
+    amount_received_cents integer,
     search_text text GENERATED ALWAYS AS (((private.search_text(((((((((customer_name || ' '::text) || numero_reservation) || ' '::text) || numero_reservation_restaurateur) || ' '::text) || code_reservation) || ' '::text) || COALESCE(email, ''::text))) || ' '::text) || COALESCE(private.phone_digits(phone_number), ''::text))) STORED,
     request_scope text,
     customer_page_hash text,
@@ -123,6 +123,7 @@ END) STORED NOT NULL,
     CONSTRAINT restaurant_reservations_code_manage_key UNIQUE (code_manage),
     CONSTRAINT restaurant_reservations_numero_reservation_key UNIQUE (numero_reservation),
     CONSTRAINT restaurant_reservations_restaurant_numero_key UNIQUE (restaurant_id, numero_reservation_restaurateur),
+    CONSTRAINT restaurant_reservations_amount_received_cents_check CHECK ((amount_received_cents >= 0)),
     CONSTRAINT restaurant_reservations_children_check CHECK ((children >= 0)),
     CONSTRAINT restaurant_reservations_code_manage_check CHECK ((length(code_manage) >= 32)),
     CONSTRAINT restaurant_reservations_customer_message_max_2000 CHECK ((char_length(customer_message) <= 2000)),
@@ -153,7 +154,7 @@ COMMENT ON COLUMN public.restaurant_reservations.customer_message IS 'The custom
 COMMENT ON COLUMN public.restaurant_reservations.source IS 'Where the request came from: assistant (the chatbot), phone (taken by the owner), web (the public request page).';
 COMMENT ON COLUMN public.restaurant_reservations.dietary_notes IS 'Allergies and diets of the group (the request''s dietary_notes, or the owner''s): printed prominently on the kitchen sheet.';
 COMMENT ON COLUMN public.restaurant_reservations.notes IS 'The owner''s internal notes (Nouvelle réservation, Modifier): never shown to the customer; printed on the dining-room sheet.';
-COMMENT ON COLUMN public.restaurant_reservations.amount_received IS 'What the restaurant received when the reservation was marked paid (''Acompte reçu''): the acompte, or the whole total when no acompte is taken; null before. Written by transition_reservation_by_id only.';
+COMMENT ON COLUMN public.restaurant_reservations.amount_received_cents IS 'What the restaurant received, in cents, once the reservation was marked paid (''Acompte reçu''): the acompte, or the whole total when no acompte is taken (by hand), or what was paid online; null before. Written by transition_reservation_by_id and private.record_online_payment only.';
 COMMENT ON COLUMN public.restaurant_reservations.search_text IS 'What the list''s search reads (public.search_reservations): name, both numbers, the customer''s code and e-mail, lower case without accents, then the phone''s digits. Generated; never written.';
 COMMENT ON COLUMN public.restaurant_reservations.customer_page_hash IS 'The sha256 of the token of the customer''s own page (/ma-reservation/{token}, private.customer_page_token): set when the reservation is written, never readable by anon or authenticated.';
 COMMENT ON COLUMN public.restaurant_reservations.request_scope IS 'The credential external_id belongs to: the assistant key''s id, web (the request page), phone (a member''s booking) or assistant (the service role without a key). The same external_id from another credential is another request.';
@@ -161,7 +162,7 @@ ALTER TABLE public.restaurant_reservations ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.restaurant_reservations FROM anon, authenticated, service_role;
 GRANT MAINTAIN ON TABLE public.restaurant_reservations TO authenticated;
 GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.restaurant_reservations TO service_role;
-GRANT SELECT (id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at, is_accepted, email_address, service, respond_by, customer_message, source, dietary_notes, notes, amount_received, search_text) ON TABLE public.restaurant_reservations TO authenticated;
+GRANT SELECT (id, restaurant_id, conversation_id, numero_reservation_restaurateur, numero_reservation, code_reservation, status, customer_name, email, phone_number, selected_menu, selected_menu_id, total_amount, number_people, children, reservation_date, arrival_time, options, created_at, updated_at, is_accepted, email_address, service, respond_by, customer_message, source, dietary_notes, notes, amount_received_cents, search_text) ON TABLE public.restaurant_reservations TO authenticated;
 -- Checked on rows written since the rule came; the rows stored before it stay as they were.
 ALTER TABLE public.restaurant_reservations ADD CONSTRAINT restaurant_reservations_code_manage_max_128 CHECK ((char_length(code_manage) <= 128)) NOT VALID;
 ALTER TABLE public.restaurant_reservations ADD CONSTRAINT restaurant_reservations_code_reservation_max_100 CHECK ((char_length(code_reservation) <= 100)) NOT VALID;
@@ -237,9 +238,10 @@ CREATE TABLE public.reservation_events (
     kind text DEFAULT 'status'::text NOT NULL,
     summary text,
     deposit text,
-    amount public.amount,
+    amount_cents integer,
     payment_id text,
     CONSTRAINT reservation_events_pkey PRIMARY KEY (id),
+    CONSTRAINT reservation_events_amount_cents_check CHECK ((amount_cents >= 0)),
     CONSTRAINT reservation_events_actor_check CHECK ((actor = ANY (ARRAY['owner'::text, 'link'::text, 'customer'::text, 'system'::text]))),
     CONSTRAINT reservation_events_deposit_check CHECK ((deposit = ANY (ARRAY['refunded'::text, 'kept'::text]))),
     CONSTRAINT reservation_events_kind_check CHECK ((kind = ANY (ARRAY['status'::text, 'modified'::text, 'undone'::text, 'reminder'::text, 'payment'::text, 'refund'::text, 'imprint'::text]))) not valid,
@@ -258,7 +260,7 @@ COMMENT ON TABLE public.reservation_events IS 'The history of a reservation: one
 COMMENT ON COLUMN public.reservation_events.summary IS 'For a change (kind modified): « Modifiée par <e-mail> : 14 → 18 personnes, … », written when it was made.';
 COMMENT ON COLUMN public.reservation_events.deposit IS 'Cancelling a paid reservation: ''refunded'' or ''kept'' (per the CGV), what became of the money received.';
 COMMENT ON COLUMN public.reservation_events.payment_id IS 'Stripe''s id of what the row records: the PaymentIntent of a payment online (pi_), the refund (re_), the SetupIntent of a card imprint (seti_); null for what happened outside Stripe.';
-COMMENT ON COLUMN public.reservation_events.amount IS 'Euros: received (to paid), refunded or kept (cancelled from paid, with deposit); null otherwise.';
+COMMENT ON COLUMN public.reservation_events.amount_cents IS 'Cents: received (to paid, or a payment online), refunded or kept (cancelled from paid, with deposit); null otherwise.';
 ALTER TABLE public.reservation_events ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.reservation_events FROM anon, authenticated;
 GRANT SELECT ON TABLE public.reservation_events TO authenticated;
@@ -608,14 +610,14 @@ $function$;
 COMMENT ON FUNCTION private.set_respond_by() IS 'Sets a new reservation''s respond_by: the restaurant''s promised response time counted within its opening hours from created_at (private.respond_by_within_hours); on the clock when it has no hours.';
 REVOKE ALL ON FUNCTION private.set_respond_by() FROM PUBLIC;
 
-CREATE OR REPLACE FUNCTION private.transition_refusal(p_res public.restaurant_reservations, p_target_status smallint, p_reason text, p_detail text, p_deposit text, p_amount numeric)
+CREATE OR REPLACE FUNCTION private.transition_refusal(p_res public.restaurant_reservations, p_target_status smallint, p_reason text, p_detail text, p_deposit text, p_amount_cents integer)
  RETURNS text
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
 declare
-  v_received numeric := coalesce(p_res.amount_received, p_res.total_amount);
+  v_received_cents integer := coalesce(p_res.amount_received_cents, private.euros_to_cents(p_res.total_amount));
 begin
   if not exists (select 1 from private.reservation_transitions t where t.from_status = p_res.status and t.to_status = p_target_status) then
     return case when exists (select 1 from private.reservation_transitions t
@@ -641,23 +643,23 @@ begin
     return 'deposit_invalid';
   end if;
   if p_deposit is null and p_target_status = private.reservation_status('cancelled')
-     and p_res.status = private.reservation_status('paid') and v_received > 0 then
+     and p_res.status = private.reservation_status('paid') and v_received_cents > 0 then
     return 'deposit_required';
   end if;
   -- Refunded: at most what was received; twice that for arrhes when the restaurant withdraws (Code civil art. 1590).
-  if (p_deposit = 'refunded' and (p_amount is null or p_amount <= 0 or p_amount <> round(p_amount, 2)
-                                  or p_amount > v_received * case when p_reason is distinct from 'demande_du_client'
+  if (p_deposit = 'refunded' and (p_amount_cents is null or p_amount_cents <= 0
+                                  or p_amount_cents > v_received_cents * case when p_reason is distinct from 'demande_du_client'
                                                                    and private.advance_payment_nature(p_res.restaurant_id) = 'arrhes' then 2 else 1 end))
-     -- Paid with an amount: what the payment (online) brought, in euros to the cent.
-     or (p_target_status = private.reservation_status('paid') and p_amount is not null and (p_amount <= 0 or p_amount <> round(p_amount, 2)))
-     or (p_deposit is distinct from 'refunded' and p_target_status <> private.reservation_status('paid') and p_amount is not null) then
+     -- Paid with an amount: what the payment (online) brought.
+     or (p_target_status = private.reservation_status('paid') and p_amount_cents is not null and p_amount_cents <= 0)
+     or (p_deposit is distinct from 'refunded' and p_target_status <> private.reservation_status('paid') and p_amount_cents is not null) then
     return 'amount_invalid';
   end if;
   return null;
 end
 $function$;
-REVOKE ALL ON FUNCTION private.transition_refusal(public.restaurant_reservations,smallint,text,text,text,numeric) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION private.transition_refusal(public.restaurant_reservations,smallint,text,text,text,numeric) TO service_role;
+REVOKE ALL ON FUNCTION private.transition_refusal(public.restaurant_reservations,smallint,text,text,text,integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION private.transition_refusal(public.restaurant_reservations,smallint,text,text,text,integer) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.accept_reservation_by_link(p_numero_reservation text, p_code_manage text, p_expected_check jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
@@ -781,8 +783,8 @@ begin
              private.csv_field(x.dietary_notes),
              replace(to_char(r.total_amount, 'FM999999990.00'), '.', ','),
              coalesce(replace(to_char(private.reservation_acompte(r.id), 'FM999999990.00'), '.', ','), ''),
-             coalesce(replace(to_char(x.amount_received, 'FM999999990.00'), '.', ','), ''),
-             case when r.status = private.reservation_status('paid') and x.amount_received < r.total_amount
+             coalesce(replace(to_char(x.amount_received_cents / 100.0, 'FM999999990.00'), '.', ','), ''),
+             case when r.status = private.reservation_status('paid') and x.amount_received_cents < private.euros_to_cents(r.total_amount)
                   then 'Acompte reçu' else s.label end,
              private.reservation_source_label(r.source),
              to_char(r.created_at at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI')),
@@ -986,7 +988,7 @@ $function$;
 REVOKE ALL ON FUNCTION public.reservation_planning(uuid,date,date) FROM PUBLIC, anon;
 
 CREATE OR REPLACE FUNCTION public.search_reservations(p_restaurant_id uuid, p_search text DEFAULT ''::text)
- RETURNS TABLE(id uuid, restaurant_id uuid, conversation_id uuid, numero_reservation_restaurateur text, numero_reservation text, code_reservation text, status smallint, is_accepted boolean, customer_name text, email text, email_address text, phone_number text, selected_menu text, total_amount public.amount, amount_received public.amount, number_people integer, children integer, reservation_date date, arrival_time time without time zone, service text, respond_by timestamp with time zone, options jsonb, source text, created_at timestamp with time zone)
+ RETURNS TABLE(id uuid, restaurant_id uuid, conversation_id uuid, numero_reservation_restaurateur text, numero_reservation text, code_reservation text, status smallint, is_accepted boolean, customer_name text, email text, email_address text, phone_number text, selected_menu text, total_amount public.amount, amount_received_cents integer, number_people integer, children integer, reservation_date date, arrival_time time without time zone, service text, respond_by timestamp with time zone, options jsonb, source text, created_at timestamp with time zone)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -1002,7 +1004,7 @@ begin
   end if;
   if v_words is null then
     return query
-      select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.amount_received, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.source, r.created_at
+      select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.amount_received_cents, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.source, r.created_at
         from public.restaurant_reservations r
        where r.restaurant_id = p_restaurant_id;
     return;
@@ -1011,7 +1013,7 @@ begin
   v_phone := private.search_phone_pattern(p_search);
   if v_phone is not null then
     return query execute
-      'select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.amount_received, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.source, r.created_at
+      'select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.amount_received_cents, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.source, r.created_at
          from public.restaurant_reservations r
         where r.restaurant_id = $1 and r.search_text like $2'
       using p_restaurant_id, v_phone;
@@ -1019,7 +1021,7 @@ begin
   end if;
   -- Words: the longest ($2) is what the index looks up, every word ($3) is checked on what it finds.
   return query execute
-    'select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.amount_received, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.source, r.created_at
+    'select r.id, r.restaurant_id, r.conversation_id, r.numero_reservation_restaurateur, r.numero_reservation, r.code_reservation, r.status, r.is_accepted, r.customer_name, r.email, r.email_address, r.phone_number, r.selected_menu, r.total_amount, r.amount_received_cents, r.number_people, r.children, r.reservation_date, r.arrival_time, r.service, r.respond_by, r.options, r.source, r.created_at
        from public.restaurant_reservations r
       where r.restaurant_id = $1 and r.search_text like $2 and r.search_text like all ($3)'
     using p_restaurant_id, v_words[1], v_words;
@@ -1076,7 +1078,7 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.transition_reservation(text,text,smallint,uuid) FROM PUBLIC, anon, authenticated;
 
-CREATE OR REPLACE FUNCTION public.transition_reservation_by_id(p_reservation_id uuid, p_target_status smallint, p_actor text DEFAULT 'owner'::text, p_actor_user_id uuid DEFAULT NULL::uuid, p_reason text DEFAULT NULL::text, p_reason_detail text DEFAULT NULL::text, p_proposal text DEFAULT NULL::text, p_deposit text DEFAULT NULL::text, p_amount numeric DEFAULT NULL::numeric, p_payment_id text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.transition_reservation_by_id(p_reservation_id uuid, p_target_status smallint, p_actor text DEFAULT 'owner'::text, p_actor_user_id uuid DEFAULT NULL::uuid, p_reason text DEFAULT NULL::text, p_reason_detail text DEFAULT NULL::text, p_proposal text DEFAULT NULL::text, p_deposit text DEFAULT NULL::text, p_amount_cents integer DEFAULT NULL::integer, p_payment_id text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -1086,8 +1088,8 @@ declare
   v_detail text := nullif(btrim(coalesce(p_reason_detail, '')), '');
   v_proposal text := nullif(btrim(coalesce(p_proposal, '')), '');
   v_refusal text;
-  v_received numeric;
-  v_amount numeric;
+  v_received_cents integer;
+  v_amount_cents integer;
   v_event uuid;
   v_kind text := private.decision_message_kind(p_target_status);
   v_queued boolean := false;
@@ -1103,35 +1105,35 @@ begin
     return jsonb_build_object('outcome', 'not_found', 'status', null, 'numero_reservation_restaurateur', null, 'reservation_id', null);
   end if;
 
-  v_refusal := private.transition_refusal(v_res, p_target_status, p_reason, v_detail, p_deposit, p_amount);
+  v_refusal := private.transition_refusal(v_res, p_target_status, p_reason, v_detail, p_deposit, p_amount_cents);
   if v_refusal is not null then
     return jsonb_build_object('outcome', v_refusal, 'status', v_res.status,
       'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id)
       || case v_refusal
            when 'too_early' then jsonb_build_object('reservation_date', v_res.reservation_date, 'arrival_time', to_char(v_res.arrival_time, 'HH24:MI'))
-           when 'amount_invalid' then jsonb_build_object('amount_received', coalesce(v_res.amount_received, v_res.total_amount))
+           when 'amount_invalid' then jsonb_build_object('amount_received_cents', coalesce(v_res.amount_received_cents, private.euros_to_cents(v_res.total_amount)))
            else '{}'::jsonb end;
   end if;
 
   -- Marked paid: what was received (a payment online says how much; by hand, today's terms). Cancelled from paid: what is refunded, or kept.
   if p_target_status = private.reservation_status('paid') then
-    v_received := coalesce(p_amount, private.received_when_paid(v_res.total_amount, v_res.restaurant_id));
-    v_amount := v_received;
+    v_received_cents := coalesce(p_amount_cents, private.euros_to_cents(private.received_when_paid(v_res.total_amount, v_res.restaurant_id)));
+    v_amount_cents := v_received_cents;
   elsif p_deposit = 'refunded' then
-    v_amount := p_amount;
+    v_amount_cents := p_amount_cents;
   elsif p_deposit = 'kept' then
-    v_amount := coalesce(v_res.amount_received, v_res.total_amount);
+    v_amount_cents := coalesce(v_res.amount_received_cents, private.euros_to_cents(v_res.total_amount));
   end if;
 
   update public.restaurant_reservations r
-     set status = p_target_status, amount_received = coalesce(v_received, r.amount_received)
+     set status = p_target_status, amount_received_cents = coalesce(v_received_cents, r.amount_received_cents)
    where r.id = v_res.id;
-  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id, deposit, amount, payment_id)
-  values (v_res.id, v_res.restaurant_id, v_res.status, p_target_status, p_reason, v_detail, v_proposal, p_actor, p_actor_user_id, p_deposit, v_amount, p_payment_id)
+  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, proposal, actor, actor_user_id, deposit, amount_cents, payment_id)
+  values (v_res.id, v_res.restaurant_id, v_res.status, p_target_status, p_reason, v_detail, v_proposal, p_actor, p_actor_user_id, p_deposit, v_amount_cents, p_payment_id)
   returning id, created_at + private.link_undo_window() into v_event, v_undo_until;
   -- What was paid online is refunded online, in this transaction's intent (the service makes the refunds: pending_refunds).
   if p_deposit = 'refunded' then
-    perform private.plan_online_refunds(v_res.id, v_event, (v_amount * 100)::integer);
+    perform private.plan_online_refunds(v_res.id, v_event, v_amount_cents);
   end if;
   -- The customer's e-mail, in this transaction: sent by the outbox's sender, once, whenever SMTP takes it.
   if v_kind is not null then
@@ -1146,11 +1148,11 @@ begin
 
   return jsonb_build_object('outcome', 'ok', 'status', p_target_status,
     'numero_reservation_restaurateur', v_res.numero_reservation_restaurateur, 'reservation_id', v_res.id,
-    'deposit', p_deposit, 'amount', v_amount, 'email_queued', v_queued, 'undo_until', v_undo_until);
+    'deposit', p_deposit, 'amount_cents', v_amount_cents, 'email_queued', v_queued, 'undo_until', v_undo_until);
 end
 $function$;
-COMMENT ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric,text) IS 'One status change over private.reservation_transitions (row lock, one history row, and the customer''s e-mail of the decision queued in the outbox with that row as its event: email_queued says whether the customer has an address to be told at). A decision of the one-click link (p_actor link) holds that e-mail until undo_until, while undo_link_decision may undo it. Called by the reservation service only.';
-REVOKE ALL ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,numeric,text) FROM PUBLIC, anon, authenticated;
+COMMENT ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,integer,text) IS 'One status change over private.reservation_transitions (row lock, one history row, and the customer''s e-mail of the decision queued in the outbox with that row as its event: email_queued says whether the customer has an address to be told at). A decision of the one-click link (p_actor link) holds that e-mail until undo_until, while undo_link_decision may undo it. Called by the reservation service only.';
+REVOKE ALL ON FUNCTION public.transition_reservation_by_id(uuid,smallint,text,uuid,text,text,text,text,integer,text) FROM PUBLIC, anon, authenticated;
 
 -- -------------------- Views
 

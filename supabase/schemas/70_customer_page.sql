@@ -216,11 +216,11 @@ AS $function$
     'options', p_row.options,
     'total_amount', p_row.total_amount,
     'deposit', private.deposit_for(p_row.total_amount, p_row.restaurant_id),
-    'amount_received', p_row.amount_received,
+    'amount_received_cents', p_row.amount_received_cents,
     'dietary_notes', p_row.dietary_notes,
     'customer', jsonb_build_object('name', p_row.customer_name, 'email', p_row.email, 'phone', p_row.phone_number),
     'decision', (select jsonb_build_object('reason', e.reason, 'reason_detail', e.reason_detail, 'proposal', e.proposal, 'actor', e.actor,
-                                           'deposit', e.deposit, 'amount', e.amount, 'at', e.created_at)
+                                           'deposit', e.deposit, 'amount_cents', e.amount_cents, 'at', e.created_at)
                    from public.reservation_events e
                   where e.reservation_id = p_row.id and e.kind = 'status' and e.to_status = p_row.status
                   order by e.created_at desc limit 1),
@@ -244,7 +244,7 @@ AS $function$
     'can_cancel', private.customer_may_act(p_row.status)
                   and now() < d.meal_at,
     'past', now() >= d.meal_at,
-    'cancellation_cost', private.customer_cancellation_cost(p_row),
+    'cancellation_cost_cents', private.customer_cancellation_cost_cents(p_row),
     'guests', (select coalesce(jsonb_agg(jsonb_build_object('guest_number', g.guest_number, 'name', g.name, 'choices', g.choices, 'allergies', g.allergies)
                                          order by g.guest_number), '[]'::jsonb)
                  from public.reservation_guests g where g.reservation_id = p_row.id),
@@ -256,19 +256,19 @@ $function$;
 COMMENT ON FUNCTION private.customer_view(public.restaurant_reservations) IS 'Long: one object whose keys are the page''s sections, read in one go. What the customer''s page shows of their reservation: its details, the decision (reason, proposal), the restaurant''s address and contact, how to pay the acompte, the CGV, the deadlines (modify_until, cancel_free_until, meal_at) and what they allow now, what cancelling now costs, each guest''s choices, and the conversation with the restaurant. Never its internal notes or codes.';
 REVOKE ALL ON FUNCTION private.customer_view(public.restaurant_reservations) FROM PUBLIC;
 
-CREATE OR REPLACE FUNCTION private.customer_cancellation_cost(p_row public.restaurant_reservations)
- RETURNS numeric
+CREATE OR REPLACE FUNCTION private.customer_cancellation_cost_cents(p_row public.restaurant_reservations)
+ RETURNS integer
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
   -- After the free cancellation deadline the acompte received stays with the restaurant (the CGV); before it, nothing.
   select case when p_row.status = private.reservation_status('paid') and now() >= d.cancel_free_until
-              then coalesce(p_row.amount_received, 0) else 0 end
+              then coalesce(p_row.amount_received_cents, 0) else 0 end
     from private.customer_deadlines(p_row) d
 $function$;
-COMMENT ON FUNCTION private.customer_cancellation_cost(public.restaurant_reservations) IS 'What cancelling now costs the customer under the CGV: the acompte received, once the cancellation deadline has passed; 0 before it, or when nothing was paid.';
-REVOKE ALL ON FUNCTION private.customer_cancellation_cost(public.restaurant_reservations) FROM PUBLIC;
+COMMENT ON FUNCTION private.customer_cancellation_cost_cents(public.restaurant_reservations) IS 'What cancelling now costs the customer under the CGV, in cents: the acompte (or arrhes) received, once the cancellation deadline has passed; 0 before it, or when nothing was paid.';
+REVOKE ALL ON FUNCTION private.customer_cancellation_cost_cents(public.restaurant_reservations) FROM PUBLIC;
 
 CREATE OR REPLACE FUNCTION public.customer_reservation(p_token text)
  RETURNS jsonb
@@ -408,7 +408,7 @@ COMMENT ON FUNCTION public.customer_update_reservation(text,jsonb) IS 'The custo
 REVOKE ALL ON FUNCTION public.customer_update_reservation(text,jsonb) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.customer_update_reservation(text,jsonb) TO anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.customer_cancel_reservation(p_token text, p_reason text, p_accepted_cost numeric DEFAULT NULL::numeric)
+CREATE OR REPLACE FUNCTION public.customer_cancel_reservation(p_token text, p_reason text, p_accepted_cost_cents integer DEFAULT NULL::integer)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -417,9 +417,10 @@ AS $function$
 declare
   v_row public.restaurant_reservations := private.customer_reservation_row(p_token, true);
   v_reason text := nullif(btrim(coalesce(p_reason, '')), '');
-  v_cost numeric := private.customer_cancellation_cost(v_row);
+  v_cost_cents integer := private.customer_cancellation_cost_cents(v_row);
+  v_arrhes boolean := private.advance_payment_nature(v_row.restaurant_id) = 'arrhes';
   v_deposit text;
-  v_amount numeric;
+  v_amount_cents integer;
   v_event uuid;
 begin
   if not private.customer_may_act(v_row.status) then
@@ -435,34 +436,34 @@ begin
     perform private.refuse_request(422, 'too_long', 'reason', 'La raison de l''annulation dépasse 500 caractères.');
   end if;
   -- The cost is stated before the customer confirms: a confirmation of another amount (the deadline passed meanwhile) is asked again.
-  if v_cost > 0 and p_accepted_cost is distinct from v_cost then
-    perform private.refuse_request(409, 'cost_not_accepted', 'accepted_cost',
-      'Annuler maintenant coûte ' || case when private.advance_payment_nature(v_row.restaurant_id) = 'arrhes' then 'les arrhes versées (' else 'l''acompte versé (' end
-      || replace(to_char(v_cost, 'FM999999990.00'), '.', ',') || ' €), '
-      || case when private.advance_payment_nature(v_row.restaurant_id) = 'arrhes' then 'conservées' else 'conservé' end
+  if v_cost_cents > 0 and p_accepted_cost_cents is distinct from v_cost_cents then
+    perform private.refuse_request(409, 'cost_not_accepted', 'accepted_cost_cents',
+      'Annuler maintenant coûte ' || case when v_arrhes then 'les arrhes versées (' else 'l''acompte versé (' end
+      || replace(to_char(v_cost_cents / 100.0, 'FM999999990.00'), '.', ',') || ' €), '
+      || case when v_arrhes then 'conservées' else 'conservé' end
       || ' par le restaurant selon ses conditions d''annulation.');
   end if;
-  if v_row.status = private.reservation_status('paid') and coalesce(v_row.amount_received, 0) > 0 then
-    v_deposit := case when v_cost > 0 then 'kept' else 'refunded' end;
-    v_amount := v_row.amount_received;
+  if v_row.status = private.reservation_status('paid') and coalesce(v_row.amount_received_cents, 0) > 0 then
+    v_deposit := case when v_cost_cents > 0 then 'kept' else 'refunded' end;
+    v_amount_cents := v_row.amount_received_cents;
   end if;
 
   update public.restaurant_reservations r set status = private.reservation_status('cancelled') where r.id = v_row.id;
-  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, actor, deposit, amount)
-  values (v_row.id, v_row.restaurant_id, v_row.status, private.reservation_status('cancelled'), 'demande_du_client', v_reason, 'customer', v_deposit, v_amount)
+  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, reason, reason_detail, actor, deposit, amount_cents)
+  values (v_row.id, v_row.restaurant_id, v_row.status, private.reservation_status('cancelled'), 'demande_du_client', v_reason, 'customer', v_deposit, v_amount_cents)
   returning id into v_event;
   -- What was paid online is refunded online: planned here, made by the reservation service's next round (take_pending_refunds).
-  if v_deposit = 'refunded' and v_amount > 0 then
-    perform private.plan_online_refunds(v_row.id, v_event, private.euros_to_cents(v_amount));
+  if v_deposit = 'refunded' and v_amount_cents > 0 then
+    perform private.plan_online_refunds(v_row.id, v_event, v_amount_cents);
   end if;
   perform private.queue_owner_message(v_row.id, 'owner_customer_cancelled', v_event, jsonb_build_object('reason', v_reason));
   perform private.queue_customer_message(v_row.id, 'customer_reservation_cancelled', v_event);
   return private.customer_view((select r from public.restaurant_reservations r where r.id = v_row.id));
 end
 $function$;
-COMMENT ON FUNCTION public.customer_cancel_reservation(text,text,numeric) IS 'The customer cancels from their page a pending, accepted or paid reservation before the meal, with a reason. Free until the CGV''s cancellation deadline; after it, a paid acompte is kept, and p_accepted_cost must repeat that cost (the page states it first). Status cancelled (history: actor customer, reason demande_du_client, the acompte refunded or kept), the restaurant and the customer e-mailed. Answers the page as changed.';
-REVOKE ALL ON FUNCTION public.customer_cancel_reservation(text,text,numeric) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION public.customer_cancel_reservation(text,text,numeric) TO anon, authenticated, service_role;
+COMMENT ON FUNCTION public.customer_cancel_reservation(text,text,integer) IS 'The customer cancels from their page a pending, accepted or paid reservation before the meal, with a reason. Free until the CGV''s cancellation deadline; after it, a paid acompte is kept, and p_accepted_cost_cents must repeat that cost in cents (the page states it first). Status cancelled (history: actor customer, reason demande_du_client, the acompte refunded or kept), the restaurant and the customer e-mailed. Answers the page as changed.';
+REVOKE ALL ON FUNCTION public.customer_cancel_reservation(text,text,integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.customer_cancel_reservation(text,text,integer) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.customer_write_to_restaurant(p_token text, p_text text)
  RETURNS jsonb

@@ -1,7 +1,7 @@
 -- Payments online: the restaurant's own Stripe account (Connect, Standard), the acompte or arrhes paid on a
 -- Checkout page, the card imprint, refunds made for real, and Stripe's webhooks applied once each.
--- Every payment figure here is in cents (integers), as Stripe counts; the reservation's amount_received
--- (numeric(10,2) euros, exact to the cent) is kept equal to what these rows say.
+-- Every payment figure is in cents (integers), as Stripe counts: these tables', the reservation's
+-- amount_received_cents and its history's amount_cents.
 -- Stripe is called by the reservation service only (the platform's keys never reach the database):
 -- these functions decide and record, the service carries out.
 set check_function_bodies = off;
@@ -157,17 +157,6 @@ COMMENT ON FUNCTION private.advance_payment_nature(uuid) IS 'arrhes or acompte: 
 REVOKE ALL ON FUNCTION private.advance_payment_nature(uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION private.advance_payment_nature(uuid) TO service_role;
 
-CREATE OR REPLACE FUNCTION private.euros_to_cents(p_euros numeric)
- RETURNS integer
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
-  select round(p_euros * 100)::integer
-$function$;
-REVOKE ALL ON FUNCTION private.euros_to_cents(numeric) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION private.euros_to_cents(numeric) TO service_role;
-
 CREATE OR REPLACE FUNCTION private.online_payment_due(p_row public.restaurant_reservations)
  RETURNS jsonb
  LANGUAGE sql
@@ -192,7 +181,7 @@ AS $function$
     from private.deposit_for(p_row.total_amount, p_row.restaurant_id) d
    cross join lateral (
      select private.euros_to_cents((d ->> 'amount')::numeric)
-            - case when p_row.status = private.reservation_status('paid') then private.euros_to_cents(coalesce(p_row.amount_received, 0)) else 0 end as cents) due
+            - case when p_row.status = private.reservation_status('paid') then coalesce(p_row.amount_received_cents, 0) else 0 end as cents) due
    where p_row.status in (private.reservation_status('accepted'), private.reservation_status('paid'))
      and exists (select 1 from public.restaurant_stripe_accounts a where a.restaurant_id = p_row.restaurant_id)))
 $function$;
@@ -372,8 +361,8 @@ begin
   if p_kind = 'no_show_fee' then
     -- Paid: the fee that waited for the customer's authentication is this one.
     delete from public.reservation_payments p where p.reservation_id = v_res.id and p.kind = 'no_show_fee' and p.status = 'pending';
-    insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount, payment_id, summary)
-    values (v_res.id, v_res.restaurant_id, v_res.status, v_res.status, 'system', 'payment', p_cents / 100.0, p_payment_intent,
+    insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount_cents, payment_id, summary)
+    values (v_res.id, v_res.restaurant_id, v_res.status, v_res.status, 'system', 'payment', p_cents, p_payment_intent,
             'Frais de non-présentation prélevés — ' || replace(to_char(p_cents / 100.0, 'FM999999990.00'), '.', ',') || ' € (Stripe)');
     return 'recorded';
   end if;
@@ -382,18 +371,18 @@ begin
                         where p.reservation_id = v_res.id and p.kind = 'advance' and p.status = 'succeeded');
   if v_res.status = private.reservation_status('accepted') then
     -- The one path of a status change: the customer paid online.
-    v_outcome := public.transition_reservation_by_id(v_res.id, v_paid, 'customer', null, p_amount => v_received_cents / 100.0, p_payment_id => p_payment_intent);
+    v_outcome := public.transition_reservation_by_id(v_res.id, v_paid, 'customer', null, p_amount_cents => v_received_cents, p_payment_id => p_payment_intent);
     return v_outcome ->> 'outcome';
   end if;
   -- Paid already (the difference after a change), or no longer standing (paid after a cancellation: to refund).
-  update public.restaurant_reservations r set amount_received = v_received_cents / 100.0
+  update public.restaurant_reservations r set amount_received_cents = v_received_cents
    where r.id = v_res.id and r.status = v_paid;
-  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount, payment_id)
-  values (v_res.id, v_res.restaurant_id, v_res.status, v_res.status, 'customer', 'payment', p_cents / 100.0, p_payment_intent);
+  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount_cents, payment_id)
+  values (v_res.id, v_res.restaurant_id, v_res.status, v_res.status, 'customer', 'payment', p_cents, p_payment_intent);
   return case when v_res.status = v_paid then 'recorded' else 'recorded_not_standing' end;
 end
 $function$;
-COMMENT ON FUNCTION private.record_online_payment(uuid,text,text,integer,text) IS 'A payment online received (once per PaymentIntent): an accepted reservation becomes paid through transition_reservation_by_id with the amount received; a paid one (the difference after a change) has its amount_received raised; any other is only recorded (history kind payment), to be refunded by the owner.';
+COMMENT ON FUNCTION private.record_online_payment(uuid,text,text,integer,text) IS 'A payment online received (once per PaymentIntent): an accepted reservation becomes paid through transition_reservation_by_id with the amount received; a paid one (the difference after a change) has its amount_received_cents raised; any other is only recorded (history kind payment), to be refunded by the owner.';
 REVOKE ALL ON FUNCTION private.record_online_payment(uuid,text,text,integer,text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION private.record_online_payment(uuid,text,text,integer,text) TO service_role;
 
@@ -476,8 +465,8 @@ begin
        set status = case when p_status = 'failed' or p.attempts >= 20 then 'failed' else p.status end, last_error = left(p_error, 1000), claimed_until = null
      where p.id = p_id returning * into v_refund;
     if v_refund.status = 'failed' then
-      insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount, summary)
-      select v_refund.reservation_id, v_refund.restaurant_id, r.status, r.status, 'system', 'refund', v_refund.amount_cents / 100.0,
+      insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount_cents, summary)
+      select v_refund.reservation_id, v_refund.restaurant_id, r.status, r.status, 'system', 'refund', v_refund.amount_cents,
              'Remboursement en ligne refusé par Stripe : ' || left(coalesce(p_error, ''), 300)
         from public.restaurant_reservations r where r.id = v_refund.reservation_id;
     end if;
@@ -498,8 +487,8 @@ begin
    where p.id = p_id;
   -- The history says it once: here, unless the webhook said it first.
   if v_refund.stripe_id is null then
-    insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount, payment_id)
-    select v_refund.reservation_id, v_refund.restaurant_id, r.status, r.status, 'system', 'refund', v_refund.amount_cents / 100.0, p_refund_id
+    insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount_cents, payment_id)
+    select v_refund.reservation_id, v_refund.restaurant_id, r.status, r.status, 'system', 'refund', v_refund.amount_cents, p_refund_id
       from public.restaurant_reservations r where r.id = v_refund.reservation_id;
   end if;
 end
@@ -587,8 +576,8 @@ begin
         on conflict (stripe_id) do nothing;
         continue when not found;
       end if;
-      insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount, payment_id)
-      select r.id, r.restaurant_id, r.status, r.status, 'system', 'refund', (v_refund ->> 'amount')::integer / 100.0, v_refund ->> 'id'
+      insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount_cents, payment_id)
+      select r.id, r.restaurant_id, r.status, r.status, 'system', 'refund', (v_refund ->> 'amount')::integer, v_refund ->> 'id'
         from public.restaurant_reservations r where r.id = v_payment.reservation_id;
     end loop;
   else
@@ -668,8 +657,8 @@ begin
   -- The bank asks the customer to confirm: the fee waits for them (customer_checkout offers it on their page), and they are e-mailed.
   insert into public.reservation_payments (reservation_id, restaurant_id, account_id, kind, amount_cents, status, payment_intent)
   values (v_res.id, v_res.restaurant_id, p_account_id, 'no_show_fee', p_cents, 'pending', p_payment_intent);
-  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount, summary)
-  values (v_res.id, v_res.restaurant_id, v_res.status, v_res.status, 'system', 'payment', p_cents / 100.0,
+  insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, amount_cents, summary)
+  values (v_res.id, v_res.restaurant_id, v_res.status, v_res.status, 'system', 'payment', p_cents,
           'Frais de non-présentation : la banque du client demande sa confirmation, un lien de paiement lui est envoyé');
   perform private.queue_customer_message(v_res.id, 'customer_no_show_fee', null);
   return 'needs_authentication';

@@ -180,7 +180,7 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['transition_reservation', { p_numero_reservation: v.reservation.numero_reservation, p_code_manage: v.reservation.code_manage, p_target_status: 1 }],
     // The owner's endpoints' function (the reservation service's only): a no-show, a cancellation refunding the acompte.
     ['transition_reservation_by_id', { p_reservation_id: v.reservation.id, p_target_status: 5 }],
-    ['transition_reservation_by_id', { p_reservation_id: v.reservation.id, p_target_status: 4, p_reason: 'autre', p_reason_detail: 'x', p_deposit: 'refunded', p_amount: 1 }],
+    ['transition_reservation_by_id', { p_reservation_id: v.reservation.id, p_target_status: 4, p_reason: 'autre', p_reason_detail: 'x', p_deposit: 'refunded', p_amount_cents: 100 }],
     ['accept_reservation_by_link', { p_numero_reservation: v.reservation.numero_reservation, p_code_manage: v.reservation.code_manage }],
     // Undoing a link's decision: the reservation service's only, even with the right code.
     ['undo_link_decision', { p_numero_reservation: v.reservation.numero_reservation, p_code_manage: v.reservation.code_manage }],

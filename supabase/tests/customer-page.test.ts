@@ -46,8 +46,8 @@ async function request(fields: Record<string, unknown> = {}) {
 
 const page = (token: string) => anon().rpc('customer_reservation', { p_token: token });
 const update = (token: string, changes: unknown) => anon().rpc('customer_update_reservation', { p_token: token, p_changes: changes as never });
-const cancel = (token: string, reason: string | null, cost?: number) =>
-  anon().rpc('customer_cancel_reservation', { p_token: token, p_reason: reason as string, ...(cost === undefined ? {} : { p_accepted_cost: cost }) });
+const cancel = (token: string, reason: string | null, costCents?: number) =>
+  anon().rpc('customer_cancel_reservation', { p_token: token, p_reason: reason as string, ...(costCents === undefined ? {} : { p_accepted_cost_cents: costCents }) });
 const write = (token: string, text: string) => anon().rpc('customer_write_to_restaurant', { p_token: token, p_text: text });
 
 const setRow = (id: string, sql: string, values: unknown[] = []) => withDb((db) => db.query(`update public.restaurant_reservations set ${sql} where id = $1`, [id, ...values]));
@@ -59,12 +59,8 @@ const rowOf = (id: string) =>
 const eventsOf = (id: string) =>
   withDb(
     async (db) =>
-      (
-        await db.query(
-          'select actor, kind, summary, to_status, reason, reason_detail, deposit, amount::float8 as amount from public.reservation_events where reservation_id = $1 order by created_at',
-          [id],
-        )
-      ).rows,
+      (await db.query('select actor, kind, summary, to_status, reason, reason_detail, deposit, amount_cents from public.reservation_events where reservation_id = $1 order by created_at', [id]))
+        .rows,
   );
 const outboxOf = (id: string) =>
   withDb(async (db) => (await db.query('select kind, channel, recipient, payload from public.notification_outbox where reservation_id = $1 order by created_at, kind', [id])).rows);
@@ -265,10 +261,10 @@ describe('cancellation', () => {
       "reservation_date = ((now() + interval '25 hours') at time zone 'Europe/Paris')::date, arrival_time = date_trunc('minute', ((now() + interval '25 hours') at time zone 'Europe/Paris')::time)",
     );
     const shown = await must(page(r.token));
-    const received = (await withDb(async (db) => (await db.query('select amount_received::float8 as a from public.restaurant_reservations where id = $1', [r.id])).rows[0].a)) as number;
+    const received = (await withDb(async (db) => (await db.query('select amount_received_cents as a from public.restaurant_reservations where id = $1', [r.id])).rows[0].a)) as number;
     expect(received).toBeGreaterThan(0);
-    expect(shown).toMatchObject({ status: 'paid', can_cancel: true, cancellation_cost: received });
-    const euros = received.toFixed(2).replace('.', ',');
+    expect(shown).toMatchObject({ status: 'paid', can_cancel: true, cancellation_cost_cents: received });
+    const euros = (received / 100).toFixed(2).replace('.', ',');
     for (const cost of [undefined, 0, received - 1]) {
       expect((await cancel(r.token, 'Imprévu', cost)).error).toMatchObject({
         code: 'cost_not_accepted',
@@ -278,7 +274,7 @@ describe('cancellation', () => {
     }
     expect(await rowOf(r.id)).toMatchObject({ status: STATUS.paid });
     await must(cancel(r.token, 'Imprévu', received));
-    expect((await eventsOf(r.id)).at(-1)).toMatchObject({ actor: 'customer', to_status: STATUS.cancelled, deposit: 'kept', amount: received });
+    expect((await eventsOf(r.id)).at(-1)).toMatchObject({ actor: 'customer', to_status: STATUS.cancelled, deposit: 'kept', amount_cents: received });
   });
 });
 

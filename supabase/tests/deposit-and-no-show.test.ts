@@ -37,65 +37,65 @@ const transition = async (id: string, target: number, args: Record<string, unkno
     unknown
   >;
 
-const row = (id: string) =>
-  withDb(async (db) => (await db.query('select status, amount_received::float8 as amount_received, updated_at from public.restaurant_reservations where id = $1', [id])).rows[0]);
+const row = (id: string) => withDb(async (db) => (await db.query('select status, amount_received_cents, updated_at from public.restaurant_reservations where id = $1', [id])).rows[0]);
 const events = (id: string) =>
-  withDb(
-    async (db) =>
-      (await db.query('select from_status, to_status, reason, deposit, amount::float8 as amount from public.reservation_events where reservation_id = $1 order by created_at', [id])).rows,
-  );
+  withDb(async (db) => (await db.query('select from_status, to_status, reason, deposit, amount_cents from public.reservation_events where reservation_id = $1 order by created_at', [id])).rows);
 
 describe('the acompte of a paid reservation', () => {
   test('Acompte reçu records what was received: the acompte (30 % of 400 €), or the whole total without an acompte', async () => {
     const id = await reservation(STATUS.accepted);
-    expect(await transition(id, STATUS.paid)).toMatchObject({ outcome: 'ok', status: STATUS.paid, amount: 120 });
-    expect(await row(id)).toMatchObject({ status: STATUS.paid, amount_received: 120 });
-    expect(await events(id)).toEqual([{ from_status: 1, to_status: 3, reason: null, deposit: null, amount: 120 }]);
+    expect(await transition(id, STATUS.paid)).toMatchObject({ outcome: 'ok', status: STATUS.paid, amount_cents: 12_000 });
+    expect(await row(id)).toMatchObject({ status: STATUS.paid, amount_received_cents: 12_000 });
+    expect(await events(id)).toEqual([{ from_status: 1, to_status: 3, reason: null, deposit: null, amount_cents: 12_000 }]);
 
     const other = await newOwner('deposit-none');
     const { id: plain } = await must(other.client.from('restaurants').insert({ name: 'Sans acompte' }).select('id').single());
     const [written] = await insertReservationsAsSuperuser([{ restaurant_id: plain, number_people: 8, reservation_date: '2026-01-15', total_amount: 250, status: STATUS.accepted }]);
-    expect(await transition(written.id, STATUS.paid)).toMatchObject({ outcome: 'ok', amount: 250 });
-    expect(await row(written.id)).toMatchObject({ amount_received: 250 });
+    expect(await transition(written.id, STATUS.paid)).toMatchObject({ outcome: 'ok', amount_cents: 25_000 });
+    expect(await row(written.id)).toMatchObject({ amount_received_cents: 25_000 });
   });
 
   test('cancelled with the acompte refunded, in part: the history says how much', async () => {
     const id = await reservation(STATUS.accepted);
     await transition(id, STATUS.paid);
-    const answer = await transition(id, STATUS.cancelled, { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount: 50.5 });
-    expect(answer).toMatchObject({ outcome: 'ok', status: STATUS.cancelled, deposit: 'refunded', amount: 50.5 });
-    expect(await row(id)).toMatchObject({ status: STATUS.cancelled, amount_received: 120 });
-    expect((await events(id)).at(-1)).toEqual({ from_status: 3, to_status: 4, reason: 'demande_du_client', deposit: 'refunded', amount: 50.5 });
+    const answer = await transition(id, STATUS.cancelled, { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount_cents: 5050 });
+    expect(answer).toMatchObject({ outcome: 'ok', status: STATUS.cancelled, deposit: 'refunded', amount_cents: 5050 });
+    expect(await row(id)).toMatchObject({ status: STATUS.cancelled, amount_received_cents: 12_000 });
+    expect((await events(id)).at(-1)).toEqual({ from_status: 3, to_status: 4, reason: 'demande_du_client', deposit: 'refunded', amount_cents: 5050 });
   });
 
   test('cancelled with the acompte kept: the amount kept is what was received', async () => {
     const id = await reservation(STATUS.accepted);
     await transition(id, STATUS.paid);
-    expect(await transition(id, STATUS.cancelled, { p_reason: 'demande_du_client', p_deposit: 'kept' })).toMatchObject({ outcome: 'ok', deposit: 'kept', amount: 120 });
-    expect((await events(id)).at(-1)).toMatchObject({ deposit: 'kept', amount: 120 });
+    expect(await transition(id, STATUS.cancelled, { p_reason: 'demande_du_client', p_deposit: 'kept' })).toMatchObject({ outcome: 'ok', deposit: 'kept', amount_cents: 12_000 });
+    expect((await events(id)).at(-1)).toMatchObject({ deposit: 'kept', amount_cents: 12_000 });
   });
 
   test('an accepted (unpaid) reservation is cancelled as before, without a word of an acompte', async () => {
     const id = await reservation(STATUS.accepted);
     expect(await transition(id, STATUS.cancelled, { p_reason: 'acompte_non_recu' })).toMatchObject({ outcome: 'ok' });
-    expect(await events(id)).toEqual([{ from_status: 1, to_status: 4, reason: 'acompte_non_recu', deposit: null, amount: null }]);
+    expect(await events(id)).toEqual([{ from_status: 1, to_status: 4, reason: 'acompte_non_recu', deposit: null, amount_cents: null }]);
   });
 
   describe('refused: nothing changes, nothing is recorded', () => {
     const cases: [string, number, Record<string, unknown>, Record<string, unknown>][] = [
       ['a paid one cancelled without saying what becomes of the acompte', STATUS.paid, { p_reason: 'demande_du_client' }, { outcome: 'deposit_required' }],
-      ['refunded without an amount', STATUS.paid, { p_reason: 'demande_du_client', p_deposit: 'refunded' }, { outcome: 'amount_invalid', amount_received: 120 }],
-      ['refunded more than was received', STATUS.paid, { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount: 120.01 }, { outcome: 'amount_invalid', amount_received: 120 }],
-      ['refunded nothing', STATUS.paid, { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount: 0 }, { outcome: 'amount_invalid' }],
-      ['refunded a negative amount', STATUS.paid, { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount: -10 }, { outcome: 'amount_invalid' }],
-      ['refunded a fraction of a cent', STATUS.paid, { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount: 10.005 }, { outcome: 'amount_invalid' }],
-      ['kept, with an amount', STATUS.paid, { p_reason: 'demande_du_client', p_deposit: 'kept', p_amount: 10 }, { outcome: 'amount_invalid' }],
+      ['refunded without an amount', STATUS.paid, { p_reason: 'demande_du_client', p_deposit: 'refunded' }, { outcome: 'amount_invalid', amount_received_cents: 12_000 }],
+      [
+        'refunded more than was received',
+        STATUS.paid,
+        { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount_cents: 12_001 },
+        { outcome: 'amount_invalid', amount_received_cents: 12_000 },
+      ],
+      ['refunded nothing', STATUS.paid, { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount_cents: 0 }, { outcome: 'amount_invalid' }],
+      ['refunded a negative amount', STATUS.paid, { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount_cents: -1000 }, { outcome: 'amount_invalid' }],
+      ['kept, with an amount', STATUS.paid, { p_reason: 'demande_du_client', p_deposit: 'kept', p_amount_cents: 1000 }, { outcome: 'amount_invalid' }],
       ['an unknown outcome of the acompte', STATUS.paid, { p_reason: 'demande_du_client', p_deposit: 'perdu' }, { outcome: 'deposit_invalid' }],
-      ['an acompte said of an accepted (unpaid) one', STATUS.accepted, { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount: 10 }, { outcome: 'deposit_invalid' }],
+      ['an acompte said of an accepted (unpaid) one', STATUS.accepted, { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount_cents: 1000 }, { outcome: 'deposit_invalid' }],
       ['a paid one cancelled without a reason', STATUS.paid, { p_deposit: 'kept' }, { outcome: 'reason_required' }],
     ];
     test.each(cases)('%s', async (_name, status, args, answer) => {
-      const id = await reservation(status, status === STATUS.paid ? { amount_received: 120 } : {});
+      const id = await reservation(status, status === STATUS.paid ? { amount_received_cents: 12_000 } : {});
       const before = await row(id);
       expect(await transition(id, STATUS.cancelled, args)).toMatchObject({ ...answer, status });
       expect(await row(id)).toEqual(before);
@@ -104,10 +104,10 @@ describe('the acompte of a paid reservation', () => {
   });
 
   test('concurrent cancellations of one paid reservation (refunds and keeps): exactly one is recorded', async () => {
-    const id = await reservation(STATUS.paid, { amount_received: 120 });
+    const id = await reservation(STATUS.paid, { amount_received_cents: 12_000 });
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        transition(id, STATUS.cancelled, i % 2 ? { p_reason: 'demande_du_client', p_deposit: 'kept' } : { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount: 100 + i }),
+        transition(id, STATUS.cancelled, i % 2 ? { p_reason: 'demande_du_client', p_deposit: 'kept' } : { p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount_cents: 10_000 + i }),
       ),
     );
     expect(answers.filter((a) => a.outcome === 'ok')).toHaveLength(1);
@@ -115,7 +115,7 @@ describe('the acompte of a paid reservation', () => {
     const history = await events(id);
     expect(history).toHaveLength(1);
     const winner = answers.find((a) => a.outcome === 'ok')!;
-    expect(history[0]).toMatchObject({ deposit: winner.deposit, amount: winner.amount });
+    expect(history[0]).toMatchObject({ deposit: winner.deposit, amount_cents: winner.amount_cents });
   });
 });
 
@@ -125,7 +125,7 @@ describe('Non présenté (no_show)', () => {
       const id = await reservation(status);
       expect(await transition(id, STATUS.no_show)).toMatchObject({ outcome: 'ok', status: STATUS.no_show });
       expect(await row(id)).toMatchObject({ status: STATUS.no_show });
-      expect(await events(id)).toEqual([{ from_status: status, to_status: STATUS.no_show, reason: null, deposit: null, amount: null }]);
+      expect(await events(id)).toEqual([{ from_status: status, to_status: STATUS.no_show, reason: null, deposit: null, amount_cents: null }]);
     }
     // Today at midnight (France): the time has come.
     const today = await withDb(async (db) => (await db.query("select (now() at time zone 'Europe/Paris')::date::text as d")).rows[0].d as string);
@@ -199,8 +199,8 @@ describe('counted in the planning and the export', () => {
       r('NS-1', STATUS.accepted, 10, 0, { created_at: '2026-11-01T10:00:00Z' }),
       r('NS-2', STATUS.no_show, 6, 2, { created_at: '2026-11-02T10:00:00Z' }),
       r('NS-3', STATUS.no_show, 4, 0, { created_at: '2026-11-03T10:00:00Z' }),
-      r('NS-4', STATUS.paid, 5, 0, { amount_received: 120, created_at: '2026-11-04T10:00:00Z' }),
-      r('NS-5', STATUS.paid, 5, 0, { amount_received: 400, created_at: '2026-11-05T10:00:00Z' }),
+      r('NS-4', STATUS.paid, 5, 0, { amount_received_cents: 12_000, created_at: '2026-11-04T10:00:00Z' }),
+      r('NS-5', STATUS.paid, 5, 0, { amount_received_cents: 40_000, created_at: '2026-11-05T10:00:00Z' }),
     ]);
   });
 

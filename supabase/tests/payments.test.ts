@@ -66,15 +66,11 @@ const completed = (sessionId: string, cents: number, accountId = account) =>
   );
 const apply = async (e: unknown) => (await service().rpc('stripe_apply_event', { p_event: e as never })).data as string;
 
-const rowOf = (id: string) => withDb(async (db) => (await db.query('select status, amount_received::float8 as amount_received from public.restaurant_reservations where id = $1', [id])).rows[0]);
+const rowOf = (id: string) => withDb(async (db) => (await db.query('select status, amount_received_cents from public.restaurant_reservations where id = $1', [id])).rows[0]);
 const eventsOf = (id: string) =>
   withDb(
     async (db) =>
-      (
-        await db.query('select kind, actor, from_status, to_status, amount::float8 as amount, payment_id, deposit from public.reservation_events where reservation_id = $1 order by created_at', [
-          id,
-        ])
-      ).rows,
+      (await db.query('select kind, actor, from_status, to_status, amount_cents, payment_id, deposit from public.reservation_events where reservation_id = $1 order by created_at', [id])).rows,
   );
 const paymentsOf = (id: string) =>
   withDb(
@@ -134,13 +130,13 @@ describe('paying online', () => {
 
     const paid = completed(sessionId, 15840);
     expect(await apply(paid)).toBe('ok');
-    expect(await rowOf(r.id)).toEqual({ status: STATUS.paid, amount_received: 158.4 });
+    expect(await rowOf(r.id)).toEqual({ status: STATUS.paid, amount_received_cents: 15_840 });
     // Stripe delivers again: nothing more.
     expect(await apply(paid)).toBe('duplicate');
     expect(await apply({ ...paid, id: `evt_${randomBytes(8).toString('hex')}` })).toBe('duplicate');
     const events = await eventsOf(r.id);
     expect(events).toEqual([
-      { kind: 'status', actor: 'customer', from_status: STATUS.accepted, to_status: STATUS.paid, amount: 158.4, payment_id: paid.data.object.payment_intent, deposit: null },
+      { kind: 'status', actor: 'customer', from_status: STATUS.accepted, to_status: STATUS.paid, amount_cents: 15_840, payment_id: paid.data.object.payment_intent, deposit: null },
     ]);
     expect(await paymentsOf(r.id)).toEqual([
       { kind: 'advance', amount_cents: 15840, status: 'succeeded', stripe_id: paid.data.object.payment_intent, payment_intent: paid.data.object.payment_intent },
@@ -155,7 +151,7 @@ describe('paying online', () => {
     const sessionId = await sessionFor(r.id, 15840);
     expect(await apply(completed(sessionId, 15840, 'acct_Pirate'))).toBe('wrong_account');
     expect(await apply(completed('cs_test_unknown', 15840))).toBe('unknown_session');
-    expect(await rowOf(r.id)).toEqual({ status: STATUS.accepted, amount_received: null });
+    expect(await rowOf(r.id)).toEqual({ status: STATUS.accepted, amount_received_cents: null });
     expect(await paymentsOf(r.id)).toEqual([]);
   });
 
@@ -169,10 +165,10 @@ describe('paying online', () => {
     await withDb((db) => db.query('update public.restaurant_reservations set total_amount = 660 where id = $1', [r.id]));
     expect(await checkout(r.token)).toMatchObject({ outcome: 'ok', purpose: 'advance', amount_cents: 3960, attempt: 0, open_session: null });
     expect(await apply(completed(await sessionFor(r.id, 3960), 3960))).toBe('recorded');
-    expect(await rowOf(r.id)).toEqual({ status: STATUS.paid, amount_received: 198 });
-    expect((await eventsOf(r.id)).map((e) => [e.kind, e.amount])).toEqual([
-      ['status', 158.4],
-      ['payment', 39.6],
+    expect(await rowOf(r.id)).toEqual({ status: STATUS.paid, amount_received_cents: 19_800 });
+    expect((await eventsOf(r.id)).map((e) => [e.kind, e.amount_cents])).toEqual([
+      ['status', 15_840],
+      ['payment', 3960],
     ]);
   });
 
@@ -211,16 +207,24 @@ describe('paying online', () => {
 });
 
 describe('refunds', () => {
-  const cancel = async (id: string, reason: string, amount: number) =>
-    (await service().rpc('transition_reservation_by_id', { p_reservation_id: id, p_target_status: STATUS.cancelled, p_actor: 'owner', p_reason: reason, p_deposit: 'refunded', p_amount: amount }))
-      .data as Record<string, unknown>;
+  const cancel = async (id: string, reason: string, cents: number) =>
+    (
+      await service().rpc('transition_reservation_by_id', {
+        p_reservation_id: id,
+        p_target_status: STATUS.cancelled,
+        p_actor: 'owner',
+        p_reason: reason,
+        p_deposit: 'refunded',
+        p_amount_cents: cents,
+      })
+    ).data as Record<string, unknown>;
 
   test('cancelling a paid reservation with a refund plans it on the payment; the service takes it once, records it, and charge.refunded only confirms it', async () => {
     const r = await accepted();
     const paid = completed(await sessionFor(r.id, 15840), 15840);
     await apply(paid);
     const pi = paid.data.object.payment_intent;
-    expect(await cancel(r.id, 'demande_du_client', 100)).toMatchObject({ outcome: 'ok', amount: 100 });
+    expect(await cancel(r.id, 'demande_du_client', 10_000)).toMatchObject({ outcome: 'ok', amount_cents: 10_000 });
     expect((await paymentsOf(r.id)).filter((p) => p.kind === 'refund')).toEqual([{ kind: 'refund', amount_cents: 10000, status: 'pending', stripe_id: null, payment_intent: pi }]);
 
     const taken = (await must(service().rpc('take_pending_refunds', { p_reservation_id: r.id }))) as { id: string; amount_cents: number; account_id: string }[];
@@ -231,10 +235,10 @@ describe('refunds', () => {
     const refunded = event('charge.refunded', { id: 'ch_T', payment_intent: pi, refunds: { data: [{ id: 're_T100', amount: 10000, status: 'succeeded' }] } });
     expect(await apply(refunded)).toBe('refunds_reconciled');
     expect((await paymentsOf(r.id)).filter((p) => p.kind === 'refund')).toEqual([{ kind: 'refund', amount_cents: 10000, status: 'succeeded', stripe_id: 're_T100', payment_intent: pi }]);
-    expect((await eventsOf(r.id)).map((e) => [e.kind, e.amount, e.payment_id])).toEqual([
-      ['status', 158.4, pi],
-      ['status', 100, null],
-      ['refund', 100, 're_T100'],
+    expect((await eventsOf(r.id)).map((e) => [e.kind, e.amount_cents, e.payment_id])).toEqual([
+      ['status', 15_840, pi],
+      ['status', 10_000, null],
+      ['refund', 10_000, 're_T100'],
     ]);
   });
 
@@ -243,13 +247,13 @@ describe('refunds', () => {
     const paid = completed(await sessionFor(r.id, 15840), 15840);
     await apply(paid);
     const pi = paid.data.object.payment_intent;
-    await cancel(r.id, 'demande_du_client', 60);
+    await cancel(r.id, 'demande_du_client', 6000);
     const [taken] = (await must(service().rpc('take_pending_refunds', { p_reservation_id: r.id }))) as { id: string }[];
     const refundId = `re_${randomBytes(6).toString('hex')}`;
     await apply(event('charge.refunded', { id: 'ch_M', payment_intent: pi, refunds: { data: [{ id: refundId, amount: 6000, status: 'succeeded', metadata: { tablee_refund_id: taken.id } }] } }));
     await must(service().rpc('refund_made', { p_id: taken.id, p_refund_id: refundId, p_status: 'succeeded' }));
     expect((await paymentsOf(r.id)).filter((p) => p.kind === 'refund')).toEqual([{ kind: 'refund', amount_cents: 6000, status: 'succeeded', stripe_id: refundId, payment_intent: pi }]);
-    expect((await eventsOf(r.id)).filter((e) => e.kind === 'refund')).toEqual([expect.objectContaining({ amount: 60, payment_id: refundId })]);
+    expect((await eventsOf(r.id)).filter((e) => e.kind === 'refund')).toEqual([expect.objectContaining({ amount_cents: 6000, payment_id: refundId })]);
   });
 
   test('the customer cancelling on their page within the free period: what they paid online is planned for refund, for the service to make', async () => {
@@ -275,9 +279,9 @@ describe('refunds', () => {
   test('more than was received is refused; arrhes may be repaid double when the restaurant withdraws, only what was paid online being refunded online', async () => {
     const r = await accepted();
     await apply(completed(await sessionFor(r.id, 15840), 15840));
-    expect(await cancel(r.id, 'demande_du_client', 158.41)).toMatchObject({ outcome: 'amount_invalid' });
-    expect(await cancel(r.id, 'fermeture_exceptionnelle', 316.81)).toMatchObject({ outcome: 'amount_invalid' });
-    expect(await cancel(r.id, 'fermeture_exceptionnelle', 316.8)).toMatchObject({ outcome: 'ok', amount: 316.8 });
+    expect(await cancel(r.id, 'demande_du_client', 15_841)).toMatchObject({ outcome: 'amount_invalid' });
+    expect(await cancel(r.id, 'fermeture_exceptionnelle', 31_681)).toMatchObject({ outcome: 'amount_invalid' });
+    expect(await cancel(r.id, 'fermeture_exceptionnelle', 31_680)).toMatchObject({ outcome: 'ok', amount_cents: 31_680 });
     expect((await paymentsOf(r.id)).filter((p) => p.kind === 'refund').map((p) => p.amount_cents)).toEqual([15840]);
 
     // As an acompte (the CGV say so), the double is not owed.
@@ -286,15 +290,15 @@ describe('refunds', () => {
     await must(acompte.client.from('restaurant_billing').upsert({ restaurant_id: id, ...sample.billing }, { onConflict: 'restaurant_id' }));
     await must(acompte.client.rpc('save_restaurant_cgv', { p_restaurant_id: id, p_cgv: { cancellationPolicy: '48h', modificationPolicy: '24h', advancePaymentNature: 'acompte' } }));
     const [written] = await insertReservationsAsSuperuser([
-      { restaurant_id: id, number_people: 10, reservation_date: '2099-03-02', total_amount: 400, status: STATUS.paid, amount_received: 120 },
+      { restaurant_id: id, number_people: 10, reservation_date: '2099-03-02', total_amount: 400, status: STATUS.paid, amount_received_cents: 12_000 },
     ]);
-    expect(await cancel(written.id, 'fermeture_exceptionnelle', 120.01)).toMatchObject({ outcome: 'amount_invalid' });
+    expect(await cancel(written.id, 'fermeture_exceptionnelle', 12_001)).toMatchObject({ outcome: 'amount_invalid' });
   });
 
   test('a network error leaves a refund to retry, twenty times at most; then it is failed and said in the history', async () => {
     const r = await accepted();
     await apply(completed(await sessionFor(r.id, 15840), 15840));
-    await cancel(r.id, 'demande_du_client', 50);
+    await cancel(r.id, 'demande_du_client', 5000);
     const [taken] = (await must(service().rpc('take_pending_refunds', { p_reservation_id: r.id }))) as { id: string }[];
     await must(service().rpc('refund_made', { p_id: taken.id, p_refund_id: null as never, p_status: 'pending', p_error: 'ECONNRESET' }));
     const [again] = (await must(service().rpc('take_pending_refunds', { p_reservation_id: r.id }))) as { id: string }[];
@@ -303,7 +307,7 @@ describe('refunds', () => {
     await withDb((db) => db.query('update public.reservation_payments set attempts = 20 where id = $1', [taken.id]));
     await must(service().rpc('refund_made', { p_id: taken.id, p_refund_id: null as never, p_status: 'pending', p_error: 'ETIMEDOUT' }));
     expect((await paymentsOf(r.id)).filter((p) => p.kind === 'refund').map((p) => p.status)).toEqual(['failed']);
-    expect((await eventsOf(r.id)).at(-1)).toMatchObject({ kind: 'refund', amount: 50 });
+    expect((await eventsOf(r.id)).at(-1)).toMatchObject({ kind: 'refund', amount_cents: 5000 });
   });
 });
 

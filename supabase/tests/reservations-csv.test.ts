@@ -59,7 +59,7 @@ beforeAll(async () => {
       created_at: '2026-11-20T22:30:00Z',
     }),
     // Its acompte received (24 € of 80), booked by phone.
-    row('R-4', { customer_name: 'Paul Payé', reservation_date: '2027-01-15', total_amount: 80, amount_received: 24, status: 3, source: 'phone', created_at: '2026-11-19T10:00:00Z' }),
+    row('R-4', { customer_name: 'Paul Payé', reservation_date: '2027-01-15', total_amount: 80, amount_received_cents: 2400, status: 3, source: 'phone', created_at: '2026-11-19T10:00:00Z' }),
     row('R-2', { customer_name: '=HYPERLINK("http://x")', reservation_date: '2026-12-24', arrival_time: '20:00', total_amount: 80, status: 0, created_at: '2026-11-21T10:00:00Z' }),
     row('R-3', { customer_name: 'Zoé Refus', arrival_time: null, total_amount: 0, status: 2, created_at: '2026-11-22T10:00:00Z' }),
   ]);

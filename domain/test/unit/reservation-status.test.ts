@@ -1,4 +1,4 @@
-import { amountDue, RESERVATION_FILTER_LABELS, reservationBadge, statusFromCode, statusToCode } from '../../src/reservation-status';
+import { amountDueCents, RESERVATION_FILTER_LABELS, reservationBadge, statusFromCode, statusToCode } from '../../src/reservation-status';
 
 describe('reservation status mapping', () => {
   it('reads 0..5 as pending, accepted, rejected, paid, cancelled, no_show', () => {
@@ -31,16 +31,20 @@ describe('reservation status mapping', () => {
     });
   });
 
-  it('a paid reservation of which only the acompte was received reads « Acompte reçu », with what is still due', () => {
-    const paid = (amountReceived: number | null) => ({ status: 'paid' as const, totalAmount: 400, amountReceived });
-    expect(amountDue(paid(120))).toBe(280);
-    expect(reservationBadge(paid(120)).label).toBe('Acompte reçu');
-    // Paid in full, or paid before amounts were recorded: 'Payée', nothing due.
-    for (const r of [paid(400), paid(null)]) {
-      expect(amountDue(r)).toBeNull();
-      expect(reservationBadge(r).label).toBe('Payée');
+  it('a paid reservation of which only the sum paid in advance was received reads « Arrhes reçues » or « Acompte reçu » (the CGV’s word), with what is still due', () => {
+    const paid = (amountReceivedCents: number | null, totalAmount = 400) => ({ status: 'paid' as const, totalAmount, amountReceivedCents });
+    expect(amountDueCents(paid(12_000))).toBe(28_000);
+    expect(amountDueCents(paid(4_752, 158.4))).toBe(11_088);
+    expect(reservationBadge(paid(12_000), 'acompte').label).toBe('Acompte reçu');
+    expect(reservationBadge(paid(12_000), 'arrhes').label).toBe('Arrhes reçues');
+    // The word not known yet (the CGV still loading): 'Payée', true whatever the word.
+    expect(reservationBadge(paid(12_000)).label).toBe('Payée');
+    // Paid in full (to the cent, whatever floating point makes of the euros), or paid before amounts were recorded: 'Payée', nothing due.
+    for (const r of [paid(40_000), paid(null), paid(15_840, 158.4), paid(1_030, 10.3)]) {
+      expect(amountDueCents(r)).toBeNull();
+      expect(reservationBadge(r, 'arrhes').label).toBe('Payée');
     }
-    expect(amountDue({ status: 'accepted', totalAmount: 400, amountReceived: null })).toBeNull();
-    expect(reservationBadge({ status: 'no_show', totalAmount: 400, amountReceived: 120 }).label).toBe('Non présenté');
+    expect(amountDueCents({ status: 'accepted', totalAmount: 400, amountReceivedCents: null })).toBeNull();
+    expect(reservationBadge({ status: 'no_show', totalAmount: 400, amountReceivedCents: 12_000 }).label).toBe('Non présenté');
   });
 });

@@ -48,7 +48,9 @@ it('lists the payment, the refunds and the card, with what is left once refunds 
     data: { object: { id: 'cs_test_caisse1', payment_status: 'paid', amount_total: 15840, payment_intent: 'pi_Caisse1' } },
   };
   expect(await must(service().rpc('stripe_apply_event', { p_event: paid }))).toBe('ok');
-  await must(service().rpc('transition_reservation_by_id', { p_reservation_id: r.id, p_target_status: 4, p_actor: 'owner', p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount: 100 }));
+  await must(
+    service().rpc('transition_reservation_by_id', { p_reservation_id: r.id, p_target_status: 4, p_actor: 'owner', p_reason: 'demande_du_client', p_deposit: 'refunded', p_amount_cents: 10_000 }),
+  );
   const [refund] = (await must(service().rpc('take_pending_refunds', { p_reservation_id: r.id }))) as { id: string }[];
   await must(service().rpc('refund_made', { p_id: refund.id, p_refund_id: 're_Caisse1', p_status: 'succeeded' }));
   await withDb((db) =>

@@ -31,7 +31,7 @@ function cancelDialog(deposit: DepositChoice | null) {
 describe('cancelling a paid reservation: the acompte', () => {
   it('shows what was received and the CGV’s policy, refunds all of it by default', async () => {
     const user = userEvent.setup();
-    const { onConfirm, dialog } = cancelDialog({ received: 120, policy: '48h', nature: 'acompte' });
+    const { onConfirm, dialog } = cancelDialog({ receivedCents: 12_000, policy: '48h', nature: 'acompte' });
     expect(nbsp(dialog.textContent)).toContain('Montant reçu : 120,00 €');
     expect(dialog).toHaveTextContent('Conditions d’annulation de vos CGV : 48h avant le repas.');
     await user.click(within(dialog).getByRole('radio', { name: 'À la demande du client' }));
@@ -43,12 +43,12 @@ describe('cancelling a paid reservation: the acompte', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Acompte remboursé' }));
     expect(within(dialog).getByRole('spinbutton', { name: 'Montant remboursé (€)' })).toHaveValue('120,00');
     await user.click(within(dialog).getByRole('button', { name: 'Annuler la réservation' }));
-    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ reason: 'demande_du_client', deposit: 'refunded', refund_amount: 120 }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ reason: 'demande_du_client', deposit: 'refunded', refund_amount_cents: 12_000 }));
   });
 
   it('refunds part of it, never more than was received', async () => {
     const user = userEvent.setup();
-    const { onConfirm, dialog } = cancelDialog({ received: 120, policy: null, nature: 'acompte' });
+    const { onConfirm, dialog } = cancelDialog({ receivedCents: 12_000, policy: null, nature: 'acompte' });
     expect(dialog).toHaveTextContent('Vos CGV ne fixent pas de conditions d’annulation.');
     await user.click(within(dialog).getByRole('radio', { name: 'Fermeture exceptionnelle' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Acompte remboursé' }));
@@ -60,12 +60,12 @@ describe('cancelling a paid reservation: the acompte', () => {
 
     await paste(user, amount, '45,5', { replace: true });
     await user.click(within(dialog).getByRole('button', { name: 'Annuler la réservation' }));
-    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount: 45.5 }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount_cents: 4_550 }));
   });
 
   it('arrhes: the restaurant that cancels may repay double (said first); the customer who asks, what was received at most', async () => {
     const user = userEvent.setup();
-    const { onConfirm, dialog } = cancelDialog({ received: 120, policy: '48h', nature: 'arrhes' });
+    const { onConfirm, dialog } = cancelDialog({ receivedCents: 12_000, policy: '48h', nature: 'arrhes' });
     await user.click(within(dialog).getByRole('radio', { name: 'À la demande du client' }));
     expect(dialog).not.toHaveTextContent('rembourse au double');
     await user.click(within(dialog).getByRole('radio', { name: 'Arrhes remboursées' }));
@@ -77,12 +77,12 @@ describe('cancelling a paid reservation: the acompte', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Fermeture exceptionnelle' }));
     expect(nbsp(dialog.textContent)).toContain('Ce sont des arrhes : le restaurant qui annule les rembourse au double, soit 240,00 €.');
     await user.click(within(dialog).getByRole('button', { name: 'Annuler la réservation' }));
-    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount: 240 }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount_cents: 24_000 }));
   });
 
   it('kept: no amount is sent', async () => {
     const user = userEvent.setup();
-    const { onConfirm, dialog } = cancelDialog({ received: 120, policy: '7_days', nature: 'acompte' });
+    const { onConfirm, dialog } = cancelDialog({ receivedCents: 12_000, policy: '7_days', nature: 'acompte' });
     expect(dialog).toHaveTextContent('Conditions d’annulation de vos CGV : 7 jours avant le repas.');
     await user.click(within(dialog).getByRole('radio', { name: 'À la demande du client' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Acompte remboursé' }));
@@ -109,7 +109,7 @@ const reservation = (fields: Partial<Reservation>): Reservation => ({
   status: 'paid',
   selectedMenu: '',
   totalAmount: 400,
-  amountReceived: 120,
+  amountReceivedCents: 12_000,
   createdAt: '2026-11-01T10:00:00Z',
   numberPeople: 10,
   children: 0,
@@ -126,14 +126,16 @@ const reservation = (fields: Partial<Reservation>): Reservation => ({
 });
 
 describe('paid with money still due', () => {
-  it('reads « Acompte reçu », and the detail shows what was received and what remains', () => {
+  it('reads « Acompte reçu » (or « Arrhes reçues », the CGV’s word), and the detail shows what was received and what remains', () => {
     render(
       <AppProviders>
-        <ReservationStatusTags reservation={reservation({})} />
+        <ReservationStatusTags reservation={reservation({})} nature="acompte" />
+        <ReservationStatusTags reservation={reservation({})} nature="arrhes" />
         <ReservationInformation reservation={reservation({})} />
       </AppProviders>,
     );
     expect(screen.getByText('Acompte reçu')).toHaveAttribute('data-status', 'paid');
+    expect(screen.getByText('Arrhes reçues')).toHaveAttribute('data-status', 'paid');
     expect(nbsp(screen.getByText('Reste à régler').closest('tr')!.textContent)).toContain('280,00 €');
     expect(nbsp(screen.getByText('Montant reçu').closest('tr')!.textContent)).toContain('120,00 €');
   });
@@ -141,8 +143,8 @@ describe('paid with money still due', () => {
   it('paid in full: « Payée », nothing left to pay', () => {
     render(
       <AppProviders>
-        <ReservationStatusTags reservation={reservation({ amountReceived: 400 })} />
-        <ReservationInformation reservation={reservation({ amountReceived: 400 })} />
+        <ReservationStatusTags reservation={reservation({ amountReceivedCents: 40_000 })} nature="acompte" />
+        <ReservationInformation reservation={reservation({ amountReceivedCents: 40_000 })} />
       </AppProviders>,
     );
     expect(screen.getByText('Payée')).toBeInTheDocument();
@@ -155,9 +157,9 @@ describe('paid with money still due', () => {
       <AppProviders>
         <ReservationHistory
           history={[
-            { ...event, from: 'accepted', to: 'paid', deposit: null, amount: 120, at: '2026-11-03T10:00:00Z' },
-            { ...event, from: 'paid', to: 'cancelled', reason: 'demande_du_client', deposit: 'refunded', amount: 120, at: '2026-11-04T10:00:00Z' },
-            { ...event, from: 'accepted', to: 'no_show', deposit: null, amount: null, at: '2026-11-05T10:00:00Z' },
+            { ...event, from: 'accepted', to: 'paid', deposit: null, amountCents: 12_000, at: '2026-11-03T10:00:00Z' },
+            { ...event, from: 'paid', to: 'cancelled', reason: 'demande_du_client', deposit: 'refunded', amountCents: 12_000, at: '2026-11-04T10:00:00Z' },
+            { ...event, from: 'accepted', to: 'no_show', deposit: null, amountCents: null, at: '2026-11-05T10:00:00Z' },
           ]}
         />
       </AppProviders>,

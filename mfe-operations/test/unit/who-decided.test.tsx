@@ -5,12 +5,12 @@ import type { ReservationEvent } from '@tablee/operations-data';
 import { ReservationHistory } from '../../src/features/reservations/components/ReservationHistory';
 
 const nbsp = (text: string | null) => (text ?? '').replace(/\u00a0|\u202f/g, ' ');
-const event = { kind: 'status' as const, summary: null, reason: null, reasonDetail: null, proposal: null, deposit: null, amount: null };
+const event = { kind: 'status' as const, summary: null, reason: null, reasonDetail: null, proposal: null, deposit: null, amountCents: null };
 
 it('names the member who accepted, who noted the acompte; the link and the unknown as before', () => {
   const history: ReservationEvent[] = [
     { ...event, from: 'pending', to: 'accepted', actor: 'owner', actorUserId: 'u-marie', paymentId: null, at: '2026-11-03T10:00:00Z' },
-    { ...event, from: 'accepted', to: 'paid', amount: 120, actor: 'owner', actorUserId: 'u-paul', paymentId: null, at: '2026-11-04T10:00:00Z' },
+    { ...event, from: 'accepted', to: 'paid', amountCents: 12_000, actor: 'owner', actorUserId: 'u-paul', paymentId: null, at: '2026-11-04T10:00:00Z' },
     { ...event, from: 'paid', to: 'no_show', actor: 'owner', actorUserId: 'u-gone', paymentId: null, at: '2026-11-05T10:00:00Z' },
     { ...event, from: 'pending', to: 'rejected', actor: 'link', actorUserId: null, paymentId: null, at: '2026-11-06T10:00:00Z' },
   ];

@@ -66,7 +66,9 @@ const moveToTomorrow = (id: string) =>
 
 const rowOf = (id: string) =>
   withDb(
-    async (db) => (await db.query('select status, number_people, children, dietary_notes, amount_received::float8 as received from public.restaurant_reservations where id = $1', [id])).rows[0],
+    async (db) =>
+      (await db.query('select status, number_people, children, dietary_notes, (amount_received_cents / 100.0)::float8 as received from public.restaurant_reservations where id = $1', [id]))
+        .rows[0],
   );
 const guestsOf = (id: string) =>
   withDb(async (db) => (await db.query('select guest_number, name, choices, allergies from public.reservation_guests where reservation_id = $1 order by guest_number', [id])).rows);
@@ -238,7 +240,9 @@ describe('cancellation', () => {
     expect(screen.getByRole('region', { name: 'Statut de la réservation' })).toHaveFocus();
     expect(await rowOf(r.id)).toMatchObject({ status: STATUS.cancelled });
     const event = await withDb(
-      async (db) => (await db.query('select actor, reason_detail, deposit, amount::float8 as amount from public.reservation_events where reservation_id = $1 and to_status = 4', [r.id])).rows[0],
+      async (db) =>
+        (await db.query('select actor, reason_detail, deposit, (amount_cents / 100.0)::float8 as amount from public.reservation_events where reservation_id = $1 and to_status = 4', [r.id]))
+          .rows[0],
     );
     expect(event).toEqual({ actor: 'customer', reason_detail: 'Le séminaire est reporté', deposit: 'kept', amount: received });
   });

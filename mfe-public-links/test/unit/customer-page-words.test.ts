@@ -43,7 +43,7 @@ const page = (overrides: Partial<CustomerPage> = {}): CustomerPage => ({
   options: [],
   total_amount: 400,
   deposit: { method: 'acompte', amount: 120, percentage: 30 },
-  amount_received: null,
+  amount_received_cents: null,
   dietary_notes: null,
   customer: { name: 'Jeanne', email: 'j@exemple.fr', phone: null },
   decision: null,
@@ -56,7 +56,7 @@ const page = (overrides: Partial<CustomerPage> = {}): CustomerPage => ({
   can_change: true,
   can_cancel: true,
   past: false,
-  cancellation_cost: 0,
+  cancellation_cost_cents: 0,
   online_payment: null,
   advance_nature: 'acompte',
   imprint: null,
@@ -71,7 +71,7 @@ const decision = (fields: Partial<NonNullable<CustomerPage['decision']>>): Custo
   proposal: null,
   actor: 'owner',
   deposit: null,
-  amount: null,
+  amount_cents: null,
   at: '2026-12-02T10:00:00Z',
   ...fields,
 });
@@ -112,9 +112,9 @@ describe('the status in words', () => {
       details: [],
       proposal: null,
     });
-    const kept = statusWords(page({ status: 'cancelled', decision: decision({ actor: 'customer', reason: 'demande_du_client', deposit: 'kept', amount: 120 }) }));
+    const kept = statusWords(page({ status: 'cancelled', decision: decision({ actor: 'customer', reason: 'demande_du_client', deposit: 'kept', amount_cents: 12_000 }) }));
     expect(kept.details.map(plain)).toEqual(['L’acompte versé (120,00 €) reste acquis au restaurant, selon ses conditions d’annulation.']);
-    const byRestaurant = statusWords(page({ status: 'cancelled', decision: decision({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 120 }) }));
+    const byRestaurant = statusWords(page({ status: 'cancelled', decision: decision({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount_cents: 12_000 }) }));
     expect(byRestaurant.title).toBe('Annulée');
     expect(byRestaurant.details.map(plain)).toEqual(['Le restaurant est exceptionnellement fermé ce jour-là.', 'L’acompte versé vous est remboursé (120,00 €).']);
   });
@@ -128,11 +128,11 @@ describe('the CGV in plain French', () => {
   });
 
   it('cancelling now: its cost stated first, else free until the deadline, else free', () => {
-    expect(plain(cancelCostSentence(page({ status: 'paid', cancellation_cost: 120 }), NOW))).toBe(
+    expect(plain(cancelCostSentence(page({ status: 'paid', cancellation_cost_cents: 12_000 }), NOW))).toBe(
       'Annuler maintenant coûte l’acompte versé de 120,00 €, conservé par le restaurant selon ses conditions d’annulation.',
     );
     // Arrhes (the CGV's default nature): the word and its agreement follow.
-    expect(plain(cancelCostSentence(page({ status: 'paid', cancellation_cost: 120, advance_nature: 'arrhes' }), NOW))).toBe(
+    expect(plain(cancelCostSentence(page({ status: 'paid', cancellation_cost_cents: 12_000, advance_nature: 'arrhes' }), NOW))).toBe(
       'Annuler maintenant coûte les arrhes versées de 120,00 €, conservées par le restaurant selon ses conditions d’annulation.',
     );
     expect(statusWords(page({ status: 'paid', advance_nature: 'arrhes' })).title).toBe('Arrhes reçues');

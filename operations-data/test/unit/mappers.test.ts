@@ -42,7 +42,7 @@ describe('row → model mappers of the operations screens (reservations, convers
       phone_number: null,
       selected_menu: 'Menu',
       total_amount: 420.5,
-      amount_received: null,
+      amount_received_cents: null,
       number_people: 12,
       children: 2,
       reservation_date: '2026-06-01',

@@ -1,10 +1,10 @@
 import { ADVANCE_WORDS, depositNature, sumWords, yourDepositText } from '@tablee/domain/deposit';
-import { ADVANCE_NATURES } from '@tablee/domain/payments';
+import { ADVANCE_NATURES, formatCents } from '@tablee/domain/payments';
 import { CANCELLATION_REASONS, REFUSAL_REASONS } from '@tablee/domain/reservation-status';
 import { formatPhone } from '@tablee/domain/phone';
 import { formatLongDate, parisToday } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
-import { balance, depositDeadline, depositText } from '../lib/deposit';
+import { balance, depositDeadline, depositText, toCents } from '../lib/deposit';
 import { formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
 import { button, emailLayout, factLines, factText, heading as titleHtml, linkify, notice, paragraph, prose, type Fact } from './layout';
 import type { Action } from '../reservations/outcomes';
@@ -93,15 +93,15 @@ export function confirmationMail(r: ReservationDetails, action: MailAction, to: 
           ? why.reason_detail
           : label(CANCELLATION_REASONS, why.reason, why.reason_detail)
         : undefined;
-  const { received, remaining } = balance(r.total_amount, r.deposit, r.restaurant.billing, action === 'paid', r.amount_received);
+  const { receivedCents, remainingCents } = balance(r.total_amount, r.deposit, r.restaurant.billing, action === 'paid', r.amount_received_cents);
   const notes: Fact[] = [
     ...(reason ? ([[ownCancellation ? 'Votre raison' : byCustomer ? 'Précision' : 'Raison', reason]] as Fact[]) : []),
     ...(action === 'reject' && why.proposal ? ([['Le restaurant vous propose', why.proposal]] as Fact[]) : []),
     ...(action === 'cancel' ? depositNote(r, why, ownCancellation) : []),
     ...(action === 'paid'
       ? ([
-          [`${sum.label} ${sum.agree('reçu')}`, formatEuros(received)],
-          ['Reste à payer', formatEuros(remaining)],
+          [`${sum.label} ${sum.agree('reçu')}`, formatCents(receivedCents)],
+          ['Reste à payer', formatCents(remainingCents)],
         ] as Fact[])
       : []),
   ];
@@ -177,25 +177,25 @@ function howToAnswer(canReply: boolean, phone: string | null): string {
  * deadline: the restaurant refunds it.
  */
 function depositNote(r: ReservationDetails, why: DecisionReason, ownCancellation = false): Fact[] {
-  const paid = r.amount_received ?? r.total_amount;
-  const amount = why.amount ?? paid;
+  const paid = r.amount_received_cents ?? toCents(r.total_amount);
+  const amount = why.amount_cents ?? paid;
   const sum = sumWords(r.deposit);
   if (why.deposit === 'refunded' && amount > paid && depositNature(r.deposit) === 'arrhes') {
-    return [['Arrhes restituées au double', `${formatEuros(amount)} (sur ${formatEuros(paid)} versés), comme le prévoit la loi lorsque le restaurant annule.`]];
+    return [['Arrhes restituées au double', `${formatCents(amount)} (sur ${formatCents(paid)} versés), comme le prévoit la loi lorsque le restaurant annule.`]];
   }
   if (why.deposit === 'refunded' && r.restaurant.onlinePayment) {
-    return [['', `Remboursement de ${formatEuros(amount)} sur la carte utilisée pour le paiement : il apparaît sur votre compte sous 5 à 10 jours ouvrés.`]];
+    return [['', `Remboursement de ${formatCents(amount)} sur la carte utilisée pour le paiement : il apparaît sur votre compte sous 5 à 10 jours ouvrés.`]];
   }
   if (why.deposit === 'refunded' && ownCancellation) {
-    return [[sum.label, `${formatEuros(amount)}, ${sum.agree('remboursé')} par le restaurant : vous avez annulé dans le délai prévu par ses conditions`]];
+    return [[sum.label, `${formatCents(amount)}, ${sum.agree('remboursé')} par le restaurant : vous avez annulé dans le délai prévu par ses conditions`]];
   }
-  if (why.deposit === 'refunded') return [[`${sum.label} ${sum.agree('remboursé')}`, amount < paid ? `${formatEuros(amount)} (sur ${formatEuros(paid)} versés)` : formatEuros(amount)]];
+  if (why.deposit === 'refunded') return [[`${sum.label} ${sum.agree('remboursé')}`, amount < paid ? `${formatCents(amount)} (sur ${formatCents(paid)} versés)` : formatCents(amount)]];
   if (why.deposit !== 'kept') return [];
   const policy = r.restaurant.cgv ? POLICY_TEXT[r.restaurant.cgv.cancellation_policy] : undefined;
   return [
     [
       `${sum.label} ${sum.agree('conservé')}`,
-      `${formatEuros(amount)}, conformément aux conditions d’annulation du restaurant${policy ? ` (annulation ${policy})` : ' (conditions générales de vente)'}`,
+      `${formatCents(amount)}, conformément aux conditions d’annulation du restaurant${policy ? ` (annulation ${policy})` : ' (conditions générales de vente)'}`,
     ],
   ];
 }
@@ -252,7 +252,7 @@ export function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: 
   const billing = r.restaurant.billing;
   const deposit = r.deposit;
   const nature = depositNature(deposit);
-  const { where, acompteDue, afterAcompte } = balance(r.total_amount, r.deposit, billing, paid, r.amount_received);
+  const { where, acompteDueCents, afterAcompteCents } = balance(r.total_amount, r.deposit, billing, paid, r.amount_received_cents);
   // Paid online, on the restaurant's own Stripe account: the service's pay link of this customer's page.
   const payUrl = r.restaurant.onlinePayment ? r.customerPayUrl : null;
   const lines: Term[] = [];
@@ -289,7 +289,7 @@ export function paymentAndPolicies(r: ReservationDetails, paid: boolean, today: 
   const due = nature ? ADVANCE_WORDS[nature] : null;
   lines.push([
     'Reste à payer',
-    afterAcompte > 0 ? `${formatEuros(afterAcompte)}, ${where}${acompteDue && due ? `, une fois ${due.the} ${due.agree('réglé')}` : ''}` : `${formatEuros(0)}, tout est réglé`,
+    afterAcompteCents > 0 ? `${formatCents(afterAcompteCents)}, ${where}${acompteDueCents && due ? `, une fois ${due.the} ${due.agree('réglé')}` : ''}` : `${formatEuros(0)}, tout est réglé`,
   ]);
   const cgv = r.restaurant.cgv;
   if (cgv) {

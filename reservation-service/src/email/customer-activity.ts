@@ -6,10 +6,11 @@
  */
 import { acceptanceSummary, acceptanceWarnings, type AcceptanceCheck } from '@tablee/domain/acceptance';
 import { depositNature, sumWords } from '@tablee/domain/deposit';
+import { formatCents } from '@tablee/domain/payments';
 import { RESERVATION_STATUS_BADGES, statusFromCode } from '@tablee/domain/reservation-status';
 import { formatLongDate } from '@tablee/shared/format';
 import { escapeHtml } from '../lib/html';
-import { formatEuros, formatParty, formatTime } from '../lib/format';
+import { formatParty, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import { conversationAppLink, reservationAppLink } from '../reservations/links';
 import type { Mail } from './mailer';
@@ -30,7 +31,7 @@ export interface CustomerCancellation {
   reason: string | null;
   /** What a paid reservation received (arrhes, an acompte, the whole price): to refund (cancelled within the CGV's deadline) or kept (after it). */
   deposit: 'refunded' | 'kept' | null;
-  amount: number | null;
+  amountCents: number | null;
 }
 
 /** The reservation in the app, as a plain link under the buttons. */
@@ -115,14 +116,14 @@ export function ownerCustomerChangedMail(r: ReservationDetails, to: string, appU
  * restaurant's own Stripe account, what was paid online is refunded online by Tablée.
  */
 function acompteLine(r: ReservationDetails, c: CustomerCancellation): string {
-  const amount = c.amount ?? r.amount_received ?? 0;
+  const amount = formatCents(c.amountCents ?? r.amount_received_cents ?? 0);
   const sum = sumWords(r.deposit);
   if (c.deposit === 'refunded') {
     const online = r.restaurant.onlinePayment ? ' Ce qu’il a payé en ligne lui est remboursé automatiquement sur sa carte : ne remboursez vous-même que ce qu’il a réglé autrement.' : '';
-    return `${sum.label} ${sum.agree('reçu')} : ${formatEuros(amount)}, à rembourser au client (annulation dans le délai de vos conditions d’annulation).${online}`;
+    return `${sum.label} ${sum.agree('reçu')} : ${amount}, à rembourser au client (annulation dans le délai de vos conditions d’annulation).${online}`;
   }
   if (c.deposit === 'kept')
-    return `${sum.label} ${sum.agree('reçu')} : ${formatEuros(amount)}, ${sum.agree('conservé')} selon vos conditions d’annulation (annulation après le délai) ; le client en a été informé.`;
+    return `${sum.label} ${sum.agree('reçu')} : ${amount}, ${sum.agree('conservé')} selon vos conditions d’annulation (annulation après le délai) ; le client en a été informé.`;
   if (c.fromStatus !== null && statusFromCode(c.fromStatus) === 'pending') return 'C’était une demande en attente : rien n’avait été demandé à l’avance.';
   const nature = depositNature(r.deposit);
   if (!nature) return 'Rien n’était demandé à l’avance : rien à rembourser.';

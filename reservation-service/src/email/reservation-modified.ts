@@ -1,9 +1,10 @@
 import { sumWords, yourDepositText } from '@tablee/domain/deposit';
+import { formatCents } from '@tablee/domain/payments';
 import { statusFromCode } from '@tablee/domain/reservation-status';
 import { formatLongDate, parisToday } from '@tablee/shared/format';
 import { balance, depositDeadline } from '../lib/deposit';
 import { escapeHtml } from '../lib/html';
-import { formatEuros, formatShortDate, formatTime } from '../lib/format';
+import { formatShortDate, formatTime } from '../lib/format';
 import type { ReservationDetails } from '../reservations/details';
 import { paymentAndPolicies, termsHtml, termText, type Term } from './confirmation';
 import type { Mail } from './mailer';
@@ -56,9 +57,9 @@ export function reservationModifiedMail(r: ReservationDetails, to: string, chang
     ['Code de réservation', r.code_reservation] as [string, string],
   ];
   const paid = statusFromCode(r.status) === 'paid';
-  const { received } = balance(r.total_amount, r.deposit, r.restaurant.billing, paid, r.amount_received);
+  const { receivedCents } = balance(r.total_amount, r.deposit, r.restaurant.billing, paid, r.amount_received_cents);
   const sum = sumWords(r.deposit);
-  const owed: Term[] = [...(paid && received > 0 ? ([[`${sum.label} ${sum.agree('reçu')}`, formatEuros(received)]] as Term[]) : []), ...paymentAndPolicies(r, paid, today)];
+  const owed: Term[] = [...(paid && receivedCents > 0 ? ([[`${sum.label} ${sum.agree('reçu')}`, formatCents(receivedCents)]] as Term[]) : []), ...paymentAndPolicies(r, paid, today)];
 
   const text = [
     `Bonjour ${r.customer_name},`,

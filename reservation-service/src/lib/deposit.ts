@@ -10,29 +10,32 @@ import type { Billing } from '../reservations/details';
 
 export type { Deposit } from '@tablee/domain/deposit';
 
-const cents = (amount: number) => Math.round(amount * 100) / 100;
+/** A price in euros (the reservation's total, the deposit of the billing terms) in the cents every payment figure is counted in. */
+export const toCents = (euros: number) => Math.round(euros * 100);
 
 // How a deposit reads: the domain's words, shared with the assistant.
 export { depositText } from '@tablee/domain/deposit';
 
 /**
- * For a reservation of `total` owing `deposit`, paid ('Acompte reçu') or not: what was received, what remains, where
- * the rest is paid (Facturation: online only, else on site), the acompte still to pay, and what will
- * remain once it is. `recorded`: what the restaurant noted it received (amount_received), which stays
- * what it was when the total changes afterwards.
+ * For a reservation of `total` euros owing `deposit`, paid ('Acompte reçu') or not, in cents: what was
+ * received, what remains, where the rest is paid (Facturation: online only, else on site), the acompte
+ * still to pay, and what will remain once it is. `recordedCents`: what the restaurant received
+ * (amount_received_cents), which stays what it was when the total changes afterwards.
  */
 export function balance(
   total: number,
   deposit: Deposit | null,
   billing: Billing | null,
   paid: boolean,
-  recorded: number | null = null,
-): { received: number; remaining: number; where: 'en ligne' | 'sur place'; acompteDue: number; afterAcompte: number } {
-  const received = !paid ? 0 : (recorded ?? (deposit?.method === 'acompte' ? deposit.amount : total));
-  const remaining = cents(Math.max(total - received, 0));
-  const acompteDue = deposit?.method === 'acompte' && !paid ? deposit.amount : 0;
+  recordedCents: number | null = null,
+): { receivedCents: number; remainingCents: number; where: 'en ligne' | 'sur place'; acompteDueCents: number; afterAcompteCents: number } {
+  const totalCents = toCents(total);
+  const depositCents = deposit?.method === 'acompte' ? toCents(deposit.amount) : null;
+  const receivedCents = !paid ? 0 : (recordedCents ?? depositCents ?? totalCents);
+  const remainingCents = Math.max(totalCents - receivedCents, 0);
+  const acompteDueCents = !paid ? (depositCents ?? 0) : 0;
   const where = billing?.payment_online && !billing.payment_onsite ? 'en ligne' : 'sur place';
-  return { received, remaining, where, acompteDue, afterAcompte: cents(remaining - acompteDue) };
+  return { receivedCents, remainingCents, where, acompteDueCents, afterAcompteCents: remainingCents - acompteDueCents };
 }
 
 /** Days the customer has to pay an acompte after the acceptance (and never after the eve of the meal). */

@@ -145,7 +145,7 @@ const DECISION_ACTIONS: Record<string, MailAction> = {
 
 /** The decision a message tells of, as the transition recorded it: the status it moved to, and why (reason, proposal, what became of the sum paid in advance). */
 async function readDecision(db: Db, eventId: string) {
-  const { data, error } = await db.from('reservation_events').select('from_status, to_status, reason, reason_detail, proposal, deposit, amount, actor').eq('id', eventId).maybeSingle();
+  const { data, error } = await db.from('reservation_events').select('from_status, to_status, reason, reason_detail, proposal, deposit, amount_cents, actor').eq('id', eventId).maybeSingle();
   if (error) throw new Error(`reading the decision failed: ${error.code ?? ''} ${error.message}`);
   if (!data) return null;
   const deposit = data.deposit === 'refunded' || data.deposit === 'kept' ? data.deposit : undefined;
@@ -154,7 +154,7 @@ async function readDecision(db: Db, eventId: string) {
     reason_detail: data.reason_detail ?? undefined,
     proposal: data.proposal ?? undefined,
     deposit,
-    amount: data.amount === null ? null : Number(data.amount),
+    amount_cents: data.amount_cents,
     actor: data.actor ?? undefined,
   };
   return { fromStatus: data.from_status, toStatus: data.to_status, why };
@@ -182,7 +182,7 @@ async function deliver(n: Notification, { reservation: r, check }: Reading, db: 
           fromStatus: event?.fromStatus ?? null,
           reason: event?.why.reason_detail ?? payloadText(n, 'reason'),
           deposit: event?.why.deposit ?? null,
-          amount: event?.why.amount ?? null,
+          amountCents: event?.why.amount_cents ?? null,
         }),
       );
       return 'sent';

@@ -40,7 +40,7 @@ export type ReservationDetails = Pick<
   | 'phone_number'
   | 'selected_menu'
   | 'total_amount'
-  | 'amount_received'
+  | 'amount_received_cents'
   | 'number_people'
   | 'children'
   | 'reservation_date'
@@ -82,7 +82,7 @@ export type ReservationDetails = Pick<
 };
 
 const SELECT = `id, restaurant_id, numero_reservation, numero_reservation_restaurateur, code_reservation, code_manage, status,
-  customer_name, email, email_address, phone_number, selected_menu, total_amount, amount_received, number_people, children, reservation_date,
+  customer_name, email, email_address, phone_number, selected_menu, total_amount, amount_received_cents, number_people, children, reservation_date,
   arrival_time, service, options, customer_message, respond_by, dietary_notes, notes, deposit:reservation_deposit,
   restaurant:restaurants!restaurant_id(name, address, billing:restaurant_billing(payment_onsite,
     payment_online, company_name, iban, bic, contact_phone, payment_link),
@@ -125,7 +125,6 @@ function details(data: Row): ReservationDetails {
   return {
     ...row,
     total_amount: Number(row.total_amount),
-    amount_received: row.amount_received === null ? null : Number(row.amount_received),
     options: reservationOptions(row.options),
     restaurant: {
       name: restaurant?.name ?? '',

@@ -5,7 +5,7 @@
 import { formatLongDate } from '@tablee/shared/format';
 import { RESERVATION_STATUS_BADGES, statusFromCode, statusToCode, type ReservationStatus } from '@tablee/domain/reservation-status';
 import type { TransitionOutcome, TransitionResult } from '@tablee/domain/transitions';
-import { formatEuros } from '../lib/format';
+import { formatCents } from '@tablee/domain/payments';
 
 /** What the owner (or a link, for the first two) asks: the status each action moves to. */
 const TARGETS = { accept: 'accepted', reject: 'rejected', paid: 'paid', cancel: 'cancelled', no_show: 'no_show' } as const satisfies Record<string, ReservationStatus>;
@@ -37,7 +37,7 @@ const alreadyDecided = (code: number | null): string => {
 };
 
 /** The answer's details a message names (a date, an arrival time, an amount). */
-type Details = Pick<TransitionResult, 'reservation_date' | 'arrival_time' | 'amount_received'>;
+type Details = Pick<TransitionResult, 'reservation_date' | 'arrival_time' | 'amount_received_cents'>;
 
 /** The HTTP statuses an outcome is answered with (the contract declares each). */
 export type OutcomeStatus = 200 | 403 | 404 | 409 | 422;
@@ -85,7 +85,7 @@ export const OUTCOME_HTTP: Record<TransitionOutcome, { status: OutcomeStatus; me
   amount_invalid: {
     status: 422,
     message: (_action, _current, details) =>
-      `Le montant remboursé doit être supérieur à 0 € et au plus ${details?.amount_received !== undefined ? `le montant reçu, ${formatEuros(details.amount_received)}` : 'le montant reçu'} (au centime près). Aucune modification n’a été faite.`,
+      `Le montant remboursé doit être supérieur à 0 € et au plus ${details?.amount_received_cents !== undefined ? `le montant reçu, ${formatCents(details.amount_received_cents)}` : 'le montant reçu'} (au centime près). Aucune modification n’a été faite.`,
   },
   plan_warnings: {
     status: 422,

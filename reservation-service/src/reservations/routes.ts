@@ -131,9 +131,9 @@ export async function reservationRoutes(instance: FastifyInstance, { config, db,
       const owner = ownerOf(request);
       const body = request.body;
       const owned = await findOwnedReservation(owner, body.numero_reservation, body.restaurant_id);
-      const { reason, reason_detail, proposal, deposit, refund_amount } = body;
+      const { reason, reason_detail, proposal, deposit, refund_amount_cents } = body;
       const result = owned
-        ? await transitionOwnedReservation(db, { id: owned.id, action, ownerId: owner.ownerId, reason, reason_detail, proposal, deposit, refund_amount })
+        ? await transitionOwnedReservation(db, { id: owned.id, action, ownerId: owner.ownerId, reason, reason_detail, proposal, deposit, refund_amount_cents })
         : ({ outcome: 'not_found', status: null, numero_reservation_restaurateur: null, reservation_id: null } as const);
       // What was paid online is refunded online now (retried by the reminder round if Stripe is away).
       if (owned && result.outcome === 'ok' && deposit === 'refunded' && stripe) {

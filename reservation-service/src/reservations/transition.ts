@@ -52,16 +52,16 @@ export async function acceptByLink(db: Db, input: { numero: string; code: string
 
 /**
  * Why, in the owner's words: a reason code, its text for 'autre', another date or time to propose; a
- * cancelled paid reservation's acompte, refunded (refund_amount) or kept. `amount`: what the database
- * recorded (refunded, or kept), for the e-mail.
+ * cancelled paid reservation's acompte, refunded (refund_amount_cents) or kept. `amount_cents`: what the
+ * database recorded (refunded, or kept), for the e-mail.
  */
 export interface DecisionReason {
   reason?: string;
   reason_detail?: string;
   proposal?: string;
   deposit?: DepositOutcome;
-  refund_amount?: number;
-  amount?: number | null;
+  refund_amount_cents?: number;
+  amount_cents?: number | null;
   /** Who decided, as the history recorded it (reservation_events.actor), read back by the sender: 'customer' for a cancellation the customer made on their page. */
   actor?: string;
 }
@@ -82,7 +82,7 @@ export async function transitionOwnedReservation(db: Db, input: { id: string; ac
       p_reason_detail: input.reason_detail,
       p_proposal: input.proposal,
       p_deposit: input.deposit,
-      p_amount: input.refund_amount,
+      p_amount_cents: input.refund_amount_cents,
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { formatLongDate } from '@tablee/shared/format';
 import { RESERVATION_STATUS_BADGES, statusFromCode } from '@tablee/domain/reservation-status';
+import { formatCents } from '@tablee/domain/payments';
 import { balance, depositText } from '../lib/deposit';
 import { formatEuros, formatOption, formatParty, formatTime } from '../lib/format';
 import type { ReservationDetails, ReservationGuest } from '../reservations/details';
@@ -65,11 +66,11 @@ export function diningRoomSheet(r: ReservationDetails, guests: ReservationGuest[
 function paymentLines(r: ReservationDetails, paid: boolean): Sheet['sections'][number]['lines'] {
   const billing = r.restaurant.billing;
   const deposit = r.deposit;
-  const { received, remaining, where } = balance(r.total_amount, r.deposit, billing, paid);
+  const { receivedCents, remainingCents, where } = balance(r.total_amount, r.deposit, billing, paid, r.amount_received_cents);
   return [
     { label: 'Total', value: formatEuros(r.total_amount) },
     { label: 'Dépôt', value: deposit ? depositText(deposit) : 'aucun' },
-    { label: 'Déjà reçu', value: formatEuros(received) },
-    { label: 'Reste à payer', value: remaining > 0 ? `${formatEuros(remaining)}, ${where}` : `${formatEuros(0)} — réglé, rien à encaisser` },
+    { label: 'Déjà reçu', value: formatCents(receivedCents) },
+    { label: 'Reste à payer', value: remainingCents > 0 ? `${formatCents(remainingCents)}, ${where}` : `${formatCents(0)} — réglé, rien à encaisser` },
   ];
 }

@@ -247,10 +247,10 @@ describe('cancelling a paid reservation: what the customer reads of their money'
   const decide = (owner: Owner, endpoint: 'mark_paid' | 'cancel_reservation', r: PendingReservation, body: Record<string, unknown> = {}) =>
     post(`${running.service.url}/api/reservations/${endpoint}`, { numero_reservation: r.numero, restaurant_id: owner.restaurantId, ...body }, { authorization: `Bearer ${owner.accessToken}` });
   /** An accepted reservation of 600 € marked paid (the 150 € asked in advance received), cancelled by the restaurant with `refund`; the cancellation's e-mail. */
-  async function cancelledPaid(owner: Owner, refund: number) {
+  async function cancelledPaid(owner: Owner, refundCents: number) {
     const r = await writeReservation({ restaurant_id: owner.restaurantId, selected_menu_id: null, total_amount: 600, status: 1 });
     expect((await decide(owner, 'mark_paid', r)).status).toBe(200);
-    const cancelled = await decide(owner, 'cancel_reservation', r, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount: refund });
+    const cancelled = await decide(owner, 'cancel_reservation', r, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount_cents: refundCents });
     expect(cancelled.status).toBe(200);
     await sendQueued(running.service, owner.restaurantId);
     const mails = running.smtp.messages.filter((m) => m.to.includes(r.email)).map((m) => parseMail(m.raw));
@@ -259,7 +259,7 @@ describe('cancelling a paid reservation: what the customer reads of their money'
   }
 
   test('with a Stripe account: refunded on the card that paid, within 5 to 10 working days', async () => {
-    const { text, html } = await cancelledPaid(await payingRestaurant('refund-stripe', { stripe: true }), 100);
+    const { text, html } = await cancelledPaid(await payingRestaurant('refund-stripe', { stripe: true }), 10_000);
     const sentence = `Remboursement de ${euros(100)} sur la carte utilisée pour le paiement : il apparaît sur votre compte sous 5 à 10 jours ouvrés.`;
     expect(text).toContain(`\n${sentence}\n`);
     expect(html).toContain(sentence);
@@ -268,8 +268,8 @@ describe('cancelling a paid reservation: what the customer reads of their money'
 
   test('without: « Arrhes remboursées », and arrhes returned double when the restaurant cancels, as the law has it', async () => {
     const owner = await payingRestaurant('refund-double');
-    expect((await cancelledPaid(owner, 100)).text).toContain(`Arrhes remboursées : ${euros(100)} (sur ${euros(150)} versés)`);
-    const { text, html } = await cancelledPaid(owner, 300);
+    expect((await cancelledPaid(owner, 10_000)).text).toContain(`Arrhes remboursées : ${euros(100)} (sur ${euros(150)} versés)`);
+    const { text, html } = await cancelledPaid(owner, 30_000);
     const double = `Arrhes restituées au double : ${euros(300)} (sur ${euros(150)} versés), comme le prévoit la loi lorsque le restaurant annule.`;
     expect(text).toContain(double);
     expect(html).toContain(double);

@@ -149,9 +149,9 @@ describe('what the customer does on their page, told to the restaurant', () => {
     await decide('mark_paid', r);
     await sendAll();
     running.smtp.messages.splice(0);
-    const { amount_received } = await must(db().from('restaurant_reservations').select('amount_received').eq('id', r.id).single());
-    const received = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(Number(amount_received));
-    expect(Number(amount_received)).toBeGreaterThan(0);
+    const { amount_received_cents } = await must(db().from('restaurant_reservations').select('amount_received_cents').eq('id', r.id).single());
+    const received = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(Number(amount_received_cents) / 100);
+    expect(Number(amount_received_cents)).toBeGreaterThan(0);
 
     await must(anon().rpc('customer_cancel_reservation', { p_token: r.token, p_reason: 'Le séminaire est reporté.' }));
     await sendAll();
@@ -186,8 +186,8 @@ describe('what the customer does on their page, told to the restaurant', () => {
         [r.id],
       ),
     );
-    const { amount_received } = await must(db().from('restaurant_reservations').select('amount_received').eq('id', r.id).single());
-    await must(anon().rpc('customer_cancel_reservation', { p_token: r.token, p_reason: 'Grève des trains', p_accepted_cost: Number(amount_received) }));
+    const { amount_received_cents } = await must(db().from('restaurant_reservations').select('amount_received_cents').eq('id', r.id).single());
+    await must(anon().rpc('customer_cancel_reservation', { p_token: r.token, p_reason: 'Grève des trains', p_accepted_cost_cents: Number(amount_received_cents) }));
     await sendAll();
     const [forOwner] = mailsTo(CONTACT).filter((m) => m.text.includes(r.restaurateur));
     expect(forOwner.text).toMatch(/Arrhes reçues : .+, conservées selon vos conditions d’annulation/);

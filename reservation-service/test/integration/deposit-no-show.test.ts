@@ -30,8 +30,7 @@ const call = (endpoint: Endpoint, r: PendingReservation, body: Record<string, un
 const events = (reservationId: string) =>
   withDb(
     async (db) =>
-      (await db.query('select from_status, to_status, reason, deposit, amount::float8 as amount from public.reservation_events where reservation_id = $1 order by created_at', [reservationId]))
-        .rows,
+      (await db.query('select from_status, to_status, reason, deposit, amount_cents from public.reservation_events where reservation_id = $1 order by created_at', [reservationId])).rows,
   );
 /** The e-mails the sender writes to the outbox folder for one reservation (file names carry its number), once it has sent what was queued, spaces normalised. */
 const mailsOf = async (r: PendingReservation) =>
@@ -52,10 +51,10 @@ async function paidReservation() {
 describe('cancelling a paid reservation: the acompte', () => {
   test('refunded in part: recorded, and the customer’s e-mail says how much of what was paid', async () => {
     const r = await paidReservation();
-    const res = await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'refunded', refund_amount: 50 });
+    const res = await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'refunded', refund_amount_cents: 5000 });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, status: 4, email_queued: true });
-    expect((await events(r.id)).at(-1)).toEqual({ from_status: 3, to_status: 4, reason: 'demande_du_client', deposit: 'refunded', amount: 50 });
+    expect((await events(r.id)).at(-1)).toEqual({ from_status: 3, to_status: 4, reason: 'demande_du_client', deposit: 'refunded', amount_cents: 5000 });
     const cancellation = (await mailsOf(r)).at(-1)!;
     expect(cancellation.subject).toContain('est annulée');
     expect(cancellation.text).toContain('Arrhes remboursées : 50,00 € (sur 120,00 € versés)');
@@ -64,14 +63,14 @@ describe('cancelling a paid reservation: the acompte', () => {
 
   test('refunded in full: the amount alone', async () => {
     const r = await paidReservation();
-    expect((await call('cancel_reservation', r, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount: 120 })).status).toBe(200);
+    expect((await call('cancel_reservation', r, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount_cents: 12_000 })).status).toBe(200);
     expect((await mailsOf(r)).at(-1)!.text).toContain('Arrhes remboursées : 120,00 €\n');
   });
 
   test('kept: the e-mail names the CGV’s cancellation policy', async () => {
     const r = await paidReservation();
     expect((await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'kept' })).status).toBe(200);
-    expect((await events(r.id)).at(-1)).toMatchObject({ deposit: 'kept', amount: 120 });
+    expect((await events(r.id)).at(-1)).toMatchObject({ deposit: 'kept', amount_cents: 12_000 });
     const { text, html } = (await mailsOf(r)).at(-1)!;
     for (const part of [text, html]) expect(part).toContain('120,00 €, conformément aux conditions d’annulation du restaurant (annulation possible jusqu’à 48 h avant votre venue)');
     expect(text).toContain('Arrhes conservées : 120,00 €');
@@ -80,8 +79,8 @@ describe('cancelling a paid reservation: the acompte', () => {
   describe('refused in French, nothing changed, nothing sent', () => {
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ['without saying what becomes of the acompte', { reason: 'demande_du_client' }, /indiquez si l’acompte est remboursé \(et de combien\) ou conservé/],
-      ['refunding more than was received', { reason: 'demande_du_client', deposit: 'refunded', refund_amount: 130 }, /au plus le montant reçu, 120,00/],
-      ['refunding nothing', { reason: 'demande_du_client', deposit: 'refunded', refund_amount: 0 }, /supérieur à 0/],
+      ['refunding more than was received', { reason: 'demande_du_client', deposit: 'refunded', refund_amount_cents: 13_000 }, /au plus le montant reçu, 120,00/],
+      ['refunding nothing', { reason: 'demande_du_client', deposit: 'refunded', refund_amount_cents: 0 }, /supérieur à 0/],
     ];
     test.each(cases)('%s', async (_name, body, message) => {
       const r = await paidReservation();
@@ -92,6 +91,13 @@ describe('cancelling a paid reservation: the acompte', () => {
       expect((await res.json()).message.replace(/[\u00a0\u202f]/g, ' ')).toMatch(message);
       expect(await readRow(r.numero)).toEqual(before);
       expect(await mailsOf(r)).toHaveLength(sent);
+    });
+
+    test('a refund in a fraction of a cent is not an amount: refused before the database', async () => {
+      const r = await paidReservation();
+      const before = await readRow(r.numero);
+      expect((await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'refunded', refund_amount_cents: 1000.5 })).status).toBe(400);
+      expect(await readRow(r.numero)).toEqual(before);
     });
 
     test('an acompte said of an accepted (unpaid) one, and an outcome that is not one', async () => {
@@ -106,12 +112,12 @@ describe('cancelling a paid reservation: the acompte', () => {
 describe('Non présenté', () => {
   test('from accepted or paid, after the arrival time: recorded with its author, the customer not e-mailed', async () => {
     for (const status of [1, 3]) {
-      const r = await aliceReservation({ status, ...(status === 3 ? { amount_received: 120 } : {}) });
+      const r = await aliceReservation({ status, ...(status === 3 ? { amount_received_cents: 12_000 } : {}) });
       const res = await call('mark_no_show', r);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ success: true, status: 5, message: 'Réservation marquée « Non présenté ».', email_queued: false });
       expect(await readRow(r.numero)).toMatchObject({ status: 5, is_accepted: false });
-      expect(await events(r.id)).toEqual([{ from_status: status, to_status: 5, reason: null, deposit: null, amount: null }]);
+      expect(await events(r.id)).toEqual([{ from_status: status, to_status: 5, reason: null, deposit: null, amount_cents: null }]);
       expect(await mailsOf(r)).toEqual([]);
     }
   });

@@ -51,11 +51,17 @@ async function everyMail(): Promise<[string, Mail][]> {
     ['refusee', confirmationMail(details, 'reject', to, { reason: 'complet', proposal: 'Le samedi 12 décembre 2099 à 20 h, ou le dimanche 13 à midi' })],
     ['acompte-recu', confirmationMail(details, 'paid', to)],
     ['annulee', confirmationMail(details, 'cancel', to, { reason: 'demande_du_client' })],
-    ['annulee-remboursee-en-ligne', confirmationMail({ ...online, status: 4, amount_received: 144 }, 'cancel', to, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 144 })],
-    ['annulee-arrhes-au-double', confirmationMail({ ...details, status: 4, amount_received: 144 }, 'cancel', to, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 288 })],
+    [
+      'annulee-remboursee-en-ligne',
+      confirmationMail({ ...online, status: 4, amount_received_cents: 14_400 }, 'cancel', to, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount_cents: 14_400 }),
+    ],
+    [
+      'annulee-arrhes-au-double',
+      confirmationMail({ ...details, status: 4, amount_received_cents: 14_400 }, 'cancel', to, { reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount_cents: 28_800 }),
+    ],
     [
       'annulee-par-le-client',
-      confirmationMail(details, 'cancel', to, { reason: 'demande_du_client', reason_detail: 'Le séminaire est reporté.', actor: 'customer', deposit: 'refunded', amount: 100 }),
+      confirmationMail(details, 'cancel', to, { reason: 'demande_du_client', reason_detail: 'Le séminaire est reporté.', actor: 'customer', deposit: 'refunded', amount_cents: 10_000 }),
     ],
     // A no-show fee the customer's bank asked them to confirm: the amount and the button that pays it.
     ['frais-non-presentation', noShowFeeMail({ ...online, status: 5 }, to, 18000)],
@@ -63,7 +69,7 @@ async function everyMail(): Promise<[string, Mail][]> {
     ['modifiee-par-le-client', ownerCustomerChangedMail(details, 'resto@example.fr', 'https://app.tablee.fr', '12 → 16 personnes, total 480,00 € → 640,00 €', check)],
     [
       'annulee-par-le-client-restaurant',
-      ownerCustomerCancelledMail(details, 'resto@example.fr', 'https://app.tablee.fr', { fromStatus: 3, reason: 'Le séminaire est reporté.', deposit: 'kept', amount: 100 }),
+      ownerCustomerCancelledMail(details, 'resto@example.fr', 'https://app.tablee.fr', { fromStatus: 3, reason: 'Le séminaire est reporté.', deposit: 'kept', amountCents: 10_000 }),
     ],
     ['message-du-client', ownerCustomerMessageMail(details, 'resto@example.fr', 'https://app.tablee.fr', 'Pouvons-nous venir avec un chien ?', '00000000-0000-4000-8000-000000000001')],
     // The customers' reminders (what the owner previews on 'Messages automatiques').

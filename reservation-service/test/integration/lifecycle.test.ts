@@ -46,7 +46,7 @@ test('accepted → Acompte reçu → cancelled with a reason: each change record
   expect(await paid.json()).toMatchObject({ success: true, status: 3, message: expect.stringContaining('Acompte reçu') });
   await mailsOf(r);
   // Paid: what becomes of the money is said (issue 30), here all of it refunded.
-  const cancelled = await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'refunded', refund_amount: 840 });
+  const cancelled = await call('cancel_reservation', r, { reason: 'demande_du_client', deposit: 'refunded', refund_amount_cents: 84_000 });
   expect(await cancelled.json()).toMatchObject({ success: true, status: 4 });
   expect(await readRow(r.numero)).toMatchObject({ status: 4, is_accepted: false });
 

@@ -70,9 +70,9 @@ async function accepted(o: Owner = owner, fields: Record<string, unknown> = {}) 
 /** « Payer l'acompte »: the service's answer (a redirection to Stripe's page, or a French page). */
 const pay = (token: string) => fetch(`${service.url}/api/customer/${token}/pay`, { redirect: 'manual' });
 const sessionIdOf = (location: string | null) => new URL(location!).pathname.split('/').pop()!;
-const rowOf = async (id: string) => (await withDb((db) => db.query('select status, amount_received::float8 as amount_received from public.restaurant_reservations where id = $1', [id]))).rows[0];
+const rowOf = async (id: string) => (await withDb((db) => db.query('select status, amount_received_cents from public.restaurant_reservations where id = $1', [id]))).rows[0];
 const eventsOf = async (id: string) =>
-  (await withDb((db) => db.query('select kind, actor, to_status, amount::float8 as amount, payment_id from public.reservation_events where reservation_id = $1 order by created_at', [id]))).rows;
+  (await withDb((db) => db.query('select kind, actor, to_status, amount_cents, payment_id from public.reservation_events where reservation_id = $1 order by created_at', [id]))).rows;
 const createCalls = () => stripe.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions');
 
 describe('the restaurant connects its own Stripe account', () => {
@@ -121,13 +121,13 @@ describe('the customer pays online', () => {
     expect(made.idempotencyKey).toBe(`checkout-${r.id}-advance-15840-0`);
 
     await stripe.pay(sessionId);
-    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received: 158.4 });
+    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received_cents: 15_840 });
     const completed = stripe.events.find((e) => e.type === 'checkout.session.completed' && (e.data.object as Stripe.Checkout.Session).id === sessionId)!;
     const resent = await stripe.resend(completed.id);
     expect(resent.status).toBe(200);
     expect(await resent.json()).toEqual({ received: true, outcome: 'duplicate' });
     const events = await eventsOf(r.id);
-    expect(events).toEqual([{ kind: 'status', actor: 'customer', to_status: 3, amount: 158.4, payment_id: (completed.data.object as Stripe.Checkout.Session).payment_intent }]);
+    expect(events).toEqual([{ kind: 'status', actor: 'customer', to_status: 3, amount_cents: 15_840, payment_id: (completed.data.object as Stripe.Checkout.Session).payment_intent }]);
     // Paid: nothing is left to pay online.
     const nothing = await pay(r.token);
     expect(nothing.status).toBe(409);
@@ -153,9 +153,9 @@ describe('the customer pays online', () => {
     expect((await stripe.deliver(held, { signature: null })).status).toBe(400);
     const foreign = await stripe.deliver({ ...held, id: `evt_${randomBytes(6).toString('hex')}`, account: 'acct_Ailleurs' });
     expect(await foreign.json()).toEqual({ received: true, outcome: 'wrong_account' });
-    expect(await rowOf(r.id)).toEqual({ status: 1, amount_received: null });
+    expect(await rowOf(r.id)).toEqual({ status: 1, amount_received_cents: null });
     await stripe.releaseWebhooks();
-    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received: 158.4 });
+    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received_cents: 15_840 });
   });
 
   test('events out of order: the session’s expiry arriving after its payment leaves it paid', async () => {
@@ -168,7 +168,7 @@ describe('the customer pays online', () => {
     const expired = await stripe.deliver({ ...completed, id: `evt_${randomBytes(6).toString('hex')}`, type: 'checkout.session.expired' });
     expect(await expired.json()).toEqual({ received: true, outcome: 'expired' });
     await stripe.releaseWebhooks('reversed');
-    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received: 158.4 });
+    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received_cents: 15_840 });
   });
 
   test('an amount changed after the session was made: a new session for the new amount; after payment, the difference', async () => {
@@ -178,12 +178,12 @@ describe('the customer pays online', () => {
     const second = sessionIdOf((await pay(r.token)).headers.get('location'));
     expect(second).not.toBe(first);
     await stripe.pay(second);
-    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received: 198 });
+    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received_cents: 19_800 });
     await withDb((db) => db.query('update public.restaurant_reservations set total_amount = 700 where id = $1', [r.id]));
     const difference = sessionIdOf((await pay(r.token)).headers.get('location'));
     expect(createCalls().find((c) => c.idempotencyKey === `checkout-${r.id}-advance-1200-0`)).toBeDefined();
     await stripe.pay(difference);
-    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received: 210 });
+    expect(await rowOf(r.id)).toEqual({ status: 3, amount_received_cents: 21_000 });
   });
 
   test('the card imprint: a setup session, the card saved on the restaurant’s account', async () => {
@@ -203,26 +203,26 @@ describe('refunds that really refund', () => {
   test('cancelling a paid reservation with a refund refunds it at Stripe, once, on the restaurant’s account; more than received is refused', async () => {
     const r = await accepted();
     await stripe.pay(sessionIdOf((await pay(r.token)).headers.get('location')));
-    const cancel = (amount: number) =>
+    const cancel = (cents: number) =>
       post(
         `${service.url}/api/reservations/cancel_reservation`,
-        { numero_reservation: r.numero_reservation, restaurant_id: owner.restaurantId, reason: 'demande_du_client', deposit: 'refunded', refund_amount: amount },
+        { numero_reservation: r.numero_reservation, restaurant_id: owner.restaurantId, reason: 'demande_du_client', deposit: 'refunded', refund_amount_cents: cents },
         bearer(owner),
       );
-    const over = await cancel(158.41);
+    const over = await cancel(15_841);
     expect(over.status).toBe(422);
     expect(stripe.calls.filter((c) => c.path === '/v1/refunds' && c.body.metadata && (c.body.metadata as Record<string, string>).reservation_id === r.id)).toEqual([]);
 
-    expect((await cancel(100)).status).toBe(200);
+    expect((await cancel(10_000)).status).toBe(200);
     const refunds = stripe.calls.filter((c) => c.path === '/v1/refunds' && (c.body.metadata as Record<string, string>).reservation_id === r.id);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ account: (await accountOf(owner.restaurantId)).account_id, body: { amount: '10000' } });
     const ledger = (await withDb((db) => db.query("select amount_cents, status, stripe_id from public.reservation_payments where reservation_id = $1 and kind = 'refund'", [r.id]))).rows;
     expect(ledger).toEqual([{ amount_cents: 10000, status: 'succeeded', stripe_id: expect.stringMatching(/^re_/) }]);
-    expect((await eventsOf(r.id)).map((e) => [e.kind, e.amount])).toEqual([
-      ['status', 158.4],
-      ['status', 100],
-      ['refund', 100],
+    expect((await eventsOf(r.id)).map((e) => [e.kind, e.amount_cents])).toEqual([
+      ['status', 15_840],
+      ['status', 10_000],
+      ['refund', 10_000],
     ]);
   });
 });
@@ -237,7 +237,7 @@ describe('a refund Stripe refuses', () => {
     expect((await post(`${service.url}/api/restaurants/${own.restaurantId}/stripe/disconnect`, undefined, bearer(own))).status).toBe(200);
     const cancelled = await post(
       `${service.url}/api/reservations/cancel_reservation`,
-      { numero_reservation: r.numero_reservation, restaurant_id: own.restaurantId, reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount: 158.4 },
+      { numero_reservation: r.numero_reservation, restaurant_id: own.restaurantId, reason: 'fermeture_exceptionnelle', deposit: 'refunded', refund_amount_cents: 15_840 },
       bearer(own),
     );
     expect(cancelled.status).toBe(200);

@@ -38,7 +38,7 @@ const reservation = (overrides: Partial<ReservationDetails> = {}): ReservationDe
   phone_number: '06 12 34 56 78',
   selected_menu: 'Menu Zinc',
   total_amount: 880,
-  amount_received: null,
+  amount_received_cents: null,
   number_people: 22,
   children: 0,
   reservation_date: '2026-12-18',
@@ -144,7 +144,7 @@ describe('a change of a reservation, said with what is now owed', () => {
   });
 
   it('paid: what was received, what remains on the new total', () => {
-    const mail = reservationModifiedMail(reservation({ status: 3, amount_received: 216 }), 'helene@exemple.fr', '18 → 22 personnes');
+    const mail = reservationModifiedMail(reservation({ status: 3, amount_received_cents: 21_600 }), 'helene@exemple.fr', '18 → 22 personnes');
     expect(mail.text).toContain('Elle reste confirmée : vos arrhes ont bien été reçues.');
     expect(mail.text.replace(/\s/g, ' ')).toContain('Arrhes reçues : 216,00 €');
     expect(mail.text.replace(/\s/g, ' ')).toContain('Reste à payer : 664,00 €, sur place');
@@ -227,22 +227,22 @@ describe('arrhes or acompte: the CGV’s word, agreed, and what it commits to', 
 
   it('a cancellation: refunded, kept, refunded double (arrhes, the restaurant cancelling), refunded on the card (Stripe)', () => {
     const cancelled = (why: Parameters<typeof confirmationMail>[3], overrides: Partial<ReservationDetails> = {}) =>
-      plain(confirmationMail(reservation({ status: 4, amount_received: 264, ...overrides }), 'cancel', 'helene@exemple.fr', why, '2026-11-30').text);
-    expect(cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 100 })).toContain('Arrhes remboursées : 100,00 € (sur 264,00 € versés)');
-    expect(cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 100 }, { deposit: ACOMPTE })).toContain('Acompte remboursé : 100,00 € (sur 264,00 € versés)');
+      plain(confirmationMail(reservation({ status: 4, amount_received_cents: 26_400, ...overrides }), 'cancel', 'helene@exemple.fr', why, '2026-11-30').text);
+    expect(cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount_cents: 10_000 })).toContain('Arrhes remboursées : 100,00 € (sur 264,00 € versés)');
+    expect(cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount_cents: 10_000 }, { deposit: ACOMPTE })).toContain('Acompte remboursé : 100,00 € (sur 264,00 € versés)');
     expect(cancelled({ reason: 'demande_du_client', deposit: 'kept' })).toContain('Arrhes conservées : 264,00 €, conformément aux conditions d’annulation du restaurant');
-    expect(cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 528 })).toContain(
+    expect(cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount_cents: 52_800 })).toContain(
       'Arrhes restituées au double : 528,00 € (sur 264,00 € versés), comme le prévoit la loi lorsque le restaurant annule.',
     );
     const online = { restaurant: { ...reservation().restaurant, onlinePayment: true } };
-    const refunded = cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount: 100 }, online);
+    const refunded = cancelled({ reason: 'fermeture_exceptionnelle', deposit: 'refunded', amount_cents: 10_000 }, online);
     expect(refunded).toContain('\nRemboursement de 100,00 € sur la carte utilisée pour le paiement : il apparaît sur votre compte sous 5 à 10 jours ouvrés.\n');
     expect(refunded).not.toContain('Arrhes remboursées');
     // The customer's own cancellation within the deadline, refunded online too.
-    expect(cancelled({ reason: 'demande_du_client', actor: 'customer', deposit: 'refunded', amount: 264 }, online)).toContain(
+    expect(cancelled({ reason: 'demande_du_client', actor: 'customer', deposit: 'refunded', amount_cents: 26_400 }, online)).toContain(
       'Remboursement de 264,00 € sur la carte utilisée pour le paiement : il apparaît sur votre compte sous 5 à 10 jours ouvrés.',
     );
-    expect(cancelled({ reason: 'demande_du_client', actor: 'customer', deposit: 'refunded', amount: 264 })).toContain(
+    expect(cancelled({ reason: 'demande_du_client', actor: 'customer', deposit: 'refunded', amount_cents: 26_400 })).toContain(
       'Arrhes : 264,00 €, remboursées par le restaurant : vous avez annulé dans le délai prévu par ses conditions',
     );
   });
@@ -250,11 +250,11 @@ describe('arrhes or acompte: the CGV’s word, agreed, and what it commits to', 
   it('the owner’s e-mail of the customer’s cancellation: what they paid in the CGV’s word, and what Stripe refunds by itself', () => {
     const owner = (deposit: 'refunded' | 'kept' | null, overrides: Partial<ReservationDetails> = {}) =>
       plain(
-        ownerCustomerCancelledMail(reservation({ status: 4, amount_received: 264, ...overrides }), 'contact@zinc.fr', 'https://app.tablee.fr', {
+        ownerCustomerCancelledMail(reservation({ status: 4, amount_received_cents: 26_400, ...overrides }), 'contact@zinc.fr', 'https://app.tablee.fr', {
           fromStatus: 3,
           reason: null,
           deposit,
-          amount: 264,
+          amountCents: 26_400,
         }).text,
       );
     expect(owner('refunded')).toContain('Arrhes reçues : 264,00 €, à rembourser au client (annulation dans le délai de vos conditions d’annulation).\n');
@@ -263,8 +263,8 @@ describe('arrhes or acompte: the CGV’s word, agreed, and what it commits to', 
     expect(owner('refunded', { restaurant: { ...reservation().restaurant, onlinePayment: true } })).toContain(
       'à rembourser au client (annulation dans le délai de vos conditions d’annulation). Ce qu’il a payé en ligne lui est remboursé automatiquement sur sa carte : ne remboursez vous-même que ce qu’il a réglé autrement.',
     );
-    expect(owner(null, { status: 4, amount_received: null })).toContain('Les arrhes n’avaient pas été reçues : rien à rembourser.');
-    expect(owner(null, { deposit: ACOMPTE, amount_received: null })).toContain('L’acompte n’avait pas été reçu : rien à rembourser.');
+    expect(owner(null, { status: 4, amount_received_cents: null })).toContain('Les arrhes n’avaient pas été reçues : rien à rembourser.');
+    expect(owner(null, { deposit: ACOMPTE, amount_received_cents: null })).toContain('L’acompte n’avait pas été reçu : rien à rembourser.');
   });
 
   it('the acknowledgement of a request: « des arrhes … seront à régler », « un acompte … sera à régler »', () => {

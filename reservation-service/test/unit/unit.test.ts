@@ -69,7 +69,7 @@ describe('kitchen sheet', () => {
     phone_number: null,
     selected_menu: 'Menu',
     total_amount: 0,
-    amount_received: null,
+    amount_received_cents: null,
     number_people: 10,
     children: 0,
     reservation_date: '2026-12-05',

@@ -14,9 +14,9 @@ const ENDPOINTS: Partial<Record<ReservationStatus, string>> = {
 
 /**
  * Why (a refusal, a cancellation): a reason code, the owner's words for 'autre', a date or time to
- * propose; cancelling a paid reservation, the acompte refunded (refund_amount, euros) or kept.
+ * propose; cancelling a paid reservation, the acompte refunded (refund_amount_cents) or kept.
  */
-export type DecisionReason = Pick<DecisionBody, 'reason' | 'reason_detail' | 'proposal' | 'deposit' | 'refund_amount'>;
+export type DecisionReason = Pick<DecisionBody, 'reason' | 'reason_detail' | 'proposal' | 'deposit' | 'refund_amount_cents'>;
 
 /**
  * Accepts, refuses, marks 'Acompte reçu' or cancels through the reservation service (spec §7,

@@ -1,7 +1,6 @@
 import { CANCELLATION_REASONS, POLICY_LABELS, REFUSAL_REASONS, type Policy } from '@tablee/domain';
-import { formatEuros } from '@tablee/shared';
 import { Alert, Form, Input, InputNumber, Modal, Radio } from 'antd';
-import { ADVANCE_NATURES, type AdvanceNature } from '@tablee/domain/payments';
+import { ADVANCE_NATURES, formatCents, type AdvanceNature } from '@tablee/domain/payments';
 import type { DecisionReason } from '../api/updateReservationStatus';
 
 const KINDS = {
@@ -30,18 +29,22 @@ const KINDS = {
  * cancellation policy (null: none saved), which the owner reads before keeping the acompte.
  */
 export interface DepositChoice {
-  received: number;
+  /** Cents, as what was received is recorded. */
+  receivedCents: number;
   policy: Policy | null;
   /** Arrhes are repaid double by a restaurant that cancels (Code civil art. 1590); an acompte, what was received at most. */
   nature: AdvanceNature;
 }
 
 /** The most that may be refunded: what was received, twice that for arrhes when the restaurant withdraws (any reason but the customer's request). */
-export const refundCeiling = (choice: DepositChoice, reason: string | undefined) =>
-  choice.nature === 'arrhes' && reason && reason !== 'demande_du_client' ? Math.round(choice.received * 200) / 100 : choice.received;
+export const refundCeilingCents = (choice: DepositChoice, reason: string | undefined) =>
+  choice.nature === 'arrhes' && reason && reason !== 'demande_du_client' ? choice.receivedCents * 2 : choice.receivedCents;
 
 /** '120,00 €' with its spaces as typed (the grouping and the space before € are non-breaking). */
-const plainEuros = (amount: number) => formatEuros(amount).replace(/\s/g, ' ');
+const plainEuros = (cents: number) => formatCents(cents).replace(/\s/g, ' ');
+
+/** What the owner fills in: the refund in euros, as they type it (sent in cents). */
+type ReasonForm = Omit<DecisionReason, 'refund_amount_cents'> & { refund_amount?: number };
 
 /**
  * The refusal or the cancellation, with its reason (« Autre » and its words), and for a refusal the
@@ -67,15 +70,16 @@ export function ReasonModal({
   onConfirm: (why: DecisionReason) => void;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<DecisionReason>();
+  const [form] = Form.useForm<ReasonForm>();
   const reason = Form.useWatch('reason', form);
   const depositOutcome = Form.useWatch('deposit', form);
   const texts = KINDS[kind];
-  const choice = kind === 'cancel' && deposit && deposit.received > 0 ? deposit : null;
-  const ceiling = choice ? refundCeiling(choice, reason) : 0;
+  const choice = kind === 'cancel' && deposit && deposit.receivedCents > 0 ? deposit : null;
+  const ceiling = choice ? refundCeilingCents(choice, reason) : 0;
   const word = choice ? ADVANCE_NATURES[choice.nature].label : 'Acompte';
   // Only what the chosen outcome needs: the amount goes with a refund alone.
-  const confirm = ({ refund_amount, ...why }: DecisionReason) => onConfirm(why.deposit === 'refunded' ? { ...why, refund_amount } : why);
+  const confirm = ({ refund_amount, ...why }: ReasonForm) =>
+    onConfirm(why.deposit === 'refunded' && refund_amount !== undefined ? { ...why, refund_amount_cents: Math.round(refund_amount * 100) } : why);
   return (
     <Modal
       open={open}
@@ -91,7 +95,7 @@ export function ReasonModal({
       <p>
         {texts.question} {notice}
       </p>
-      <Form form={form} layout="vertical" requiredMark={texts.reasonRequired ? true : 'optional'} initialValues={choice ? { refund_amount: choice.received } : undefined}>
+      <Form form={form} layout="vertical" requiredMark={texts.reasonRequired ? true : 'optional'} initialValues={choice ? { refund_amount: choice.receivedCents / 100 } : undefined}>
         <Form.Item name="reason" label="Raison" rules={texts.reasonRequired ? [{ required: true, message: 'Choisissez une raison.' }] : []}>
           <Radio.Group options={Object.entries(texts.reasons).map(([value, label]) => ({ value, label }))} style={{ display: 'grid', gap: 6 }} />
         </Form.Item>
@@ -106,10 +110,10 @@ export function ReasonModal({
               type="info"
               showIcon
               style={{ marginBottom: 16 }}
-              title={`Montant reçu : ${plainEuros(choice.received)}`}
+              title={`Montant reçu : ${plainEuros(choice.receivedCents)}`}
               description={choice.policy ? `Conditions d’annulation de vos CGV : ${POLICY_LABELS[choice.policy]} avant le repas.` : 'Vos CGV ne fixent pas de conditions d’annulation.'}
             />
-            {choice.nature === 'arrhes' && ceiling > choice.received && (
+            {choice.nature === 'arrhes' && ceiling > choice.receivedCents && (
               <Alert
                 type="warning"
                 showIcon
@@ -139,7 +143,7 @@ export function ReasonModal({
                   { required: true, message: 'Indiquez le montant remboursé.' },
                   {
                     validator: (_rule, value: number | null) =>
-                      value === null || value === undefined || (value > 0 && value <= ceiling)
+                      value === null || value === undefined || (value > 0 && Math.round(value * 100) <= ceiling)
                         ? Promise.resolve()
                         : Promise.reject(new Error(`Le montant remboursé doit être supérieur à 0 € et au plus ${plainEuros(ceiling)}.`)),
                   },

@@ -258,7 +258,7 @@ export function ReservationDetailPage() {
         busy={updating}
         deposit={
           reservation.status === 'paid'
-            ? { received: reservation.amountReceived ?? reservation.totalAmount, policy: terms?.policy ?? null, nature: terms?.nature ?? DEFAULT_ADVANCE_NATURE }
+            ? { receivedCents: reservation.amountReceivedCents ?? Math.round(reservation.totalAmount * 100), policy: terms?.policy ?? null, nature: terms?.nature ?? DEFAULT_ADVANCE_NATURE }
             : null
         }
         onConfirm={(why) => changeStatus(reasonKind === 'cancel' ? 'cancelled' : 'rejected', why)}

@@ -1,7 +1,7 @@
 import type { ReservationEvent, ReservationNotification } from '@tablee/operations-data';
-import { formatDateTime, formatEuros } from '@tablee/shared';
+import { formatDateTime } from '@tablee/shared';
 import { CANCELLATION_REASONS, REFUSAL_REASONS, RESERVATION_STATUS_BADGES } from '@tablee/domain';
-import { paymentEventText } from '@tablee/domain/payments';
+import { formatCents, paymentEventText } from '@tablee/domain/payments';
 import { Card, theme, Timeline } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -17,7 +17,8 @@ const reasonText = (e: ReservationEvent) => {
 };
 
 /** A cancelled paid reservation's acompte: 'acompte remboursé : 120,00 €', 'acompte conservé : 120,00 €'. */
-const depositText = (e: ReservationEvent) => (e.deposit ? `acompte ${e.deposit === 'refunded' ? 'remboursé' : 'conservé'}${e.amount !== null ? ` : ${formatEuros(e.amount)}` : ''}` : null);
+const depositText = (e: ReservationEvent) =>
+  e.deposit ? `acompte ${e.deposit === 'refunded' ? 'remboursé' : 'conservé'}${e.amountCents !== null ? ` : ${formatCents(e.amountCents)}` : ''}` : null;
 
 const CHANNELS = { email: 'par e-mail', whatsapp: 'par WhatsApp' } as const;
 
@@ -141,7 +142,7 @@ export function ReservationHistory({
           {e.paymentId && <div style={{ color: token.colorTextSecondary }}>{e.paymentId}</div>}
           {why && <div>Raison : {why}</div>}
           {e.proposal && <div>Proposition : {e.proposal}</div>}
-          {e.to === 'paid' && e.amount !== null && !e.paymentId && <div>Montant reçu : {formatEuros(e.amount)}</div>}
+          {e.to === 'paid' && e.amountCents !== null && !e.paymentId && <div>Montant reçu : {formatCents(e.amountCents)}</div>}
         </div>
       ),
     };

@@ -1,12 +1,13 @@
 import { formatDateTime, formatEuros, formatLongDate, formatTime } from '@tablee/shared';
-import { amountDue, RESERVATION_SOURCE_LABELS, type Reservation } from '@tablee/domain';
+import { amountDueCents, RESERVATION_SOURCE_LABELS, type Reservation } from '@tablee/domain';
+import { formatCents } from '@tablee/domain/payments';
 import { toE164 } from '@tablee/domain/phone';
 import { Card, Descriptions } from 'antd';
 import { formatGuests, formatOption } from '../format';
 
 /** The information panel of spec §2, without the management code: a secret of the links, which the browser never reads. */
 export function ReservationInformation({ reservation: r }: { reservation: Reservation & { dietaryNotes?: string | null; notes?: string | null } }) {
-  const due = amountDue(r);
+  const due = amountDueCents(r);
   const dietary = {
     key: 'dietary',
     label: 'Allergies et régimes',
@@ -40,8 +41,8 @@ export function ReservationInformation({ reservation: r }: { reservation: Reserv
     { key: 'notes', label: 'Notes internes', children: r.notes ? <span style={{ whiteSpace: 'pre-wrap' }}>{r.notes}</span> : '—' },
     { key: 'total', label: 'Montant total', children: formatEuros(r.totalAmount) },
     // Paid: what was received, and while only the acompte was, what is left to pay.
-    ...(r.status === 'paid' && r.amountReceived !== null ? [{ key: 'received', label: 'Montant reçu', children: formatEuros(r.amountReceived) }] : []),
-    ...(due !== null ? [{ key: 'due', label: 'Reste à régler', children: formatEuros(due) }] : []),
+    ...(r.status === 'paid' && r.amountReceivedCents !== null ? [{ key: 'received', label: 'Montant reçu', children: formatCents(r.amountReceivedCents) }] : []),
+    ...(due !== null ? [{ key: 'due', label: 'Reste à régler', children: formatCents(due) }] : []),
     { key: 'created', label: 'Demande effectuée le', children: formatDateTime(r.createdAt) },
     { key: 'source', label: 'Origine', children: RESERVATION_SOURCE_LABELS[r.source] },
     { key: 'code', label: 'Code de réservation', children: r.codeReservation },

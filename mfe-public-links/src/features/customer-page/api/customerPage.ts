@@ -97,8 +97,8 @@ export function updateReservation({ token, changes }: { token: string; changes: 
 }
 
 /** public.customer_cancel_reservation: with the cost the page stated (when there is one). */
-export function cancelReservation({ token, reason, acceptedCost }: { token: string; reason: string; acceptedCost: number }): Promise<PageOutcome> {
-  return post('customer_cancel_reservation', { p_token: token, p_reason: reason, ...(acceptedCost > 0 ? { p_accepted_cost: acceptedCost } : {}) });
+export function cancelReservation({ token, reason, acceptedCostCents }: { token: string; reason: string; acceptedCostCents: number }): Promise<PageOutcome> {
+  return post('customer_cancel_reservation', { p_token: token, p_reason: reason, ...(acceptedCostCents > 0 ? { p_accepted_cost_cents: acceptedCostCents } : {}) });
 }
 
 /** public.customer_write_to_restaurant: a word to the restaurant, into the request's conversation. */

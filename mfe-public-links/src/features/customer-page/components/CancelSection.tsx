@@ -30,7 +30,7 @@ export function CancelSection({ token, page, onPage }: { token: string; page: Pa
     }
     setError(undefined);
     cancel.mutate(
-      { token, reason: reason.trim(), acceptedCost: page.cancellation_cost },
+      { token, reason: reason.trim(), acceptedCostCents: page.cancellation_cost_cents },
       {
         onSuccess: (outcome) => {
           if (outcome.kind === 'page') {
@@ -85,7 +85,7 @@ export function CancelSection({ token, page, onPage }: { token: string; page: Pa
           </p>
           <div className="cp-actions">
             <button type="submit" className="cp-danger" disabled={cancel.isPending}>
-              {cancel.isPending ? 'Annulation...' : page.cancellation_cost > 0 ? 'Confirmer l’annulation et ses frais' : 'Confirmer l’annulation'}
+              {cancel.isPending ? 'Annulation...' : page.cancellation_cost_cents > 0 ? 'Confirmer l’annulation et ses frais' : 'Confirmer l’annulation'}
             </button>
             <button
               type="button"

@@ -79,7 +79,7 @@ function Deposit({ page, token }: { page: Page; token: string }) {
       <>
         <h3>{words.label}</h3>
         <p>
-          {words.received} : {formatEuros(page.amount_received ?? deposit?.amount ?? 0)}.
+          {words.received} : {page.amount_received_cents !== null ? formatCents(page.amount_received_cents) : formatEuros(deposit?.amount ?? 0)}.
         </p>
         {page.online_payment && (
           <>

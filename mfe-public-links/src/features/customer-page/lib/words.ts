@@ -3,12 +3,11 @@
  * words, the deadlines as sentences with their dates (Europe/Paris, whatever the phone's time zone),
  * the restaurant's links, each guest's label. Pure: the unit tests call them with a fixed `now`.
  */
-import { ADVANCE_NATURES } from '@tablee/domain/payments';
+import { ADVANCE_NATURES, formatCents } from '@tablee/domain/payments';
 import type { CourseDishes, CustomerPage, Guest } from '@tablee/domain/customer-page';
 // Types only: the reasons' codes are the domain's (a code added there fails the type check here), and the
 // domain's labels module stays out of this chunk's way (the link pages' chunk carries it, tree-shaken).
 import type { CancellationReason, RefusalReason } from '@tablee/domain/reservation-status';
-import { formatEuros } from '@tablee/shared/core';
 
 /** An Intl formatter made on first use (making one costs far more than using it), as the kernel's formatters do. */
 const onFirstUse = <T>(make: () => T) => {
@@ -119,8 +118,9 @@ export function statusWords(page: CustomerPage): StatusWords {
         if (reason) words.details.push(reason);
       }
       const nature = ADVANCE_NATURES[page.advance_nature];
-      if (decision?.deposit === 'kept') words.details.push(`${nature.paid} (${formatEuros(decision.amount)}) ${nature.kept}, selon ses conditions d’annulation.`);
-      if (decision?.deposit === 'refunded') words.details.push(`${nature.paid} ${nature.refunded}${decision.amount ? ` (${formatEuros(decision.amount)})` : ''}.`);
+      if (decision?.deposit === 'kept')
+        words.details.push(`${nature.paid}${decision.amount_cents ? ` (${formatCents(decision.amount_cents)})` : ''} ${nature.kept}, selon ses conditions d’annulation.`);
+      if (decision?.deposit === 'refunded') words.details.push(`${nature.paid} ${nature.refunded}${decision.amount_cents ? ` (${formatCents(decision.amount_cents)})` : ''}.`);
       break;
     }
   }
@@ -141,10 +141,10 @@ export function cancellationSentence(page: CustomerPage, now: Date = new Date())
 
 /** What cancelling now costs, said before the customer confirms. */
 export function cancelCostSentence(page: CustomerPage, now: Date = new Date()): string {
-  if (page.cancellation_cost > 0) {
+  if (page.cancellation_cost_cents > 0) {
     const what = page.advance_nature === 'arrhes' ? 'les arrhes versées' : 'l’acompte versé';
     const kept = page.advance_nature === 'arrhes' ? 'conservées' : 'conservé';
-    return `Annuler maintenant coûte ${what} de ${formatEuros(page.cancellation_cost)}, ${kept} par le restaurant selon ses conditions d’annulation.`;
+    return `Annuler maintenant coûte ${what} de ${formatCents(page.cancellation_cost_cents)}, ${kept} par le restaurant selon ses conditions d’annulation.`;
   }
   if (now.getTime() < new Date(page.cancel_free_until).getTime()) return `L’annulation est gratuite ${until(page.cancel_free_until, now)}.`;
   return 'L’annulation est gratuite.';
