@@ -100,6 +100,37 @@ export class Ledger {
     return { object: 'list', data, has_more: false, url: `/v1/checkout/sessions/${String(session.id)}/line_items` };
   }
 
+  /**
+   * A list call (GET /v1/<collection>): the account's objects of that kind, newest first, narrowed by the filters
+   * Stripe offers for that list (each compared with the object's field of that name), one page of `limit` (1 to
+   * 100, default 10) after `starting_after` or before `ending_before`, as the library's auto-pagination walks it.
+   */
+  list(account: string | null, object: string, url: string, body: Json, filters: readonly string[]): Json {
+    for (const key of Object.keys(body)) {
+      if (!['limit', 'starting_after', 'ending_before', 'expand', ...filters].includes(key)) {
+        throw invalidRequest(`Received unknown parameter: ${key}. (local-stripe simulates the filters ${filters.join(', ') || 'none'} on ${url}.)`, { param: key });
+      }
+    }
+    const limit = optionalInteger(body, 'limit') ?? 10;
+    if (limit < 1) throw invalidParam('limit', 'This value must be greater than or equal to 1.');
+    if (limit > 100) throw invalidParam('limit', 'This value must be less than or equal to 100.');
+    const after = optionalString(body, 'starting_after');
+    const before = optionalString(body, 'ending_before');
+    if (after && before) throw invalidRequest('You may only specify one of these parameters: ending_before, starting_after.', { param: 'ending_before' });
+    const wanted = filters.map((filter) => [filter, optionalString(body, filter)] as const).filter(([, value]) => value !== undefined);
+    const all = [...this.objects.values()]
+      .filter((stored) => stored.account === account && stored.json.object === object)
+      .map((stored) => stored.json)
+      .filter((json) => wanted.every(([filter, value]) => json[filter] === value))
+      .reverse();
+    const cursor = after ?? before;
+    const at = cursor === undefined ? -1 : all.findIndex((json) => json.id === cursor);
+    if (cursor !== undefined && at < 0) throw noSuch(object, cursor, after ? 'starting_after' : 'ending_before');
+    const page = before ? all.slice(Math.max(0, at - limit), at) : all.slice(at + 1, at + 1 + limit);
+    const hasMore = before ? at - limit > 0 : at + 1 + limit < all.length;
+    return { object: 'list', data: page, has_more: hasMore, url };
+  }
+
   // ——— Connect ———
 
   /** The account the owner creates on the OAuth page, connected to the platform. */
@@ -274,6 +305,13 @@ export class Ledger {
   /** Stripe expires an open session once its expires_at has passed: here when it is next looked at. */
   expireIfDue(ctx: Context, session: Json): void {
     if (session.status === 'open' && nowSeconds() >= Number(session.expires_at)) this.markExpired(ctx, session);
+  }
+
+  /** GET /v1/checkout/sessions: the account's sessions (expired first if their time has passed, as a retrieval would). */
+  listCheckoutSessions(ctx: Context, body: Json): Json {
+    for (const stored of this.objects.values()) if (stored.account === ctx.account && stored.json.object === 'checkout.session') this.expireIfDue(ctx, stored.json);
+    optionalEnum(body, 'status', ['open', 'complete', 'expired'] as const);
+    return this.list(ctx.account, 'checkout.session', '/v1/checkout/sessions', body, ['customer', 'payment_intent', 'status']);
   }
 
   expireSession(ctx: Context, id: string): Json {

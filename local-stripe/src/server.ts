@@ -74,6 +74,12 @@ const RETRIEVABLE: Record<string, [string, string]> = {
   payment_methods: ['payment_method', 'PaymentMethod'],
 };
 
+/** What `GET /v1/<collection>` lists (besides Checkout Sessions): the object's `object` and the filters Stripe offers on that list. */
+const LISTABLE: Record<string, [string, readonly string[]]> = {
+  payment_intents: ['payment_intent', ['customer']],
+  refunds: ['refund', ['payment_intent', 'charge']],
+};
+
 /** A key's start and end only, as Stripe quotes one in its errors. */
 const redact = (key: string) => (key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(Math.min(key.length - 12, 20))}${key.slice(-4)}` : '****');
 
@@ -402,6 +408,7 @@ class LocalStripeServer implements LocalStripe {
     } else if (collection === 'checkout' && id === 'sessions') {
       const [, , , sessionId, sub] = parts;
       if (method === 'POST' && parts.length === 3) return expand(this.ledger.createCheckoutSession(ctx, body));
+      if (method === 'GET' && parts.length === 3) return expand(this.ledger.listCheckoutSessions(ctx, body));
       if (sessionId && parts.length <= 5) {
         const session = this.ledger.get(ctx.account, sessionId, 'checkout.session', 'checkout.session');
         if (method === 'GET' && !sub) {
@@ -415,6 +422,9 @@ class LocalStripeServer implements LocalStripe {
       return expand(this.ledger.createPaymentIntent(ctx, body));
     } else if (method === 'POST' && collection === 'refunds' && parts.length === 2) {
       return expand(this.ledger.createRefund(ctx, body));
+    } else if (method === 'GET' && LISTABLE[collection] && parts.length === 2) {
+      const [object, filters] = LISTABLE[collection];
+      return expand(this.ledger.list(ctx.account, object, `/v1/${collection}`, body, filters));
     } else if (method === 'GET' && collection === 'events' && parts.length === 3) {
       const event = this.events.find((candidate) => candidate.id === id && (candidate.account ?? null) === ctx.account);
       if (!event) throw noSuch('event', id);
