@@ -115,7 +115,7 @@ const FIGURES: Figure[] = [
 const TONE = { good: '#135200', bad: '#a8071a', neutral: '#595959' };
 
 const CARD = { border: '1px solid #f0f0f0', borderRadius: 8, padding: 16, background: '#fff', display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0 } as const;
-const GRID = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 140px), 1fr))' } as const;
+const GRID = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fill, minmax(clamp(140px, 18%, 220px), 1fr))' } as const;
 
 export function FigureGrid({ restaurantId, statistics, comparison }: { restaurantId: string; statistics: RestaurantStatistics; comparison: string }) {
   const { current, previous, period } = statistics;
