@@ -13,6 +13,7 @@ import type { MissingItem } from './completeness';
 import type { Database as GeneratedDatabase } from './database.types';
 import type { Deposit } from './deposit';
 import type { ConnectState, CustomerCheckout, NoShowFeePlan, PendingRefund } from './payments';
+import type { DashboardStatistics, Statistics } from './statistics';
 import type {
   CheckedRequestAnswer,
   ConversationAnswerer,
@@ -78,6 +79,9 @@ export type Database = MergeDeep<
         take_pending_refunds: { Returns: PendingRefund[] };
         // Null when the state is unknown, used, too old, or no longer an owner's.
         stripe_connect_take: { Returns: ConnectState | null };
+        // Statistiques: the definitions are the functions' comments (supabase/schemas/85_statistics.sql).
+        restaurant_statistics: { Returns: Statistics };
+        dashboard_statistics: { Returns: DashboardStatistics };
       };
     };
   }

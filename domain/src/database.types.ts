@@ -2055,6 +2055,7 @@ export type Database = {
         Args: { p_text: string; p_token: string }
         Returns: Json
       }
+      dashboard_statistics: { Args: Record<PropertyKey, never>; Returns: Json }
       delete_restaurant_photo: {
         Args: { photo_id: string; user_id: string }
         Returns: string
@@ -2069,6 +2070,10 @@ export type Database = {
           p_status?: number
           p_to?: string
         }
+        Returns: string
+      }
+      export_statistics_csv: {
+        Args: { p_from: string; p_restaurant_id: string; p_to: string }
         Returns: string
       }
       finish_notifications: { Args: { p_outcomes: Json }; Returns: number }
@@ -2213,6 +2218,10 @@ export type Database = {
           email: string
           user_id: string
         }[]
+      }
+      restaurant_statistics: {
+        Args: { p_from: string; p_restaurant_id: string; p_to: string }
+        Returns: Json
       }
       restaurant_team: { Args: { p_restaurant_id: string }; Returns: Json }
       revoke_assistant_key: { Args: { p_key_id: string }; Returns: undefined }

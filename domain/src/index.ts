@@ -24,3 +24,4 @@ export * from './closures';
 export * from './links';
 export * from './team';
 export * from './request-fields';
+export * from './statistics';

@@ -20,6 +20,8 @@ export const OPERATIONAL_TABS = [
   { path: 'operational/reservations', label: 'Réservations' },
   { path: 'operational/planning', label: 'Planning' },
   { path: 'operational/conversations', label: 'Conversations' },
+  // The group business over a period: owners and managers, as every operational tab.
+  { path: 'operational/statistics', label: 'Statistiques' },
 ] as const;
 
 /** A page of a restaurant: a tab of either sidebar section (spec §2). */

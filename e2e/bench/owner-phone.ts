@@ -103,6 +103,13 @@ const AREAS: Area[] = [
     data: (p, timeout = 60_000) => filled(p.getByLabel('Nom du restaurant').first(), timeout),
   },
   {
+    // Its own chunk with the chart library (uPlot): until its figures (or its empty period) show.
+    key: 'statistics',
+    label: 'statistics (figures of this month)',
+    path: `/restaurants/${restaurant}/operational/statistics`,
+    data: (p, timeout = 60_000) => p.getByTestId('statistic-requests').or(p.getByText('Aucune demande sur cette période')).waitFor({ timeout }),
+  },
+  {
     key: 'onboarding',
     label: 'onboarding (step Informations)',
     path: `/onboarding/${restaurant}?etape=information`,

@@ -1,7 +1,9 @@
 /**
  * Backend latency through supabase-js, at demo scale and at the large dataset
- * (10,000 reservations, 2,000 conversations × 30 messages). Not a test: it prints a table.
+ * (10,000 reservations, 2,000 conversations × 30 messages), then the statistics' views at 10,000
+ * reservations per restaurant and 200 restaurants. Not a test: it prints tables.
  *   pnpm --filter @tablee/local-supabase bench
+ *   STATISTICS_ONLY=1 … : the statistics' table alone; STATISTICS_BEFORE=1: without their indexes (how 'before' was measured).
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +13,21 @@ import ws from 'ws';
 import { launchStack, tempDataDir } from '../test/launch';
 
 const RUNS = 40;
+/** Architecture, budgets: each statistics view's SQL ≤ 100 ms p95 at 10,000 reservations × 200 restaurants. */
+const STATISTICS_TARGET_MS = 100;
+/** The indexes the statistics read with (supabase/schemas/85_statistics.sql); dropped to measure 'before'. */
+const STATISTICS_INDEXES = ['public.reservation_events_statistics_idx', 'public.reservation_payments_refunds_idx'];
+/**
+ * p95 in ms of each view before its indexes: this bench with STATISTICS_BEFORE=1 (the same data and calls, the two
+ * indexes above dropped: the history is read by a scan of all 2.3 million events), 5 December 2026 on the 2-core
+ * development machine, other test runs beside it (load average 5).
+ */
+const STATISTICS_BEFORE: Record<string, number> = {
+  'restaurant_statistics, a month and the one before': 362,
+  'restaurant_statistics, a year and the one before': 401,
+  'dashboard_statistics, this month for 5 restaurants': 405,
+  'export_statistics_csv, a year and the one before': 372,
+};
 const WARMUP = 5;
 const TARGET_MS = 50;
 const SIGNIN_RUNS = 20;
@@ -106,11 +123,106 @@ async function failedSignins(url: string, anonKey: string): Promise<{ label: str
   });
 }
 
+/**
+ * Beside the large dataset's restaurant (10,000 reservations, bench@tablee.fr), 199 restaurants of 10,000 reservations
+ * each, received over the past two years, every decided one with its decision in the history (and its payment and
+ * cancellation), the bench restaurant's too; the bench owner also owns four of them (the dashboard's cards).
+ * Written as the superuser without triggers (respond_by given; the rows are consistent), the trigram index of the
+ * list's search built once after the rows rather than row by row: about 2 million rows in a few minutes.
+ */
+async function loadStatisticsData(db: pg.Client): Promise<void> {
+  const trigram = (await db.query<{ def: string }>(`select pg_get_indexdef('public.restaurant_reservations_search_text_trgm_idx'::regclass) as def`)).rows[0].def;
+  await db.query('begin');
+  await db.query('set local session_replication_role = replica');
+  await db.query('drop index public.restaurant_reservations_search_text_trgm_idx');
+  await db.query(`
+    insert into public.restaurants (id, name, address)
+    select ('b7000000-0000-4000-8000-' || lpad(t::text, 12, '0'))::uuid, 'Restaurant statistique ' || t, t || ' rue des Mesures, 69001 Lyon'
+      from generate_series(1, 199) t`);
+  await db.query(`
+    insert into public.restaurant_members (user_id, restaurant_id, role)
+    select 'b0000000-0000-4000-8000-000000000001', ('b7000000-0000-4000-8000-' || lpad(t::text, 12, '0'))::uuid, 'owner'
+      from generate_series(1, 4) t`);
+  await db.query(`
+    insert into public.restaurant_reservations (restaurant_id, numero_reservation_restaurateur, numero_reservation, code_reservation,
+      status, customer_name, email, selected_menu, total_amount, amount_received, number_people, children, reservation_date, arrival_time, options,
+      source, created_at, respond_by)
+    select ('b7000000-0000-4000-8000-' || lpad(t::text, 12, '0'))::uuid, 'R-' || lpad(i::text, 5, '0'), 'STA-' || t || '-' || i, 'ABCDEF',
+           x.status, 'Client ' || i, 'client' || i || '@example.fr', case when i % 3 = 0 then 'Menu Prestige' else 'Menu Brasserie' end,
+           35 * (8 + i % 30), case when x.status in (3, 4, 5) then 10.5 * (8 + i % 30) end, 8 + i % 30, i % 3, x.d,
+           (array['12:00','12:30','13:00','19:30','20:00','20:30','21:00'])[1 + i % 7]::time,
+           case when i % 5 = 0 then '[{"title":"Apéritif maison","price":6,"quantity":10}]'::jsonb else '[]'::jsonb end,
+           (array['assistant','assistant','web','phone'])[1 + i % 4], x.created, x.created + interval '6 hours'
+      from generate_series(1, 199) t, generate_series(1, 10000) i
+     -- Received evenly over the past two years, each for a meal 1 to 60 days later.
+     cross join lateral (select now() - ((i * 7919 + t * 13) % 1051200) * interval '1 minute' as created) b
+     cross join lateral (select (b.created at time zone 'Europe/Paris')::date + 1 + i % 60 as d) m
+     cross join lateral (
+       select m.d, b.created,
+              case when m.d >= current_date then (array[0, 0, 0, 1, 1, 1, 2, 3, 4])[1 + i % 9]
+                   else (array[1, 2, 3, 3, 3, 3, 5, 2, 0])[1 + i % 9] end::smallint as status) x`);
+  // Every decision from pending (within 15 h), then what followed an acceptance (a day later), a cancellation refunding what was received.
+  await db.query(`
+    insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, created_at)
+    select r.id, r.restaurant_id, 0, case when r.status = 2 then 2 else 1 end, 'owner', r.created_at + (abs(hashtext(r.id::text)) % 900) * interval '1 minute'
+      from public.restaurant_reservations r
+     where r.status <> 0 and (r.restaurant_id::text like 'b7000000-%' or r.restaurant_id = 'b1000000-0000-4000-8000-000000000001')`);
+  await db.query(`
+    insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, created_at, deposit, amount)
+    select r.id, r.restaurant_id, 1, r.status, 'owner', r.created_at + interval '1 day',
+           case when r.status = 4 and r.amount_received > 0 then 'refunded' end, case when r.status = 4 and r.amount_received > 0 then r.amount_received end
+      from public.restaurant_reservations r
+     where r.status in (3, 4, 5) and (r.restaurant_id::text like 'b7000000-%' or r.restaurant_id = 'b1000000-0000-4000-8000-000000000001')`);
+  await db.query(trigram);
+  if (process.env.STATISTICS_BEFORE) for (const index of STATISTICS_INDEXES) await db.query(`drop index ${index}`);
+  await db.query('commit');
+  await db.query('vacuum analyze');
+}
+
+async function measureStatistics(client: SupabaseClient): Promise<Row[]> {
+  const id = 'b1000000-0000-4000-8000-000000000001';
+  // Paris today; the month before it, and this calendar year, as the screen's presets ask them.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const lastMonth = new Date(Date.UTC(year, month - 2, 1));
+  const monthFrom = lastMonth.toISOString().slice(0, 10);
+  const monthTo = new Date(Date.UTC(year, month - 1, 0)).toISOString().slice(0, 10);
+  const scale = '10,000 × 200';
+  return [
+    await time(`restaurant_statistics, a month (${monthFrom} – ${monthTo}) and the one before`, scale, () =>
+      client.rpc('restaurant_statistics', { p_restaurant_id: id, p_from: monthFrom, p_to: monthTo }),
+    ),
+    await time(`restaurant_statistics, a year (${year}) and the one before`, scale, () =>
+      client.rpc('restaurant_statistics', { p_restaurant_id: id, p_from: `${year}-01-01`, p_to: `${year}-12-31` }),
+    ),
+    await time('dashboard_statistics, this month for 5 restaurants', scale, () => client.rpc('dashboard_statistics')),
+    await time(`export_statistics_csv, a year (${year}) and the one before`, scale, () =>
+      client.rpc('export_statistics_csv', { p_restaurant_id: id, p_from: `${year}-01-01`, p_to: `${year}-12-31` }),
+    ),
+  ];
+}
+
+function printStatistics(rows: Row[], loadSeconds: number): void {
+  const before = process.env.STATISTICS_BEFORE ? ' — WITHOUT their indexes (STATISTICS_BEFORE)' : '';
+  console.log(`\nStatistics' views through supabase-js at 10,000 reservations × 200 restaurants (${RUNS} runs after ${WARMUP} warm-up; loaded in ${loadSeconds.toFixed(0)} s)${before}\n`);
+  console.log('| view | median ms | p95 ms | p95 before its indexes | target |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const r of rows) {
+    const key = r.operation.replace(/ \(.*\)| \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/g, '');
+    const verdict = r.p95 <= STATISTICS_TARGET_MS ? `ok (≤ ${STATISTICS_TARGET_MS})` : `OVER ${STATISTICS_TARGET_MS}`;
+    console.log(`| ${r.operation} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${STATISTICS_BEFORE[key]?.toFixed(0) ?? '—'} | ${verdict} |`);
+  }
+}
+
 async function main() {
   const dataDir = tempDataDir('bench');
   // The failed sign-ins below would trip the default limit of 10 per address.
   const stack = await launchStack({ dataDir, env: { AUTH_MAX_FAILED_SIGNINS: '100000' } });
   try {
+    if (process.env.STATISTICS_ONLY || process.env.STATISTICS_BEFORE) {
+      await statistics(stack);
+      return;
+    }
     const signins = await failedSignins(stack.url, stack.anonKey);
     console.log(`\nFailed sign-in time (${SIGNIN_RUNS} runs of each, interleaved): the same for an account and an unknown e-mail\n`);
     console.log('| sign-in | median ms | p95 ms |');
@@ -136,10 +248,27 @@ async function main() {
       const verdict = r.scale === 'large' ? (r.median < TARGET_MS ? `ok (< ${TARGET_MS})` : `OVER ${TARGET_MS}`) : '';
       console.log(`| ${r.operation} | ${r.scale} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${verdict} |`);
     }
+    await statistics(stack);
   } finally {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Loads the statistics' data (after the large dataset, which it loads when it is not there yet) and prints their table. */
+async function statistics(stack: Awaited<ReturnType<typeof launchStack>>): Promise<void> {
+  const loadStart = performance.now();
+  const db = new pg.Client({ connectionString: stack.dbUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query(`select 1 from public.restaurants where id = 'b1000000-0000-4000-8000-000000000001'`);
+    if (!rows.length) await db.query(fs.readFileSync(fileURLToPath(new URL('../sql/large-dataset.sql', import.meta.url)), 'utf8'));
+    await loadStatisticsData(db);
+  } finally {
+    await db.end();
+  }
+  const loadSeconds = (performance.now() - loadStart) / 1000;
+  printStatistics(await measureStatistics(await signedIn(stack.url, stack.anonKey, 'bench@tablee.fr', 'tablee-bench')), loadSeconds);
 }
 
 main().catch((err) => {

@@ -3,6 +3,8 @@
  */
 import { OPERATIONS_PATHS as PATHS } from '@tablee/operations-data';
 import { RestaurantRedirect } from '@tablee/domain';
+import { PageLoading } from '@tablee/shared';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { ConversationDetailPage } from './features/conversations/components/ConversationDetailPage';
 import { ConversationsPage } from './features/conversations/components/ConversationsPage';
@@ -10,6 +12,39 @@ import { NewReservationPage } from './features/reservations/components/NewReserv
 import { ReservationDetailPage } from './features/reservations/components/ReservationDetailPage';
 import { PlanningPage } from './features/planning/components/PlanningPage';
 import { ReservationsPage } from './features/reservations/components/ReservationsPage';
+
+/**
+ * 'Statistiques' in its own chunk, with its chart library (uPlot): no other screen downloads them.
+ * Rendered from state once loaded rather than through React.lazy and Suspense, as the shell's page
+ * chunks are (shell/src/app/page-chunk.tsx: React holds content replacing a Suspense fallback 300 ms).
+ */
+let statisticsChunk: Promise<ComponentType> | undefined;
+const loadStatistics = () =>
+  (statisticsChunk ??= import('./features/statistics/components/StatisticsPage').then(
+    (module) => module.default,
+    (error: unknown) => {
+      statisticsChunk = undefined;
+      throw error;
+    },
+  ));
+
+function StatisticsRoute() {
+  const [loaded, setLoaded] = useState<{ Page: ComponentType } | { error: unknown }>();
+  useEffect(() => {
+    let current = true;
+    loadStatistics().then(
+      (Page) => current && setLoaded({ Page }),
+      (error: unknown) => current && setLoaded({ error: error ?? new Error('Page indisponible') }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  // A chunk that cannot be loaded goes to the remote's error boundary ('Réessayer'), and is asked again next time.
+  if (loaded && 'error' in loaded) throw loaded.error;
+  if (!loaded) return <PageLoading label="Chargement des statistiques..." />;
+  return <loaded.Page />;
+}
 
 export default function OperationsRoutes() {
   return (
@@ -21,6 +56,7 @@ export default function OperationsRoutes() {
       <Route path={PATHS.conversations} element={<ConversationsPage />} />
       <Route path={PATHS.conversation} element={<ConversationDetailPage />} />
       <Route path={PATHS.planning} element={<PlanningPage />} />
+      <Route path={PATHS.statistics} element={<StatisticsRoute />} />
       {/* Any other address: the list of its section, or the reservations when it names none. */}
       <Route path="conversations/*" element={<RestaurantRedirect page="operational/conversations" />} />
       <Route path="*" element={<RestaurantRedirect page="operational/reservations" />} />

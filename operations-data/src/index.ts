@@ -14,3 +14,6 @@ export * from './cgv';
 export * from './booking';
 export * from './people';
 export * from './reservation-guests';
+export * from './received';
+export * from './statistics';
+export * from './dashboard-statistics';

@@ -1,8 +1,19 @@
-import { getSupabase, isUuid, parseReservationFilter, statusToCode, type Reservation, type ReservationStatus } from '@tablee/domain';
+import {
+  getSupabase,
+  isUuid,
+  parseReservationFilter,
+  RESERVATION_SOURCES,
+  RESERVATION_STATUS_CODES,
+  statusToCode,
+  type Reservation,
+  type ReservationSource,
+  type ReservationStatus,
+} from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { Service } from './constants';
 import { LIVE_REFRESH_MS, PageOutOfRangeError, reservationKeys, SCREEN_DATA_FRESH_MS } from './keys';
 import { reservationFromRow } from './mappers';
+import { receivedBounds } from './received';
 import { readReservation, reservationDetailQuery, type ReservationDetail } from './reservation-read';
 import { RESERVATION_COLUMNS } from './rows';
 
@@ -22,6 +33,13 @@ export interface ReservationQuery {
   service?: Service;
   /** 'due': the pending requests, the earliest answer deadline first ('À traiter': late ones on top). */
   order?: 'due';
+  /** Paris days the request was received, 'YYYY-MM-DD', both included (the statistics' figures link here). */
+  receivedFrom?: string;
+  receivedTo?: string;
+  /** Any of these statuses (with `status`, both apply). */
+  statuses?: ReservationStatus[];
+  /** Where the request came from. */
+  source?: ReservationSource;
   /** 1-based. */
   page: number;
 }
@@ -50,6 +68,12 @@ export async function listReservations(query: ReservationQuery): Promise<Reserva
   if (query.dateFrom) request = request.gte('reservation_date', query.dateFrom);
   if (query.dateTo) request = request.lte('reservation_date', query.dateTo);
   if (query.service) request = request.eq('service', query.service);
+  // Received on these Paris days: the statistics' own bounds (received.ts).
+  const received = receivedBounds(query.receivedFrom, query.receivedTo);
+  if (received.gte) request = request.gte('created_at', received.gte);
+  if (received.lt) request = request.lt('created_at', received.lt);
+  if (query.statuses?.length) request = request.in('status', query.statuses.map(statusToCode));
+  if (query.source) request = request.eq('source', query.source);
   request = query.order === 'due' ? request.order('respond_by', { ascending: true }) : request.order('created_at', { ascending: false });
   const { data, count, error } = await request.order('id', { ascending: false }).range(from, from + RESERVATIONS_PAGE_SIZE - 1);
   if (error?.code === 'PGRST103') throw new PageOutOfRangeError(error.message);
@@ -97,7 +121,28 @@ export const getReservation = (restaurantId: string, numero: string): Promise<Re
 export const reservationQueryOptions = (restaurantId: string, numero: string) => reservationDetailQuery(restaurantId, numero, () => getReservation(restaurantId, numero));
 
 /** URL parameters of the list, so that the back button and a shared link show the same list. */
-export const RESERVATION_LIST_PARAM = { status: 'statut', search: 'recherche', from: 'du', to: 'au', service: 'service', order: 'ordre', page: 'page' } as const;
+export const RESERVATION_LIST_PARAM = {
+  status: 'statut',
+  search: 'recherche',
+  from: 'du',
+  to: 'au',
+  service: 'service',
+  order: 'ordre',
+  page: 'page',
+  receivedFrom: 'recuDu',
+  receivedTo: 'recuAu',
+  statuses: 'statuts',
+  source: 'origine',
+} as const;
+
+/** '?statuts=rejected,cancelled,no_show': the known statuses of a comma list, in their codes' order, each once. */
+export function parseStatusList(value: string | null): ReservationStatus[] | undefined {
+  const asked = new Set((value ?? '').split(',').map((s) => s.trim()));
+  const statuses = (Object.keys(RESERVATION_STATUS_CODES) as ReservationStatus[]).filter((status) => asked.has(status));
+  return statuses.length ? statuses : undefined;
+}
+
+const sourceFromParam = (value: string | null): ReservationSource | undefined => (RESERVATION_SOURCES as readonly string[]).find((source) => source === value) as ReservationSource | undefined;
 
 /** '?statut=pending&ordre=a-traiter': the 'À traiter' list. */
 export const DUE_ORDER_PARAM = 'a-traiter';
@@ -115,6 +160,10 @@ export interface ReservationListParams {
   dateTo?: string;
   service?: Service;
   order?: 'due';
+  receivedFrom?: string;
+  receivedTo?: string;
+  statuses?: ReservationStatus[];
+  source?: ReservationSource;
   page: number;
   /** The URL's dates are in the wrong order: they are not applied, the screen says why. */
   invalidRange: boolean;
@@ -132,8 +181,12 @@ export function parseReservationListParams(searchParams: URLSearchParams): Reser
   const page = Number(searchParams.get(RESERVATION_LIST_PARAM.page));
   let dateFrom = isoDate(searchParams.get(RESERVATION_LIST_PARAM.from));
   let dateTo = isoDate(searchParams.get(RESERVATION_LIST_PARAM.to));
-  const invalidRange = !!dateFrom && !!dateTo && dateFrom > dateTo;
-  if (invalidRange) dateFrom = dateTo = undefined;
+  let receivedFrom = isoDate(searchParams.get(RESERVATION_LIST_PARAM.receivedFrom));
+  let receivedTo = isoDate(searchParams.get(RESERVATION_LIST_PARAM.receivedTo));
+  const invalidDates = !!dateFrom && !!dateTo && dateFrom > dateTo;
+  if (invalidDates) dateFrom = dateTo = undefined;
+  const invalidReceived = !!receivedFrom && !!receivedTo && receivedFrom > receivedTo;
+  if (invalidReceived) receivedFrom = receivedTo = undefined;
   return {
     status: parseReservationFilter(searchParams.get(RESERVATION_LIST_PARAM.status)),
     search: (searchParams.get(RESERVATION_LIST_PARAM.search) ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
@@ -141,13 +194,31 @@ export function parseReservationListParams(searchParams: URLSearchParams): Reser
     dateTo,
     service: serviceFromParam(searchParams.get(RESERVATION_LIST_PARAM.service)),
     order: searchParams.get(RESERVATION_LIST_PARAM.order) === DUE_ORDER_PARAM ? 'due' : undefined,
+    receivedFrom,
+    receivedTo,
+    statuses: parseStatusList(searchParams.get(RESERVATION_LIST_PARAM.statuses)),
+    source: sourceFromParam(searchParams.get(RESERVATION_LIST_PARAM.source)),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
-    invalidRange,
+    invalidRange: invalidDates || invalidReceived,
   };
 }
 
 /** The list's query for the URL's parameters; null when the restaurant id cannot be one (nothing is asked). */
 export function reservationListQuery(restaurantId: string, params: ReservationListParams): ReservationQuery | null {
   if (!isUuid(restaurantId)) return null;
-  return { restaurantId, status: params.status, search: params.search, dateFrom: params.dateFrom, dateTo: params.dateTo, service: params.service, order: params.order, page: params.page };
+  return {
+    restaurantId,
+    status: params.status,
+    search: params.search,
+    dateFrom: params.dateFrom,
+    dateTo: params.dateTo,
+    service: params.service,
+    order: params.order,
+    // Only what is set: the key of a list without them stays the one it always was (the shell's prefetch).
+    ...(params.receivedFrom ? { receivedFrom: params.receivedFrom } : {}),
+    ...(params.receivedTo ? { receivedTo: params.receivedTo } : {}),
+    ...(params.statuses ? { statuses: params.statuses } : {}),
+    ...(params.source ? { source: params.source } : {}),
+    page: params.page,
+  };
 }

@@ -14,6 +14,7 @@ import { reservationGuestsQueryOptions } from './reservation-guests';
 import { reservationCountsQueryOptions } from './reservation-counts';
 import { acceptanceCheckQueryOptions, parsePlanningParams, planningQueryOptions, planningRange } from './planning';
 import { parseReservationListParams, reservationListQuery, reservationListQueryOptions, reservationQueryOptions } from './reservations';
+import { restaurantStatisticsQueryOptions, statisticsQuery } from './statistics';
 
 /** Where the shell mounts the operations remote (the standalone page mounts it at the same address). */
 export const OPERATIONS_MOUNT = '/restaurants/:restaurantId/operational';
@@ -27,6 +28,7 @@ export const OPERATIONS_PATHS = {
   conversations: 'conversations',
   conversation: 'conversations/:conversationId',
   planning: 'planning',
+  statistics: 'statistics',
 } as const;
 
 type Prefetch = (client: QueryClient, params: Params, search: URLSearchParams) => void;
@@ -69,6 +71,10 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
   planning: (client, { restaurantId = '' }, search) => {
     const { from, to } = planningRange(parsePlanningParams(search));
     if (isUuid(restaurantId)) prefetchIfAbsent(client, planningQueryOptions(restaurantId, from, to));
+  },
+  statistics: (client, { restaurantId = '' }, search) => {
+    const query = statisticsQuery(restaurantId, search);
+    if (query) prefetchIfAbsent(client, restaurantStatisticsQueryOptions(query.restaurantId, query.period));
   },
 };
 

@@ -163,6 +163,9 @@ const VIEWS = ['conversation_summaries', 'reservation_status_counts', 'restauran
 /** Functions that take no one's ids and only ever create the caller's own rows: refused to anonymous, harmless to owners. */
 const OWN_ROWS_FUNCTIONS = ['start_restaurant_onboarding'];
 
+/** Functions that take no one's ids and only read the caller's own restaurants: refused to anonymous, never a word of the victim's. */
+const OWN_READ_FUNCTIONS = ['dashboard_statistics'];
+
 /** Functions called with the victim's ids. */
 function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unknown>][] {
   const r = v.restaurantId;
@@ -188,6 +191,9 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['reservation_planning', { p_restaurant_id: r, p_from: '2026-11-23', p_to: '2026-11-29' }],
     ['reservation_acceptance_check', { p_restaurant_id: r, p_numero: 'R-0001' }],
     ['export_reservations_csv', { p_restaurant_id: r }],
+    // Statistiques (issue 46): members of the restaurant only.
+    ['restaurant_statistics', { p_restaurant_id: r, p_from: '2026-11-01', p_to: '2026-11-30' }],
+    ['export_statistics_csv', { p_restaurant_id: r, p_from: '2026-11-01', p_to: '2026-11-30' }],
     ['assistant_knowledge', { p_restaurant_id: r }],
     ['create_assistant_key', { p_restaurant_id: r }],
     ['revoke_assistant_key', { p_key_id: v.keyId }],
@@ -316,6 +322,12 @@ async function tryEverything(victim: Victim, who: string, c: SupabaseClient, att
       );
       expect({ who, fn, owner: created.user_id }).toEqual({ who, fn, owner: attackerId });
     }
+    cases += 1;
+  }
+  for (const fn of OWN_READ_FUNCTIONS) {
+    const { data, error } = await c.rpc(fn);
+    if (who === 'anonymous') expect({ who, fn, refused: error !== null }).toEqual({ who, fn, refused: true });
+    else expect({ who, fn, error, victimMentioned: JSON.stringify(data).includes(victim.restaurantId) }).toEqual({ who, fn, error: null, victimMentioned: false });
     cases += 1;
   }
   return cases;
@@ -659,7 +671,7 @@ describe('the API surface, read from the catalog', () => {
     } as Victim;
     expect(sorted(tableTargets(placeholder).map((t) => t.table))).toEqual(sorted(catalog.tables));
     expect(sorted(VIEWS)).toEqual(sorted(catalog.views));
-    const attacked = new Set([...rpcTargets(placeholder, someone).map(([fn]) => fn), ...OWN_ROWS_FUNCTIONS]);
+    const attacked = new Set([...rpcTargets(placeholder, someone).map(([fn]) => fn), ...OWN_ROWS_FUNCTIONS, ...OWN_READ_FUNCTIONS]);
     expect(catalog.functions.map((f) => f.proname).filter((fn) => !attacked.has(fn))).toEqual([]);
     // Two functions of the API are open to anonymous callers: the public request page's (request_form, which
     // answers only allow-listed fields: request-form.test.ts) and the invitation page's (invitation_details,

@@ -7,6 +7,7 @@
  */
 import { queryClient } from '@tablee/shared/light';
 import { initSupabase, startSession, tableeStore, userAtom } from '@tablee/shared/supabase';
+import { dashboardStatisticsQueryOptions } from '@tablee/operations-data/dashboard-statistics';
 import { restaurantListQueryOptions } from '../features/dashboard/api/listRestaurants';
 import { appConfig } from './config';
 
@@ -16,5 +17,8 @@ export const sessionRead: Promise<void> = appConfig().then(async (config) => {
   await startSession();
   const user = tableeStore.get(userAtom);
   // Only a head start: an error is the page's to show (its query asks again).
-  if (user) queryClient.prefetchQuery(restaurantListQueryOptions(user.id)).catch(() => undefined);
+  if (!user) return;
+  queryClient.prefetchQuery(restaurantListQueryOptions(user.id)).catch(() => undefined);
+  // The cards' figures of this month, in the same round trip (one call for every card).
+  queryClient.prefetchQuery(dashboardStatisticsQueryOptions(user.id)).catch(() => undefined);
 });

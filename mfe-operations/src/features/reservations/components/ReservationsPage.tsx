@@ -13,6 +13,7 @@ import {
 import { formatDate, formatTime, PageError, PageFrame, PageLoading, QueryState } from '@tablee/shared';
 import { isUuid, restaurantPath, RESERVATION_FILTER_LABELS, RESERVATION_FILTERS, RESERVATION_SOURCE_LABELS, RESERVATION_STATUS_BADGES, type Reservation } from '@tablee/domain';
 import CloseCircleFilled from '@ant-design/icons/CloseCircleFilled';
+import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import { Alert, Button, DatePicker, Grid, Input, Pagination, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -133,7 +134,7 @@ function ReservationList({
     { title: 'Statut', dataIndex: 'status', render: (_, r) => <ReservationStatusTags reservation={r} /> },
   ];
 
-  const anyFilter = params.status !== 'all' || !!params.search || !!params.dateFrom || !!params.dateTo || !!params.service;
+  const anyFilter = params.status !== 'all' || !!params.search || !!params.dateFrom || !!params.dateTo || !!params.service || !!statisticsFilter(params);
   const emptyText =
     !anyFilter || params.status === 'all'
       ? 'Aucune réservation trouvée'
@@ -205,6 +206,7 @@ function ReservationList({
           style={{ minWidth: 170 }}
         />
       </div>
+      <StatisticsFilters params={params} update={update} />
       {params.invalidRange && <Alert type="warning" showIcon title="La date de début doit précéder la date de fin : les dates ne sont pas appliquées." />}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography.Text data-testid="reservation-count">
@@ -241,15 +243,57 @@ function ReservationList({
   );
 }
 
+/** The filters a statistic's link set (received on these days, these statuses, this source): only while set. */
+const statisticsFilter = (params: ReservationListParams) => !!(params.receivedFrom || params.receivedTo || params.statuses || params.source);
+
+/**
+ * The filters a figure of 'Statistiques' leads with, each named and removable (the others are the
+ * controls above): 'Reçues du 01/11/2026 au 30/11/2026', 'Statuts : Refusée, Annulée', 'Origine : Téléphone'.
+ */
+function StatisticsFilters({ params, update }: { params: ReservationListParams; update: ReturnType<typeof useReservationListParams>['update'] }) {
+  const filters: { key: string; label: string; remove: () => void }[] = [];
+  if (params.receivedFrom || params.receivedTo) {
+    const label =
+      params.receivedFrom && params.receivedTo
+        ? `Reçues du ${formatDate(params.receivedFrom)} au ${formatDate(params.receivedTo)}`
+        : params.receivedFrom
+          ? `Reçues depuis le ${formatDate(params.receivedFrom)}`
+          : `Reçues jusqu’au ${formatDate(params.receivedTo!)}`;
+    filters.push({ key: 'received', label, remove: () => update({ receivedFrom: undefined, receivedTo: undefined }) });
+  }
+  if (params.statuses)
+    filters.push({
+      key: 'statuses',
+      label: `Statuts : ${params.statuses.map((s) => RESERVATION_STATUS_BADGES[s].label).join(', ')}`,
+      remove: () => update({ statuses: undefined }),
+    });
+  if (params.source) filters.push({ key: 'source', label: `Origine : ${RESERVATION_SOURCE_LABELS[params.source]}`, remove: () => update({ source: undefined }) });
+  if (!filters.length) return null;
+  return (
+    <ul aria-label="Filtres des statistiques" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+      {filters.map((filter) => (
+        <li key={filter.key}>
+          <Button size="small" onClick={filter.remove} aria-label={`Retirer le filtre « ${filter.label} »`} data-testid="statistics-filter">
+            {filter.label} <CloseOutlined aria-hidden />
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** 'Exporter en CSV': the list as filtered, all its pages. */
 function ExportButton({ params, disabled }: { params: ReservationListParams; disabled: boolean }) {
   const { restaurantId = '' } = useParams();
   const query = reservationListQuery(restaurantId, params);
   const exporting = useExportReservations();
+  // The database's export knows the list's own filters, not yet those of a statistic's link: it would export more than is shown.
+  const notExportable = statisticsFilter(params);
   return (
-    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
       {exporting.isError && <Typography.Text type="danger">L’export n’a pas pu être créé. Réessayez.</Typography.Text>}
-      <Button onClick={() => query && exporting.mutate(query)} loading={exporting.isPending} disabled={disabled || !query}>
+      {notExportable && <Typography.Text type="secondary">Retirez les filtres des statistiques pour exporter.</Typography.Text>}
+      <Button onClick={() => query && exporting.mutate(query)} loading={exporting.isPending} disabled={disabled || !query || notExportable}>
         Exporter en CSV
       </Button>
     </span>

@@ -14,7 +14,10 @@ export function useReservationListParams() {
 
   /** Any change of filter, search or dates goes back to page 1. */
   const update = useCallback(
-    (change: Partial<Pick<ReservationListParams, 'status' | 'search' | 'dateFrom' | 'dateTo' | 'service' | 'order' | 'page'>>, options: { replace?: boolean } = {}) => {
+    (
+      change: Partial<Pick<ReservationListParams, 'status' | 'search' | 'dateFrom' | 'dateTo' | 'service' | 'order' | 'page' | 'receivedFrom' | 'receivedTo' | 'statuses' | 'source'>>,
+      options: { replace?: boolean } = {},
+    ) => {
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -27,6 +30,11 @@ export function useReservationListParams() {
           // 'À traiter' is a list of pending requests: another status leaves that order.
           if ('status' in change && change.status !== 'pending') next.delete(PARAM.order);
           if ('service' in change) set(PARAM.service, change.service && SERVICE_PARAM_VALUES[change.service]);
+          // The statistics' filters (a figure's link): removed one by one from the list.
+          if ('receivedFrom' in change) set(PARAM.receivedFrom, change.receivedFrom);
+          if ('receivedTo' in change) set(PARAM.receivedTo, change.receivedTo);
+          if ('statuses' in change) set(PARAM.statuses, change.statuses?.join(','));
+          if ('source' in change) set(PARAM.source, change.source);
           set(PARAM.page, change.page && change.page > 1 ? String(change.page) : undefined);
           return next;
         },

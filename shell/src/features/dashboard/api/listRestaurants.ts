@@ -1,5 +1,6 @@
 // The keys alone: the package's index brings the planning's dayjs, which the light dashboard does without.
 import { SUMMARY_REFRESH_MS } from '@tablee/operations-data/keys';
+import { dashboardStatisticsQueryOptions } from '@tablee/operations-data/dashboard-statistics';
 import { getMyRole, getSupabase, memberRole, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MemberRole, type MissingItem } from '@tablee/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -57,6 +58,12 @@ export async function listRestaurants(userId: string): Promise<RestaurantSummary
 /** Read again every 30 s and on focus, like the sidebar badge: the cards' figures follow new requests. Cached per user. */
 export const restaurantListQueryOptions = (userId: string) =>
   queryOptions({ queryKey: ['restaurants', 'list', userId], queryFn: () => listRestaurants(userId), refetchInterval: SUMMARY_REFRESH_MS });
+
+/**
+ * This month's figures of every card (requests, answered on time, covers): one call for all the
+ * restaurants (public.dashboard_statistics), started with the list, never one per card.
+ */
+export const useDashboardStatistics = (userId: string | undefined) => useQuery({ ...dashboardStatisticsQueryOptions(userId ?? ''), enabled: !!userId });
 
 /** The list of the signed-in owner; waits for the user (the guard has one before this screen shows). */
 export const useRestaurantList = (userId: string | undefined) => useQuery({ ...restaurantListQueryOptions(userId ?? ''), enabled: !!userId });

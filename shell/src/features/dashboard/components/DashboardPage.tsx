@@ -1,11 +1,12 @@
 import { userAtom } from '@tablee/shared/supabase';
 import { Toast, useToast } from '@tablee/shared/light';
+import type { DashboardRestaurantStatistics } from '@tablee/domain';
 import { accessLostMessage, completenessLabel, missingItemPath, OWNER_ONLY_PAGES, restaurantPath, resumeOnboardingPath, ROLE_LABELS, type AccessLostState } from '@tablee/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LightEmpty, LightQueryState, LightWarning } from '../../../start/LightScreenStates';
-import { useDeleteRestaurant, useRestaurantList, type RestaurantSummary } from '../api/listRestaurants';
+import { useDashboardStatistics, useDeleteRestaurant, useRestaurantList, type RestaurantSummary } from '../api/listRestaurants';
 
 type ConfirmModule = typeof import('./ConfirmDeleteModal');
 /** The confirmation's chunk, asked on the first 'Supprimer' (not through React.lazy: see LoadedRoutes.tsx). */
@@ -64,6 +65,26 @@ function MissingItems({ restaurant }: { restaurant: RestaurantSummary }) {
   );
 }
 
+const count = new Intl.NumberFormat('fr-FR');
+const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 0 });
+
+/**
+ * This month's figures (the 1st to today, Paris): requests received, answered on time, covers confirmed;
+ * a link to the restaurant's 'Statistiques'. Nothing while they load or when they could not be read.
+ */
+function MonthFigures({ restaurant, figures }: { restaurant: RestaurantSummary; figures: DashboardRestaurantStatistics | undefined }) {
+  if (!figures) return null;
+  const onTime = figures.onTimeRate === null ? '—' : percent.format(figures.onTimeRate);
+  return (
+    <div data-testid="restaurant-statistics" style={{ margin: '8px 0 0' }}>
+      <Link to={restaurantPath(restaurant.id, 'operational/statistics')} style={{ textDecoration: 'underline' }} aria-label={`Ce mois-ci : statistiques de ${displayName(restaurant)}`}>
+        Ce mois-ci
+      </Link>
+      {` : ${count.format(figures.requests)} demande${figures.requests > 1 ? 's' : ''} · ${onTime} répondues à temps · ${count.format(figures.coversConfirmed)} couvert${figures.coversConfirmed > 1 ? 's' : ''}`}
+    </div>
+  );
+}
+
 /** The user's role in a restaurant's team, beside its name. */
 function RoleBadge({ restaurant }: { restaurant: RestaurantSummary }) {
   const owner = restaurant.role === 'owner';
@@ -90,6 +111,8 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
   const accessLost = lostState?.accessLost === true;
   const navigate = useNavigate();
   const restaurants = useRestaurantList(user?.id);
+  const statistics = useDashboardStatistics(user?.id);
+  const figuresOf = (id: string) => statistics.data?.find((s) => s.restaurantId === id);
   const shown = restaurants.isSuccess && restaurants.data.length > 0;
   useEffect(() => {
     if (shown) onShown?.();
@@ -155,6 +178,7 @@ export function DashboardPage({ onShown }: { onShown?: () => void }) {
                           {r.late > 0 && <strong style={{ color: '#a8071a' }}>{` · ${r.late} en retard`}</strong>}
                         </div>
                       )}
+                      {!r.onboardingUnfinished && <MonthFigures restaurant={r} figures={figuresOf(r.id)} />}
                     </div>
                     <ul className="tl-card-actions">
                       <li style={{ width: r.role === 'owner' ? '50%' : '100%' }}>
