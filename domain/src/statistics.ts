@@ -39,7 +39,7 @@ export interface StatisticsFigures {
   revenueCents: number;
   revenuePerCoverCents: number | null;
   revenuePerGroupCents: number | null;
-  /** What was received (amount_received: the list's « Montant reçu »). */
+  /** What was received (amount_received_cents: the list's « Montant reçu »). */
   depositsReceivedCents: number;
   /** What cancellations refunded (by hand or online), with refunds made in Stripe's dashboard, less refunds Stripe refused. */
   depositsRefundedCents: number;

@@ -51,7 +51,7 @@ beforeAll(async () => {
       // 1 March 00:30 in Paris (winter time): in March. Cancelled.
       row('2026-02-28T23:30:00Z', 4, 6),
       row('2026-03-02T10:00:00Z', 1, 10, { children: 2, source: 'phone', total_amount: 480, selected_menu: 'Menu Bistrot' }),
-      row('2026-03-15T09:00:00Z', 3, 8, { source: 'web', total_amount: 320, amount_received: 100, selected_menu: 'Menu Bistrot' }),
+      row('2026-03-15T09:00:00Z', 3, 8, { source: 'web', total_amount: 320, amount_received_cents: 10_000, selected_menu: 'Menu Bistrot' }),
       row('2026-03-20T09:00:00Z', 2, 15),
       // 1 April 00:30 in Paris (summer time): not in March.
       row('2026-03-31T22:30:00Z', 1, 40),

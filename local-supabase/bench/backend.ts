@@ -145,11 +145,11 @@ async function loadStatisticsData(db: pg.Client): Promise<void> {
       from generate_series(1, 4) t`);
   await db.query(`
     insert into public.restaurant_reservations (restaurant_id, numero_reservation_restaurateur, numero_reservation, code_reservation,
-      status, customer_name, email, selected_menu, total_amount, amount_received, number_people, children, reservation_date, arrival_time, options,
+      status, customer_name, email, selected_menu, total_amount, amount_received_cents, number_people, children, reservation_date, arrival_time, options,
       source, created_at, respond_by)
     select ('b7000000-0000-4000-8000-' || lpad(t::text, 12, '0'))::uuid, 'R-' || lpad(i::text, 5, '0'), 'STA-' || t || '-' || i, 'ABCDEF',
            x.status, 'Client ' || i, 'client' || i || '@example.fr', case when i % 3 = 0 then 'Menu Prestige' else 'Menu Brasserie' end,
-           35 * (8 + i % 30), case when x.status in (3, 4, 5) then 10.5 * (8 + i % 30) end, 8 + i % 30, i % 3, x.d,
+           35 * (8 + i % 30), case when x.status in (3, 4, 5) then 1050 * (8 + i % 30) end, 8 + i % 30, i % 3, x.d,
            (array['12:00','12:30','13:00','19:30','20:00','20:30','21:00'])[1 + i % 7]::time,
            case when i % 5 = 0 then '[{"title":"Apéritif maison","price":6,"quantity":10}]'::jsonb else '[]'::jsonb end,
            (array['assistant','assistant','web','phone'])[1 + i % 4], x.created, x.created + interval '6 hours'
@@ -168,9 +168,9 @@ async function loadStatisticsData(db: pg.Client): Promise<void> {
       from public.restaurant_reservations r
      where r.status <> 0 and (r.restaurant_id::text like 'b7000000-%' or r.restaurant_id = 'b1000000-0000-4000-8000-000000000001')`);
   await db.query(`
-    insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, created_at, deposit, amount)
+    insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, created_at, deposit, amount_cents)
     select r.id, r.restaurant_id, 1, r.status, 'owner', r.created_at + interval '1 day',
-           case when r.status = 4 and r.amount_received > 0 then 'refunded' end, case when r.status = 4 and r.amount_received > 0 then r.amount_received end
+           case when r.status = 4 and r.amount_received_cents > 0 then 'refunded' end, case when r.status = 4 and r.amount_received_cents > 0 then r.amount_received_cents end
       from public.restaurant_reservations r
      where r.status in (3, 4, 5) and (r.restaurant_id::text like 'b7000000-%' or r.restaurant_id = 'b1000000-0000-4000-8000-000000000001')`);
   await db.query(trigram);

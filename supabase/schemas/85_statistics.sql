@@ -15,7 +15,7 @@ set check_function_bodies = off;
 
 -- The requests of a period are read with restaurant_reservations_restaurant_created_idx (restaurant_id, created_at).
 -- Their decisions, undos and refunds: a restaurant's status changes since an instant, read without the table.
-CREATE INDEX reservation_events_statistics_idx ON public.reservation_events USING btree (restaurant_id, created_at) INCLUDE (reservation_id, kind, from_status, to_status, deposit, amount) WHERE (kind = ANY (ARRAY['status'::text, 'undone'::text]));
+CREATE INDEX reservation_events_statistics_idx ON public.reservation_events USING btree (restaurant_id, created_at) INCLUDE (reservation_id, kind, from_status, to_status, deposit, amount_cents) WHERE (kind = ANY (ARRAY['status'::text, 'undone'::text]));
 -- Refunds in Stripe's ledger, by restaurant.
 CREATE INDEX reservation_payments_refunds_idx ON public.reservation_payments USING btree (restaurant_id) WHERE (kind = 'refund'::text);
 
@@ -46,7 +46,7 @@ begin
            max(e.created_at) filter (where e.kind = 'status' and e.from_status = private.reservation_status('pending')) as decided_at,
            max(e.created_at) filter (where e.kind = 'undone') as undone_at,
            -- Refunded: what the cancellations said was refunded (by hand, or online through Stripe).
-           sum(e.amount) filter (where e.kind = 'status' and e.deposit = 'refunded') as refunded
+           sum(e.amount_cents) filter (where e.kind = 'status' and e.deposit = 'refunded') as refunded_cents
       from public.reservation_events e, bounds b
      where e.restaurant_id = any (p_restaurant_ids) and e.kind in ('status', 'undone') and e.created_at >= b.since
        and (e.kind = 'undone' or e.from_status = private.reservation_status('pending') or e.deposit = 'refunded')
@@ -65,8 +65,8 @@ begin
            r.created_at < b.current_since as in_previous,
            (r.created_at at time zone 'Europe/Paris')::date as received_on,
            r.number_people + coalesce(r.children, 0) as covers,
-           r.total_amount, r.amount_received,
-           coalesce(h.refunded, 0) * 100 + coalesce(l.cents, 0) as refunded_cents,
+           r.total_amount, r.amount_received_cents,
+           coalesce(h.refunded_cents, 0) + coalesce(l.cents, 0) as refunded_cents,
            -- The decision that stands: the last decision from pending, unless an undo came after it. What it was, the
            -- status says: nothing leaves rejected, and nothing leads to it but a decision (private.reservation_transitions).
            d.decided_at,
@@ -103,7 +103,7 @@ begin
            count(*) filter (where s.status in (private.reservation_status('accepted'), private.reservation_status('paid')))::integer as confirmed_groups,
            round(coalesce(sum(s.total_amount) filter (where s.status in (private.reservation_status('accepted'), private.reservation_status('paid'))), 0) * 100)::bigint
              as revenue,
-           round(coalesce(sum(s.amount_received), 0) * 100)::bigint as received,
+           coalesce(sum(s.amount_received_cents), 0)::bigint as received,
            round(coalesce(sum(s.refunded_cents), 0))::bigint as refunded,
            count(*) filter (where s.status = private.reservation_status('no_show'))::integer as no_shows,
            count(*) filter (where s.status in (private.reservation_status('accepted'), private.reservation_status('paid'))
@@ -266,7 +266,7 @@ begin
   );
 end
 $function$;
-COMMENT ON FUNCTION public.restaurant_statistics(uuid,date,date) IS 'Statistiques: a restaurant''s figures for the requests received from p_from to p_to (Paris days of created_at, inclusive; the list''s « Reçue du … au … »), beside the previous period (as many days, ending the day before p_from), with weeks, sources, weekdays, services, menus and options. Members (owner or manager) only, else 42501; a period without both days, reversed or over 3 years (1,096 days): 22023. Definitions: requests: received in the period. answered: its decision stands — the last decision of its history from pending to accepted or rejected (owner, manager, one-click link or acceptance at creation), unless an undo of the link came after it (then it is pending again: not answered); a status set without a history row (imported data) is not an answer. answeredOnTime: that decision at or before respond_by; onTimeRate = answeredOnTime / answered; medianAnswerMinutes: median of decision − created_at. accepted: that decision is acceptance (whatever became of it); acceptanceRate = accepted / answered. coversConfirmed, confirmedGroups, revenueCents: the reservations accepted or paid now (adults + children; total_amount), revenuePerCoverCents and revenuePerGroupCents their quotients. coversLost: rejected, cancelled or no-show now. depositsReceivedCents: amount_received (what was received when marked paid, by hand or online: the list''s and the CSV''s « Montant reçu »). depositsRefundedCents: what cancellations recorded as refunded (history, deposit refunded: by hand or online), plus refunds made in Stripe''s dashboard, less online refunds Stripe refused for good. noShows: no-show now; noShowRate = noShows / (noShows + accepted or paid whose meal date is before today, Paris). medianLeadDays: median of reservation_date − the Paris day of reception, all requests; medianGroupSize: median of adults + children, all requests. weeks: every ISO week (Monday) touching the period, zeros included, counting the period''s requests received that week: requests, coversConfirmed, medianAnswerMinutes, medianPromiseMinutes (respond_by − created_at). sources: each source met, most requests first, with accepted and acceptanceRate (accepted / answered). weekdays (1 Monday … 7 Sunday, by the meal''s date), services (lunch, dinner), menus (selected_menu, most covers first) and options (their titles, most reservations first): the reservations accepted or paid now only.';
+COMMENT ON FUNCTION public.restaurant_statistics(uuid,date,date) IS 'Statistiques: a restaurant''s figures for the requests received from p_from to p_to (Paris days of created_at, inclusive; the list''s « Reçue du … au … »), beside the previous period (as many days, ending the day before p_from), with weeks, sources, weekdays, services, menus and options. Members (owner or manager) only, else 42501; a period without both days, reversed or over 3 years (1,096 days): 22023. Definitions: requests: received in the period. answered: its decision stands — the last decision of its history from pending to accepted or rejected (owner, manager, one-click link or acceptance at creation), unless an undo of the link came after it (then it is pending again: not answered); a status set without a history row (imported data) is not an answer. answeredOnTime: that decision at or before respond_by; onTimeRate = answeredOnTime / answered; medianAnswerMinutes: median of decision − created_at. accepted: that decision is acceptance (whatever became of it); acceptanceRate = accepted / answered. coversConfirmed, confirmedGroups, revenueCents: the reservations accepted or paid now (adults + children; total_amount), revenuePerCoverCents and revenuePerGroupCents their quotients. coversLost: rejected, cancelled or no-show now. depositsReceivedCents: amount_received_cents (what was received when marked paid, by hand or online: the list''s and the CSV''s « Montant reçu »). depositsRefundedCents: what cancellations recorded as refunded (history, deposit refunded: by hand or online), plus refunds made in Stripe''s dashboard, less online refunds Stripe refused for good. noShows: no-show now; noShowRate = noShows / (noShows + accepted or paid whose meal date is before today, Paris). medianLeadDays: median of reservation_date − the Paris day of reception, all requests; medianGroupSize: median of adults + children, all requests. weeks: every ISO week (Monday) touching the period, zeros included, counting the period''s requests received that week: requests, coversConfirmed, medianAnswerMinutes, medianPromiseMinutes (respond_by − created_at). sources: each source met, most requests first, with accepted and acceptanceRate (accepted / answered). weekdays (1 Monday … 7 Sunday, by the meal''s date), services (lunch, dinner), menus (selected_menu, most covers first) and options (their titles, most reservations first): the reservations accepted or paid now only.';
 REVOKE ALL ON FUNCTION public.restaurant_statistics(uuid,date,date) FROM PUBLIC, anon;
 
 CREATE OR REPLACE FUNCTION public.dashboard_statistics()

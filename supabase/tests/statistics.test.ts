@@ -168,7 +168,7 @@ async function writeRequests(restaurantId: string, requests: Request[]): Promise
       reservation_date: r.date,
       arrival_time: r.arrival ?? '20:00',
       total_amount: r.total,
-      amount_received: r.received ?? null,
+      amount_received_cents: r.received === undefined ? null : Math.round(r.received * 100),
       selected_menu: r.menu ?? null,
       options: (r.options ?? []).map((title) => ({ title, price: 5, quantity: 1 })),
       created_at: r.createdAt,
@@ -181,9 +181,19 @@ async function writeRequests(restaurantId: string, requests: Request[]): Promise
       await db.query('update public.restaurant_reservations set respond_by = $2 where id = $1', [ids[r.key], minutes(r.createdAt, r.promise ?? 120)]);
       for (const h of r.history ?? []) {
         await db.query(
-          `insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, created_at, deposit, amount)
+          `insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, kind, created_at, deposit, amount_cents)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [ids[r.key], restaurantId, STATUS[h.from], STATUS[h.to], h.actor ?? 'owner', h.kind ?? 'status', minutes(r.createdAt, h.after), h.refunded ? 'refunded' : null, h.refunded ?? null],
+          [
+            ids[r.key],
+            restaurantId,
+            STATUS[h.from],
+            STATUS[h.to],
+            h.actor ?? 'owner',
+            h.kind ?? 'status',
+            minutes(r.createdAt, h.after),
+            h.refunded ? 'refunded' : null,
+            h.refunded === undefined ? null : Math.round(h.refunded * 100),
+          ],
         );
       }
     }
@@ -454,7 +464,7 @@ test('the same figures from the list’s rows (supabase-js, its reception bounds
     const rows = (await must(
       owner.client
         .from('restaurant_reservations')
-        .select('id, status, number_people, children, total_amount, amount_received, reservation_date, created_at, respond_by')
+        .select('id, status, number_people, children, total_amount, amount_received_cents, reservation_date, created_at, respond_by')
         .eq('restaurant_id', restaurantId)
         .gte('created_at', parisMidnight(from))
         .lt('created_at', parisMidnight(nextDay(to))),
@@ -464,7 +474,7 @@ test('the same figures from the list’s rows (supabase-js, its reception bounds
       number_people: number;
       children: number;
       total_amount: number;
-      amount_received: number | null;
+      amount_received_cents: number | null;
       reservation_date: string;
       created_at: string;
       respond_by: string;
@@ -494,7 +504,7 @@ test('the same figures from the list’s rows (supabase-js, its reception bounds
       coversLost: rows.filter((r) => [STATUS.rejected, STATUS.cancelled, STATUS.no_show].includes(r.status as 2 | 4 | 5)).reduce((sum, r) => sum + r.number_people + r.children, 0),
       confirmedGroups: confirmed.length,
       revenueCents: confirmed.reduce((sum, r) => sum + cents(r.total_amount), 0),
-      depositsReceivedCents: rows.reduce((sum, r) => sum + cents(r.amount_received), 0),
+      depositsReceivedCents: rows.reduce((sum, r) => sum + (r.amount_received_cents ?? 0), 0),
       noShows: rows.filter((r) => r.status === STATUS.no_show).length,
       medianGroupSize: median(rows.map((r) => r.number_people + r.children)),
     };
