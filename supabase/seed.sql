@@ -705,6 +705,22 @@ update public.restaurant_reservations r
 update public.restaurant_reservations r
    set amount_received_cents = private.euros_to_cents(private.received_when_paid(r.total_amount, r.restaurant_id))
  where r.status = private.reservation_status('paid');
+-- Their history (the statistics read the decisions there): each decided request answered by the owner 15 minutes
+-- to about 5 hours after it came in, one in seven after the restaurant's deadline; then, three hours later (as
+-- updated_at says), what followed an acceptance: paid or cancelled.
+insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, created_at)
+select r.id, r.restaurant_id, private.reservation_status('pending'),
+       case when r.status = private.reservation_status('rejected') then r.status else private.reservation_status('accepted') end, 'owner',
+       least(now(), case when s.n % 7 = 0 then r.respond_by + interval '2 hours'
+                         else r.created_at + (15 + s.n * 37 % 300) * interval '1 minute' end)
+  from public.restaurant_reservations r
+  join seed_reservations s on r.id = ('50000000-0000-4000-8000-' || lpad(s.n::text, 12, '0'))::uuid
+ where r.status <> private.reservation_status('pending');
+insert into public.reservation_events (reservation_id, restaurant_id, from_status, to_status, actor, created_at, reason, amount_cents)
+select r.id, r.restaurant_id, private.reservation_status('accepted'), r.status, 'owner', least(now(), r.updated_at),
+       case when r.status = private.reservation_status('cancelled') then 'demande_du_client' end, r.amount_received_cents
+  from public.restaurant_reservations r
+ where r.id::text like '50000000-%' and r.status in (private.reservation_status('paid'), private.reservation_status('cancelled'));
 alter table public.restaurant_reservations enable trigger restaurant_reservations_set_updated_at;
 
 drop table seed_context, seed_conversations, seed_scripts, seed_reservations;

@@ -2064,10 +2064,14 @@ export type Database = {
         Args: {
           p_due_first?: boolean
           p_from?: string
+          p_received_from?: string
+          p_received_to?: string
           p_restaurant_id: string
           p_search?: string
           p_service?: string
+          p_source?: string
           p_status?: number
+          p_statuses?: number[]
           p_to?: string
         }
         Returns: string

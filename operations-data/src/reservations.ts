@@ -96,6 +96,11 @@ export async function exportReservationsCsv(query: Omit<ReservationQuery, 'page'
     ...(query.dateTo ? { p_to: query.dateTo } : {}),
     ...(query.service ? { p_service: query.service } : {}),
     p_due_first: query.order === 'due',
+    // A statistic's link: the same days of reception, statuses and source as the list reads.
+    ...(query.receivedFrom ? { p_received_from: query.receivedFrom } : {}),
+    ...(query.receivedTo ? { p_received_to: query.receivedTo } : {}),
+    ...(query.statuses?.length ? { p_statuses: query.statuses.map(statusToCode) } : {}),
+    ...(query.source ? { p_source: query.source } : {}),
   });
   if (error) throw error;
   return data;

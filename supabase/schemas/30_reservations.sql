@@ -755,7 +755,7 @@ $function$;
 COMMENT ON FUNCTION public.queue_due_reminders(integer,uuid) IS 'One round of the reminders: the customers'' (private.queue_customer_reminders) and the owner''s: each late pending request (respond_by passed) is reminded once, its reminder recorded (private.reservation_reminders) and queued in the outbox (kind owner_reminder) to the restaurant''s contact address (security definer: the outbox is written by SQL only). Answers how many requests and reservations it took. p_restaurant_id: one restaurant''s only (tests). Called by the reservation service only.';
 REVOKE ALL ON FUNCTION public.queue_due_reminders(integer,uuid) FROM PUBLIC, anon, authenticated;
 
-CREATE OR REPLACE FUNCTION public.export_reservations_csv(p_restaurant_id uuid, p_search text DEFAULT ''::text, p_status smallint DEFAULT NULL::smallint, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_service text DEFAULT NULL::text, p_due_first boolean DEFAULT false)
+CREATE OR REPLACE FUNCTION public.export_reservations_csv(p_restaurant_id uuid, p_search text DEFAULT ''::text, p_status smallint DEFAULT NULL::smallint, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_service text DEFAULT NULL::text, p_due_first boolean DEFAULT false, p_received_from date DEFAULT NULL::date, p_received_to date DEFAULT NULL::date, p_statuses smallint[] DEFAULT NULL::smallint[], p_source text DEFAULT NULL::text)
  RETURNS text
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -798,11 +798,16 @@ begin
      and (p_from is null or r.reservation_date >= p_from)
      and (p_to is null or r.reservation_date <= p_to)
      and (p_service is null or r.service = p_service)
+     -- The statistics' filters (a figure's link): Paris days of reception, as restaurant_statistics bounds them; any of statuses; a source.
+     and (p_received_from is null or r.created_at >= (p_received_from::timestamp at time zone 'Europe/Paris'))
+     and (p_received_to is null or r.created_at < ((p_received_to + 1)::timestamp at time zone 'Europe/Paris'))
+     and (p_statuses is null or r.status = any (p_statuses))
+     and (p_source is null or r.source = p_source)
   );
 end
 $function$;
-COMMENT ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) IS 'The reservation list, as filtered, as a CSV file for French spreadsheets (BOM, '';'', CRLF, French headers and labels): with each reservation''s options, allergies and diets, acompte asked and amount received, and origin.';
-REVOKE ALL ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean) FROM PUBLIC, anon;
+COMMENT ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean,date,date,smallint[],text) IS 'The reservation list, as filtered (the statistics'' filters too: days of reception, statuses, source), as a CSV file for French spreadsheets (BOM, '';'', CRLF, French headers and labels): with each reservation''s options, allergies and diets, acompte asked and amount received, and origin.';
+REVOKE ALL ON FUNCTION public.export_reservations_csv(uuid,text,smallint,date,date,text,boolean,date,date,smallint[],text) FROM PUBLIC, anon;
 
 CREATE OR REPLACE FUNCTION public.modify_reservation(p_reservation_id uuid, p_changes jsonb, p_preview boolean DEFAULT false)
  RETURNS jsonb

@@ -105,6 +105,19 @@ test('as the list is filtered: status, dates, service, search; the « À traiter
   expect(lines(await csv({ p_status: 0, p_due_first: true }))[1]).toMatch(/^"R-2"/);
 });
 
+test('as a statistic’s link filters the list: the Paris days of reception, any of several statuses, a source', async () => {
+  const numbers = async (args: Record<string, unknown>) =>
+    lines(await csv(args))
+      .filter(Boolean)
+      .slice(1)
+      .map((l) => l.slice(1, 4))
+      .sort();
+  // R-1 was received at 23:30 in Paris on the 20th (22:30 UTC), R-2 on the 21st, R-4 on the 19th, R-3 on the 22nd.
+  expect(await numbers({ p_received_from: '2026-11-20', p_received_to: '2026-11-21' })).toEqual(['R-1', 'R-2']);
+  expect(await numbers({ p_statuses: [2, 3] })).toEqual(['R-3', 'R-4']);
+  expect(await numbers({ p_source: 'phone' })).toEqual(['R-4']);
+});
+
 test('another owner is refused (403); anonymous cannot call it', async () => {
   const other = await newOwner('csv-other');
   expect(await other.client.rpc('export_reservations_csv', { p_restaurant_id: restaurantId })).toMatchObject({

@@ -287,13 +287,10 @@ function ExportButton({ params, disabled }: { params: ReservationListParams; dis
   const { restaurantId = '' } = useParams();
   const query = reservationListQuery(restaurantId, params);
   const exporting = useExportReservations();
-  // The database's export knows the list's own filters, not yet those of a statistic's link: it would export more than is shown.
-  const notExportable = statisticsFilter(params);
   return (
     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
       {exporting.isError && <Typography.Text type="danger">L’export n’a pas pu être créé. Réessayez.</Typography.Text>}
-      {notExportable && <Typography.Text type="secondary">Retirez les filtres des statistiques pour exporter.</Typography.Text>}
-      <Button onClick={() => query && exporting.mutate(query)} loading={exporting.isPending} disabled={disabled || !query || notExportable}>
+      <Button onClick={() => query && exporting.mutate(query)} loading={exporting.isPending} disabled={disabled || !query}>
         Exporter en CSV
       </Button>
     </span>
