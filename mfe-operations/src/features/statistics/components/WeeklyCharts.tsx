@@ -102,6 +102,37 @@ function chartsOf(weeks: Week[]) {
   };
 }
 
+/** A chart's figures, week by week, as a table only screen readers read. */
+function WeeklyTable({ caption, weeks, columns }: { caption: string; weeks: Week[]; columns: { label: string; cell: (week: Week) => string }[] }) {
+  return (
+    <VisuallyHidden>
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Semaine du</th>
+            {columns.map((c) => (
+              <th key={c.label} scope="col">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((w) => (
+            <tr key={w.weekStart}>
+              <th scope="row">{formatWeek(w.weekStart)}</th>
+              {columns.map((c) => (
+                <td key={c.label}>{c.cell(w)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </VisuallyHidden>
+  );
+}
+
 export function WeeklyCharts({ weeks }: { weeks: Week[] }) {
   const charts = useMemo(() => chartsOf(weeks), [weeks]);
   return (
@@ -117,27 +148,14 @@ export function WeeklyCharts({ weeks }: { weeks: Week[] }) {
           ]}
         />
         <Chart options={charts.volume.options} data={charts.volume.data} />
-        <VisuallyHidden>
-          <table>
-            <caption>Demandes et couverts confirmés par semaine</caption>
-            <thead>
-              <tr>
-                <th scope="col">Semaine du</th>
-                <th scope="col">Demandes</th>
-                <th scope="col">Couverts confirmés</th>
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((w) => (
-                <tr key={w.weekStart}>
-                  <th scope="row">{formatWeek(w.weekStart)}</th>
-                  <td>{formatCount(w.requests)}</td>
-                  <td>{formatCount(w.coversConfirmed)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </VisuallyHidden>
+        <WeeklyTable
+          caption="Demandes et couverts confirmés par semaine"
+          weeks={weeks}
+          columns={[
+            { label: 'Demandes', cell: (w) => formatCount(w.requests) },
+            { label: 'Couverts confirmés', cell: (w) => formatCount(w.coversConfirmed) },
+          ]}
+        />
       </figure>
       <figure style={FIGURE} aria-labelledby="statistiques-delais">
         <figcaption id="statistiques-delais" style={CAPTION}>
@@ -150,27 +168,14 @@ export function WeeklyCharts({ weeks }: { weeks: Week[] }) {
           ]}
         />
         <Chart options={charts.answer.options} data={charts.answer.data} />
-        <VisuallyHidden>
-          <table>
-            <caption>Délai médian de réponse et délai promis par semaine</caption>
-            <thead>
-              <tr>
-                <th scope="col">Semaine du</th>
-                <th scope="col">Délai médian de réponse</th>
-                <th scope="col">Délai promis (médian)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((w) => (
-                <tr key={w.weekStart}>
-                  <th scope="row">{formatWeek(w.weekStart)}</th>
-                  <td>{formatMinutes(w.medianAnswerMinutes)}</td>
-                  <td>{formatMinutes(w.medianPromiseMinutes)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </VisuallyHidden>
+        <WeeklyTable
+          caption="Délai médian de réponse et délai promis par semaine"
+          weeks={weeks}
+          columns={[
+            { label: 'Délai médian de réponse', cell: (w) => formatMinutes(w.medianAnswerMinutes) },
+            { label: 'Délai promis (médian)', cell: (w) => formatMinutes(w.medianPromiseMinutes) },
+          ]}
+        />
       </figure>
     </div>
   );
