@@ -97,9 +97,11 @@ describe('restaurant area', () => {
       'Réservations',
       'Planning',
       'Conversations',
+      'Statistiques',
     ]);
     expect(within(nav).getByRole('link', { name: 'Informations' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Conversations' })).toHaveAttribute('href', `/restaurants/${data!.id}/operational/conversations`);
+    expect(within(nav).getByRole('link', { name: 'Statistiques' })).toHaveAttribute('href', `/restaurants/${data!.id}/operational/statistics`);
     // No remote is registered in this test: the area shows the French error with 'Réessayer', the shell keeps working.
     expect(await screen.findByText('Cette section est momentanément indisponible.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
