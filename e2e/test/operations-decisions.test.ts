@@ -172,7 +172,7 @@ test('at phone width the list is cards (number, customer, date and time, party, 
   }
 });
 
-test('refused with a reason and a proposal, then an accepted one marked « Acompte reçu » and cancelled: each in the history', async () => {
+test('refused with a reason and a proposal, then an accepted one marked « Arrhes reçues » (the CGV’s word) and cancelled: each in the history', async () => {
   const refused = await pending('R-DEC-REFUS', { date: '2099-08-01' });
   await page.goto(detail(refused));
   await page.getByRole('button', { name: 'Refuser' }).click();
@@ -199,8 +199,11 @@ test('refused with a reason and a proposal, then an accepted one marked « Acomp
   await page.goto(detail(kept));
   await page.getByRole('button', { name: 'Accepter' }).click();
   await title(kept).getByText('Acceptée').waitFor();
-  await page.getByRole('button', { name: 'Acompte reçu' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Acompte reçu' }).click();
+  // The CGV say nothing of the sums' nature: arrhes, as the law presumes.
+  await page.getByRole('button', { name: 'Arrhes reçues' }).click();
+  const confirmPaid = page.getByRole('dialog');
+  await confirmPaid.locator('.ant-modal-confirm-title', { hasText: 'Marquer les arrhes comme reçues ?' }).waitFor();
+  await confirmPaid.getByRole('button', { name: 'Arrhes reçues' }).click();
   await title(kept).getByText('Payée').waitFor();
   expect(await statusOf(kept)).toBe(3);
   await page.getByRole('button', { name: 'Annuler la réservation' }).click();
@@ -212,8 +215,8 @@ test('refused with a reason and a proposal, then an accepted one marked « Acomp
   await title(kept).getByText('Annulée').waitFor();
   await cancel.waitFor({ state: 'hidden' });
   expect(await statusOf(kept)).toBe(4);
-  // Who decided, by address (issue 33): 'Acceptée par …', 'Acompte reçu — noté par …'.
-  for (const step of ['Acceptée par ', 'Acompte reçu — noté par ', 'Annulée par '])
+  // Who decided, by address (issue 33): 'Acceptée par …', 'Arrhes reçues — noté par …'.
+  for (const step of ['Acceptée par ', 'Arrhes reçues — noté par ', 'Annulée par '])
     await page
       .getByText(new RegExp(`^${step}\\S+@\\S+ — `))
       .first()

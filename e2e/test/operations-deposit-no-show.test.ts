@@ -85,7 +85,7 @@ test('a paid reservation, arrhes only (the CGV silent on their nature): « Arrhe
   await cancel.waitFor({ state: 'hidden' });
   expect(await statusOf(numero)).toBe(4);
   // Who decided, by address (issue 33).
-  await page.getByText(/^Annulée par \S+@\S+ — acompte remboursé : 100,00\s€/).waitFor();
+  await page.getByText(/^Annulée par \S+@\S+ — arrhes remboursées : 100,00\s€/).waitFor();
   expect(await sql('select deposit, amount_cents from reservation_events e join restaurant_reservations r on r.id = e.reservation_id where r.numero_reservation = $1', [`TBL-${numero}`])).toEqual(
     [{ deposit: 'refunded', amount_cents: 10_000 }],
   );

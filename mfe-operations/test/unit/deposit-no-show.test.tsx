@@ -6,7 +6,7 @@
  */
 import { AppProviders } from '@tablee/shared';
 import type { Reservation } from '@tablee/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ReasonModal, type DepositChoice } from '../../src/features/reservations/components/ReasonModal';
 import { ReservationInformation } from '../../src/features/reservations/components/ReservationInformation';
@@ -151,7 +151,7 @@ describe('paid with money still due', () => {
     expect(screen.queryByText('Reste à régler')).toBeNull();
   });
 
-  it('the history: « Annulée — acompte remboursé : 120,00 € », « Non présenté »', () => {
+  it('the history, in the CGV’s word: « Annulée — acompte remboursé : 120,00 € » (« arrhes remboursées » by default), « Non présenté »', () => {
     const event = { kind: 'status' as const, summary: null, reason: null, reasonDetail: null, proposal: null, actor: 'owner' as const, actorUserId: null, paymentId: null };
     render(
       <AppProviders>
@@ -165,9 +165,37 @@ describe('paid with money still due', () => {
       </AppProviders>,
     );
     const text = nbsp(document.body.textContent);
-    expect(text).toContain('Annulée — acompte remboursé : 120,00 €');
+    // The CGV silent on the nature: arrhes, as the law presumes.
+    expect(text).toContain('Arrhes reçues — 03/11/2026');
+    expect(text).toContain('Annulée — arrhes remboursées : 120,00 €');
     expect(text).toContain('Montant reçu : 120,00 €');
     expect(text).toContain('Non présenté');
+    cleanup();
+    render(
+      <AppProviders>
+        <ReservationHistory
+          nature="acompte"
+          history={[
+            {
+              kind: 'status',
+              summary: null,
+              reason: 'demande_du_client',
+              reasonDetail: null,
+              proposal: null,
+              actor: 'owner',
+              actorUserId: null,
+              paymentId: null,
+              from: 'paid',
+              to: 'cancelled',
+              deposit: 'kept',
+              amountCents: 12_000,
+              at: '2026-11-04T10:00:00Z',
+            },
+          ]}
+        />
+      </AppProviders>,
+    );
+    expect(nbsp(document.body.textContent)).toContain('Annulée — acompte conservé : 120,00 €');
   });
 });
 

@@ -18,6 +18,7 @@ it('names the member who accepted, who noted the acompte; the link and the unkno
     <AppProviders>
       <ReservationHistory
         history={history}
+        nature="acompte"
         people={
           new Map([
             ['u-marie', 'marie@exemple.fr'],

@@ -19,7 +19,7 @@ import { ReservationInformation } from './ReservationInformation';
 import { ReservationStatusTags } from './StatusBadge';
 import { NoShowFeeButton } from './NoShowFeeButton';
 import { OnlinePayments } from './OnlinePayments';
-import { DEFAULT_ADVANCE_NATURE } from '@tablee/domain/payments';
+import { ADVANCE_NATURES, DEFAULT_ADVANCE_NATURE } from '@tablee/domain/payments';
 
 /** One reservation: accept or refuse while pending, the sheets once accepted or paid, its details and conversation. */
 export function ReservationDetailPage() {
@@ -54,8 +54,10 @@ export function ReservationDetailPage() {
   // Asked with the reservation (same address), shown while it is pending.
   const checkQuery = useQuery({ ...acceptanceCheckQueryOptions(restaurantId, numero), enabled: isUuid(restaurantId) && !!numero });
   const check = checkQuery.data ?? null;
-  // A paid reservation's cancel dialog shows the CGV's cancellation policy beside the acompte's choice.
-  const terms = useQuery({ ...cancellationPolicyQueryOptions(restaurantId), enabled: isUuid(restaurantId) && shown?.status === 'paid' }).data ?? null;
+  // A paid reservation's cancel dialog shows the CGV's cancellation policy beside the acompte's choice; the buttons and the
+  // history name what is paid in advance in the CGV's word (arrhes unless they say acompte).
+  const terms = useQuery({ ...cancellationPolicyQueryOptions(restaurantId), enabled: isUuid(restaurantId) }).data ?? null;
+  const nature = terms?.nature ?? DEFAULT_ADVANCE_NATURE;
 
   const errorMessage = !restaurantId
     ? 'ID du restaurant manquant'
@@ -117,9 +119,9 @@ export function ReservationDetailPage() {
   const decisionsAhead = reservation.status === 'pending' || hasSheets(reservation.status);
   const confirmPaid = () =>
     modal.confirm({
-      title: 'Marquer l’acompte comme reçu ?',
+      title: nature === 'arrhes' ? 'Marquer les arrhes comme reçues ?' : 'Marquer l’acompte comme reçu ?',
       content: `La réservation passe à « Payée ». ${notice}`,
-      okText: 'Acompte reçu',
+      okText: ADVANCE_NATURES[nature].received,
       cancelText: 'Retour',
       onOk: () => changeStatus('paid'),
     });
@@ -186,7 +188,7 @@ export function ReservationDetailPage() {
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         {reservation.status === 'accepted' && (
           <Button type="primary" disabled={updating} onClick={confirmPaid}>
-            {label('Acompte reçu')}
+            {label(ADVANCE_NATURES[nature].received)}
           </Button>
         )}
         {modifyButton}
@@ -256,11 +258,7 @@ export function ReservationDetailPage() {
         open={reasonOpen}
         notice={notice}
         busy={updating}
-        deposit={
-          reservation.status === 'paid'
-            ? { receivedCents: reservation.amountReceivedCents ?? Math.round(reservation.totalAmount * 100), policy: terms?.policy ?? null, nature: terms?.nature ?? DEFAULT_ADVANCE_NATURE }
-            : null
-        }
+        deposit={reservation.status === 'paid' ? { receivedCents: reservation.amountReceivedCents ?? Math.round(reservation.totalAmount * 100), policy: terms?.policy ?? null, nature } : null}
         onConfirm={(why) => changeStatus(reasonKind === 'cancel' ? 'cancelled' : 'rejected', why)}
         onClose={() => setReasonOpen(false)}
       />
@@ -281,7 +279,7 @@ export function ReservationDetailPage() {
           <ReservationGuests restaurantId={restaurantId} numero={numero} people={reservation.numberPeople + reservation.children} />
           <OnlinePayments online={reservation.online} />
           {reservation.customerMessage && <CustomerMessage message={reservation.customerMessage} />}
-          <ReservationHistory history={reservation.history} notifications={reservation.notifications} people={people.data} />
+          <ReservationHistory history={reservation.history} notifications={reservation.notifications} people={people.data} nature={nature} />
         </div>
         <ReservationConversation messages={reservation.conversation} path={reservation.conversationId ? conversationPathOf(restaurantId, reservation.conversationId) : undefined} />
       </div>

@@ -1,7 +1,8 @@
 import type { ReservationEvent, ReservationNotification } from '@tablee/operations-data';
 import { formatDateTime } from '@tablee/shared';
 import { CANCELLATION_REASONS, REFUSAL_REASONS, RESERVATION_STATUS_BADGES } from '@tablee/domain';
-import { formatCents, paymentEventText } from '@tablee/domain/payments';
+import { ADVANCE_WORDS } from '@tablee/domain/deposit';
+import { ADVANCE_NATURES, DEFAULT_ADVANCE_NATURE, formatCents, paymentEventText, type AdvanceNature } from '@tablee/domain/payments';
 import { Card, theme, Timeline } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -16,9 +17,12 @@ const reasonText = (e: ReservationEvent) => {
   return [label, e.reasonDetail].filter(Boolean).join(' — ');
 };
 
-/** A cancelled paid reservation's acompte: 'acompte remboursé : 120,00 €', 'acompte conservé : 120,00 €'. */
-const depositText = (e: ReservationEvent) =>
-  e.deposit ? `acompte ${e.deposit === 'refunded' ? 'remboursé' : 'conservé'}${e.amountCents !== null ? ` : ${formatCents(e.amountCents)}` : ''}` : null;
+/** A cancelled paid reservation's sum paid in advance, in the CGV's word: 'arrhes remboursées : 120,00 €', 'acompte conservé : 120,00 €'. */
+function depositText(e: ReservationEvent, nature: AdvanceNature): string | null {
+  if (!e.deposit) return null;
+  const sum = ADVANCE_WORDS[nature];
+  return `${sum.noun} ${sum.agree(e.deposit === 'refunded' ? 'remboursé' : 'conservé')}${e.amountCents !== null ? ` : ${formatCents(e.amountCents)}` : ''}`;
+}
 
 const CHANNELS = { email: 'par e-mail', whatsapp: 'par WhatsApp' } as const;
 
@@ -65,14 +69,14 @@ interface Entry {
  * message its request made due (sent, failed in the warning colour, or still being sent).
  */
 /**
- * Who decided: 'Acceptée par marie@…', 'Acompte reçu — noté par …'; 'Annulée par le client' (from their
+ * Who decided: 'Acceptée par marie@…', 'Arrhes reçues — noté par …' (the CGV's word); 'Annulée par le client' (from their
  * page); the link of the e-mail; or, when the member is not known (an event from before, an address
  * not given), 'dans l'application'.
  */
-function decisionTitle(e: ReservationEvent, people: ReadonlyMap<string, string>): { title: string; by: string | null } {
+function decisionTitle(e: ReservationEvent, people: ReadonlyMap<string, string>, nature: AdvanceNature): { title: string; by: string | null } {
   const who = e.actor === 'customer' ? ACTOR_LABELS.customer : e.actor === 'owner' && e.actorUserId ? (people.get(e.actorUserId) ?? null) : null;
   if (e.to === 'paid' && e.paymentId) return { title: paymentEventText(e) ?? 'Payée', by: null };
-  if (e.to === 'paid') return { title: 'Acompte reçu', by: who && `noté par ${who}` };
+  if (e.to === 'paid') return { title: ADVANCE_NATURES[nature].received, by: who && `noté par ${who}` };
   return { title: RESERVATION_STATUS_BADGES[e.to].label, by: who && `par ${who}` };
 }
 
@@ -80,11 +84,14 @@ export function ReservationHistory({
   history,
   notifications = [],
   people = new Map(),
+  nature = DEFAULT_ADVANCE_NATURE,
 }: {
   history: ReservationEvent[];
   notifications?: ReservationNotification[];
   /** The team's addresses by user id (restaurantPeopleQueryOptions). */
   people?: ReadonlyMap<string, string>;
+  /** What the CGV call the sums paid in advance (arrhes unless they say acompte). */
+  nature?: AdvanceNature;
 }) {
   const { token } = theme.useToken();
   const decisions = history.map((e, i): Entry => {
@@ -125,8 +132,8 @@ export function ReservationHistory({
       };
     }
     const why = reasonText(e);
-    const deposit = depositText(e);
-    const { title, by } = decisionTitle(e, people);
+    const deposit = depositText(e, nature);
+    const { title, by } = decisionTitle(e, people, nature);
     return {
       key: `event-${i}`,
       at: e.at,
