@@ -56,7 +56,9 @@ export function ReservationDetailPage() {
   const check = checkQuery.data ?? null;
   // A paid reservation's cancel dialog shows the CGV's cancellation policy beside the acompte's choice; the buttons and the
   // history name what is paid in advance in the CGV's word (arrhes unless they say acompte).
-  const terms = useQuery({ ...cancellationPolicyQueryOptions(restaurantId), enabled: isUuid(restaurantId) }).data ?? null;
+  // Read only where the word shows: an accepted one (the button), a paid one, or a history that says what was paid.
+  const needsWord = !!shown && (shown.status === 'accepted' || shown.status === 'paid' || shown.history.some((e) => e.to === 'paid' || e.deposit !== null));
+  const terms = useQuery({ ...cancellationPolicyQueryOptions(restaurantId), enabled: isUuid(restaurantId) && needsWord }).data ?? null;
   const nature = terms?.nature ?? DEFAULT_ADVANCE_NATURE;
 
   const errorMessage = !restaurantId
