@@ -13,6 +13,7 @@ import type { MissingItem } from './completeness';
 import type { Database as GeneratedDatabase } from './database.types';
 import type { Deposit } from './deposit';
 import type { ConnectState, CustomerCheckout, NoShowFeePlan, PendingRefund } from './payments';
+import type { CustomerDetail, CustomerDue, CustomerExport, CustomerHint, CustomerListRow, ErasedCustomer, RetentionRun } from './guest-book';
 import type { DashboardStatistics, Statistics } from './statistics';
 import type {
   CheckedRequestAnswer,
@@ -82,6 +83,17 @@ export type Database = MergeDeep<
         // Statistiques: the definitions are the functions' comments (supabase/schemas/85_statistics.sql).
         restaurant_statistics: { Returns: Statistics };
         dashboard_statistics: { Returns: DashboardStatistics };
+        // The guest book and the customers' rights (supabase/schemas/90_guest_book.sql).
+        restaurant_customers_list: { Returns: CustomerListRow[] };
+        customers_due_for_anonymisation: { Returns: CustomerDue[] };
+        customer_detail: { Returns: CustomerDetail };
+        reservation_customer_hint: { Returns: CustomerHint };
+        export_customer_data: { Returns: CustomerExport };
+        erase_customer: { Returns: ErasedCustomer };
+        run_privacy_retention: { Returns: RetentionRun };
+        merge_customers: { Returns: { kept: string; merged: string; reservations: number; conversations: number } };
+        split_customer: { Returns: { customerId: string; reservations: number; conversations: number } };
+        save_customer_notes: { Returns: { id: string; notes: string | null; tags: string[]; company: string | null } };
       };
     };
   }

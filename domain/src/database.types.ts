@@ -21,6 +21,7 @@ export type Database = {
           channel: string
           created_at: string
           customer_contact: string | null
+          customer_id: string | null
           handed_over_at: string | null
           handover_reason: string | null
           id: string
@@ -35,6 +36,7 @@ export type Database = {
           channel?: string
           created_at?: string
           customer_contact?: string | null
+          customer_id?: string | null
           handed_over_at?: string | null
           handover_reason?: string | null
           id?: string
@@ -49,6 +51,7 @@ export type Database = {
           channel?: string
           created_at?: string
           customer_contact?: string | null
+          customer_id?: string | null
           handed_over_at?: string | null
           handover_reason?: string | null
           id?: string
@@ -58,6 +61,13 @@ export type Database = {
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "conversations_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_customers"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "conversations_restaurant_id_fkey"
             columns: ["restaurant_id"]
@@ -1053,6 +1063,93 @@ export type Database = {
           },
         ]
       }
+      restaurant_customers: {
+        Row: {
+          cancellations: number
+          company: string | null
+          covers: number
+          created_at: string
+          display_name: string
+          email: string | null
+          first_seen_at: string
+          first_source: string | null
+          id: string
+          last_contact_at: string
+          last_visit: string | null
+          no_shows: number
+          notes: string | null
+          phone_e164: string | null
+          reservations_count: number
+          restaurant_id: string
+          search_text: string | null
+          spent_cents: number
+          tags: string[]
+          updated_at: string
+          visits: number
+        }
+        Insert: {
+          cancellations?: number
+          company?: string | null
+          covers?: number
+          created_at?: string
+          display_name?: string
+          email?: string | null
+          first_seen_at?: string
+          first_source?: string | null
+          id?: string
+          last_contact_at?: string
+          last_visit?: string | null
+          no_shows?: number
+          notes?: string | null
+          phone_e164?: string | null
+          reservations_count?: number
+          restaurant_id: string
+          search_text?: never
+          spent_cents?: number
+          tags?: string[]
+          updated_at?: string
+          visits?: number
+        }
+        Update: {
+          cancellations?: number
+          company?: string | null
+          covers?: number
+          created_at?: string
+          display_name?: string
+          email?: string | null
+          first_seen_at?: string
+          first_source?: string | null
+          id?: string
+          last_contact_at?: string
+          last_visit?: string | null
+          no_shows?: number
+          notes?: string | null
+          phone_e164?: string | null
+          reservations_count?: number
+          restaurant_id?: string
+          search_text?: never
+          spent_cents?: number
+          tags?: string[]
+          updated_at?: string
+          visits?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_customers_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_customers_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       restaurant_faqs: {
         Row: {
           answer: string
@@ -1464,6 +1561,51 @@ export type Database = {
           },
         ]
       }
+      restaurant_privacy_audit: {
+        Row: {
+          action: string
+          counts: NonNullable<Json>
+          created_at: string
+          customer_id: string | null
+          id: string
+          restaurant_id: string
+          user_id: string | null
+        }
+        Insert: {
+          action: string
+          counts?: NonNullable<Json>
+          created_at?: string
+          customer_id?: string | null
+          id?: string
+          restaurant_id: string
+          user_id?: string | null
+        }
+        Update: {
+          action?: string
+          counts?: NonNullable<Json>
+          created_at?: string
+          customer_id?: string | null
+          id?: string
+          restaurant_id?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restaurant_privacy_audit_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_completeness"
+            referencedColumns: ["restaurant_id"]
+          },
+          {
+            foreignKeyName: "restaurant_privacy_audit_restaurant_id_fkey"
+            columns: ["restaurant_id"]
+            isOneToOne: false
+            referencedRelation: "restaurants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       restaurant_reminder_settings: {
         Row: {
           day_before_enabled: boolean
@@ -1557,6 +1699,7 @@ export type Database = {
           code_reservation: string
           conversation_id: string | null
           created_at: string
+          customer_id: string | null
           customer_message: string | null
           customer_name: string
           customer_page_hash: string | null
@@ -1595,6 +1738,7 @@ export type Database = {
           code_reservation: string
           conversation_id?: string | null
           created_at?: string
+          customer_id?: string | null
           customer_message?: string | null
           customer_name?: string
           customer_page_hash?: string | null
@@ -1632,6 +1776,7 @@ export type Database = {
           code_reservation?: string
           conversation_id?: string | null
           created_at?: string
+          customer_id?: string | null
           customer_message?: string | null
           customer_name?: string
           customer_page_hash?: string | null
@@ -1674,6 +1819,13 @@ export type Database = {
             columns: ["conversation_id"]
             isOneToOne: false
             referencedRelation: "conversations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "restaurant_reservations_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "restaurant_customers"
             referencedColumns: ["id"]
           },
           {
@@ -1778,6 +1930,7 @@ export type Database = {
         Row: {
           address: string
           created_at: string
+          customer_retention_months: number
           days_open: string[]
           description: string
           first_message: string | null
@@ -1792,6 +1945,7 @@ export type Database = {
         Insert: {
           address?: string
           created_at?: string
+          customer_retention_months?: number
           days_open?: string[]
           description?: string
           first_message?: string | null
@@ -1806,6 +1960,7 @@ export type Database = {
         Update: {
           address?: string
           created_at?: string
+          customer_retention_months?: number
           days_open?: string[]
           description?: string
           first_message?: string | null
@@ -2039,6 +2194,10 @@ export type Database = {
         Returns: Json
       }
       customer_checkout: { Args: { p_token: string }; Returns: Json }
+      customer_detail: {
+        Args: { p_customer_id: string; p_restaurant_id: string }
+        Returns: Json
+      }
       customer_page_tokens: {
         Args: { p_reservation_ids: string[] }
         Returns: {
@@ -2055,10 +2214,29 @@ export type Database = {
         Args: { p_text: string; p_token: string }
         Returns: Json
       }
+      customers_due_for_anonymisation: {
+        Args: { p_restaurant_id: string; p_within_days?: number }
+        Returns: {
+          display_name: string
+          due_at: string
+          email: string
+          id: string
+          last_contact_at: string
+          phone_e164: string
+        }[]
+      }
       dashboard_statistics: { Args: Record<PropertyKey, never>; Returns: Json }
       delete_restaurant_photo: {
         Args: { photo_id: string; user_id: string }
         Returns: string
+      }
+      erase_customer: {
+        Args: { p_customer_id: string; p_restaurant_id: string }
+        Returns: Json
+      }
+      export_customer_data: {
+        Args: { p_customer_id: string; p_restaurant_id: string }
+        Returns: Json
       }
       export_reservations_csv: {
         Args: {
@@ -2088,6 +2266,10 @@ export type Database = {
       }
       issue_invitation_token: {
         Args: { p_invitation_id: string; p_token_hash: string }
+        Returns: Json
+      }
+      merge_customers: {
+        Args: { p_keep: string; p_merge: string; p_restaurant_id: string }
         Returns: Json
       }
       modify_reservation: {
@@ -2195,6 +2377,10 @@ export type Database = {
           to_time: string
         }[]
       }
+      reservation_customer_hint: {
+        Args: { p_reservation_id: string }
+        Returns: Json
+      }
       reservation_deposit: {
         Args: {
           p_reservation: Database["public"]["Tables"]["restaurant_reservations"]["Row"]
@@ -2216,6 +2402,35 @@ export type Database = {
           service: string
         }[]
       }
+      restaurant_customers_list: {
+        Args: {
+          p_limit?: number
+          p_offset?: number
+          p_restaurant_id: string
+          p_search?: string
+          p_sort?: string
+        }
+        Returns: {
+          allergies: string[]
+          cancellations: number
+          company: string
+          covers: number
+          display_name: string
+          email: string
+          first_seen_at: string
+          first_source: string
+          id: string
+          last_contact_at: string
+          last_visit: string
+          no_shows: number
+          phone_e164: string
+          reservations: number
+          spent_cents: number
+          tags: string[]
+          total_count: number
+          visits: number
+        }[]
+      }
       restaurant_people: {
         Args: { p_restaurant_id: string }
         Returns: {
@@ -2229,6 +2444,20 @@ export type Database = {
       }
       restaurant_team: { Args: { p_restaurant_id: string }; Returns: Json }
       revoke_assistant_key: { Args: { p_key_id: string }; Returns: undefined }
+      run_privacy_retention: {
+        Args: { p_now?: string; p_restaurant_id?: string }
+        Returns: Json
+      }
+      save_customer_notes: {
+        Args: {
+          p_company?: string
+          p_customer_id: string
+          p_notes: string
+          p_restaurant_id: string
+          p_tags: string[]
+        }
+        Returns: Json
+      }
       save_reminder_settings: {
         Args: { p_restaurant_id: string; p_settings: Json }
         Returns: {
@@ -2311,6 +2540,14 @@ export type Database = {
       }
       set_whatsapp_number: {
         Args: { p_phone_number_id: string; p_restaurant_id: string }
+        Returns: Json
+      }
+      split_customer: {
+        Args: {
+          p_customer_id: string
+          p_reservation_ids: string[]
+          p_restaurant_id: string
+        }
         Returns: Json
       }
       staff_messages_since: {

@@ -25,3 +25,4 @@ export * from './links';
 export * from './team';
 export * from './request-fields';
 export * from './statistics';
+export * from './guest-book';

@@ -4,6 +4,8 @@
  * reservations per restaurant and 200 restaurants. Not a test: it prints tables.
  *   pnpm --filter @tablee/local-supabase bench
  *   STATISTICS_ONLY=1 … : the statistics' table alone; STATISTICS_BEFORE=1: without their indexes (how 'before' was measured).
+ * Then the guest book (issue 47): restaurant_customers_list at 50,000 customers (100,000 reservations) in one restaurant.
+ *   GUEST_BOOK_ONLY=1 … : the guest book's table alone; GUEST_BOOK_BEFORE=1: without its indexes (how 'before' was measured).
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +30,34 @@ const STATISTICS_BEFORE: Record<string, number> = {
   'dashboard_statistics, this month for 5 restaurants': 405,
   'export_statistics_csv, a year and the one before': 372,
 };
+/** Architecture, budgets: the guest book's list ≤ 100 ms p95 at 50,000 customers. */
+const GUEST_BOOK_TARGET_MS = 100;
+/** The indexes the guest book's list reads with (supabase/schemas/90_guest_book.sql); dropped to measure 'before'. */
+const GUEST_BOOK_INDEXES = [
+  'public.restaurant_reservations_customer_idx',
+  'public.restaurant_customers_search_text_trgm_idx',
+  'public.restaurant_customers_by_last_visit_idx',
+  'public.restaurant_customers_by_visits_idx',
+  'public.restaurant_customers_by_spend_idx',
+];
+/**
+ * p95 in ms of each call before its indexes: this bench with GUEST_BOOK_BEFORE=1 (the two indexes above dropped: each
+ * entry's figures, first source and allergies read by scans of the restaurant's 100,000 reservations; 5 runs each),
+ * 5 December 2026 on the 2-core development machine, other test runs beside it (load average 5). timeout: cancelled by
+ * the statement timeout (8 s).
+ */
+const GUEST_BOOK_BEFORE: Record<string, number | string> = {
+  'list, sorted by last visit, first page of 50 + count': 'timeout',
+  'list, sorted by visits, first page of 50 + count': 8068,
+  'list, sorted by spend, first page of 50 + count': 'timeout',
+  'list, page 100 by last visit': 'timeout',
+  'search "martin" (a name, 1 in 15) by last visit': 8024,
+  'search "helene moreau" (every word, accents ignored) by spend': 4561,
+  'search "client4242@" (an e-mail) by visits': 212,
+  'search "06 12 34" (a phone) by last visit': 641,
+  'search "societe 42" (a company) by spend': 4724,
+};
+const GUEST_BOOK_RESTAURANT = 'b8000000-0000-4000-8000-000000000001';
 const WARMUP = 5;
 const TARGET_MS = 50;
 const SIGNIN_RUNS = 20;
@@ -214,6 +244,108 @@ function printStatistics(rows: Row[], loadSeconds: number): void {
   }
 }
 
+/**
+ * The guest book's restaurant, the bench owner's: 50,000 customers (accented names, e-mails, phones, one in ten
+ * with a company) and two reservations each over the past three years, written as the superuser without
+ * triggers (customer_id given), the indexes built after the rows.
+ */
+async function loadGuestBookData(db: pg.Client): Promise<void> {
+  const indexes = (await db.query<{ def: string }>(`select pg_get_indexdef(i::regclass) as def from unnest($1::text[]) i`, [GUEST_BOOK_INDEXES])).rows.map((r) => r.def);
+  await db.query('begin');
+  await db.query('set local session_replication_role = replica');
+  for (const index of GUEST_BOOK_INDEXES) await db.query(`drop index ${index}`);
+  await db.query(`insert into public.restaurants (id, name, address) values ('${GUEST_BOOK_RESTAURANT}', 'Carnet de clients', '1 rue des Habitués, 75001 Paris')`);
+  await db.query(`insert into public.restaurant_members (user_id, restaurant_id, role) values ('b0000000-0000-4000-8000-000000000001', '${GUEST_BOOK_RESTAURANT}', 'owner')`);
+  await db.query(`
+    insert into public.restaurant_customers (id, restaurant_id, display_name, email, phone_e164, company, tags, first_seen_at, last_contact_at)
+    select ('b8100000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, '${GUEST_BOOK_RESTAURANT}',
+           (array['Éloïse','Jean','Marie','Luc','Anne','Hélène','Paul','Sophie','Bérénice','Marc'])[1 + i % 10] || ' ' ||
+           (array['Martin','Bernard','Dubois','Thomas','Robert','Richard','Petit','Durand','Leroy','Moreau','Simon','Laurent','Lefèvre','Michel','García'])[1 + (i / 10) % 15] || ' ' || i,
+           'client' || i || '@exemple.fr', '+336' || lpad((i * 7919 % 100000000)::text, 8, '0'),
+           case when i % 10 = 0 then 'Société ' || (i % 500) end, case when i % 7 = 0 then array['Habitué'] else '{}' end,
+           now() - (i % 1000) * interval '1 day', now() - (i % 900) * interval '1 day'
+      from generate_series(1, 50000) i`);
+  await db.query(`
+    insert into public.restaurant_reservations (restaurant_id, customer_id, numero_reservation_restaurateur, numero_reservation, code_reservation,
+      status, customer_name, email, total_amount, number_people, children, reservation_date, arrival_time, source, created_at, respond_by)
+    select '${GUEST_BOOK_RESTAURANT}', c.id, 'G-' || i || '-' || k, 'GB-' || i || '-' || k, 'ABCDEF',
+           (array[1, 3, 3, 5, 4, 2, 0, 3])[1 + (i + k) % 8]::smallint, c.display_name, c.email, 35 * (8 + i % 30), 8 + i % 30, i % 3,
+           (now() - ((i * 31 + k * 400) % 1100) * interval '1 day')::date, '20:00', (array['assistant','web','phone'])[1 + (i + k) % 3],
+           now() - ((i * 31 + k * 400) % 1100 + 20) * interval '1 day', now()
+      from generate_series(1, 50000) i
+     cross join generate_series(1, 2) k
+      join public.restaurant_customers c on c.id = ('b8100000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid`);
+  // The stored figures, as each reservation's trigger would have written them.
+  await db.query(`select private.refresh_customer_figures(c.id) from public.restaurant_customers c where c.restaurant_id = '${GUEST_BOOK_RESTAURANT}'`);
+  if (!process.env.GUEST_BOOK_BEFORE) for (const index of indexes) await db.query(index);
+  await db.query('commit');
+  await db.query('vacuum analyze');
+}
+
+/** As time(), but a call the statement timeout cancels (without the indexes) is one row of NaN: « timeout ». */
+async function timeOrTimeout(operation: string, scale: string, call: () => PromiseLike<{ error: unknown }>): Promise<Row> {
+  const { error } = await call();
+  if ((error as { code?: string } | null)?.code === '57014') return { operation, scale, median: NaN, p95: NaN };
+  if (!process.env.GUEST_BOOK_BEFORE) return time(operation, scale, call);
+  // Without the indexes, a call takes seconds: 5 runs (p95 is then the slowest).
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const start = performance.now();
+    await call();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { operation, scale, median: samples[2], p95: samples[4] };
+}
+
+async function measureGuestBook(client: SupabaseClient): Promise<Row[]> {
+  const scale = '50,000 customers';
+  const time = timeOrTimeout;
+  const list = (search: string, sort: string) => () =>
+    client.rpc('restaurant_customers_list', { p_restaurant_id: GUEST_BOOK_RESTAURANT, p_search: search, p_sort: sort, p_limit: 50, p_offset: 0 });
+  return [
+    await time('list, sorted by last visit, first page of 50 + count', scale, list('', 'last_visit')),
+    await time('list, sorted by visits, first page of 50 + count', scale, list('', 'visits')),
+    await time('list, sorted by spend, first page of 50 + count', scale, list('', 'spend')),
+    await time('list, page 100 by last visit', scale, () =>
+      client.rpc('restaurant_customers_list', { p_restaurant_id: GUEST_BOOK_RESTAURANT, p_sort: 'last_visit', p_limit: 50, p_offset: 4950 }),
+    ),
+    await time('search "martin" (a name, 1 in 15) by last visit', scale, list('martin', 'last_visit')),
+    await time('search "helene moreau" (every word, accents ignored) by spend', scale, list('helene moreau', 'spend')),
+    await time('search "client4242@" (an e-mail) by visits', scale, list('client4242@', 'visits')),
+    await time('search "06 12 34" (a phone) by last visit', scale, list('06 12 34', 'last_visit')),
+    await time('search "societe 42" (a company) by spend', scale, list('societe 42', 'spend')),
+  ];
+}
+
+function printGuestBook(rows: Row[], loadSeconds: number): void {
+  const before = process.env.GUEST_BOOK_BEFORE ? ' — WITHOUT its indexes (GUEST_BOOK_BEFORE)' : '';
+  console.log(`\nThe guest book's list through supabase-js at 50,000 customers, 100,000 reservations (${RUNS} runs after ${WARMUP} warm-up; loaded in ${loadSeconds.toFixed(0)} s)${before}\n`);
+  console.log('| call | median ms | p95 ms | p95 before its indexes | target |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const r of rows) {
+    const verdict = r.p95 <= GUEST_BOOK_TARGET_MS ? `ok (≤ ${GUEST_BOOK_TARGET_MS})` : `OVER ${GUEST_BOOK_TARGET_MS}`;
+    const ms = (n: number) => (Number.isNaN(n) ? 'timeout' : n.toFixed(1));
+    console.log(`| ${r.operation} | ${ms(r.median)} | ${ms(r.p95)} | ${GUEST_BOOK_BEFORE[r.operation] ?? '—'} | ${verdict} |`);
+  }
+}
+
+/** Loads the guest book's data (after the large dataset, for its owner) and prints its table. */
+async function guestBook(stack: Awaited<ReturnType<typeof launchStack>>): Promise<void> {
+  const loadStart = performance.now();
+  const db = new pg.Client({ connectionString: stack.dbUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query(`select 1 from public.restaurants where id = 'b1000000-0000-4000-8000-000000000001'`);
+    if (!rows.length) await db.query(fs.readFileSync(fileURLToPath(new URL('../sql/large-dataset.sql', import.meta.url)), 'utf8'));
+    await loadGuestBookData(db);
+  } finally {
+    await db.end();
+  }
+  const loadSeconds = (performance.now() - loadStart) / 1000;
+  printGuestBook(await measureGuestBook(await signedIn(stack.url, stack.anonKey, 'bench@tablee.fr', 'tablee-bench')), loadSeconds);
+}
+
 async function main() {
   const dataDir = tempDataDir('bench');
   // The failed sign-ins below would trip the default limit of 10 per address.
@@ -221,6 +353,10 @@ async function main() {
   try {
     if (process.env.STATISTICS_ONLY || process.env.STATISTICS_BEFORE) {
       await statistics(stack);
+      return;
+    }
+    if (process.env.GUEST_BOOK_ONLY || process.env.GUEST_BOOK_BEFORE) {
+      await guestBook(stack);
       return;
     }
     const signins = await failedSignins(stack.url, stack.anonKey);
@@ -249,6 +385,7 @@ async function main() {
       console.log(`| ${r.operation} | ${r.scale} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${verdict} |`);
     }
     await statistics(stack);
+    await guestBook(stack);
   } finally {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

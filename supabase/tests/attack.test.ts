@@ -20,6 +20,8 @@ type Victim = Awaited<ReturnType<typeof completeRestaurant>> & {
   invitationToken: string;
   /** The victim's WhatsApp Business number (Meta's phone_number_id). */
   whatsappNumber: string;
+  /** The victim's customer in its guest book (the reservation's). */
+  customerId: string;
 };
 
 /** For each table: how to pick the victim's rows, and a plausible row to insert or patch with. */
@@ -155,6 +157,21 @@ function tableTargets(v: Victim): { table: string; column: string; value: string
       insert: { reservation_id: v.reservation.id, restaurant_id: r, guest_number: 2, name: 'Intrus' },
       patch: { name: 'Piraté' },
     },
+    // The guest book (issue 47): members read it, its functions write it; the privacy audit: owners read it, nobody writes it.
+    {
+      table: 'restaurant_customers',
+      column: 'restaurant_id',
+      value: r,
+      insert: { restaurant_id: r, display_name: 'Intrus', email: 'pirate@exemple.fr' },
+      patch: { notes: 'piraté', email: 'pirate@exemple.fr' },
+    },
+    {
+      table: 'restaurant_privacy_audit',
+      column: 'restaurant_id',
+      value: r,
+      insert: { restaurant_id: r, action: 'erase', customer_id: v.customerId },
+      patch: { action: 'export' },
+    },
   ];
 }
 
@@ -259,6 +276,19 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     // The no-show fee: what may be charged, for owners of the restaurant only; recording the charge, the service's only.
     ['no_show_fee_plan', { p_reservation_id: v.reservation.id }],
     ['no_show_fee_recorded', { p_reservation_id: v.reservation.id, p_account_id: 'acct_Pirate', p_cents: 1, p_payment_intent: 'pi_pirate', p_needs_authentication: true }],
+    // The guest book (issue 47): reading it, notes, merging and splitting, members of the restaurant only; export and
+    // erasure, and what retention will take, owners only; the retention job, the reservation service's only.
+    ['restaurant_customers_list', { p_restaurant_id: r }],
+    ['restaurant_customers_list', { p_restaurant_id: r, p_search: 'jeanne' }],
+    ['customer_detail', { p_restaurant_id: r, p_customer_id: v.customerId }],
+    ['reservation_customer_hint', { p_reservation_id: v.reservation.id }],
+    ['save_customer_notes', { p_restaurant_id: r, p_customer_id: v.customerId, p_notes: 'piraté', p_tags: ['Pirate'] }],
+    ['merge_customers', { p_restaurant_id: r, p_keep: v.customerId, p_merge: v.customerId }],
+    ['split_customer', { p_restaurant_id: r, p_customer_id: v.customerId, p_reservation_ids: [v.reservation.id] }],
+    ['export_customer_data', { p_restaurant_id: r, p_customer_id: v.customerId }],
+    ['erase_customer', { p_restaurant_id: r, p_customer_id: v.customerId }],
+    ['customers_due_for_anonymisation', { p_restaurant_id: r, p_within_days: 366 }],
+    ['run_privacy_retention', { p_now: '2100-01-01T00:00:00Z', p_restaurant_id: r }],
   ];
 }
 
@@ -379,7 +409,13 @@ describe('attack matrix', () => {
       invitationId,
       invitationToken,
       whatsappNumber,
+      customerId: '',
     };
+    // The reservation's customer in the guest book, and an export, so that the privacy audit has a row to attack.
+    const customer = await must(owner.client.from('restaurant_reservations').select('customer_id').eq('id', built.reservation.id).single());
+    victim.customerId = customer.customer_id as string;
+    expect(victim.customerId).toMatch(/^[0-9a-f-]{36}$/);
+    await must(owner.client.rpc('export_customer_data', { p_restaurant_id: built.restaurantId, p_customer_id: victim.customerId }));
     // A Stripe account, a session, a payment and a card imprint, so that the payment tables have rows to attack.
     await must(service().rpc('stripe_connect_save', { p_restaurant_id: built.restaurantId, p_user_id: owner.userId, p_account_id: 'acct_Victime', p_account_name: 'Victime' }));
     await withDb(async (db) => {
@@ -668,6 +704,7 @@ describe('the API surface, read from the catalog', () => {
       invitationId: someone,
       invitationToken: '',
       whatsappNumber: '1',
+      customerId: someone,
     } as Victim;
     expect(sorted(tableTargets(placeholder).map((t) => t.table))).toEqual(sorted(catalog.tables));
     expect(sorted(VIEWS)).toEqual(sorted(catalog.views));
