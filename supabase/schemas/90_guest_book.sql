@@ -143,6 +143,23 @@ COMMENT ON COLUMN public.restaurants.customer_retention_months IS 'How long a cu
 
 -- -------------------- Functions
 
+CREATE OR REPLACE FUNCTION private.retention_is_owners()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- A manager changes the restaurant's profile, not how long its customers' data is kept.
+  if (select auth.uid()) is not null and not private.has_role(new.id, 'owner') then
+    raise exception 'Seul un propriétaire peut changer la durée de conservation des données des clients' using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
+COMMENT ON FUNCTION private.retention_is_owners() IS 'Before restaurants.customer_retention_months changes: only an owner of the restaurant may change it (the service may).';
+REVOKE ALL ON FUNCTION private.retention_is_owners() FROM PUBLIC;
+
 CREATE OR REPLACE FUNCTION private.audit_privacy(p_restaurant_id uuid, p_action text, p_customer_id uuid, p_counts jsonb)
  RETURNS void
  LANGUAGE sql
@@ -860,6 +877,7 @@ GRANT EXECUTE ON FUNCTION public.run_privacy_retention(timestamp with time zone,
 
 CREATE TRIGGER restaurant_reservations_link_customer BEFORE INSERT OR UPDATE OF email, phone_number ON public.restaurant_reservations FOR EACH ROW EXECUTE FUNCTION private.link_reservation_customer();
 CREATE TRIGGER restaurant_reservations_customer_figures AFTER INSERT OR DELETE OR UPDATE OF customer_id, status, reservation_date, total_amount, number_people, children, source ON public.restaurant_reservations FOR EACH ROW EXECUTE FUNCTION private.reservation_customer_figures();
+CREATE TRIGGER restaurants_retention_is_owners BEFORE UPDATE OF customer_retention_months ON public.restaurants FOR EACH ROW WHEN ((old.customer_retention_months IS DISTINCT FROM new.customer_retention_months)) EXECUTE FUNCTION private.retention_is_owners();
 CREATE TRIGGER conversations_link_customer BEFORE INSERT OR UPDATE OF customer_contact ON public.conversations FOR EACH ROW EXECUTE FUNCTION private.link_conversation_customer();
 
 CREATE POLICY "Members read their guest book" ON public.restaurant_customers AS PERMISSIVE FOR SELECT TO authenticated

@@ -246,6 +246,15 @@ describe('the guest book', () => {
     expect(await list('personne ici')).toEqual([]);
     expect((await owner.client.rpc('restaurant_customers_list', { p_restaurant_id: restaurantId, p_sort: 'name' })).error?.code).toBe('22023');
 
+    // The figures are stored and follow each write: Zoé's request accepted is a visit to come, the latest.
+    await withDb((db) => db.query('update public.restaurant_reservations set status = $2 where id = $1', [written[5].id, STATUS.accepted]));
+    expect((await list('')).map((r) => [r.id, r.visits, r.last_visit])).toEqual([
+      [zoe, 1, '2027-05-01'],
+      [marc, 1, '2026-10-01'],
+      [eloise, 2, '2025-09-01'],
+    ]);
+    expect((await list('', 'spend')).find((r) => r.id === zoe)).toMatchObject({ spent_cents: 70_000, covers: 10 });
+
     const detail = (await must(owner.client.rpc('customer_detail', { p_restaurant_id: restaurantId, p_customer_id: marc }))) as CustomerDetail;
     expect(detail).toMatchObject({ id: marc, company: 'Société Générale', tags: ['Habitué'], notes: null, conversations: [] });
     expect(detail.reservations).toEqual([expect.objectContaining({ id: written[4].id, status: 'paid', reservationDate: '2026-10-01', covers: 20, totalCents: 300_000, source: 'assistant' })]);
@@ -367,6 +376,14 @@ describe('the guest book', () => {
       }
       expect((await manager.client.rpc('customers_due_for_anonymisation', { p_restaurant_id: restaurantId })).error?.code).toBe('42501');
       expect((await manager.client.rpc('run_privacy_retention', { p_restaurant_id: restaurantId })).error).not.toBeNull();
+      // How long the data is kept is the owners' to choose (a manager changes the rest of the profile), 36 months at most.
+      const retention = (client: SupabaseClient, months: number) => client.from('restaurants').update({ customer_retention_months: months }).eq('id', restaurantId);
+      expect((await retention(manager.client, 12)).error?.code).toBe('42501');
+      expect((await manager.client.from('restaurants').update({ name: 'Carnet rights' }).eq('id', restaurantId)).error).toBeNull();
+      expect((await retention(owner.client, 37)).error?.code).toBe('23514');
+      expect((await retention(owner.client, 24)).error).toBeNull();
+      expect((await must(owner.client.from('restaurants').select('customer_retention_months').eq('id', restaurantId).single())).customer_retention_months).toBe(24);
+      await must(retention(owner.client, 36));
 
       const stranger = await newOwner('rights-stranger');
       for (const [who, c] of [
