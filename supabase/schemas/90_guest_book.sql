@@ -514,10 +514,13 @@ begin
                where r.customer_id = c.id and btrim(g.allergies) <> '') a),
            (select count(*) from public.restaurant_customers t
              where t.restaurant_id = $1 and ($2::text[] is null or (t.search_text like $2[1] and t.search_text like all ($2))))
-      from public.restaurant_customers c
-     where c.restaurant_id = $1 and ($2::text[] is null or (c.search_text like $2[1] and c.search_text like all ($2)))
-     order by %s c.last_visit desc nulls last, c.last_contact_at desc, c.id
-     limit $3 offset $4 $sql$,
+      -- The page chosen first: what is skipped (offset) reads no allergies.
+      from (select p.* from public.restaurant_customers p
+             where p.restaurant_id = $1 and ($2::text[] is null or (p.search_text like $2[1] and p.search_text like all ($2)))
+             order by %1$s p.last_visit desc nulls last, p.last_contact_at desc, p.id
+             limit $3 offset $4) c
+     order by %2$s c.last_visit desc nulls last, c.last_contact_at desc, c.id $sql$,
+    case p_sort when 'visits' then 'p.visits desc,' when 'spend' then 'p.spent_cents desc,' else '' end,
     case p_sort when 'visits' then 'c.visits desc,' when 'spend' then 'c.spent_cents desc,' else '' end)
   using p_restaurant_id, v_words, p_limit, p_offset;
 end
