@@ -72,6 +72,7 @@ CREATE TABLE public.restaurant_customers (
     CONSTRAINT restaurant_customers_email_plain CHECK (((char_length(email) <= 320) AND (email = lower(private.plain_email_address(email))))),
     CONSTRAINT restaurant_customers_phone_e164 CHECK (private.is_e164(phone_e164)),
     CONSTRAINT restaurant_customers_company_max_200 CHECK (((char_length(company) <= 200) AND private.is_one_line(company))),
+    CONSTRAINT restaurant_customers_first_source_check CHECK ((first_source = ANY (ARRAY['assistant'::text, 'phone'::text, 'web'::text]))),
     CONSTRAINT restaurant_customers_notes_max_2000 CHECK ((char_length(notes) <= 2000)),
     CONSTRAINT restaurant_customers_tags_check CHECK (((cardinality(tags) <= 10) AND (array_position(tags, NULL::text) IS NULL) AND (array_to_string(tags, E'\n'::text) ~ '^([^\x01-\x1f\x7f-\x9f\u2028\u2029]{1,30}(\n|$))*$'::text))),
     CONSTRAINT restaurant_customers_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
