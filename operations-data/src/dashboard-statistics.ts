@@ -20,4 +20,10 @@ export async function getDashboardStatistics(): Promise<DashboardStatistics> {
  * the cards mount, and a stale answer would be asked again at once (a second call).
  */
 export const dashboardStatisticsQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['restaurants', 'list', userId, 'statistics'] as const, queryFn: getDashboardStatistics, refetchInterval: SUMMARY_REFRESH_MS, staleTime: SCREEN_DATA_FRESH_MS, retry: false });
+  queryOptions({
+    queryKey: ['restaurants', 'list', userId, 'statistics'] as const,
+    queryFn: getDashboardStatistics,
+    refetchInterval: SUMMARY_REFRESH_MS,
+    staleTime: SCREEN_DATA_FRESH_MS,
+    retry: false,
+  });
