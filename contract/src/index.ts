@@ -5,3 +5,4 @@ export * from './chat';
 export * from './whatsapp';
 export * from './customer';
 export * from './payments';
+export * from './privacy';

@@ -6,7 +6,7 @@ export const healthAnswer = z.object({ status: z.literal('ok') }).describe('The 
 export const readyAnswer = z
   .object({
     status: z.enum(['ready', 'not_ready']),
-    checks: z.record(z.string(), z.string()).describe('database, mail, sender, reminders: ok, down, outbox (e-mails are files), dead or off.'),
+    checks: z.record(z.string(), z.string()).describe('database, mail, sender, reminders, retention: ok, down, outbox (e-mails are files), dead or off.'),
   })
   .describe('200 ready, or 503 not_ready with what failed (Retry-After).');
 

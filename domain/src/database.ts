@@ -13,7 +13,7 @@ import type { MissingItem } from './completeness';
 import type { Database as GeneratedDatabase } from './database.types';
 import type { Deposit } from './deposit';
 import type { ConnectState, CustomerCheckout, NoShowFeePlan, PendingRefund } from './payments';
-import type { CustomerDetail, CustomerDue, CustomerExport, CustomerHint, CustomerListRow, ErasedCustomer, RetentionRun } from './guest-book';
+import type { CustomerDetail, CustomerDue, CustomerExport, CustomerHint, CustomerListRow, DailyRetentionRun, ErasedCustomer, RetentionRun } from './guest-book';
 import type { DashboardStatistics, Statistics } from './statistics';
 import type {
   CheckedRequestAnswer,
@@ -91,6 +91,7 @@ export type Database = MergeDeep<
         export_customer_data: { Returns: CustomerExport };
         erase_customer: { Returns: ErasedCustomer };
         run_privacy_retention: { Returns: RetentionRun };
+        run_daily_privacy_retention: { Returns: DailyRetentionRun };
         merge_customers: { Returns: { kept: string; merged: string; reservations: number; conversations: number } };
         split_customer: { Returns: { customerId: string; reservations: number; conversations: number } };
         save_customer_notes: { Returns: { id: string; notes: string | null; tags: string[]; company: string | null } };

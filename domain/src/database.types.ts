@@ -2444,6 +2444,10 @@ export type Database = {
       }
       restaurant_team: { Args: { p_restaurant_id: string }; Returns: Json }
       revoke_assistant_key: { Args: { p_key_id: string }; Returns: undefined }
+      run_daily_privacy_retention: {
+        Args: { p_now?: string; p_restaurant_id?: string }
+        Returns: Json
+      }
       run_privacy_retention: {
         Args: { p_now?: string; p_restaurant_id?: string }
         Returns: Json

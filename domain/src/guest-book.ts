@@ -96,6 +96,9 @@ export interface RetentionRun {
   recipients: string[];
 }
 
+/** What the reservation service's daily run did (run_daily_privacy_retention): null when its day (Europe/Paris) had run already. */
+export type DailyRetentionRun = (RetentionRun & { /** YYYY-MM-DD, Europe/Paris. */ day: string }) | null;
+
 /** A row of restaurant_customers_list (the generator reads its columns without their nullability). */
 export interface CustomerListRow {
   id: string;

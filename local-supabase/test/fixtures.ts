@@ -189,7 +189,8 @@ export async function restaurantSnapshot(restaurantId: string): Promise<string> 
          'conversations', (select jsonb_agg(to_jsonb(t) order by id) from conversations t where restaurant_id = $1),
          'messages', (select jsonb_agg(to_jsonb(m) order by m.id) from messages m join conversations c on c.id = m.conversation_id where c.restaurant_id = $1),
          'customers', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_customers t where restaurant_id = $1),
-         'privacy_audit', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_privacy_audit t where restaurant_id = $1)
+         'privacy_audit', (select jsonb_agg(to_jsonb(t) order by id) from restaurant_privacy_audit t where restaurant_id = $1),
+         'privacy_retention_runs', (select jsonb_agg(to_jsonb(t) order by day) from private.privacy_retention_runs t where restaurant_id = $1)
        )::text as snapshot`,
       [restaurantId],
     );

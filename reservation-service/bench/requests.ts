@@ -184,6 +184,7 @@ async function main() {
       OUTBOX_DIR: outboxDir,
       LOG_LEVEL: 'info',
       REMINDER_INTERVAL_MS: '0',
+      PRIVACY_RETENTION_INTERVAL_MS: '0',
       ASSISTANT_RATE_LIMIT_MAX: '1000000',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

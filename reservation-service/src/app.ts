@@ -5,6 +5,8 @@ import type { Config } from './config';
 import { createMailer, type Mailer } from './email/mailer';
 import { startNotificationSender } from './notifications/sender';
 import { startReminderJob } from './reminders/job';
+import { startPrivacyRetentionJob } from './privacy/retention-job';
+import { privacyRoutes } from './privacy/routes';
 import { contractSerializer, contractValidator, registerOpenApi, requireContract } from '@tablee/contract/fastify';
 import { DatabaseUnavailableError, UNAVAILABLE } from './lib/errors';
 import { htmlPage } from './lib/html';
@@ -29,6 +31,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The loops' heartbeats read by GET /api/ready (tests pass a clock of their own). */
   heartbeats?: Heartbeats;
+  /** The retention job's clock (tests age the data by it); the time now otherwise. */
+  retentionClock?: () => Date;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -116,9 +120,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(requestRoutes, { config, db });
   await app.register(customerRoutes, { config, db });
   await app.register(paymentRoutes, { config, db, stripe });
+  await app.register(privacyRoutes, { config, db });
   const heartbeats = options.heartbeats ?? new Heartbeats();
   healthRoutes(app, db, mailer, heartbeats);
   startReminderJob(app, db, config, heartbeats, stripe);
+  startPrivacyRetentionJob(app, db, config, heartbeats, options.retentionClock);
   await startNotificationSender(app, db, mailer, config, heartbeats);
   return app;
 }

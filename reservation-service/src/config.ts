@@ -19,6 +19,10 @@ export interface Config {
   appUrl: string;
   /** How often late requests are looked for and their owners reminded (0: never). */
   reminderIntervalMs: number;
+  /** How often the daily retention job looks whether today's run (Europe/Paris) is made, the first time at start (0: never): the run itself is made once a day across every instance. */
+  privacyRetentionIntervalMs: number;
+  /** The retention job anonymises this restaurant's customers only (tests: the database is shared with other test files). */
+  privacyRetentionRestaurantId?: string;
   /** Requests allowed per client IP and window on the endpoints that take a code_manage. */
   rateLimit: { max: number; timeWindowMs: number };
   /** Requests allowed per assistant key and window on POST /api/restaurants/{id}/requests. */
@@ -58,6 +62,11 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default('http://localhost:3000,http://localhost:3004'),
   APP_URL: z.url().default('http://localhost:3000'),
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  PRIVACY_RETENTION_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60_000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   ASSISTANT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
@@ -111,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     appUrl: e.APP_URL.replace(/\/+$/, ''),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
+    privacyRetentionIntervalMs: e.PRIVACY_RETENTION_INTERVAL_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: e.RATE_LIMIT_WINDOW_MS },
     assistantRateLimit: { max: e.ASSISTANT_RATE_LIMIT_MAX, timeWindowMs: e.ASSISTANT_RATE_LIMIT_WINDOW_MS },
     failedKeyLimit: { max: e.ASSISTANT_MAX_FAILED_KEYS, timeWindowMs: e.ASSISTANT_FAILED_KEY_WINDOW_MS },

@@ -72,7 +72,7 @@ export function healthRoutes(instance: FastifyInstance, db: Db, mailer: Mailer, 
           () => 'down',
         );
       const mail = await mailCheck;
-      const loops = heartbeats.status(['sender', 'reminders']);
+      const loops = heartbeats.status(['sender', 'reminders', 'retention']);
       const checks = { database, mail, ...loops };
       const ready = database === 'ok' && mail !== 'down' && Object.values(loops).every((s) => s !== 'dead');
       if (!ready) app.log.warn({ checks }, 'not ready');

@@ -34,6 +34,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: 'info',
       // Rounds run by the reminder tests themselves (test/integration/reminders.test.ts).
       REMINDER_INTERVAL_MS: '0',
+      // No retention job unless a test asks for one (with its restaurant and clock: test/integration/privacy-retention.test.ts).
+      PRIVACY_RETENTION_INTERVAL_MS: '0',
       DATABASE_URL: process.env.TEST_DATABASE_URL,
       // No notification sender unless a test asks for one (with its restaurant: the database is shared with other files).
       OUTBOX_POLL_MS: '0',

@@ -888,3 +888,49 @@ CREATE POLICY "Members read their guest book" ON public.restaurant_customers AS 
   USING ((restaurant_id IN ( SELECT private.restaurants_with_role('manager'::text) AS restaurants_with_role)));
 CREATE POLICY "Owners read their privacy audit" ON public.restaurant_privacy_audit AS PERMISSIVE FOR SELECT TO authenticated
   USING ((restaurant_id IN ( SELECT private.restaurants_with_role('owner'::text) AS restaurants_with_role)));
+
+-- -------------------- The daily retention job's days
+
+CREATE TABLE private.privacy_retention_runs (
+    day date NOT NULL,
+    restaurant_id uuid,
+    started_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    finished_at timestamp with time zone,
+    counts jsonb,
+    CONSTRAINT privacy_retention_runs_day_restaurant_key UNIQUE NULLS NOT DISTINCT (day, restaurant_id),
+    CONSTRAINT privacy_retention_runs_restaurant_id_fkey FOREIGN KEY (restaurant_id) REFERENCES public.restaurants(id) ON DELETE CASCADE
+);
+COMMENT ON TABLE private.privacy_retention_runs IS 'The days (Europe/Paris) the daily retention job ran (run_daily_privacy_retention): one row per day whatever the number of the reservation service''s instances, written in the run''s own transaction (a run that fails leaves no row: the next tick tries again). restaurant_id: a run of one restaurant only (tests); null for every restaurant. counts: the run''s counts, never personal data.';
+REVOKE ALL ON TABLE private.privacy_retention_runs FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.run_daily_privacy_retention(p_now timestamp with time zone DEFAULT now(), p_restaurant_id uuid DEFAULT NULL::uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_day date;
+  v_done jsonb;
+begin
+  if p_now is null then
+    raise exception 'Date invalide' using errcode = '22023';
+  end if;
+  v_day := (p_now at time zone 'Europe/Paris')::date;
+  -- The day's claim: a second instance waits here until the first one's run commits, then finds the day taken
+  -- (or, if that run failed and rolled back, takes it).
+  insert into private.privacy_retention_runs (day, restaurant_id) values (v_day, p_restaurant_id)
+    on conflict on constraint privacy_retention_runs_day_restaurant_key do nothing;
+  if not found then
+    return null;
+  end if;
+  v_done := public.run_privacy_retention(p_now, p_restaurant_id);
+  update private.privacy_retention_runs r
+     set finished_at = clock_timestamp(), counts = v_done - 'outboxIds' - 'reservationNumbers' - 'recipients'
+   where r.day = v_day and r.restaurant_id is not distinct from p_restaurant_id;
+  return jsonb_build_object('day', v_day) || v_done;
+end
+$function$;
+COMMENT ON FUNCTION public.run_daily_privacy_retention(timestamp with time zone,uuid) IS 'The reservation service''s daily retention job (service role only): claims p_now''s day (Europe/Paris) in private.privacy_retention_runs and runs run_privacy_retention in the same transaction, so that the day runs once whatever the number of instances. Null when the day has run already; otherwise run_privacy_retention''s answer with its day. p_restaurant_id: one restaurant''s only, its own day (tests).';
+REVOKE ALL ON FUNCTION public.run_daily_privacy_retention(timestamp with time zone,uuid) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.run_daily_privacy_retention(timestamp with time zone,uuid) TO service_role;

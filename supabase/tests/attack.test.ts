@@ -289,6 +289,8 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['erase_customer', { p_restaurant_id: r, p_customer_id: v.customerId }],
     ['customers_due_for_anonymisation', { p_restaurant_id: r, p_within_days: 366 }],
     ['run_privacy_retention', { p_now: '2100-01-01T00:00:00Z', p_restaurant_id: r }],
+    // The daily job's claim of a day (the reservation service's only).
+    ['run_daily_privacy_retention', { p_now: '2100-01-01T00:00:00Z', p_restaurant_id: r }],
   ];
 }
 
@@ -595,6 +597,12 @@ describe('attack matrix', () => {
       await expectRefused('manager team delete', c.from('restaurant_members').delete().eq('user_id', victim.userId).select());
       // Deleting the restaurant.
       await expectRefused('manager restaurant delete', c.from('restaurants').delete().eq('id', r).select());
+      // The customers' erasure and the retention job (issue 47): not a manager's.
+      expect((await c.rpc('erase_customer', { p_restaurant_id: r, p_customer_id: victim.customerId })).error).toMatchObject({ code: '42501' });
+      for (const fn of ['run_privacy_retention', 'run_daily_privacy_retention']) {
+        const { data, error } = await c.rpc(fn, { p_now: '2100-01-01T00:00:00Z', p_restaurant_id: r });
+        expect({ fn, data, code: error?.code }).toEqual({ fn, data: null, code: '42501' });
+      }
       expect(await restaurantSnapshot(r)).toBe(before);
     });
 

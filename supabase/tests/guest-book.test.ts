@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { CustomerDetail, CustomerExport, CustomerHint, ErasedCustomer, RetentionRun } from '../../domain/src/guest-book';
+import type { CustomerDetail, CustomerExport, CustomerHint, DailyRetentionRun, ErasedCustomer, RetentionRun } from '../../domain/src/guest-book';
 import { anon, newOwner, service, withDb } from '../../local-supabase/test/clients';
 import { must } from '../../local-supabase/test/fixtures';
 import { insertReservationsAsSuperuser, type ReservationRow } from '../../local-supabase/test/reservations';
@@ -528,5 +528,37 @@ describe('the guest book', () => {
     expect(await must(service().rpc('run_privacy_retention', { p_now: new Date(now.getTime() + 25 * 86_400_000).toISOString(), p_restaurant_id: restaurantId }))).toMatchObject({ customers: 1 });
     // The owner's account cannot run the job.
     expect((await owner.client.rpc('run_privacy_retention', { p_restaurant_id: restaurantId })).error).not.toBeNull();
+  });
+
+  it('the daily run: one per day (Europe/Paris) whatever the number of instances calling at once, recorded with its counts; the next day runs again', async () => {
+    const { owner, restaurantId } = await newRestaurant('retention-daily');
+    const id = tag();
+    const now = new Date();
+    const ago = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    await reservations(restaurantId, [
+      { customer_name: 'Ancien', email: `ancien.${id}@exemple.fr`, status: STATUS.paid, reservation_date: ago(1200).slice(0, 10), created_at: ago(1210) },
+      { customer_name: 'Récent', email: `recent.${id}@exemple.fr`, status: STATUS.paid, reservation_date: ago(10).slice(0, 10), created_at: ago(20) },
+    ]);
+    // Midday (UTC) tomorrow, and the day it is in Paris then.
+    const at = (days: number, hour: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, hour)).toISOString();
+    const parisDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(iso));
+    const daily = (clock: string) => service().rpc('run_daily_privacy_retention', { p_now: clock, p_restaurant_id: restaurantId });
+    const runs = (await Promise.all([0, 1, 2].map(() => must(daily(at(1, 12)))))) as DailyRetentionRun[];
+    const ran = runs.filter((r) => r !== null);
+    expect(ran).toHaveLength(1);
+    expect(ran[0]).toMatchObject({ day: parisDay(at(1, 12)), customers: 1, restaurants: 1 });
+    // Later the same day: done already.
+    expect(await must(daily(at(1, 15)))).toBeNull();
+    const recorded = await withDb(
+      async (db) =>
+        (await db.query("select to_char(day, 'YYYY-MM-DD') as day, counts, finished_at is not null as finished from private.privacy_retention_runs where restaurant_id = $1", [restaurantId]))
+          .rows,
+    );
+    expect(recorded).toEqual([{ day: parisDay(at(1, 12)), counts: { restaurants: 1, customers: 1, conversations: 0 }, finished: true }]);
+    expect((await customersOf(restaurantId)).map((c) => c.display_name)).toEqual(['Récent']);
+    // The next day: a run again, nothing left to do.
+    expect(await must(daily(at(2, 12)))).toMatchObject({ day: parisDay(at(2, 12)), customers: 0 });
+    // Nobody but the service runs it.
+    expect((await owner.client.rpc('run_daily_privacy_retention', { p_restaurant_id: restaurantId })).error?.code).toBe('42501');
   });
 });

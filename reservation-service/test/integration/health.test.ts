@@ -43,7 +43,7 @@ test('/api/ready: 200 when the database answers and the running sender beats', a
   const url = await start({ outboxPollMs: 50, outboxRestaurantId: randomUUID() });
   const res = await fetch(`${url}/api/ready`);
   expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ status: 'ready', checks: { database: 'ok', mail: 'outbox', sender: 'ok', reminders: 'off' } });
+  expect(await res.json()).toEqual({ status: 'ready', checks: { database: 'ok', mail: 'outbox', sender: 'ok', reminders: 'off', retention: 'off' } });
 });
 
 test('/api/ready: 503 with Retry-After when the database does not answer', async () => {
@@ -52,7 +52,7 @@ test('/api/ready: 503 with Retry-After when the database does not answer', async
   const res = await fetch(`${url}/api/ready`);
   expect(res.status).toBe(503);
   expect(res.headers.get('retry-after')).toBe('5');
-  expect(await res.json()).toEqual({ status: 'not_ready', checks: { database: 'down', mail: 'outbox', sender: 'off', reminders: 'off' } });
+  expect(await res.json()).toEqual({ status: 'not_ready', checks: { database: 'down', mail: 'outbox', sender: 'off', reminders: 'off', retention: 'off' } });
   // Still alive: the process answers.
   expect((await fetch(`${url}/api/health`)).status).toBe(200);
 });
@@ -68,7 +68,7 @@ test('/api/ready: 503 when a loop has missed its beats (timer stopped or round h
   now += 1_000;
   const res = await fetch(`${url}/api/ready`);
   expect(res.status).toBe(503);
-  expect((await res.json()).checks).toEqual({ database: 'ok', mail: 'outbox', sender: 'off', reminders: 'dead' });
+  expect((await res.json()).checks).toEqual({ database: 'ok', mail: 'outbox', sender: 'off', reminders: 'dead', retention: 'off' });
   beat();
   expect((await fetch(`${url}/api/ready`)).status).toBe(200);
 });
@@ -80,12 +80,15 @@ test('/api/ready: 503 while the SMTP server cannot be reached (no e-mail could l
   expect({ status: down.status, retryAfter: down.headers.get('retry-after'), body: await down.json() }).toEqual({
     status: 503,
     retryAfter: '5',
-    body: { status: 'not_ready', checks: { database: 'ok', mail: 'down', sender: 'off', reminders: 'off' } },
+    body: { status: 'not_ready', checks: { database: 'ok', mail: 'down', sender: 'off', reminders: 'off', retention: 'off' } },
   });
   const smtp = await startSmtp();
   try {
     const up = await fetch(`${await start({ smtpUrl: smtp.url })}/api/ready`);
-    expect({ status: up.status, body: await up.json() }).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', mail: 'ok', sender: 'off', reminders: 'off' } } });
+    expect({ status: up.status, body: await up.json() }).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { database: 'ok', mail: 'ok', sender: 'off', reminders: 'off', retention: 'off' } },
+    });
   } finally {
     await smtp.close();
   }

@@ -35,6 +35,7 @@ test('every route of the service is in the generated document, with its answers'
       'GET /api/customer/{token}/pay',
       'GET /api/stripe/oauth/callback',
       'GET /api/stripe/status',
+      'POST /api/customers/erase',
       'POST /api/reservations/charge_no_show_fee',
       'POST /api/restaurants/{restaurant_id}/stripe/connect',
       'POST /api/restaurants/{restaurant_id}/stripe/disconnect',
