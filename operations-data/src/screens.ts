@@ -15,6 +15,7 @@ import { reservationCountsQueryOptions } from './reservation-counts';
 import { acceptanceCheckQueryOptions, parsePlanningParams, planningQueryOptions, planningRange } from './planning';
 import { parseReservationListParams, reservationListQuery, reservationListQueryOptions, reservationQueryOptions } from './reservations';
 import { restaurantStatisticsQueryOptions, statisticsQuery } from './statistics';
+import { customerDetailQueryOptions, customerListQueryOptions, parseCustomerListParams } from './customers';
 
 /** Where the shell mounts the operations remote (the standalone page mounts it at the same address). */
 export const OPERATIONS_MOUNT = '/restaurants/:restaurantId/operational';
@@ -29,6 +30,8 @@ export const OPERATIONS_PATHS = {
   conversation: 'conversations/:conversationId',
   planning: 'planning',
   statistics: 'statistics',
+  customers: 'clients',
+  customer: 'clients/:customerId',
 } as const;
 
 type Prefetch = (client: QueryClient, params: Params, search: URLSearchParams) => void;
@@ -75,6 +78,12 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
   statistics: (client, { restaurantId = '' }, search) => {
     const query = statisticsQuery(restaurantId, search);
     if (query) prefetchIfAbsent(client, restaurantStatisticsQueryOptions(query.restaurantId, query.period));
+  },
+  customers: (client, { restaurantId = '' }, search) => {
+    if (isUuid(restaurantId)) prefetchIfAbsent(client, customerListQueryOptions(restaurantId, parseCustomerListParams(search)));
+  },
+  customer: (client, { restaurantId = '', customerId = '' }) => {
+    if (isUuid(restaurantId) && isUuid(customerId)) prefetchIfAbsent(client, customerDetailQueryOptions(restaurantId, customerId));
   },
 };
 
