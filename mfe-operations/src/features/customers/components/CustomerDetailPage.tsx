@@ -6,7 +6,7 @@
  */
 import { CHANNEL_LABELS, conversationPathOf, customerDetailQueryOptions, customersPathOf, requestPathOf, restaurantPrivacyQueryOptions } from '@tablee/operations-data';
 import { formatDate, formatDateTime, formatTime, PageError, PageFrame, PageLoading, Toast, useToast } from '@tablee/shared';
-import { isUuid, myRoleQuery, RESERVATION_SOURCE_LABELS, RESERVATION_STATUS_BADGES, type CustomerDetail, type CustomerReservation } from '@tablee/domain';
+import { isUuid, myRoleQuery, RESERVATION_SOURCE_LABELS, RESERVATION_STATUS_BADGES, type CustomerDetail, type CustomerReservation, type MemberRole } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Modal, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -77,20 +77,20 @@ export function CustomerDetailPage() {
         <PageLoading label="Chargement du client..." />
       </PageFrame>
     );
-  return <Customer restaurantId={restaurantId} customer={query.data} owner={role.data === 'owner'} back={back} toast={<Toast toast={toast} onClose={closeToast} />} showToast={showToast} />;
+  return <Customer restaurantId={restaurantId} customer={query.data} role={role.data} back={back} toast={<Toast toast={toast} onClose={closeToast} />} showToast={showToast} />;
 }
 
 function Customer({
   restaurantId,
   customer,
-  owner,
+  role,
   back,
   toast,
   showToast,
 }: {
   restaurantId: string;
   customer: CustomerDetail;
-  owner: boolean;
+  role: MemberRole | null | undefined;
   back: { to: string; label: string };
   toast: React.ReactNode;
   showToast: ReturnType<typeof useToast>['showToast'];
@@ -108,7 +108,12 @@ function Customer({
       <Button onClick={() => setSplitting(true)} disabled={customer.reservations.length < 2}>
         Séparer…
       </Button>
-      {owner && <OwnerActions restaurantId={restaurantId} customer={customer} modal={modal} showToast={showToast} onErased={() => navigate(customersPathOf(restaurantId))} />}
+      {role && role !== 'owner' && (
+        <Typography.Text type="secondary" data-testid="owner-only-note" style={{ alignSelf: 'center' }}>
+          L’export et l’effacement sont réservés aux propriétaires.
+        </Typography.Text>
+      )}
+      {role === 'owner' && <OwnerActions restaurantId={restaurantId} customer={customer} modal={modal} showToast={showToast} onErased={() => navigate(customersPathOf(restaurantId))} />}
     </div>
   );
 
