@@ -15,7 +15,7 @@ import { reservationCountsQueryOptions } from './reservation-counts';
 import { acceptanceCheckQueryOptions, parsePlanningParams, planningQueryOptions, planningRange } from './planning';
 import { parseReservationListParams, reservationListQuery, reservationListQueryOptions, reservationQueryOptions } from './reservations';
 import { restaurantStatisticsQueryOptions, statisticsQuery } from './statistics';
-import { customerDetailQueryOptions, customerListQueryOptions, parseCustomerListParams } from './customers';
+import { customerDetailQueryOptions, customerHintQueryOptions, customerListQueryOptions, parseCustomerListParams } from './customers';
 
 /** Where the shell mounts the operations remote (the standalone page mounts it at the same address). */
 export const OPERATIONS_MOUNT = '/restaurants/:restaurantId/operational';
@@ -64,6 +64,11 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
     prefetchIfAbsent(client, restaurantPeopleQueryOptions(restaurantId));
     // Each guest's choices, filled in by the customer on their page ('Choix des convives').
     prefetchIfAbsent(client, reservationGuestsQueryOptions(restaurantId, numero));
+    // What the guest book tells of its customer ('Client fidèle — 4ᵉ réservation'), asked by the reservation's id once it is read.
+    void client.ensureQueryData(reservationQueryOptions(restaurantId, numero)).then(
+      (reservation) => reservation && prefetchIfAbsent(client, customerHintQueryOptions(restaurantId, reservation.id)),
+      () => undefined,
+    );
   },
   conversations: (client, { restaurantId = '' }, search) => {
     if (isUuid(restaurantId)) prefetchIfAbsent(client, conversationPageQueryOptions(restaurantId, parseConversationPage(search)));

@@ -90,7 +90,8 @@ it('lists the customers as the SQL sorts them, searched and sorted from the addr
   // Last visit first: Bruno (March), Alice (February); Chloé never came.
   expect(names()).toEqual(['Bruno Durand', 'Alice Martin', 'Chloé Petit']);
   const alice = screen.getAllByRole('row').find((r) => r.textContent?.includes('Alice Martin'))!;
-  expect(alice).toHaveTextContent('2 visites · 20 couverts');
+  expect(alice).toHaveTextContent('2 visites');
+  expect(alice).toHaveTextContent('20 couverts');
   expect(alice).toHaveTextContent(/1\s200,00\s€/);
   expect(alice).toHaveTextContent('10/02/2026');
   // Contact and allergies are columns of wide screens (jsdom matches no media query): on the customer's page below.

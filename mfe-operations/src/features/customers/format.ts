@@ -15,7 +15,9 @@ export function formatLastVisit(date: string | null, today: string = parisToday(
 /** '06 12 34 56 78' (a French number), '+44 20 7946 0958' otherwise. */
 export const formatCustomerPhone = (phone: string | null) => (phone ? formatPhone(phone) : '');
 
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+/** '2 visites', '1 couvert'. */
+export const formatCount = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+const plural = formatCount;
 /** '3 visites · 24 couverts'. */
 export const formatVisits = (visits: number, covers: number) => `${plural(visits, 'visite')} · ${plural(covers, 'couvert')}`;
 
@@ -127,3 +129,9 @@ export function customerExportHtml(data: CustomerExport, customerName: string, r
 </html>
 `;
 }
+
+/** Tags drawn in colours that pass WCAG AA (antd's presets do not on every background). */
+export const TAG_STYLE = { marginInlineEnd: 0, color: '#262626', background: '#f5f5f5', borderColor: '#bfbfbf' } as const;
+export const ALLERGY_TAG_STYLE = { marginInlineEnd: 0, color: '#a8071a', background: '#fff1f0', borderColor: '#a8071a', whiteSpace: 'normal' } as const;
+/** A card's title wraps on a phone rather than being cut. */
+export const CARD_STYLES = { title: { whiteSpace: 'normal' } } as const;

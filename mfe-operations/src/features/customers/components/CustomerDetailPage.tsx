@@ -13,7 +13,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { customerErrorMessage, useEraseCustomer, useExportCustomer } from '../api/customers';
-import { formatCents, formatCustomerPhone, formatLastVisit, formatVisits } from '../format';
+import { ALLERGY_TAG_STYLE, CARD_STYLES, formatCents, formatCustomerPhone, formatLastVisit, formatVisits, TAG_STYLE } from '../format';
 import { CustomerNotesForm } from './CustomerNotesForm';
 import { MergeModal, SplitModal } from './MergeSplit';
 
@@ -146,7 +146,7 @@ function Customer({
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
           {name}
           {customer.tags.map((tag) => (
-            <Tag key={tag} style={{ marginInlineEnd: 0, fontSize: 14 }}>
+            <Tag key={tag} style={{ ...TAG_STYLE, fontSize: 14 }}>
               {tag}
             </Tag>
           ))}
@@ -166,7 +166,7 @@ function Customer({
           description={
             <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }} data-testid="customer-allergies">
               {figures.dietary.map((d) => (
-                <Tag key={d} color="orange" style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+                <Tag key={d} style={ALLERGY_TAG_STYLE}>
                   {d}
                 </Tag>
               ))}
@@ -175,10 +175,11 @@ function Customer({
         />
       )}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))', gap: 16, alignItems: 'start' }}>
-        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Identité</h2>}>
+        <Card styles={CARD_STYLES} title={<h2 style={{ margin: 0, fontSize: 16 }}>Identité</h2>}>
           <Descriptions
             column={1}
             size="small"
+            styles={{ label: { color: '#595959' } }}
             items={[
               { key: 'email', label: 'E-mail', children: customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : '—' },
               { key: 'phone', label: 'Téléphone', children: customer.phoneE164 ? <a href={`tel:${customer.phoneE164}`}>{formatCustomerPhone(customer.phoneE164)}</a> : '—' },
@@ -189,10 +190,11 @@ function Customer({
             ]}
           />
         </Card>
-        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>En chiffres</h2>}>
+        <Card styles={CARD_STYLES} title={<h2 style={{ margin: 0, fontSize: 16 }}>En chiffres</h2>}>
           <Descriptions
             column={1}
             size="small"
+            styles={{ label: { color: '#595959' } }}
             data-testid="customer-figures"
             items={[
               { key: 'visits', label: 'Visites', children: formatVisits(figures.visits, figures.covers) },
@@ -204,7 +206,7 @@ function Customer({
           />
         </Card>
       </div>
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Réservations ({customer.reservations.length})</h2>} styles={{ body: { padding: 0 } }}>
+      <Card styles={{ ...CARD_STYLES, body: { padding: 0 } }} title={<h2 style={{ margin: 0, fontSize: 16 }}>Réservations ({customer.reservations.length})</h2>}>
         <Table<CustomerReservation>
           rowKey="id"
           size="small"
@@ -216,7 +218,7 @@ function Customer({
         />
       </Card>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))', gap: 16, alignItems: 'start' }}>
-        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Conversations ({customer.conversations.length})</h2>}>
+        <Card styles={CARD_STYLES} title={<h2 style={{ margin: 0, fontSize: 16 }}>Conversations ({customer.conversations.length})</h2>}>
           {customer.conversations.length === 0 ? (
             <Typography.Text type="secondary">Aucune conversation</Typography.Text>
           ) : (
@@ -231,7 +233,7 @@ function Customer({
             </ul>
           )}
         </Card>
-        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Notes privées</h2>}>
+        <Card styles={CARD_STYLES} title={<h2 style={{ margin: 0, fontSize: 16 }}>Notes privées</h2>}>
           <CustomerNotesForm key={customer.id} restaurantId={restaurantId} customer={customer} showToast={showToast} />
         </Card>
       </div>

@@ -51,7 +51,7 @@ export function CustomerNotesForm({ restaurantId, customer, showToast }: { resta
         />
       </Form.Item>
       <Form.Item name="notes" label="Notes" extra="Visibles de votre équipe seulement : ni le client ni l’assistant ne les voient.">
-        <Input.TextArea rows={4} maxLength={2000} showCount />
+        <Input.TextArea rows={4} maxLength={2000} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={saving.isPending}>
         Enregistrer les notes

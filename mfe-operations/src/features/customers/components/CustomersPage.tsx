@@ -23,7 +23,7 @@ import { Grid, Input, Pagination, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { formatCents, formatCustomerPhone, formatLastVisit, formatVisits } from '../format';
+import { ALLERGY_TAG_STYLE, formatCents, formatCount, formatCustomerPhone, formatLastVisit, TAG_STYLE } from '../format';
 import { OwnerPrivacyPanel } from './OwnerPrivacyPanel';
 
 const SEARCH_DELAY_MS = 300;
@@ -138,7 +138,7 @@ function CustomerTable({ page, loading, params, onPage }: { page: CustomerPage; 
           {row.tags.length > 0 && (
             <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
               {row.tags.map((tag) => (
-                <Tag key={tag} style={{ marginInlineEnd: 0 }}>
+                <Tag key={tag} style={TAG_STYLE}>
                   {tag}
                 </Tag>
               ))}
@@ -158,11 +158,22 @@ function CustomerTable({ page, loading, params, onPage }: { page: CustomerPage; 
         </div>
       ),
     },
-    { title: 'Visites', key: 'visits', render: (_, row) => formatVisits(row.visits, row.covers) },
+    {
+      title: 'Visites',
+      key: 'visits',
+      render: (_, row) => (
+        <div style={{ display: 'grid', gap: 2 }}>
+          <span style={{ whiteSpace: 'nowrap' }}>{formatCount(row.visits, 'visite')}</span>
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+            {formatCount(row.covers, 'couvert')}
+          </Typography.Text>
+        </div>
+      ),
+    },
     { title: 'Dépensé', key: 'spent', align: 'right', render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatCents(row.spent_cents)}</span> },
     { title: 'Dernière visite', key: 'last', render: (_, row) => formatLastVisit(row.last_visit) },
     {
-      title: 'Non présenté / annulé',
+      title: 'Non venu / annulé',
       key: 'noshows',
       responsive: ['lg'],
       render: (_, row) => `${row.no_shows} / ${row.cancellations}`,
@@ -174,7 +185,7 @@ function CustomerTable({ page, loading, params, onPage }: { page: CustomerPage; 
       render: (_, row) => (
         <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
           {row.allergies.map((a) => (
-            <Tag key={a} color="orange" style={{ marginInlineEnd: 0 }}>
+            <Tag key={a} style={ALLERGY_TAG_STYLE}>
               {a}
             </Tag>
           ))}
@@ -196,7 +207,6 @@ function CustomerTable({ page, loading, params, onPage }: { page: CustomerPage; 
         size={phone ? 'small' : 'middle'}
         onRow={(row) => ({ onClick: () => open(row), style: { cursor: 'pointer' } })}
         pagination={false}
-        scroll={phone ? undefined : { x: 'max-content' }}
       />
       <Pagination align="end" current={params.page} pageSize={CUSTOMERS_PAGE_SIZE} total={page.total} showSizeChanger={false} hideOnSinglePage simple={phone} onChange={onPage} />
     </>

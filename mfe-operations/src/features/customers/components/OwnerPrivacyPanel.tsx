@@ -9,13 +9,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, InputNumber, Table, Typography } from 'antd';
 import { Link } from 'react-router';
 import { customerErrorMessage, useSaveRetention } from '../api/customers';
+import { CARD_STYLES } from '../format';
 
 export function OwnerPrivacyPanel({ restaurantId }: { restaurantId: string }) {
   const due = useQuery(customersDueQueryOptions(restaurantId));
   const privacy = useQuery(restaurantPrivacyQueryOptions(restaurantId));
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))', gap: 16, alignItems: 'start' }} data-testid="owner-privacy">
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Données à effacer dans les 30 jours</h2>}>
+      <Card styles={CARD_STYLES} title={<h2 style={{ margin: 0, fontSize: 16 }}>Données à effacer dans les 30 jours</h2>}>
         <QueryState query={due} errorMessage="Erreur lors du chargement des données à effacer" loadingLabel="Chargement...">
           {(rows) =>
             rows.length === 0 ? (
@@ -36,7 +37,7 @@ export function OwnerPrivacyPanel({ restaurantId }: { restaurantId: string }) {
           }
         </QueryState>
       </Card>
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Conservation des données des clients</h2>}>
+      <Card styles={CARD_STYLES} title={<h2 style={{ margin: 0, fontSize: 16 }}>Conservation des données des clients</h2>}>
         <QueryState query={privacy} errorMessage="Erreur lors du chargement du réglage" loadingLabel="Chargement...">
           {(data) => <RetentionForm restaurantId={restaurantId} months={data.retentionMonths} />}
         </QueryState>
