@@ -64,8 +64,8 @@ async function restaurantWithCustomers() {
   const suffix = Math.random().toString(36).slice(2, 8);
   await insertReservationsAsSuperuser(
     [
-      row('Alice Martin', `alice-${suffix}@example.fr`, '2026-01-10', ACCEPTED, { total_amount: 500, phone_number: '06 12 34 56 78' }),
-      row('Alice Martin', `alice-${suffix}@example.fr`, '2026-02-10', PAID, { total_amount: 700, dietary_notes: 'Sans gluten' }),
+      row('Alice Martin', `alice-${suffix}@example.fr`, '2026-01-10', ACCEPTED, { total_amount: 500, phone_number: '06 12 34 56 78', created_at: '2025-12-01T10:00:00Z' }),
+      row('Alice Martin', `alice-${suffix}@example.fr`, '2026-02-10', PAID, { total_amount: 700, dietary_notes: 'Sans gluten', created_at: '2026-01-15T10:00:00Z' }),
       row('Bruno Durand', `bruno-${suffix}@example.fr`, '2026-03-01', ACCEPTED, { total_amount: 300 }),
       row('Chloé Petit', `chloe-${suffix}@example.fr`, '2026-04-01', CANCELLED, { total_amount: 900 }),
     ],
@@ -189,5 +189,68 @@ it('shows export, erasure and the retention panel to an owner, not to a manager'
   await screen.findByText('Bruno Durand', {}, { timeout: 30_000 });
   expect(screen.queryByRole('heading', { name: 'Données à effacer dans les 30 jours' })).toBeNull();
   expect(screen.queryByText('Conservation des données des clients')).toBeNull();
+  view.unmount();
+});
+
+it('merges another entry of the same person into this one, then splits a reservation off', async () => {
+  const { restaurantId, suffix } = await restaurantWithCustomers();
+  const entry = async (who: string) =>
+    (await sql<{ id: string }>('select id from public.restaurant_customers where restaurant_id = $1 and email = $2', [restaurantId, `${who}-${suffix}@example.fr`]))[0]?.id;
+  const alice = await entry('alice');
+  const bruno = await entry('bruno');
+  renderAt(`/restaurants/${restaurantId}/operational/clients/${alice}`);
+  await userEvent.click(await screen.findByRole('button', { name: 'Fusionner avec…' }, { timeout: 30_000 }));
+  const dialog = await screen.findByRole('dialog', { name: 'Fusionner Alice Martin avec…' });
+  await userEvent.type(within(dialog).getByRole('combobox', { name: 'Rechercher l’autre fiche' }), 'bruno');
+  const option = await waitFor(() => {
+    const found = Array.from(document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')).find((o) => o.textContent?.startsWith('Bruno Durand'));
+    expect(found).toBeTruthy();
+    return found!;
+  });
+  fireEvent.click(option);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Fusionner' }));
+  expect(await screen.findByText('Clients fusionnés : 1 réservation(s) rattachée(s).')).toBeInTheDocument();
+  expect(await sql('select 1 from public.restaurant_customers where id = $1', [bruno])).toEqual([]);
+  expect((await sql<{ n: number }>('select count(*)::int as n from public.restaurant_reservations where customer_id = $1', [alice]))[0].n).toBe(3);
+  // The page shows the merged history.
+  expect(await screen.findByRole('heading', { name: 'Réservations (3)' })).toBeInTheDocument();
+
+  // Bruno's reservation goes back to an entry of its own.
+  const [brunos] = await sql<{ id: string; numero_reservation_restaurateur: string }>(
+    "select id, numero_reservation_restaurateur from public.restaurant_reservations where restaurant_id = $1 and customer_name = 'Bruno Durand'",
+    [restaurantId],
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Séparer…' }));
+  const split = await screen.findByRole('dialog', { name: 'Séparer des réservations' });
+  await userEvent.click(within(split).getByRole('checkbox', { name: new RegExp(`^${brunos.numero_reservation_restaurateur}`) }));
+  await userEvent.click(within(split).getByRole('button', { name: 'Séparer' }));
+  expect(await screen.findByText('Nouvelle fiche créée avec 1 réservation(s).')).toBeInTheDocument();
+  const [moved] = await sql<{ customer_id: string }>('select customer_id from public.restaurant_reservations where id = $1', [brunos.id]);
+  expect(moved.customer_id).not.toBe(alice);
+  expect(await screen.findByRole('heading', { name: 'Réservations (2)' })).toBeInTheDocument();
+});
+
+it('the reservation’s page tells of a returning customer with a link to them, and says nothing of a first one', async () => {
+  const { restaurantId, suffix } = await restaurantWithCustomers();
+  const numero = async (email: string, date: string) =>
+    (
+      await sql<{ n: string; customer_id: string }>(
+        'select numero_reservation_restaurateur as n, customer_id from public.restaurant_reservations where restaurant_id = $1 and email = $2 and reservation_date = $3',
+        [restaurantId, email, date],
+      )
+    )[0];
+  const second = await numero(`alice-${suffix}@example.fr`, '2026-02-10');
+  let view = renderAt(`/restaurants/${restaurantId}/operational/reservations/${second.n}`);
+  const hint = await screen.findByTestId('customer-hint', {}, { timeout: 30_000 });
+  expect(hint).toHaveTextContent('Client fidèle — 2ᵉ réservation');
+  expect(within(hint).getByRole('link', { name: 'Voir la fiche client' })).toHaveAttribute('href', `/restaurants/${restaurantId}/operational/clients/${second.customer_id}`);
+  view.unmount();
+
+  const first = await numero(`bruno-${suffix}@example.fr`, '2026-03-01');
+  view = renderAt(`/restaurants/${restaurantId}/operational/reservations/${first.n}`);
+  expect(await screen.findByRole('heading', { level: 1, name: new RegExp(`Réservation ${first.n}`) }, { timeout: 30_000 })).toBeInTheDocument();
+  // Once its (empty) hint is read, nothing is shown.
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  expect(screen.queryByTestId('customer-hint')).toBeNull();
   view.unmount();
 });

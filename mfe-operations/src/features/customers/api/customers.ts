@@ -119,12 +119,19 @@ export function useEraseCustomer(restaurantId: string) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ restaurant_id: restaurantId, customer_id: customerId }),
       }),
-    // The erased entry's own page is left first (the caller navigates), then everything is read again.
-    onSuccess: (_answer, customerId) => {
-      queryClient.removeQueries({ queryKey: customerKeys.detail(restaurantId, customerId) });
-      return Promise.all([queryClient.invalidateQueries({ queryKey: customerKeys.all(restaurantId) }), queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) })]);
-    },
+    // Everything is read again but the erased entry's own page, which the caller leaves first, then forgets (forgetErased).
+    onSuccess: (_answer, customerId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.all(restaurantId), predicate: (query) => query.queryKey[3] !== 'detail' || query.queryKey[4] !== customerId }),
+        queryClient.invalidateQueries({ queryKey: reservationKeys.all(restaurantId) }),
+      ]),
   });
+}
+
+/** Forgets an erased customer's page once it is left (reading it again would only say 'Client non trouvé'). */
+export function useForgetCustomer(restaurantId: string) {
+  const queryClient = useQueryClient();
+  return (customerId: string) => queryClient.removeQueries({ queryKey: customerKeys.detail(restaurantId, customerId) });
 }
 
 /** 'Conservation des données des clients': owners only (the database's trigger refuses the others). */

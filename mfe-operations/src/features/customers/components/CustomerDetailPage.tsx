@@ -12,7 +12,7 @@ import { Alert, Button, Card, Descriptions, Modal, Table, Tag, Typography } from
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { customerErrorMessage, useEraseCustomer, useExportCustomer } from '../api/customers';
+import { customerErrorMessage, useEraseCustomer, useExportCustomer, useForgetCustomer } from '../api/customers';
 import { ALLERGY_TAG_STYLE, CARD_STYLES, formatCents, formatCustomerPhone, formatLastVisit, formatVisits, TAG_STYLE } from '../format';
 import { CustomerNotesForm } from './CustomerNotesForm';
 import { MergeModal, SplitModal } from './MergeSplit';
@@ -279,6 +279,7 @@ function OwnerActions({
   const restaurant = useQuery(restaurantPrivacyQueryOptions(restaurantId));
   const exporting = useExportCustomer(restaurantId, customer.id);
   const erasing = useEraseCustomer(restaurantId);
+  const forget = useForgetCustomer(restaurantId);
   const name = customer.displayName || 'Sans nom';
   const confirmErase = () =>
     modal.confirm({
@@ -303,6 +304,7 @@ function OwnerActions({
           () => {
             showToast('success', 'Client effacé');
             onErased();
+            forget(customer.id);
           },
           (error: unknown) => {
             showToast('error', customerErrorMessage(error, 'L’effacement a échoué. Réessayez.'));
