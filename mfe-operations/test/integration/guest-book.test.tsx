@@ -254,3 +254,15 @@ it('the reservation’s page tells of a returning customer with a link to them, 
   expect(screen.queryByTestId('customer-hint')).toBeNull();
   view.unmount();
 });
+
+it('the owner shortens how long the customers’ data is kept', async () => {
+  const { restaurantId } = await restaurantWithCustomers();
+  renderAt(`/restaurants/${restaurantId}/operational/clients`);
+  const months = await screen.findByRole('spinbutton', {}, { timeout: 30_000 });
+  expect(months).toHaveValue('36');
+  await userEvent.clear(months);
+  await userEvent.type(months, '24');
+  await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+  expect(await screen.findByText('Durée de conservation enregistrée')).toBeInTheDocument();
+  expect(await sql('select customer_retention_months from public.restaurants where id = $1', [restaurantId])).toEqual([{ customer_retention_months: 24 }]);
+});
