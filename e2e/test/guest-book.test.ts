@@ -120,6 +120,9 @@ test('the owner finds a customer by a search, and opens their history', async ()
   await page.getByTestId('customer-hint').waitFor();
   expect(await page.getByTestId('customer-hint').innerText()).toContain('Client fidèle — 2ᵉ réservation');
   expect(await page.getByTestId('customer-hint').getByRole('link', { name: 'Voir la fiche client' }).count()).toBe(1);
+  await settled(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'reservation-client-fidele.png');
   await page.goBack();
   await page.getByRole('heading', { level: 1, name: /Camille Rousseau/ }).waitFor();
 });
