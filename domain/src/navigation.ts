@@ -22,6 +22,8 @@ export const OPERATIONAL_TABS = [
   { path: 'operational/conversations', label: 'Conversations' },
   // The group business over a period: owners and managers, as every operational tab.
   { path: 'operational/statistics', label: 'Statistiques' },
+  // The guest book: owners and managers (export, erasure and retention are the owners').
+  { path: 'operational/clients', label: 'Clients' },
 ] as const;
 
 /** A page of a restaurant: a tab of either sidebar section (spec §2). */

@@ -69,7 +69,7 @@ test('at 390 px: a compact bar with the current section and Menu, the reservatio
     await bar.getByRole('button', { name: 'Menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Chez Mobile' });
     await drawer.getByRole('link', { name: 'Horaires & Fonctionnement' }).waitFor();
-    expect(await drawer.getByRole('link').count()).toBe(14); // The restaurant's ten, the operations' four (Réservations, Planning, Conversations, Statistiques).
+    expect(await drawer.getByRole('link').count()).toBe(15); // The restaurant's ten, the operations' five (Réservations, Planning, Conversations, Statistiques, Clients).
     expect(await drawer.getByRole('link', { name: 'Réservations' }).getAttribute('aria-current')).toBe('page');
     await settled(page);
     await page.screenshot({ path: '/tmp/h5-phone-drawer-390.png' });
@@ -89,7 +89,7 @@ test('at 1280 px the sidebar keeps its links beside the page', async () => {
     await page.goto(`${app.url}/restaurants/${owner.restaurantId}/operational/reservations`);
     const nav = page.getByRole('navigation', { name: 'Menu du restaurant' });
     await nav.getByRole('link', { name: 'Horaires & Fonctionnement' }).waitFor();
-    expect(await nav.getByRole('link').count()).toBe(14);
+    expect(await nav.getByRole('link').count()).toBe(15);
     expect(await page.getByRole('button', { name: 'Menu' }).count()).toBe(0);
   } finally {
     await context.close();

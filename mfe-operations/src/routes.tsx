@@ -8,6 +8,8 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { ConversationDetailPage } from './features/conversations/components/ConversationDetailPage';
 import { ConversationsPage } from './features/conversations/components/ConversationsPage';
+import { CustomerDetailPage } from './features/customers/components/CustomerDetailPage';
+import { CustomersPage } from './features/customers/components/CustomersPage';
 import { NewReservationPage } from './features/reservations/components/NewReservationPage';
 import { ReservationDetailPage } from './features/reservations/components/ReservationDetailPage';
 import { PlanningPage } from './features/planning/components/PlanningPage';
@@ -57,6 +59,8 @@ export default function OperationsRoutes() {
       <Route path={PATHS.conversation} element={<ConversationDetailPage />} />
       <Route path={PATHS.planning} element={<PlanningPage />} />
       <Route path={PATHS.statistics} element={<StatisticsRoute />} />
+      <Route path={PATHS.customers} element={<CustomersPage />} />
+      <Route path={PATHS.customer} element={<CustomerDetailPage />} />
       {/* Any other address: the list of its section, or the reservations when it names none. */}
       <Route path="conversations/*" element={<RestaurantRedirect page="operational/conversations" />} />
       <Route path="*" element={<RestaurantRedirect page="operational/reservations" />} />

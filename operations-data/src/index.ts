@@ -17,3 +17,4 @@ export * from './reservation-guests';
 export * from './received';
 export * from './statistics';
 export * from './dashboard-statistics';
+export * from './customers';

@@ -15,6 +15,7 @@ import { reservationCountsQueryOptions } from './reservation-counts';
 import { acceptanceCheckQueryOptions, parsePlanningParams, planningQueryOptions, planningRange } from './planning';
 import { parseReservationListParams, reservationListQuery, reservationListQueryOptions, reservationQueryOptions } from './reservations';
 import { restaurantStatisticsQueryOptions, statisticsQuery } from './statistics';
+import { customerDetailQueryOptions, customerHintQueryOptions, customerListQueryOptions, parseCustomerListParams } from './customers';
 
 /** Where the shell mounts the operations remote (the standalone page mounts it at the same address). */
 export const OPERATIONS_MOUNT = '/restaurants/:restaurantId/operational';
@@ -29,6 +30,8 @@ export const OPERATIONS_PATHS = {
   conversation: 'conversations/:conversationId',
   planning: 'planning',
   statistics: 'statistics',
+  customers: 'clients',
+  customer: 'clients/:customerId',
 } as const;
 
 type Prefetch = (client: QueryClient, params: Params, search: URLSearchParams) => void;
@@ -61,6 +64,11 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
     prefetchIfAbsent(client, restaurantPeopleQueryOptions(restaurantId));
     // Each guest's choices, filled in by the customer on their page ('Choix des convives').
     prefetchIfAbsent(client, reservationGuestsQueryOptions(restaurantId, numero));
+    // What the guest book tells of its customer ('Client fidèle — 4ᵉ réservation'), asked by the reservation's id once it is read.
+    void client.ensureQueryData(reservationQueryOptions(restaurantId, numero)).then(
+      (reservation) => reservation && prefetchIfAbsent(client, customerHintQueryOptions(restaurantId, reservation.id)),
+      () => undefined,
+    );
   },
   conversations: (client, { restaurantId = '' }, search) => {
     if (isUuid(restaurantId)) prefetchIfAbsent(client, conversationPageQueryOptions(restaurantId, parseConversationPage(search)));
@@ -75,6 +83,12 @@ const SCREEN_DATA: Record<keyof typeof OPERATIONS_PATHS, Prefetch> = {
   statistics: (client, { restaurantId = '' }, search) => {
     const query = statisticsQuery(restaurantId, search);
     if (query) prefetchIfAbsent(client, restaurantStatisticsQueryOptions(query.restaurantId, query.period));
+  },
+  customers: (client, { restaurantId = '' }, search) => {
+    if (isUuid(restaurantId)) prefetchIfAbsent(client, customerListQueryOptions(restaurantId, parseCustomerListParams(search)));
+  },
+  customer: (client, { restaurantId = '', customerId = '' }) => {
+    if (isUuid(restaurantId) && isUuid(customerId)) prefetchIfAbsent(client, customerDetailQueryOptions(restaurantId, customerId));
   },
 };
 

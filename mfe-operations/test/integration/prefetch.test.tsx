@@ -67,8 +67,9 @@ const SCREENS: [string, () => Promise<{ path: string; shown: () => unknown }>, s
         shown: () => expect(screen.getByRole('heading', { name: new RegExp(`Réservation ${numero}`) })).toBeInTheDocument(),
       };
     },
-    // The reservation, what accepting it would do to the plan, who is who in its history and its guests' choices (asked together).
-    ['reservation_guests', 'restaurant_reservations', 'rpc/reservation_acceptance_check', 'rpc/restaurant_people'],
+    // The reservation, what accepting it would do to the plan, who is who in its history and its guests' choices (asked together),
+    // then what the guest book tells of its customer (by the reservation's id).
+    ['reservation_guests', 'restaurant_reservations', 'rpc/reservation_acceptance_check', 'rpc/reservation_customer_hint', 'rpc/restaurant_people'],
   ],
   [
     'the conversation list, page 2',

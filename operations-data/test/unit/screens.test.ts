@@ -97,3 +97,13 @@ test('the planning: the week or the month of the URL’s date, Monday to Sunday'
   client.clear();
   expect(started(`/restaurants/${R}/operational/planning?vue=mois&date=2026-03-15`)).toEqual([[...reservations, 'planning', '2026-02-23', '2026-04-05']]);
 });
+
+test('the guest book at the URL’s search, sort and page, and a customer', () => {
+  expect(started(`/restaurants/${R}/operational/clients?q=%20dupont%20&tri=visites&page=2`)).toEqual([['restaurants', R, 'customers', 'list', 'dupont', 'visits', 2]]);
+  client.clear();
+  expect(started(`/restaurants/${R}/operational/clients`)).toEqual([['restaurants', R, 'customers', 'list', '', 'last_visit', 1]]);
+  client.clear();
+  expect(started(`/restaurants/${R}/operational/clients/${C}`)).toEqual([['restaurants', R, 'customers', 'detail', C]]);
+  client.clear();
+  expect(started(`/restaurants/${R}/operational/clients/pas-un-uuid`)).toEqual([]);
+});

@@ -98,10 +98,12 @@ describe('restaurant area', () => {
       'Planning',
       'Conversations',
       'Statistiques',
+      'Clients',
     ]);
     expect(within(nav).getByRole('link', { name: 'Informations' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Conversations' })).toHaveAttribute('href', `/restaurants/${data!.id}/operational/conversations`);
     expect(within(nav).getByRole('link', { name: 'Statistiques' })).toHaveAttribute('href', `/restaurants/${data!.id}/operational/statistics`);
+    expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveAttribute('href', `/restaurants/${data!.id}/operational/clients`);
     // No remote is registered in this test: the area shows the French error with 'Réessayer', the shell keeps working.
     expect(await screen.findByText('Cette section est momentanément indisponible.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();

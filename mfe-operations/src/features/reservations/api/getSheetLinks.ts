@@ -3,7 +3,7 @@ import { reservationKeys } from '@tablee/operations-data';
 import type { ReservationStatus } from '@tablee/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { Sheet } from '../format';
-import { callReservationService } from './reservationService';
+import { callReservationService } from '../../../lib/reservationService';
 
 export type SheetLinks = Record<Sheet, string>;
 

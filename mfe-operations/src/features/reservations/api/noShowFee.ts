@@ -2,7 +2,7 @@ import type { NoShowFeeAnswer } from '@tablee/contract';
 import { getSupabase, type Reservation } from '@tablee/domain';
 import { reservationKeys } from '@tablee/operations-data';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callReservationService } from './reservationService';
+import { callReservationService } from '../../../lib/reservationService';
 
 /**
  * What may be charged after 'Non présenté' (public.no_show_fee_plan: the CGV's fee on the card imprint);

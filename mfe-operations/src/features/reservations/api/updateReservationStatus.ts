@@ -2,7 +2,7 @@ import type { DecisionAnswer, DecisionBody } from '@tablee/contract';
 import { reservationKeys, reservationQueryOptions } from '@tablee/operations-data';
 import type { Reservation, ReservationStatus } from '@tablee/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callReservationService } from './reservationService';
+import { callReservationService } from '../../../lib/reservationService';
 
 const ENDPOINTS: Partial<Record<ReservationStatus, string>> = {
   accepted: 'accept_reservation',

@@ -19,6 +19,7 @@ import { ReservationInformation } from './ReservationInformation';
 import { ReservationStatusTags } from './StatusBadge';
 import { NoShowFeeButton } from './NoShowFeeButton';
 import { OnlinePayments } from './OnlinePayments';
+import { CustomerHintBanner } from './CustomerHintBanner';
 import { ADVANCE_NATURES, DEFAULT_ADVANCE_NATURE } from '@tablee/domain/payments';
 
 /** One reservation: accept or refuse while pending, the sheets once accepted or paid, its details and conversation. */
@@ -274,6 +275,7 @@ export function ReservationDetailPage() {
           style={{ marginBottom: 16 }}
         />
       )}
+      <CustomerHintBanner restaurantId={restaurantId} reservationId={reservation.id} />
       {decisionsAhead && !emailed && <Alert type="warning" showIcon title="Client non prévenu par email" description={notice} style={{ marginBottom: 16 }} />}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16, alignItems: 'start' }}>
         <div style={{ display: 'grid', gap: 16 }}>
