@@ -39,6 +39,20 @@ export interface CustomerDetail {
   tags: string[];
   firstSeenAt: string;
   lastContactAt: string;
+  /** The list's stored figures (restaurant_customers_list), the same definitions. */
+  figures: {
+    reservations: number;
+    visits: number;
+    covers: number;
+    spentCents: number;
+    noShows: number;
+    cancellations: number;
+    /** 'YYYY-MM-DD', after today when the next visit is to come. */
+    lastVisit: string | null;
+    firstSource: ReservationSource | null;
+  };
+  /** Allergies and diets seen (the reservations' and their guests'), each once, sorted. */
+  allergies: string[];
   reservations: CustomerReservation[];
   conversations: { id: string; channel: string; createdAt: string; updatedAt: string }[];
 }

@@ -199,6 +199,22 @@ $function$;
 COMMENT ON FUNCTION private.refresh_customer_figures(uuid) IS 'Computes an entry''s stored figures again from its reservations (a person has a few: read by restaurant_reservations_customer_idx).';
 REVOKE ALL ON FUNCTION private.refresh_customer_figures(uuid) FROM PUBLIC;
 
+CREATE OR REPLACE FUNCTION private.customer_allergies(p_customer_id uuid)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(distinct a.text order by a.text), '{}') from (
+    select btrim(r.dietary_notes) as text from public.restaurant_reservations r
+     where r.customer_id = p_customer_id and btrim(r.dietary_notes) <> ''
+    union
+    select btrim(g.allergies) from public.reservation_guests g join public.restaurant_reservations r on r.id = g.reservation_id
+     where r.customer_id = p_customer_id and btrim(g.allergies) <> '') a
+$function$;
+COMMENT ON FUNCTION private.customer_allergies(uuid) IS 'The allergies and diets an entry''s reservations stated (dietary_notes) and their guests'' (reservation_guests.allergies), each once, sorted. Callers check the rights.';
+REVOKE ALL ON FUNCTION private.customer_allergies(uuid) FROM PUBLIC;
+
 CREATE OR REPLACE FUNCTION private.reservation_customer_figures()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -507,12 +523,7 @@ begin
   return query execute format($sql$
     select c.id, c.display_name, c.email, c.phone_e164, c.company, c.tags, c.first_seen_at, c.last_contact_at, c.reservations_count, c.visits,
            c.covers, c.spent_cents, c.no_shows, c.cancellations, c.last_visit, c.first_source,
-           (select coalesce(array_agg(distinct a.text order by a.text), '{}') from (
-              select btrim(r.dietary_notes) as text from public.restaurant_reservations r
-               where r.customer_id = c.id and btrim(r.dietary_notes) <> ''
-              union
-              select btrim(g.allergies) from public.reservation_guests g join public.restaurant_reservations r on r.id = g.reservation_id
-               where r.customer_id = c.id and btrim(g.allergies) <> '') a),
+           private.customer_allergies(c.id),
            (select count(*) from public.restaurant_customers t
              where t.restaurant_id = $1 and ($2::text[] is null or (t.search_text like $2[1] and t.search_text like all ($2))))
       -- The page chosen first: what is skipped (offset) reads no allergies.
@@ -548,6 +559,11 @@ begin
   return jsonb_build_object(
     'id', v_row.id, 'displayName', v_row.display_name, 'email', v_row.email, 'phoneE164', v_row.phone_e164, 'company', v_row.company,
     'notes', v_row.notes, 'tags', to_jsonb(v_row.tags), 'firstSeenAt', v_row.first_seen_at, 'lastContactAt', v_row.last_contact_at,
+    -- The list's stored figures, the same definitions.
+    'figures', jsonb_build_object('reservations', v_row.reservations_count, 'visits', v_row.visits, 'covers', v_row.covers,
+                                  'spentCents', v_row.spent_cents, 'noShows', v_row.no_shows, 'cancellations', v_row.cancellations,
+                                  'lastVisit', v_row.last_visit, 'firstSource', v_row.first_source),
+    'allergies', to_jsonb(private.customer_allergies(v_row.id)),
     'reservations', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', r.id, 'numero', r.numero_reservation_restaurateur, 'status', s.name, 'reservationDate', r.reservation_date,
@@ -564,7 +580,7 @@ begin
                                                     where r.restaurant_id = p_restaurant_id and r.customer_id = v_row.id))), '[]'::jsonb));
 end
 $function$;
-COMMENT ON FUNCTION public.customer_detail(uuid,uuid) IS 'An entry of the guest book (members): the person, the restaurant''s notes and tags, their reservations (status, dates, covers, amounts in cents) and their conversations (ids, dates).';
+COMMENT ON FUNCTION public.customer_detail(uuid,uuid) IS 'An entry of the guest book (members): the person, the restaurant''s notes and tags, their stored figures (as the list''s) and the allergies and diets seen, their reservations (status, dates, covers, amounts in cents) and their conversations (ids, dates).';
 REVOKE ALL ON FUNCTION public.customer_detail(uuid,uuid) FROM PUBLIC, anon;
 
 CREATE OR REPLACE FUNCTION public.reservation_customer_hint(p_reservation_id uuid)
@@ -595,7 +611,8 @@ begin
     from public.restaurant_reservations r
    where r.restaurant_id = v_res.restaurant_id and r.customer_id = v_res.customer_id and r.id <> v_res.id
      and (r.created_at, r.id) < (v_res.created_at, v_res.id);
-  if v_rank >= 2 then
+  -- Loyal once they have come (a visit before); a first request after a no-show is not loyalty.
+  if v_rank >= 2 and v_visits >= 1 then
     v_hints := v_hints || ('Client fidèle — ' || v_rank || 'ᵉ réservation');
   end if;
   if v_no_show is not null then
@@ -604,7 +621,7 @@ begin
   return jsonb_build_object('customerId', v_res.customer_id, 'rank', v_rank, 'visitsBefore', v_visits, 'lastNoShow', v_no_show, 'hints', to_jsonb(v_hints));
 end
 $function$;
-COMMENT ON FUNCTION public.reservation_customer_hint(uuid) IS 'What the guest book tells of a reservation''s customer where it helps the decision (members only; never the assistant''s nor the customer''s): its rank among the person''s requests before it (refused ones aside: ''Client fidèle — 4ᵉ réservation'' from the second), their visits before, and the date of their last no-show before it (''Non présenté le 12/03'').';
+COMMENT ON FUNCTION public.reservation_customer_hint(uuid) IS 'What the guest book tells of a reservation''s customer where it helps the decision (members only; never the assistant''s nor the customer''s): its rank among the person''s requests before it (refused ones aside: ''Client fidèle — 4ᵉ réservation'' from the second, once a visit came before), their visits before, and the date of their last no-show before it (''Non présenté le 12/03'').';
 REVOKE ALL ON FUNCTION public.reservation_customer_hint(uuid) FROM PUBLIC, anon, service_role;
 
 CREATE OR REPLACE FUNCTION private.customer_data(p_restaurant_id uuid, p_customer_id uuid)

@@ -258,6 +258,20 @@ describe('the guest book', () => {
     const detail = (await must(owner.client.rpc('customer_detail', { p_restaurant_id: restaurantId, p_customer_id: marc }))) as CustomerDetail;
     expect(detail).toMatchObject({ id: marc, company: 'Société Générale', tags: ['Habitué'], notes: null, conversations: [] });
     expect(detail.reservations).toEqual([expect.objectContaining({ id: written[4].id, status: 'paid', reservationDate: '2026-10-01', covers: 20, totalCents: 300_000, source: 'assistant' })]);
+    // The detail reads the list's stored figures and the same allergies, the guests' among them.
+    const eloiseDetail = (await must(owner.client.rpc('customer_detail', { p_restaurant_id: restaurantId, p_customer_id: eloise }))) as CustomerDetail;
+    const eloiseRow = (await list('eloise')).find((r) => r.id === eloise)!;
+    expect(eloiseDetail.figures).toEqual({
+      reservations: eloiseRow.reservations,
+      visits: eloiseRow.visits,
+      covers: eloiseRow.covers,
+      spentCents: eloiseRow.spent_cents,
+      noShows: eloiseRow.no_shows,
+      cancellations: eloiseRow.cancellations,
+      lastVisit: eloiseRow.last_visit,
+      firstSource: eloiseRow.first_source,
+    });
+    expect(eloiseDetail.allergies).toEqual(['Arachides', 'Sans gluten']);
   });
 
   it('hints at the customer’s loyalty and last no-show, to members only', async () => {
@@ -275,6 +289,12 @@ describe('the guest book', () => {
     expect(hint).toMatchObject({ rank: 4, visitsBefore: 2, lastNoShow: '2026-03-12', hints: ['Client fidèle — 4ᵉ réservation', 'Non présenté le 12/03'] });
     expect(await must(owner.client.rpc('reservation_customer_hint', { p_reservation_id: rows[5].id }))).toMatchObject({ rank: 1, hints: [] });
     expect(await must(owner.client.rpc('reservation_customer_hint', { p_reservation_id: rows[0].id }))).toMatchObject({ rank: 1, lastNoShow: null, hints: [] });
+    // Requests before, but no visit: not loyal, only the no-show said.
+    const late = await reservations(restaurantId, [
+      { customer_name: 'Léon', email: `leon.${id}@exemple.fr`, status: STATUS.no_show, reservation_date: '2026-02-03', created_at: '2026-01-01T10:00:00Z' },
+      { customer_name: 'Léon', email: `leon.${id}@exemple.fr`, status: STATUS.pending, reservation_date: '2027-02-03', created_at: '2026-11-02T10:00:00Z' },
+    ]);
+    expect(await must(owner.client.rpc('reservation_customer_hint', { p_reservation_id: late[1].id }))).toMatchObject({ rank: 2, visitsBefore: 0, hints: ['Non présenté le 03/02'] });
 
     const stranger = await newOwner('hint-stranger');
     for (const c of [anon(), stranger.client, service()] as SupabaseClient[]) {

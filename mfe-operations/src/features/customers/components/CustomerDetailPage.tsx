@@ -27,30 +27,6 @@ function StatusTag({ status }: { status: CustomerReservation['status'] }) {
   );
 }
 
-const VISIT_STATUSES = new Set(['accepted', 'paid', 'no_show']);
-
-/** The figures of the list, from the detail's reservations (the same definitions: a visit is accepted or paid). */
-export function customerFigures(customer: CustomerDetail) {
-  const visits = customer.reservations.filter((r) => r.status === 'accepted' || r.status === 'paid');
-  const dietary = [...new Set(customer.reservations.map((r) => r.dietaryNotes?.trim()).filter((d): d is string => !!d))];
-  const first = [...customer.reservations].sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
-  return {
-    visits: visits.length,
-    covers: visits.reduce((sum, r) => sum + r.covers, 0),
-    spentCents: visits.reduce((sum, r) => sum + Number(r.totalCents), 0),
-    noShows: customer.reservations.filter((r) => r.status === 'no_show').length,
-    cancellations: customer.reservations.filter((r) => r.status === 'cancelled').length,
-    lastVisit:
-      customer.reservations
-        .filter((r) => VISIT_STATUSES.has(r.status) && r.status !== 'no_show')
-        .map((r) => r.reservationDate)
-        .sort()
-        .at(-1) ?? null,
-    dietary,
-    firstSource: first ? RESERVATION_SOURCE_LABELS[first.source] : null,
-  };
-}
-
 export function CustomerDetailPage() {
   const { restaurantId = '', customerId = '' } = useParams();
   const valid = isUuid(restaurantId) && isUuid(customerId);
@@ -99,7 +75,8 @@ function Customer({
   const [modal, modalHolder] = Modal.useModal();
   const [merging, setMerging] = useState(false);
   const [splitting, setSplitting] = useState(false);
-  const figures = customerFigures(customer);
+  // The figures and allergies as SQL stores and lists them (customer_detail): one definition.
+  const { figures, allergies } = customer;
   const name = customer.displayName || 'Sans nom';
 
   const actions = (
@@ -158,14 +135,14 @@ function Customer({
     >
       {modalHolder}
       {toast}
-      {figures.dietary.length > 0 && (
+      {allergies.length > 0 && (
         <Alert
           type="warning"
           showIcon
           title="Allergies et régimes signalés"
           description={
             <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }} data-testid="customer-allergies">
-              {figures.dietary.map((d) => (
+              {allergies.map((d) => (
                 <Tag key={d} style={ALLERGY_TAG_STYLE}>
                   {d}
                 </Tag>
@@ -184,7 +161,7 @@ function Customer({
               { key: 'email', label: 'E-mail', children: customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : '—' },
               { key: 'phone', label: 'Téléphone', children: customer.phoneE164 ? <a href={`tel:${customer.phoneE164}`}>{formatCustomerPhone(customer.phoneE164)}</a> : '—' },
               { key: 'company', label: 'Entreprise', children: customer.company || '—' },
-              { key: 'source', label: 'Première demande', children: figures.firstSource ?? '—' },
+              { key: 'source', label: 'Première demande', children: figures.firstSource ? RESERVATION_SOURCE_LABELS[figures.firstSource] : '—' },
               { key: 'first', label: 'Client depuis le', children: formatDate(customer.firstSeenAt) },
               { key: 'last', label: 'Dernier contact', children: formatDateTime(customer.lastContactAt) },
             ]}
