@@ -20,17 +20,6 @@ let camille: { email: string; numeros: string[]; conversationId: string };
 const ACCEPTED = 1;
 const PAID = 3;
 
-/**
- * The reservation service's erase endpoint (POST /api/customers/erase) is built on another branch
- * (gb-service). Until its route is in this checkout, the erasure test is skipped — ONLY that one; it is
- * written against the contract (/work/contracts/guest-book.md) and runs as soon as the route exists.
- */
-const ERASE_ROUTE_PRESENT = (() => {
-  const dir = path.resolve(__dirname, '../../reservation-service/src');
-  const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
-  return walk(dir).some((file) => /\.ts$/.test(file) && fs.readFileSync(file, 'utf8').includes('customers/erase'));
-})();
-
 beforeAll(async () => {
   app = ready();
   owner = await ownerWithRestaurant('carnet', 'Chez Carnet');
@@ -178,8 +167,7 @@ test('at 390 px: the list and the customer without sideways scroll, axe clean', 
   }
 });
 
-// Skipped only while the service's POST /api/customers/erase (branch gb-service) is not in this checkout: see ERASE_ROUTE_PRESENT.
-(ERASE_ROUTE_PRESENT ? test : test.skip)('the owner erases the customer: the reservation list shows « Client effacé » where the name was', async () => {
+test('the owner erases the customer: the reservation list shows « Client effacé » where the name was', async () => {
   await page.goto(clientsUrl('?q=rousseau'));
   await page.getByRole('link', { name: 'Camille Rousseau' }).click();
   await page.getByRole('heading', { level: 1, name: /Camille Rousseau/ }).waitFor();

@@ -57,8 +57,8 @@ export function CustomersPage() {
   const { params, update } = useCustomerListParams();
   const list = useQuery({ ...customerListQueryOptions(restaurantId, params), enabled: validId });
   const role = useQuery({ ...myRoleQuery(restaurantId), enabled: validId });
-  // 'Client effacé', said by the customer's page just left.
-  const { toast, closeToast } = useToast();
+  // 'Client effacé', said by the customer's page just left; and the owner's panel's toasts.
+  const { toast, showToast, closeToast } = useToast();
 
   // The box writes to the address once typing pauses; the address (back button) writes back to the box.
   const [searchText, setSearchText] = useState(params.search);
@@ -108,7 +108,7 @@ export function CustomersPage() {
       <QueryState query={list} errorMessage="Erreur lors du chargement des clients" loadingLabel="Chargement des clients...">
         {(page) => <CustomerTable page={page} loading={list.isPlaceholderData} params={params} onPage={(p) => update({ page: p })} />}
       </QueryState>
-      {role.data === 'owner' && <OwnerPrivacyPanel restaurantId={restaurantId} />}
+      {role.data === 'owner' && <OwnerPrivacyPanel restaurantId={restaurantId} showToast={showToast} />}
     </PageFrame>
   );
 }

@@ -3,7 +3,7 @@
  * the daily job will anonymise in the next 30 days, and how long the customers' data is kept.
  */
 import { customersDueQueryOptions, restaurantPrivacyQueryOptions, RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN } from '@tablee/operations-data';
-import { formatDate, QueryState, Toast, useToast } from '@tablee/shared';
+import { formatDate, QueryState, type useToast } from '@tablee/shared';
 import type { CustomerDue } from '@tablee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, InputNumber, Table, Typography } from 'antd';
@@ -11,7 +11,10 @@ import { Link } from 'react-router';
 import { customerErrorMessage, useSaveRetention } from '../api/customers';
 import { CARD_STYLES } from '../format';
 
-export function OwnerPrivacyPanel({ restaurantId }: { restaurantId: string }) {
+type ShowToast = ReturnType<typeof useToast>['showToast'];
+
+/** `showToast`: the page's toast (one per page: a second useToast would replay the toast a page just left said). */
+export function OwnerPrivacyPanel({ restaurantId, showToast }: { restaurantId: string; showToast: ShowToast }) {
   const due = useQuery(customersDueQueryOptions(restaurantId));
   const privacy = useQuery(restaurantPrivacyQueryOptions(restaurantId));
   return (
@@ -39,17 +42,16 @@ export function OwnerPrivacyPanel({ restaurantId }: { restaurantId: string }) {
       </Card>
       <Card styles={CARD_STYLES} title={<h2 style={{ margin: 0, fontSize: 16 }}>Conservation des données des clients</h2>}>
         <QueryState query={privacy} errorMessage="Erreur lors du chargement du réglage" loadingLabel="Chargement...">
-          {(data) => <RetentionForm restaurantId={restaurantId} months={data.retentionMonths} />}
+          {(data) => <RetentionForm restaurantId={restaurantId} months={data.retentionMonths} showToast={showToast} />}
         </QueryState>
       </Card>
     </div>
   );
 }
 
-function RetentionForm({ restaurantId, months }: { restaurantId: string; months: number }) {
+function RetentionForm({ restaurantId, months, showToast }: { restaurantId: string; months: number; showToast: ShowToast }) {
   const [form] = Form.useForm<{ months: number }>();
   const saving = useSaveRetention(restaurantId);
-  const { toast, showToast, closeToast } = useToast();
   return (
     <Form
       form={form}
@@ -62,7 +64,6 @@ function RetentionForm({ restaurantId, months }: { restaurantId: string; months:
         })
       }
     >
-      <Toast toast={toast} onClose={closeToast} />
       <Form.Item
         name="months"
         label="Durée de conservation après le dernier contact (en mois)"
