@@ -97,7 +97,7 @@ export function privacyNoticeText(input: PrivacyNoticeInput): string {
 export function privacyNoticeShort(input: PrivacyNoticeInput): string {
   const contact = privacyContact(input);
   return (
-    `Vos données (coordonnées, demande, allergies, cette conversation) sont conservées par ${restaurantText(input.restaurantName)} pour traiter votre réservation, ` +
+    `Vos données (coordonnées, demande et besoins alimentaires, cette conversation) sont conservées par ${restaurantText(input.restaurantName)} pour traiter votre réservation, ` +
     `${monthsText(retention(input.retentionMonths))} après votre dernier contact ; ` +
     `pour y accéder, les rectifier ou les effacer : ${contact ?? 'adressez-vous au restaurant'}.`
   );

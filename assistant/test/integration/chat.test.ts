@@ -97,7 +97,7 @@ describe('a conversation that ends in a request', () => {
     // Then the privacy notice's sentence (issue 47): the controller, and where to ask.
     expect(hello.body.replies[0].text).toBe(greeting(knowledge as AssistantKnowledge));
     expect(hello.body.replies[0].text).toMatch(
-      /^[\s\S]+\n\nVos données \(coordonnées, demande, allergies, cette conversation\) sont conservées par le restaurant .+ pour y accéder, les rectifier ou les effacer : /,
+      /^[\s\S]+\n\nVos données \(coordonnées, demande et besoins alimentaires, cette conversation\) sont conservées par le restaurant .+ pour y accéder, les rectifier ou les effacer : /,
     );
     const conversation = { id, token: token! };
 

@@ -127,7 +127,7 @@ it('checks, recaps, and sends only once the customer confirms; the customer’s 
   expect(first.replies).toEqual([
     {
       text: expect.stringMatching(
-        /^Je récapitule : 12 personnes\. Je l’envoie au restaurant \?\n\nVos données \(coordonnées, demande, allergies, cette conversation\) sont conservées par le restaurant /,
+        /^Je récapitule : 12 personnes\. Je l’envoie au restaurant \?\n\nVos données \(coordonnées, demande et besoins alimentaires, cette conversation\) sont conservées par le restaurant /,
       ),
     },
   ]);
@@ -179,6 +179,6 @@ it('a model that does not answer in time leaves the turn to the built-in engine'
   // Then the privacy notice's sentence (issue 47): the controller, and where to ask.
   expect(answer.replies[0].text).toBe(greeting(knowledge as AssistantKnowledge));
   expect(answer.replies[0].text).toMatch(
-    /^[\s\S]+\n\nVos données \(coordonnées, demande, allergies, cette conversation\) sont conservées par le restaurant .+ pour y accéder, les rectifier ou les effacer : /,
+    /^[\s\S]+\n\nVos données \(coordonnées, demande et besoins alimentaires, cette conversation\) sont conservées par le restaurant .+ pour y accéder, les rectifier ou les effacer : /,
   );
 });

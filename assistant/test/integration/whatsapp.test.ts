@@ -167,7 +167,7 @@ describe('a customer writes on WhatsApp', () => {
     // Then the privacy notice's sentence (issue 47): the controller, and where to ask.
     expect(replies[0].content).toBe(greeting(knowledge as AssistantKnowledge));
     expect(replies[0].content).toMatch(
-      /^[\s\S]+\n\nVos données \(coordonnées, demande, allergies, cette conversation\) sont conservées par le restaurant .+ pour y accéder, les rectifier ou les effacer : /,
+      /^[\s\S]+\n\nVos données \(coordonnées, demande et besoins alimentaires, cette conversation\) sont conservées par le restaurant .+ pour y accéder, les rectifier ou les effacer : /,
     );
     // One row per reply, in order, each carrying its text: the one way out.
     expect(outbox).toEqual(

@@ -31,7 +31,7 @@ describe('the privacy notice', () => {
 
   it('has one sentence for the assistant’s first message', () => {
     expect(privacyNoticeShort({ restaurantName: 'Le Petit Zinc', contactEmail: 'contact@zinc.fr', contactPhone: null, retentionMonths: 36 })).toBe(
-      'Vos données (coordonnées, demande, allergies, cette conversation) sont conservées par le restaurant Le Petit Zinc pour traiter votre réservation, 36 mois (3 ans) après votre dernier contact ; pour y accéder, les rectifier ou les effacer : contact@zinc.fr.',
+      'Vos données (coordonnées, demande et besoins alimentaires, cette conversation) sont conservées par le restaurant Le Petit Zinc pour traiter votre réservation, 36 mois (3 ans) après votre dernier contact ; pour y accéder, les rectifier ou les effacer : contact@zinc.fr.',
     );
   });
 });
