@@ -44,10 +44,12 @@ export interface KnowledgeOption {
 
 export interface AssistantKnowledge {
   version: 2;
-  restaurant: { id: string; name: string; address: string; description: string; url: string | null };
+  /** retention_months: restaurants.customer_retention_months, for the privacy notice (absent from knowledge stored before it). */
+  restaurant: { id: string; name: string; address: string; description: string; url: string | null; retention_months?: number };
   first_message: string;
   first_message_is_default: boolean;
-  contact: { email: string | null; whatsapp: string | null; response_time: string; response_time_label: string };
+  /** phone: 'Téléphone du restaurant' in E.164 (absent from knowledge stored before it). */
+  contact: { email: string | null; phone?: string | null; whatsapp: string | null; response_time: string; response_time_label: string };
   amenities: Record<'ground_floor' | 'accessible_to_disabled' | 'parking' | 'air_conditioning' | 'wifi' | 'valet_parking', boolean>;
   days: { day: string; is_open: boolean; services: KnowledgeService[] }[];
   /** Upcoming exceptional closures (today to a year ahead), one per date: the services closed and the reasons. */

@@ -73,7 +73,8 @@ export interface CustomerPage {
     amount_cents: number | null;
     at: string;
   } | null;
-  restaurant: { name: string; address: string; phone: string | null; email: string | null };
+  /** retention_months: restaurants.customer_retention_months, for the privacy notice. */
+  restaurant: { name: string; address: string; phone: string | null; email: string | null; retention_months?: number };
   /** What may be paid online now (the restaurant's Stripe account): the deposit still owed (or the difference after a change), the card imprint, or a no-show fee the customer's bank asked them to confirm; null when nothing. */
   online_payment: { purpose: 'advance' | 'imprint' | 'no_show_fee'; amount_cents: number } | null;
   /** What the sums paid in advance are under the CGV (arrhes unless they say acompte). */

@@ -6,6 +6,7 @@
  * which the generator reads without their nullability (and, for numeric, without their type).
  */
 import type { MergeDeep } from 'type-fest';
+import type { AccountDeletion } from './accounts';
 import type { AssistantKnowledge } from './assistant-knowledge';
 import type { CustomerPage } from './customer-page';
 import type { NewAssistantKey } from './assistant-keys';
@@ -95,6 +96,9 @@ export type Database = MergeDeep<
         merge_customers: { Returns: { kept: string; merged: string; reservations: number; conversations: number } };
         split_customer: { Returns: { customerId: string; reservations: number; conversations: number } };
         save_customer_notes: { Returns: { id: string; notes: string | null; tags: string[]; company: string | null } };
+        // Deleting one's own account (supabase/schemas/95_accounts.sql).
+        account_deletion_preview: { Returns: AccountDeletion };
+        delete_my_account: { Returns: AccountDeletion };
       };
     };
   }

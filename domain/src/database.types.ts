@@ -2079,6 +2079,7 @@ export type Database = {
         }
         Returns: Json
       }
+      account_deletion_preview: { Args: { p_password: string }; Returns: Json }
       assistant_faq_match: {
         Args: { p_question: string; p_restaurant_id: string }
         Returns: Json
@@ -2226,6 +2227,7 @@ export type Database = {
         }[]
       }
       dashboard_statistics: { Args: Record<PropertyKey, never>; Returns: Json }
+      delete_my_account: { Args: { p_password: string }; Returns: Json }
       delete_restaurant_photo: {
         Args: { photo_id: string; user_id: string }
         Returns: string

@@ -26,3 +26,6 @@ export * from './team';
 export * from './request-fields';
 export * from './statistics';
 export * from './guest-book';
+export * from './privacy-notice';
+export * from './accounts';
+export * from './photo-files';

@@ -45,6 +45,11 @@ test('a customer talks to the assistant on the request page; the owner takes ove
   await chat.getByRole('button', { name: 'Envoyer' }).click();
   const [{ first_message: firstMessage }] = await sql<{ first_message: string }>("select public.assistant_knowledge($1) ->> 'first_message' as first_message", [restaurantId]);
   await chat.getByText(firstMessage).waitFor();
+  // The first message ends with the privacy notice's sentence; the request page shows the whole notice under its form.
+  await chat
+    .getByText(/Vos données \(coordonnées, demande et besoins alimentaires, cette conversation\) sont conservées par le restaurant .+ pour y accéder, les rectifier ou les effacer/)
+    .waitFor();
+  await customer.getByRole('region', { name: 'Vos données personnelles' }).getByText('Responsable du traitement :').waitFor();
   await chat.getByLabel('Votre message').fill('Acceptez-vous les chiens ?');
   await chat.getByLabel('Votre message').press('Enter');
   await chat.getByText(/je transmets au restaurant/).waitFor();

@@ -461,6 +461,8 @@ AS $function$
                  order by ph.display_order, ph.created_at limit 1)
     ),
     'response_time', jsonb_build_object('code', t.code, 'label', t.label),
+    -- The privacy notice's controller: the contact the customer e-mails already give, and how long data is kept.
+    'privacy', jsonb_build_object('email', c.email_address, 'phone', c.phone, 'retention_months', r.customer_retention_months),
     'today', to_char((now() at time zone 'Europe/Paris')::date, 'YYYY-MM-DD'),
     'last_date', to_char((now() at time zone 'Europe/Paris')::date + interval '1 year', 'YYYY-MM-DD'),
     'days', private.request_form_days(r.id, r.days_open),
@@ -499,7 +501,7 @@ AS $function$
     left join public.restaurant_billing b on b.restaurant_id = r.id
    where r.id = p_restaurant_id and private.request_page_open(r.id)
 $function$;
-COMMENT ON FUNCTION public.request_form(uuid) IS 'What a customer may see of a restaurant on its public request page (README, "The public request page"): null unless the owner switched the page on and the profile is ready for requests. Open to anonymous callers; nothing private (no contact, billing, bank, capacity; of its exceptional closures, the dates and services only).';
+COMMENT ON FUNCTION public.request_form(uuid) IS 'What a customer may see of a restaurant on its public request page (README, "The public request page"): null unless the owner switched the page on and the profile is ready for requests. Open to anonymous callers; nothing private (no billing, bank, capacity; of contacts only what the privacy notice names, the e-mail and phone the customer e-mails already give; of its exceptional closures, the dates and services only).';
 REVOKE ALL ON FUNCTION public.request_form(uuid) FROM PUBLIC;
 
 CREATE OR REPLACE FUNCTION public.request_page_open(p_restaurant_id uuid)

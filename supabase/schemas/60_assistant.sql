@@ -217,12 +217,14 @@ begin
       'name', r.name,
       'address', r.address,
       'description', r.description,
-      'url', r.url
+      'url', r.url,
+      'retention_months', r.customer_retention_months
     ),
     'first_message', coalesce(nullif(btrim(r.first_message), ''), private.default_first_message(r.name)),
     'first_message_is_default', nullif(btrim(r.first_message), '') is null,
     'contact', jsonb_build_object(
       'email', c.email,
+      'phone', c.phone,
       'whatsapp', c.whatsapp,
       'response_time', t.code,
       'response_time_label', t.label

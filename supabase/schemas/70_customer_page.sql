@@ -224,7 +224,8 @@ AS $function$
                    from public.reservation_events e
                   where e.reservation_id = p_row.id and e.kind = 'status' and e.to_status = p_row.status
                   order by e.created_at desc limit 1),
-    'restaurant', (select jsonb_build_object('name', t.name, 'address', t.address, 'phone', c.phone, 'email', c.email_address)
+    'restaurant', (select jsonb_build_object('name', t.name, 'address', t.address, 'phone', c.phone, 'email', c.email_address,
+                                             'retention_months', t.customer_retention_months)
                      from public.restaurants t left join public.restaurant_contacts c on c.restaurant_id = t.id where t.id = p_row.restaurant_id),
     -- Online (the restaurant's Stripe account): what may be paid now ({purpose advance|imprint|no_show_fee, amount_cents}), the card saved.
     'online_payment', private.online_payment_due(p_row),

@@ -291,6 +291,9 @@ function rpcTargets(v: Victim, attackerId: string): [string, Record<string, unkn
     ['run_privacy_retention', { p_now: '2100-01-01T00:00:00Z', p_restaurant_id: r }],
     // The daily job's claim of a day (the reservation service's only).
     ['run_daily_privacy_retention', { p_now: '2100-01-01T00:00:00Z', p_restaurant_id: r }],
+    // Deleting one's own account (issue 47): the signed-in user's, given their password; nobody else's account is named.
+    ['account_deletion_preview', { p_password: 'pas-le-mot-de-passe' }],
+    ['delete_my_account', { p_password: 'pas-le-mot-de-passe' }],
   ];
 }
 

@@ -20,6 +20,11 @@ const ALLOWED = [
   'restaurant.photo.alt_text',
   'response_time',
   'response_time.code',
+  // The privacy notice's controller (issue 47): the restaurant's contact e-mail and phone, as its e-mails give them, and the retention.
+  'privacy',
+  'privacy.email',
+  'privacy.phone',
+  'privacy.retention_months',
   'response_time.label',
   'today',
   'last_date',
@@ -108,8 +113,9 @@ describe('request_form and the request page switch', () => {
     // Every part a customer needs is there.
     expect(paths).toEqual(expect.arrayContaining(['restaurant.photo.url', 'days[].services[].arrival_times', 'menus[].items[].name', 'options[].price', 'deposit.amount', 'cgv.link']));
     const text = JSON.stringify(data);
+    // The contact e-mail is the privacy notice's (the controller's address, GDPR art. 13); the WhatsApp number stays private.
+    expect((data as { privacy: unknown }).privacy).toEqual({ email: sample.information('x').contact.email, phone: null, retention_months: 36 });
     for (const secret of [
-      sample.information('x').contact.email,
       sample.information('x').contact.whatsapp,
       sample.billing.iban,
       sample.billing.bic,

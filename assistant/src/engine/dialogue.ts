@@ -11,6 +11,7 @@ import type { CheckedRequestAnswer, FaqMatch, RequestRefusal, SubmittedRequestAn
 import { answerBy } from '@tablee/domain/french';
 import { ADVANCE_WORDS, aDepositText, depositNature, type Deposit } from '@tablee/domain/deposit';
 import { ADVANCE_NATURES } from '@tablee/domain/payments';
+import { privacyNoticeShort } from '@tablee/domain/privacy-notice';
 import { formatEuros } from '@tablee/shared/format';
 import { understand } from './understand';
 import type { RequestPart, Understood } from './understanding';
@@ -296,6 +297,19 @@ function clearParts(slots: RequestSlots, parts: RequestPart[]): void {
   for (const part of parts) for (const slot of cleared[part]) delete slots[slot];
 }
 
+/** The privacy notice's sentence, from what the assistant knows of the restaurant. */
+export function privacySentence(knowledge: AssistantKnowledge): string {
+  return privacyNoticeShort({
+    restaurantName: knowledge.restaurant.name,
+    contactEmail: knowledge.contact.email,
+    contactPhone: knowledge.contact.phone,
+    retentionMonths: knowledge.restaurant.retention_months,
+  });
+}
+
+/** The first message: the restaurant's own (or the default one), then the privacy notice's sentence. */
+export const greeting = (knowledge: AssistantKnowledge): string => `${knowledge.first_message}\n\n${privacySentence(knowledge)}`;
+
 export async function answer(previous: ConversationState, text: string, tools: EngineTools): Promise<Turn> {
   const state: ConversationState = structuredClone(previous);
   const { knowledge, today } = tools;
@@ -307,7 +321,7 @@ export async function answer(previous: ConversationState, text: string, tools: E
     return { state, replies, suggestions: ask?.suggestions ?? [], ...(contact ? { contact } : {}), ...extra };
   };
   if (!state.greeted) {
-    replies.push(knowledge.first_message);
+    replies.push(greeting(knowledge));
     state.greeted = true;
   }
 

@@ -14,7 +14,7 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { answerBy } from '@tablee/domain/french';
-import { depositSentence, pageLinkText, RefusalOfSubmit, type EngineTools, type GroupRequest, type Turn } from '../engine/dialogue';
+import { depositSentence, pageLinkText, privacySentence, RefusalOfSubmit, type EngineTools, type GroupRequest, type Turn } from '../engine/dialogue';
 import { depositAnswer } from '../engine/profile';
 import type { ConversationState } from '../engine/state';
 import { understand } from '../engine/understand';
@@ -171,7 +171,9 @@ export async function answerWithModel(previous: ConversationState, text: string,
     if (!calls.length) {
       const written = message.content?.trim();
       if (!written) throw new Error('the model answered no text');
-      const reply = pageUrl && !written.includes(pageUrl) ? `${written}\n\n${pageLinkText(pageUrl)}` : written;
+      const linked = pageUrl && !written.includes(pageUrl) ? `${written}\n\n${pageLinkText(pageUrl)}` : written;
+      // The conversation's first reply carries the privacy notice's sentence, as the built-in engine's greeting does.
+      const reply = state.greeted ? linked : `${linked}\n\n${privacySentence(tools.knowledge)}`;
       state.history = [...(state.history ?? []), { role: 'user' as const, content: text }, { role: 'assistant' as const, content: reply }].slice(-HISTORY);
       state.greeted = true;
       return { state, replies: [reply], suggestions: [], ...(handOver ? { handOver } : {}), ...(request ? { request } : {}) };

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { client, env, uniqueEmail, withDb } from '../../../local-supabase/test/clients';
 import { nextOpenSlot, type Slot } from '../../../local-supabase/test/reservations';
 import { demoCopy, type DemoCopy } from '../../../local-supabase/test/seeded';
+import type { AssistantKnowledge } from '@tablee/domain/assistant-knowledge';
 import { buildApp } from '../../src/app';
+import { greeting } from '../../src/engine/dialogue';
 import { loadConfig, type Config } from '../../src/config';
 
 /**
@@ -92,7 +94,11 @@ describe('a conversation that ends in a request', () => {
     const { id, token } = hello.body.conversation;
     expect(token).toMatch(/^[0-9a-f]{48}$/);
     const knowledge = (await owner.rpc('assistant_knowledge', { p_restaurant_id: lyon })).data as { first_message: string };
-    expect(hello.body.replies[0].text).toBe(knowledge.first_message);
+    // Then the privacy notice's sentence (issue 47): the controller, and where to ask.
+    expect(hello.body.replies[0].text).toBe(greeting(knowledge as AssistantKnowledge));
+    expect(hello.body.replies[0].text).toMatch(
+      /^[\s\S]+\n\nVos données \(coordonnées, demande et besoins alimentaires, cette conversation\) sont conservées par le restaurant .+ pour y accéder, les rectifier ou les effacer : /,
+    );
     const conversation = { id, token: token! };
 
     const booking = await say(`nous voudrions reserver pour 12 personnes le ${spoken(slot.date)} a ${slot.arrival_time.replace(':', 'h')}`, conversation);

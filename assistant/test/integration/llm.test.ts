@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { client, env, withDb } from '../../../local-supabase/test/clients';
 import { nextOpenSlot } from '../../../local-supabase/test/reservations';
 import { demoCopy, type DemoCopy } from '../../../local-supabase/test/seeded';
+import type { AssistantKnowledge } from '@tablee/domain/assistant-knowledge';
 import { buildApp } from '../../src/app';
+import { greeting } from '../../src/engine/dialogue';
 import { loadConfig } from '../../src/config';
 
 /**
@@ -121,7 +123,14 @@ it('checks, recaps, and sends only once the customer confirms; the customer’s 
     { content: 'Je récapitule : 12 personnes. Je l’envoie au restaurant ?' },
   );
   const first = await say(`Bonjour, Marie Dupont, marie@exemple.fr, 12 personnes le ${slot.date} à ${slot.arrival_time}`);
-  expect(first.replies).toEqual([{ text: 'Je récapitule : 12 personnes. Je l’envoie au restaurant ?' }]);
+  // The conversation's first reply carries the privacy notice's sentence (issue 47) after the model's words.
+  expect(first.replies).toEqual([
+    {
+      text: expect.stringMatching(
+        /^Je récapitule : 12 personnes\. Je l’envoie au restaurant \?\n\nVos données \(coordonnées, demande et besoins alimentaires, cette conversation\) sont conservées par le restaurant /,
+      ),
+    },
+  ]);
   const facts = JSON.parse(model.received[1].messages.at(-1)!.content!);
   expect(facts.restaurant.id).toBe(lyon);
   expect(model.received[0].messages[0]).toMatchObject({ role: 'system' });
@@ -167,5 +176,9 @@ it('a model that does not answer in time leaves the turn to the built-in engine'
   model.script.push({ content: 'trop tard', delayMs: 4000 });
   const answer = await say('Bonjour');
   const knowledge = (await client(env.serviceRoleKey).rpc('assistant_knowledge', { p_restaurant_id: lyon })).data as { first_message: string };
-  expect(answer.replies[0].text).toBe(knowledge.first_message);
+  // Then the privacy notice's sentence (issue 47): the controller, and where to ask.
+  expect(answer.replies[0].text).toBe(greeting(knowledge as AssistantKnowledge));
+  expect(answer.replies[0].text).toMatch(
+    /^[\s\S]+\n\nVos données \(coordonnées, demande et besoins alimentaires, cette conversation\) sont conservées par le restaurant .+ pour y accéder, les rectifier ou les effacer : /,
+  );
 });

@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { client, env, withDb } from '../../../local-supabase/test/clients';
 import { nextOpenSlot } from '../../../local-supabase/test/reservations';
 import { demoCopy, type DemoCopy } from '../../../local-supabase/test/seeded';
+import type { AssistantKnowledge } from '@tablee/domain/assistant-knowledge';
 import { buildApp } from '../../src/app';
+import { greeting } from '../../src/engine/dialogue';
 import { loadConfig } from '../../src/config';
 import { TEXT_ONLY_REPLY } from '../../src/whatsapp/routes';
 
@@ -162,7 +164,11 @@ describe('a customer writes on WhatsApp', () => {
     expect(messages[0]).toMatchObject({ role: 'user', content: 'Bonjour' });
     const replies = messages.filter((m) => m.role === 'assistant');
     const knowledge = (await owner.rpc('assistant_knowledge', { p_restaurant_id: lyon })).data as { first_message: string };
-    expect(replies[0].content).toBe(knowledge.first_message);
+    // Then the privacy notice's sentence (issue 47): the controller, and where to ask.
+    expect(replies[0].content).toBe(greeting(knowledge as AssistantKnowledge));
+    expect(replies[0].content).toMatch(
+      /^[\s\S]+\n\nVos données \(coordonnées, demande et besoins alimentaires, cette conversation\) sont conservées par le restaurant .+ pour y accéder, les rectifier ou les effacer : /,
+    );
     // One row per reply, in order, each carrying its text: the one way out.
     expect(outbox).toEqual(
       replies.map((reply) => ({

@@ -83,6 +83,8 @@ const open = async (token: string) => {
 
 describe('what the page shows', () => {
   it('a pending request: the status with the promised answer, the details, the restaurant, the CGV with their dates, the calendar', async () => {
+    // The owner keeps customers' data 24 months: the privacy notice says so.
+    await must(owner.client.from('restaurants').update({ customer_retention_months: 24 }).eq('id', restaurantId).select('id'));
     const r = await request({ dietary_notes: 'Une allergie aux noix' });
     renderLink(`/ma-reservation/${r.token}`);
     expect(screen.getByRole('status')).toHaveTextContent('Chargement...');
@@ -114,6 +116,14 @@ describe('what the page shows', () => {
     expect(terms).toHaveTextContent(/Modifiable jusqu’au (lundi|dimanche) \d{1,2} [a-zéû]+ à \d\d:\d\d\./);
     expect(terms).toHaveTextContent(/Annulation gratuite jusqu’au samedi \d{1,2} [a-zéû]+ à 12:00 ; ensuite l’acompte versé reste acquis au restaurant\./);
     expect(within(terms).getByRole('link', { name: 'Conditions générales de vente du restaurant' })).toHaveAttribute('href', 'https://exemple.fr/cgv.pdf');
+
+    // The privacy notice: the restaurant is the controller, with its contact; its retention; the rights and the CNIL.
+    const privacy = screen.getByRole('region', { name: 'Vos données personnelles' });
+    expect(privacy).toHaveTextContent('Responsable du traitement : Le restaurant Le Bouchon des Convives, joignable à contact@exemple.fr ou 04 78 00 00 00.');
+    expect(privacy).toHaveTextContent('les allergies et régimes alimentaires que vous indiquez');
+    expect(privacy).toHaveTextContent('Durée de conservation : 24 mois (2 ans) après votre dernière réservation ou votre dernier contact');
+    expect(privacy).toHaveTextContent('accès, rectification, effacement et portabilité de vos données : demandez-les en écrivant au restaurant (contact@exemple.fr ou 04 78 00 00 00).');
+    expect(privacy).toHaveTextContent('réclamation à la CNIL');
   });
 
   it('refused: the reason in words and the restaurant’s proposal; nothing to change or cancel', async () => {

@@ -75,3 +75,21 @@ it('shows the total and the deposit public.check_group_request answers (in the C
   await waitFor(() => expect(estimateBox).toHaveTextContent(/Le restaurant accueille les groupes de \d+ à \d+ personnes au dîner ce jour-là\./));
   expect(estimateBox).toHaveTextContent('Total estimé—');
 });
+
+it('shows the privacy notice under the form, with the restaurant’s contact and retention as request_form answers them', async () => {
+  const contact = await withDb(
+    async (pg) =>
+      (
+        await pg.query<{ email: string | null; months: number }>(
+          'select c.email_address as email, r.customer_retention_months as months from public.restaurants r join public.restaurant_contacts c on c.restaurant_id = r.id where r.id = $1',
+          [restaurantId],
+        )
+      ).rows[0],
+  );
+  expect(contact.email).toBeTruthy();
+  render(<RequestForm form={form} onSent={() => undefined} />);
+  const privacy = screen.getByRole('region', { name: 'Vos données personnelles' });
+  expect(privacy).toHaveTextContent(`Responsable du traitement : Le restaurant ${form.restaurant.name}, joignable à ${contact.email}`);
+  expect(privacy).toHaveTextContent(`Durée de conservation : ${contact.months} mois`);
+  expect(privacy).toHaveTextContent(`demandez-les en écrivant au restaurant (${contact.email}`);
+});

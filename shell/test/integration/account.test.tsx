@@ -6,6 +6,8 @@
 import { createClient } from '@supabase/supabase-js';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { newOwner, withDb } from '../../../local-supabase/test/clients';
+import { png } from '../../../local-supabase/test/images';
 import { linkIn, outboxMails } from '../../../local-supabase/test/mails';
 import { until } from '../../../local-supabase/test/until';
 import { connect, renderApp, uniqueEmail } from '../render';
@@ -160,5 +162,55 @@ describe('/account', () => {
     renderApp(pathOf(toCurrent));
     expect(await screen.findByText(`Votre adresse email est désormais ${next}. Utilisez-la pour vous connecter.`)).toBeInTheDocument();
     expect(await canSignIn(next, PASSWORD)).toBe('ok');
+  });
+});
+
+/** Whether the account signs in, from a client of its own (connect() would sign the page's out). */
+async function signInElsewhere(email: string, password: string) {
+  const other = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_ANON_KEY!, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { error } = await other.auth.signInWithPassword({ email, password });
+  return error?.code ?? 'ok';
+}
+
+describe('deleting the account', () => {
+  it('asks the password, says which restaurants go and which are left, then deletes the account and shows /signin', async () => {
+    const { client, email } = await freshOwner(true);
+    const userId = (await client.auth.getUser()).data.user!.id;
+    const alone = (await client.from('restaurants').insert({ name: 'Le Seul Propriétaire' }).select('id').single()).data!.id;
+    const shared = (await client.from('restaurants').insert({ name: 'Les Deux Associés' }).select('id').single()).data!.id;
+    const partner = await newOwner('compte-associe');
+    await withDb((db) => db.query(`insert into public.restaurant_members (user_id, restaurant_id, role, added_by) values ($1, $2, 'owner', $3)`, [partner.userId, shared, userId]));
+    const photo = `${alone}/1-salle.png`;
+    expect((await client.storage.from('restaurant-photos').upload(photo, png(), { contentType: 'image/png' })).error).toBeNull();
+    const objects = (id: string) =>
+      withDb(async (db) => (await db.query(`select name from storage.objects where bucket_id = 'restaurant-photos' and name like $1`, [`${id}/%`])).rows.map((r) => r.name as string));
+
+    renderApp('/account');
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('Votre mot de passe');
+    await paste(user, field, 'pas-le-bon');
+    await user.click(screen.getByRole('button', { name: 'Supprimer mon compte…' }));
+    expect(await screen.findByText('Mot de passe incorrect')).toBeInTheDocument();
+    expect(screen.queryByTestId('account-deletion-preview')).not.toBeInTheDocument();
+
+    await paste(user, field, PASSWORD, { replace: true });
+    await user.click(screen.getByRole('button', { name: 'Supprimer mon compte…' }));
+    expect(await screen.findByTestId('account-deletion-deleted')).toHaveTextContent(/^Le Seul Propriétaire$/);
+    expect(screen.getByTestId('account-deletion-left')).toHaveTextContent(/^Les Deux Associés$/);
+    // Nothing is done before the confirmation.
+    expect(await objects(alone)).toEqual([photo]);
+    expect(await signInElsewhere(email, PASSWORD)).toBe('ok');
+
+    await user.click(screen.getByRole('button', { name: 'Supprimer définitivement mon compte' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/signin$/));
+    expect(await screen.findByText('Votre compte a été supprimé.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('user-email')).not.toBeInTheDocument());
+    expect(await signInElsewhere(email, PASSWORD)).toBe('invalid_credentials');
+    expect(await objects(alone)).toEqual([]);
+    const left = await withDb(async (db) => ({
+      restaurants: (await db.query('select id from public.restaurants where id = any($1::uuid[]) order by name', [[alone, shared]])).rows.map((r) => r.id as string),
+      members: (await db.query('select user_id, role from public.restaurant_members where restaurant_id = $1', [shared])).rows,
+    }));
+    expect(left).toEqual({ restaurants: [shared], members: [{ user_id: partner.userId, role: 'owner' }] });
   });
 });

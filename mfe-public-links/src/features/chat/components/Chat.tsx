@@ -123,7 +123,8 @@ export function Chat({ restaurantId, restaurantName, onClose }: { restaurantId: 
           </button>
         )}
       </header>
-      <ol className="ch-log" ref={log} aria-live="polite">
+      {/* Focusable: a long conversation scrolls, and the keyboard must be able to scroll it too. */}
+      <ol className="ch-log" ref={log} aria-live="polite" aria-label="Messages" tabIndex={0}>
         {state.lines.length === 0 && <li className="ch-hint">Posez vos questions ou demandez une table pour votre groupe : l’assistant vous répond tout de suite.</li>}
         {state.lines.map((line) => (
           <li key={line.key} className={`ch-line ch-${line.from}`}>

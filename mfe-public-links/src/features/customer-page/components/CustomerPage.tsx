@@ -4,7 +4,7 @@ import { useCustomerPage } from '../api/customerPage';
 import { deadlinePassedSentence, isActive } from '../lib/words';
 import { CancelSection } from './CancelSection';
 import { ChangeForm } from './ChangeForm';
-import { Details, RestaurantSection, StatusLine, TermsSection } from './Details';
+import { Details, PrivacySection, RestaurantSection, StatusLine, TermsSection } from './Details';
 import { GuestChoices } from './GuestChoices';
 import { Messages } from './Messages';
 import { PaymentReturn } from './PaymentReturn';
@@ -102,6 +102,7 @@ function PageView({ token, page, onPage }: { token: string; page: Page; onPage: 
       {active && page.can_change && choiceMenu && <GuestChoices token={token} page={page} courses={choiceMenu.courses} onPage={onPage} />}
       {page.can_cancel && <CancelSection token={token} page={page} onPage={onPage} />}
       <Messages token={token} page={page} onPage={onPage} />
+      <PrivacySection page={page} />
     </>
   );
 }

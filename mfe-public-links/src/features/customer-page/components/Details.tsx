@@ -1,5 +1,6 @@
 import type { CustomerPage as Page } from '@tablee/domain/customer-page';
 import { ADVANCE_NATURES, customerPayEndpoint, formatCents } from '@tablee/domain/payments';
+import { privacyNotice } from '@tablee/domain/privacy-notice';
 import { formatEuros, formatLongDate, reservationApiEndpoint } from '@tablee/shared/core';
 import type { ReactNode, RefObject } from 'react';
 import { cancellationSentence, displayPhone, isActive, mapHref, modificationSentence, SERVICE_LABELS, statusWords, telHref } from '../lib/words';
@@ -251,6 +252,28 @@ export function RestaurantSection({ page }: { page: Page }) {
             <a href={`mailto:${restaurant.email}`}>{restaurant.email}</a>
           </Line>
         )}
+      </ul>
+    </section>
+  );
+}
+
+/** The privacy notice: the restaurant is the controller of what this page shows; how long it keeps it, how to ask. */
+export function PrivacySection({ page }: { page: Page }) {
+  const notice = privacyNotice({
+    restaurantName: page.restaurant.name,
+    contactEmail: page.restaurant.email,
+    contactPhone: page.restaurant.phone,
+    retentionMonths: page.restaurant.retention_months,
+  });
+  return (
+    <section className="cp-section" aria-labelledby="cp-privacy-title">
+      <h2 id="cp-privacy-title">{notice.title}</h2>
+      <ul className="cp-list">
+        {notice.items.map((item) => (
+          <li key={item.label}>
+            <strong>{item.label} :</strong> {item.text}
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -24,6 +24,7 @@ import {
   type RequestValues,
 } from '../lib/form-rules';
 import { Calendar } from './Calendar';
+import { PrivacyNotice } from './PrivacyNotice';
 
 const FIELD_ORDER: FieldName[] = [
   'date',
@@ -404,6 +405,7 @@ export function RequestForm({ form, onSent }: { form: Form; onSent: (outcome: Ex
       <button type="submit" className="rq-submit" disabled={send.isPending}>
         {send.isPending ? 'Envoi en cours...' : 'Envoyer la demande'}
       </button>
+      <PrivacyNotice form={form} />
     </form>
   );
 }

@@ -62,5 +62,8 @@ export const REQUEST_PAGE_CSS = `
 .rq-sent ul{padding-left:20px}
 .rq-promise{font-weight:600}
 .rq-footer{margin-top:32px;font-size:13px;color:#595959;text-align:center}
+.rq-privacy{margin-top:24px;font-size:13px;color:#595959}
+.rq-privacy h2{font-size:14px;margin:0 0 4px}
+.rq-privacy ul{margin:0;padding-left:18px}
 @media (min-width:720px){.rq-page{margin:24px auto;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.08)}}
 `;

@@ -45,6 +45,8 @@ export interface RequestForm {
   version: number;
   restaurant: { id: string; name: string; address: string | null; description: string | null; photo: { url: string; alt_text: string | null } | null };
   response_time: { code: string; label: string };
+  /** The privacy notice's controller: the restaurant's contact e-mail and phone (E.164), and restaurants.customer_retention_months. */
+  privacy?: { email: string | null; phone: string | null; retention_months: number };
   today: string;
   last_date: string;
   days: { day: Weekday; is_open: boolean; services: FormService[] }[];

@@ -29,6 +29,7 @@ export const ACCOUNT_MESSAGES = {
   resendFailed: "Échec de l'envoi de l'e-mail. Veuillez réessayer.",
   emailConfirmed: 'Votre adresse email est confirmée. Vous êtes connecté.',
   emailHalfConfirmed: 'Lien accepté. Ouvrez maintenant le lien envoyé à votre autre adresse : le changement sera fait à ce moment-là.',
+  accountDeleted: 'Votre compte a été supprimé.',
   emailChanged: (email: string) => `Votre adresse email est désormais ${email}. Utilisez-la pour vous connecter.`,
 } as const;
 

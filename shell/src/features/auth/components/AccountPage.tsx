@@ -1,7 +1,9 @@
-import { PageFrame, userAtom } from '@tablee/shared';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { PageFrame, signOut, userAtom } from '@tablee/shared';
+import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router';
 import { useChangeEmail } from '../api/changeEmail';
+import { useDeleteMyAccount, usePreviewAccountDeletion, type AccountDeletionPreview } from '../api/deleteAccount';
 import { ACCOUNT_MESSAGES } from '../api/messages';
 import { MIN_PASSWORD_LENGTH, passwordLength, passwordProblem } from '../api/password';
 import { useUpdatePassword } from '../api/updatePassword';
@@ -111,7 +113,105 @@ function ChangeEmail({ current }: { current: string }) {
   );
 }
 
-/** /account: 'Mon compte', the signed-in owner's password and e-mail. */
+/** What /signin is given after the account's deletion: its message. */
+export interface AccountDeletedState {
+  accountDeleted: true;
+}
+
+const restaurantName = (name: string) => name.trim() || 'Restaurant sans nom';
+
+function RestaurantList({ testId, restaurants }: { testId: string; restaurants: AccountDeletionPreview['deleted'] }) {
+  return (
+    <ul data-testid={testId} style={{ margin: '4px 0 12px', paddingLeft: 20 }}>
+      {restaurants.map((r) => (
+        <li key={r.id}>{restaurantName(r.name)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * 'Supprimer mon compte': the password first, then what will happen (the restaurants the owner alone owns are
+ * deleted; those with another owner, and those where they are a manager, are left), then the deletion; the app
+ * signs out and shows /signin with 'Votre compte a été supprimé.'.
+ */
+function DeleteAccount() {
+  const [form] = Form.useForm<{ password: string }>();
+  const navigate = useNavigate();
+  const preview = usePreviewAccountDeletion();
+  const remove = useDeleteMyAccount();
+  const shown = preview.data;
+  const error = remove.error ?? preview.error;
+  const confirm = () => {
+    if (!shown) return;
+    remove.mutate(
+      { password: form.getFieldValue('password') as string, preview: shown },
+      {
+        onSuccess: () => {
+          navigate('/signin', { replace: true, state: { accountDeleted: true } satisfies AccountDeletedState });
+          // The account's sessions went with it: only this browser's is left to forget.
+          void signOut().catch(() => undefined);
+        },
+      },
+    );
+  };
+  return (
+    <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Supprimer mon compte</h2>}>
+      <Typography.Paragraph>
+        La suppression est définitive. Les restaurants dont vous êtes le seul propriétaire sont supprimés avec toutes leurs données ; vous quittez les autres, qui restent à leurs autres membres.
+      </Typography.Paragraph>
+      {/* Named: its field's id must not be the password form's ('password'). */}
+      <Form
+        form={form}
+        name="delete-account"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={({ password }) => preview.mutate(password)}
+        onValuesChange={() => {
+          if (preview.data || preview.error) preview.reset();
+          if (remove.error) remove.reset();
+        }}
+      >
+        <Form.Item name="password" label="Votre mot de passe" rules={[{ required: true, message: 'Indiquez votre mot de passe.' }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        {error && <Alert type="error" showIcon title={error.message} style={{ marginBottom: 16 }} />}
+        {shown ? (
+          <div data-testid="account-deletion-preview">
+            {shown.deleted.length > 0 ? (
+              <>
+                <Typography.Text strong>Restaurants supprimés avec votre compte (vous en êtes le seul propriétaire) :</Typography.Text>
+                <RestaurantList testId="account-deletion-deleted" restaurants={shown.deleted} />
+              </>
+            ) : (
+              <Typography.Paragraph>Aucun restaurant ne sera supprimé.</Typography.Paragraph>
+            )}
+            {shown.left.length > 0 && (
+              <>
+                <Typography.Text strong>Restaurants que vous quittez (ils restent à leurs autres membres) :</Typography.Text>
+                <RestaurantList testId="account-deletion-left" restaurants={shown.left} />
+              </>
+            )}
+            <Space>
+              <Button onClick={() => preview.reset()} disabled={remove.isPending}>
+                Annuler
+              </Button>
+              <Button danger type="primary" onClick={confirm} loading={remove.isPending}>
+                Supprimer définitivement mon compte
+              </Button>
+            </Space>
+          </div>
+        ) : (
+          <Button danger htmlType="submit" loading={preview.isPending}>
+            Supprimer mon compte…
+          </Button>
+        )}
+      </Form>
+    </Card>
+  );
+}
+
+/** /account: 'Mon compte', the signed-in owner's password and e-mail, and deleting the account. */
 export function AccountPage() {
   const user = useAtomValue(userAtom);
   return (
@@ -119,6 +219,7 @@ export function AccountPage() {
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 560 }}>
         <ChangeEmail current={user?.email ?? ''} />
         <ChangePassword />
+        <DeleteAccount />
       </div>
     </PageFrame>
   );

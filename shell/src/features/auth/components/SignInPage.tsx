@@ -23,7 +23,7 @@ export const SIGNED_UP_MESSAGE = 'Compte créé avec succès ! Vous pouvez maint
 export function SignInPage({ onIntent }: { onIntent?: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = (location.state ?? null) as (SignInRedirectState & Partial<SignedUpState>) | null;
+  const state = (location.state ?? null) as (SignInRedirectState & Partial<SignedUpState> & { accountDeleted?: boolean }) | null;
   const [email, setEmail] = useState(state?.email ?? '');
   const [password, setPassword] = useState('');
   const signIn = useSignIn();
@@ -50,6 +50,7 @@ export function SignInPage({ onIntent }: { onIntent?: () => void }) {
       }
     >
       {state?.signedUp && !error && <AuthAlert type="success">{SIGNED_UP_MESSAGE}</AuthAlert>}
+      {state?.accountDeleted && !error && <AuthAlert type="success">{ACCOUNT_MESSAGES.accountDeleted}</AuthAlert>}
       <form onSubmit={submit} onFocus={onIntent} onChange={onIntent} className="ta-form">
         <label htmlFor="signin-email">Email</label>
         <input id="signin-email" className="ta-input" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -1,7 +1,7 @@
 // The keys alone: the package's index brings the planning's dayjs, which the light dashboard does without.
 import { SUMMARY_REFRESH_MS } from '@tablee/operations-data/keys';
 import { dashboardStatisticsQueryOptions } from '@tablee/operations-data/dashboard-statistics';
-import { getMyRole, getSupabase, memberRole, PHOTO_BUCKET, RESERVATION_STATUS_CODES, type MemberRole, type MissingItem } from '@tablee/domain';
+import { getMyRole, getSupabase, memberRole, removeRestaurantPhotoFiles, RESERVATION_STATUS_CODES, type MemberRole, type MissingItem } from '@tablee/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface RestaurantSummary {
@@ -79,14 +79,7 @@ export async function deleteRestaurant(restaurantId: string): Promise<void> {
   // Only an owner may delete it, while a manager may remove photo files: asked first, so that a manager's
   // call leaves the photos in place instead of removing them before the refused delete.
   if ((await getMyRole(restaurantId)) !== 'owner') throw new Error('Restaurant non trouvé ou accès non autorisé');
-  const photos = supabase.storage.from(PHOTO_BUCKET);
-  // One page of 1,000 names; any photo beyond it is still removed by the trigger below.
-  const { data: files, error: listError } = await photos.list(restaurantId, { limit: 1000 });
-  if (listError) throw listError;
-  if (files.length > 0) {
-    const { error: removeError } = await photos.remove(files.map((file) => `${restaurantId}/${file.name}`));
-    if (removeError) throw removeError;
-  }
+  await removeRestaurantPhotoFiles(restaurantId);
   const { data, error } = await supabase.from('restaurants').delete().eq('id', restaurantId).select('id');
   if (error) throw error;
   if (!data?.length) throw new Error('Restaurant non trouvé ou accès non autorisé');
