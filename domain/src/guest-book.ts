@@ -108,6 +108,8 @@ export interface RetentionRun {
   outboxIds: string[];
   reservationNumbers: string[];
   recipients: string[];
+  /** The messages of the old conversations deleted: their WhatsApp replies' files are named reponse-<message id>. */
+  messageIds: string[];
 }
 
 /** What the reservation service's daily run did (run_daily_privacy_retention): null when its day (Europe/Paris) had run already. */

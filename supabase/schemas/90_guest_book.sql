@@ -836,6 +836,7 @@ declare
   v_outbox uuid[] := '{}';
   v_numeros text[] := '{}';
   v_recipients text[] := '{}';
+  v_messages uuid[] := '{}';
   v_total_customers integer := 0;
   v_total_conversations integer := 0;
   v_restaurants integer := 0;
@@ -872,10 +873,14 @@ begin
        where c.restaurant_id = v_restaurant.id and c.updated_at < p_now - interval '12 months'
          and not exists (select 1 from public.restaurant_reservations r where r.conversation_id = c.id)
        for update skip locked
+    ), replies as (
+      -- Their messages, read before they go: the WhatsApp replies' files are named reponse-<message id>.
+      select m.id from public.messages m join due on m.conversation_id = due.id
     ), gone as (
       delete from public.conversations c using due where c.id = due.id returning c.id
     )
-    select count(*)::integer into v_conversations from gone;
+    select (select count(*)::integer from gone), v_messages || coalesce((select array_agg(replies.id) from replies), '{}')
+      into v_conversations, v_messages;
     if v_customers > 0 or v_conversations > 0 then
       v_restaurants := v_restaurants + 1;
       v_total_customers := v_total_customers + v_customers;
@@ -887,10 +892,10 @@ begin
   end loop;
   return jsonb_build_object('restaurants', v_restaurants, 'customers', v_total_customers, 'conversations', v_total_conversations,
                             'outboxIds', to_jsonb(coalesce(v_outbox, '{}')), 'reservationNumbers', to_jsonb(coalesce(v_numeros, '{}')),
-                            'recipients', to_jsonb(coalesce(v_recipients, '{}')));
+                            'recipients', to_jsonb(coalesce(v_recipients, '{}')), 'messageIds', to_jsonb(v_messages));
 end
 $function$;
-COMMENT ON FUNCTION public.run_privacy_retention(timestamp with time zone,uuid) IS 'The daily retention job (the reservation service''s only): anonymises, as erase_customer does, the customers whose retention has ended (private.customers_due at p_now), and deletes the conversations without a request untouched for 12 months; one audit row (retention) per restaurant touched. Safe from several instances at once (skip locked: each entry is erased by one). p_restaurant_id: one restaurant''s only (tests). Answers the counts, and the outbox ids, reservation numbers and recipients for the outbox''s files.';
+COMMENT ON FUNCTION public.run_privacy_retention(timestamp with time zone,uuid) IS 'The daily retention job (the reservation service''s only): anonymises, as erase_customer does, the customers whose retention has ended (private.customers_due at p_now), and deletes the conversations without a request untouched for 12 months; one audit row (retention) per restaurant touched. Safe from several instances at once (skip locked: each entry is erased by one). p_restaurant_id: one restaurant''s only (tests). Answers the counts, and the outbox ids, reservation numbers, recipients and the old conversations'' message ids (their WhatsApp replies'' files) for the outbox''s files.';
 REVOKE ALL ON FUNCTION public.run_privacy_retention(timestamp with time zone,uuid) FROM PUBLIC, anon, authenticated;
 GRANT EXECUTE ON FUNCTION public.run_privacy_retention(timestamp with time zone,uuid) TO service_role;
 
@@ -943,7 +948,7 @@ begin
   end if;
   v_done := public.run_privacy_retention(p_now, p_restaurant_id);
   update private.privacy_retention_runs r
-     set finished_at = clock_timestamp(), counts = v_done - 'outboxIds' - 'reservationNumbers' - 'recipients'
+     set finished_at = clock_timestamp(), counts = v_done - 'outboxIds' - 'reservationNumbers' - 'recipients' - 'messageIds'
    where r.day = v_day and r.restaurant_id is not distinct from p_restaurant_id;
   return jsonb_build_object('day', v_day) || v_done;
 end

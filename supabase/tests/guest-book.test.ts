@@ -516,6 +516,15 @@ describe('the guest book', () => {
       await db.query('update public.restaurant_reservations set conversation_id = $2 where id = $1', [rows[8].id, c[2].id]);
       return c.map((x) => x.id as string);
     });
+    // A message in the old one and in a recent one: the old one's id is answered (its WhatsApp reply's file is named after it).
+    const messages = await withDb(async (db) => {
+      const { rows: m } = await db.query(
+        `insert into public.messages (conversation_id, role, content, created_at) values ($1, 'assistant', 'Bonjour', $3), ($2, 'assistant', 'Bonjour', $4) returning id`,
+        [conversations[0], conversations[1], ago(400), ago(30)],
+      );
+      await db.query('update public.conversations set updated_at = created_at where id = any ($1::uuid[])', [conversations]);
+      return m.map((x) => x.id as string);
+    });
 
     const due = (await must(owner.client.rpc('customers_due_for_anonymisation', { p_restaurant_id: restaurantId, p_within_days: 30 }))) as { display_name: string }[];
     expect(due.map((d) => d.display_name).sort()).toEqual(['Ancien 0', 'Ancien 1', 'Ancien 2', 'Ancien 3', 'Ancien 4', 'Ancien 5', 'Bientôt']);
@@ -524,6 +533,7 @@ describe('the guest book', () => {
     const runs = (await Promise.all([0, 1].map(() => must(service().rpc('run_privacy_retention', { p_now: now.toISOString(), p_restaurant_id: restaurantId }))))) as RetentionRun[];
     expect(runs[0].customers + runs[1].customers).toBe(6);
     expect(runs[0].conversations + runs[1].conversations).toBe(1);
+    expect([...runs[0].messageIds, ...runs[1].messageIds]).toEqual([messages[0]]);
     const again = (await must(service().rpc('run_privacy_retention', { p_now: now.toISOString(), p_restaurant_id: restaurantId }))) as RetentionRun;
     expect(again).toMatchObject({ customers: 0, conversations: 0, restaurants: 0 });
 

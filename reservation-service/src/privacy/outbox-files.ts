@@ -7,6 +7,8 @@ export interface OutboxPeople {
   reservationNumbers: readonly string[];
   /** The addresses and numbers their messages went to: in a file's content (To: of an .eml, "to" of a WhatsApp .json). */
   recipients: readonly string[];
+  /** Messages of conversations deleted (retention): their WhatsApp replies' files are named <time>-reponse-<message id>-<random>.json. */
+  messageIds?: readonly string[];
 }
 
 export interface DeletedOutboxFiles {
@@ -26,14 +28,16 @@ const PARALLEL = 16;
  * sender each message as a .json when no SMTP server or WhatsApp account is set) the files of people erased:
  * those whose name holds one of `reservationNumbers` (the mailer's and the sender's tags start with it:
  * <time>-<numero>-<tag>-<random>), and those whose content names one of `recipients` (case-insensitive; an
- * .eml's quoted-printable soft line breaks undone first), such as the WhatsApp replies to a conversation
- * (named reponse-<message id>). Only the folder's own .eml and .json files; none there (or no folder): 0.
+ * .eml's quoted-printable soft line breaks undone first), such as the WhatsApp replies to a conversation;
+ * and the replies of `messageIds` by their name (<time>-reponse-<message id>-<random>.json: an old conversation
+ * deleted by retention names no one else). Only the folder's own .eml and .json files; none there (or no folder): 0.
  */
 export async function deleteOutboxFiles(outboxDir: string, people: OutboxPeople): Promise<DeletedOutboxFiles> {
   const numbers = [...new Set(people.reservationNumbers.filter((n) => n.length > 0))];
+  const replies = [...new Set((people.messageIds ?? []).filter((id) => id.length > 0))];
   const recipients = [...new Set(people.recipients.map((r) => r.trim().toLowerCase()).filter((r) => r.length >= MIN_RECIPIENT_LENGTH))];
   const result: DeletedOutboxFiles = { deleted: 0, failed: [] };
-  if (numbers.length === 0 && recipients.length === 0) return result;
+  if (numbers.length === 0 && recipients.length === 0 && replies.length === 0) return result;
   let entries: import('node:fs').Dirent[];
   try {
     entries = await fs.readdir(outboxDir, { withFileTypes: true });
@@ -47,7 +51,7 @@ export async function deleteOutboxFiles(outboxDir: string, people: OutboxPeople)
   async function consider(name: string): Promise<void> {
     const file = path.join(outboxDir, name);
     try {
-      let theirs = numbers.some((numero) => name.includes(`-${numero}-`));
+      let theirs = numbers.some((numero) => name.includes(`-${numero}-`)) || replies.some((id) => name.includes(`-reponse-${id}-`));
       if (!theirs && recipients.length > 0) {
         const content = (await fs.readFile(file, 'utf8')).replace(/=\r?\n/g, '').toLowerCase();
         theirs = patterns.some((pattern) => pattern.test(content));

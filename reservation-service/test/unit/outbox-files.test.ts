@@ -33,3 +33,17 @@ test('deletes the files named after a reservation or naming a recipient, and no 
   expect(await deleteOutboxFiles(dir, { reservationNumbers: [], recipients: ['a'] })).toEqual({ deleted: 0, failed: [] });
   expect(await deleteOutboxFiles(path.join(dir, 'absent'), { reservationNumbers: ['TBL-X'], recipients: [] })).toEqual({ deleted: 0, failed: [] });
 });
+
+/** An old conversation deleted by retention: its WhatsApp replies by their message ids, whoever they went to. */
+test('deletes the replies of the messages given by their id, and no other reply', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tablee-outbox-replies-'));
+  const names = [
+    '2026-12-05T06-56-58-229Z-reponse-0d9c1f5e-1111-4000-8000-000000000001-825838.json',
+    '2026-12-05T06-56-58-230Z-reponse-0d9c1f5e-1111-4000-8000-000000000002-825839.json',
+    '2026-12-05T06-56-58-231Z-reponse-0d9c1f5e-1111-4000-8000-0000000000012-825840.json',
+  ];
+  for (const name of names) fs.writeFileSync(path.join(dir, name), '{ "to": "+33611111111" }');
+  const result = await deleteOutboxFiles(dir, { reservationNumbers: [], recipients: [], messageIds: ['0d9c1f5e-1111-4000-8000-000000000001', ''] });
+  expect(result).toEqual({ deleted: 1, failed: [] });
+  expect(fs.readdirSync(dir).sort()).toEqual([names[1], names[2]].sort());
+});
