@@ -115,8 +115,8 @@ test('Mon compte: a new password (given the current one), then a new e-mail conf
   const page = await newPage();
   const found: Record<string, string[]> = {};
   await signIn(page, app.url, owner.email, owner.password);
-  await page.getByRole('link', { name: 'Mon compte' }).click();
-  await page.getByRole('heading', { name: 'Mon compte' }).waitFor();
+  await page.getByRole('link', { name: 'Mon compte', exact: true }).click();
+  await page.getByRole('heading', { name: 'Mon compte', exact: true }).waitFor();
   await page.waitForURL(`${app.url}/account`);
   await check(page, found, '/account', false);
 
